@@ -1,0 +1,93 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The layers of ../shared/ARCHITECTURE.md: ui → stores → (agent | mcp | search | storage) → platform → domain. */
+const LAYERS = ['app', 'ui', 'stores', 'agent', 'mcp', 'search', 'storage', 'platform', 'domain'];
+const ALLOWED = {
+  app: LAYERS,
+  ui: ['ui', 'stores', 'domain'],
+  stores: ['stores', 'agent', 'mcp', 'search', 'storage', 'platform', 'domain'],
+  agent: ['agent', 'platform', 'domain'],
+  mcp: ['mcp', 'platform', 'domain'],
+  search: ['search', 'domain'],
+  storage: ['storage', 'platform', 'domain'],
+  platform: ['platform', 'domain'],
+  domain: ['domain'],
+};
+/** Packages only some layers may use. */
+const PACKAGE_OWNERS = {
+  react: ['app', 'ui'],
+  'react-dom': ['app', 'ui'],
+  zustand: ['stores'],
+  idb: ['platform', 'storage'],
+  '@modelcontextprotocol/sdk': ['mcp'],
+  '@anthropic-ai/sdk': ['agent'],
+  minisearch: ['search'],
+};
+/** Browser globals only platform/ (and the composition root) may touch; others receive them. */
+const PLATFORM_GLOBALS = ['indexedDB', 'crypto', 'BroadcastChannel', 'fetch', 'localStorage', 'sessionStorage'].map((name) => ({
+  name,
+  message: `Only src/platform/ touches ${name}; take it from the PlatformEnv instead.`,
+}));
+
+function layerRules(layer) {
+  const forbiddenLayers = LAYERS.filter((other) => !ALLOWED[layer].includes(other));
+  const forbiddenPackages = Object.entries(PACKAGE_OWNERS)
+    .filter(([, owners]) => !owners.includes(layer))
+    .map(([pkg]) => pkg);
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbiddenLayers.map((other) => ({
+              group: [`**/${other}/*`, `**/${other}`],
+              message: `src/${layer}/ may not import src/${other}/ (layers: ui → stores → agent|mcp|search|storage → platform → domain).`,
+            })),
+            ...forbiddenPackages.map((pkg) => ({
+              group: [pkg, `${pkg}/*`],
+              message: `Only src/${PACKAGE_OWNERS[pkg].join('/, src/')}/ may import ${pkg}.`,
+            })),
+          ],
+        },
+      ],
+      ...(layer === 'platform' || layer === 'app' ? {} : { 'no-restricted-globals': ['error', ...PLATFORM_GLOBALS] }),
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'vite.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.tsx', 'src/app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...LAYERS.map(layerRules),
+  {
+    files: ['test/**/*.{ts,mjs}', '**/*.test.{ts,tsx}', 'vite.config.ts', 'eslint.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off', '@typescript-eslint/require-await': 'off' },
+  },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+);

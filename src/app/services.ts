@@ -1,0 +1,21 @@
+import type { AppError } from '../domain/errors';
+import { createChangeBus } from '../platform/change-bus';
+import { openAppDatabase } from '../platform/database';
+import type { PlatformEnv } from '../platform/environment';
+import { createWebCipher } from '../platform/web-crypto';
+import { APP_CONFIG_FILE, loadAppConfig } from '../storage/app-config-source';
+import { createStorage } from '../storage/storage';
+import type { AppServices } from '../stores/app-store';
+
+const CHANGE_CHANNEL = 'mcp-agent-changes';
+
+/** Wires the real adapters together: the one place that knows every implementation. */
+export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
+  const db = await openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost });
+  const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
+  const storage = createStorage({ db, bus, cipher: createWebCipher(env.crypto), now: env.now, newId: env.newId });
+  return {
+    storage,
+    loadAppConfig: () => loadAppConfig(env.fetch, `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`, storage.appConfig),
+  };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Hostnames for which plain http is acceptable: traffic never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Why a server URL is unacceptable, or undefined when it is fine. */
+export function serverUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be a full URL such as https://example.com/mcp';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `must use https:// (got ${url.protocol})`;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return 'must use https:// for a remote host; plain http:// is allowed only for localhost, since tokens would travel in clear';
+  }
+  if (url.username || url.password) return 'must not contain a user name or password; use the auth settings instead';
+  return undefined;
+}
+
+export const ServerUrl = z.string().trim().superRefine((value, ctx) => {
+  const problem = serverUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: `Server URL ${problem}` });
+});
+
+export const ServerId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,48}$/, 'Server id must be 1-48 letters, digits, "_" or "-"');
+
+/** Header names the transport sets itself; a user header must not override them. */
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin', 'cookie']);
+
+export const HeaderName = z
+  .string()
+  .trim()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Header name may contain only letters, digits and !#$%&\'*+.^_`|~-')
+  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), { message: 'Header name is reserved for the MCP transport' });
+
+export const AuthConfig = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('none') }),
+    /** The token itself lives in the vault. */
+    z.object({ kind: z.literal('bearer') }),
+    /** Header values live in the vault; only the names are configuration. */
+    z.object({
+      kind: z.literal('headers'),
+      headerNames: z
+        .array(HeaderName)
+        .min(1, 'Custom headers need at least one header name')
+        .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Header names must be unique'),
+    }),
+    z.object({
+      kind: z.literal('oauth'),
+      /** A pre-registered client id; otherwise discovery picks a client metadata document or dynamic registration. */
+      clientId: z.string().min(1).optional(),
+      scopes: z.array(z.string().min(1)).optional(),
+    }),
+  ],
+  { error: () => 'Auth kind must be one of none, bearer, headers, oauth' },
+);
+export type AuthConfig = z.infer<typeof AuthConfig>;
+export type AuthKind = AuthConfig['kind'];
+
+export const ToolOverride = z.object({
+  enabled: z.boolean().optional(),
+  description: z.string().max(4000, 'Description override must be at most 4000 characters').optional(),
+});
+export type ToolOverride = z.infer<typeof ToolOverride>;
+
+export const TransportPreference = z.enum(['auto', 'http', 'sse'], { error: () => 'Transport must be auto, http or sse' });
+export type TransportPreference = z.infer<typeof TransportPreference>;
+
+/** One remote MCP server as configured by the deployer (app scope) or a person (user scope). */
+export const ServerConfig = z.object({
+  id: ServerId,
+  name: z.string().trim().min(1, 'Server name is required').max(64, 'Server name must be at most 64 characters'),
+  url: ServerUrl,
+  transport: TransportPreference.default('auto'),
+  auth: AuthConfig.default({ kind: 'none' }),
+  enabled: z.boolean().default(true),
+  toolOverrides: z.record(z.string(), ToolOverride).default({}),
+  /** When false, the server's tools are always sent to the model instead of waiting in the deferred catalog. */
+  deferTools: z.boolean().default(true),
+});
+export type ServerConfig = z.infer<typeof ServerConfig>;
+export type ServerConfigInput = z.input<typeof ServerConfig>;
+
+/** Adds "duplicate id / name" issues to a list of servers (used by every schema holding a list). */
+export function checkUniqueServers(servers: readonly { id: string; name: string }[], ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+  const ids = new Map<string, number>();
+  const names = new Map<string, number>();
+  servers.forEach((server, index) => {
+    if (ids.has(server.id)) ctx.addIssue({ code: 'custom', path: [...path, index, 'id'], message: `Duplicate server id "${server.id}" (also at position ${ids.get(server.id)})` });
+    else ids.set(server.id, index);
+    const name = server.name.trim().toLowerCase();
+    if (names.has(name)) ctx.addIssue({ code: 'custom', path: [...path, index, 'name'], message: `Duplicate server name "${server.name}"` });
+    else names.set(name, index);
+  });
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ServerId } from './server-config';
+import { ProfileId } from './user-config';
+
+/** A tool the model has been given in this thread, remembered so later calls carry it too. */
+export const LoadedTool = z.object({
+  serverId: ServerId,
+  toolName: z.string().min(1),
+  lastUsedAt: z.number().int().nonnegative(),
+});
+export type LoadedTool = z.infer<typeof LoadedTool>;
+
+/** One conversation's settings. */
+export const ThreadConfig = z.object({
+  id: z.string().min(1),
+  profileId: ProfileId,
+  title: z.string().trim().min(1, 'Thread title is required').max(200, 'Thread title must be at most 200 characters'),
+  createdAt: z.number().int().nonnegative(),
+  updatedAt: z.number().int().nonnegative(),
+  enabledServerIds: z.array(ServerId).default([]),
+  model: z.string().min(1).optional(),
+  systemPrompt: z.string().max(100_000).optional(),
+  loadedTools: z.array(LoadedTool).default([]),
+  pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
+});
+export type ThreadConfig = z.infer<typeof ThreadConfig>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ServerId } from './server-config';
+import { ToolSearchSettings } from './tool-search-settings';
+
+export const ProfileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id must be 1-64 letters, digits, "_" or "-"');
+
+/** A profile's preferences; unset fields fall back to the app config's defaults. */
+export const UserPreferences = z.object({
+  model: z.string().min(1).optional(),
+  baseUrl: z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }).optional(),
+  maxTokens: z.number().int().min(1).max(128_000).optional(),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  toolSearch: ToolSearchSettings.partial().default({}),
+});
+export type UserPreferences = z.infer<typeof UserPreferences>;
+
+/** One local profile (several people may share a browser). Its servers are stored as records of their own. */
+export const UserConfig = z.object({
+  id: ProfileId,
+  name: z.string().trim().min(1, 'Profile name is required').max(64, 'Profile name must be at most 64 characters'),
+  createdAt: z.number().int().nonnegative(),
+  /** Servers a new thread starts with enabled. */
+  defaultServerIds: z.array(ServerId).default([]),
+  preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
+});
+export type UserConfig = z.infer<typeof UserConfig>;
+export type UserConfigInput = z.input<typeof UserConfig>;

@@ -1,0 +1,23 @@
+/** The browser capabilities the app uses, gathered once at the composition root; nothing else reads globals. */
+export interface PlatformEnv {
+  readonly indexedDB: IDBFactory;
+  readonly crypto: Crypto;
+  /** Creates a cross-tab channel, or undefined where BroadcastChannel does not exist. */
+  readonly openChannel: (name: string) => BroadcastChannel | undefined;
+  readonly fetch: typeof fetch;
+  readonly now: () => number;
+  readonly newId: () => string;
+}
+
+/** The real environment of a browser page (or of Node 20+, which has the same globals but IndexedDB). */
+export function createBrowserEnv(overrides: Partial<PlatformEnv> = {}): PlatformEnv {
+  return {
+    indexedDB: globalThis.indexedDB,
+    crypto: globalThis.crypto,
+    openChannel: (name) => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(name)),
+    fetch: (input, init) => globalThis.fetch(input, init),
+    now: () => Date.now(),
+    newId: () => globalThis.crypto.randomUUID(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { NotFoundError, ValidationError, type Loaded } from '../domain/errors';
+import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
+import { UserConfig, type UserConfigInput } from '../domain/user-config';
+import { parseOrThrow } from '../domain/validation';
+import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import type { StorageContext } from './storage-context';
+
+const ACTIVE_PROFILE = 'activeProfileId';
+const ServerRecord = ServerConfig.extend({ profileId: z.string() });
+
+/** Profiles (user configs) and each profile's own servers. */
+export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
+  const repo = {
+    async list(): Promise<Loaded<UserConfig>> {
+      return parseEach(UserConfig, 'profile', await db.getAll('profiles'), keyField('id'));
+    },
+
+    async get(id: string): Promise<UserConfig | undefined> {
+      const record = await db.get('profiles', id);
+      return record === undefined ? undefined : parseRecord(UserConfig, 'profile', id, record);
+    },
+
+    async create(input: Omit<UserConfigInput, 'id' | 'createdAt'>): Promise<UserConfig> {
+      const profile = parseOrThrow(UserConfig, { ...input, id: newId(), createdAt: now() }, 'Profile');
+      await writeTransaction(db, ['profiles'], (tx) => tx.objectStore('profiles').add(profile));
+      bus.publish({ store: 'profiles', profileId: profile.id });
+      return profile;
+    },
+
+    /** Read-modify-write in one transaction, so concurrent tabs never lose each other's changes. */
+    async update(id: string, change: (current: UserConfig) => UserConfigInput): Promise<UserConfig> {
+      const updated = await writeTransaction(db, ['profiles'], async (tx) => {
+        const store = tx.objectStore('profiles');
+        const stored = await store.get(id);
+        if (stored === undefined) throw new NotFoundError('profile', id);
+        const next = parseOrThrow(UserConfig, { ...change(parseRecord(UserConfig, 'profile', id, stored)), id }, 'Profile');
+        await store.put(next);
+        return next;
+      });
+      bus.publish({ store: 'profiles', profileId: id });
+      return updated;
+    },
+
+    /** Deletes the profile with everything it owns: servers, threads, messages, catalog, credentials and its vault key. */
+    async delete(id: string): Promise<void> {
+      await writeTransaction(db, ['profiles', 'servers', 'threads', 'messages', 'catalog', 'credentials', 'vaultKeys', 'meta'], async (tx) => {
+        const threadIds = await tx.objectStore('threads').index('byProfile').getAllKeys(id);
+        for (const threadId of threadIds) {
+          const messageKeys = await tx.objectStore('messages').index('byThreadSeq').getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
+          for (const key of messageKeys) await tx.objectStore('messages').delete(key);
+          await tx.objectStore('threads').delete(threadId);
+        }
+        for (const storeName of ['servers', 'catalog', 'credentials'] as const) {
+          const keys = await tx.objectStore(storeName).index('byProfile').getAllKeys(id);
+          for (const key of keys) await tx.objectStore(storeName).delete(key);
+        }
+        await tx.objectStore('vaultKeys').delete(id);
+        await tx.objectStore('profiles').delete(id);
+        const active = await tx.objectStore('meta').get(ACTIVE_PROFILE);
+        if (active?.value === id) await tx.objectStore('meta').delete(ACTIVE_PROFILE);
+      });
+      bus.publish({ store: 'profiles', profileId: id });
+    },
+
+    async getActiveId(): Promise<string | undefined> {
+      const record = await db.get('meta', ACTIVE_PROFILE);
+      return typeof record?.value === 'string' ? record.value : undefined;
+    },
+
+    async setActiveId(id: string): Promise<void> {
+      await writeTransaction(db, ['meta'], (tx) => tx.objectStore('meta').put({ key: ACTIVE_PROFILE, value: id }));
+    },
+
+    /** The active profile, creating a first one on a fresh browser. */
+    async ensureActive(): Promise<UserConfig> {
+      const activeId = await repo.getActiveId();
+      const active = activeId === undefined ? undefined : await repo.get(activeId);
+      if (active) return active;
+      const { items } = await repo.list();
+      const profile = items.sort((a, b) => a.createdAt - b.createdAt)[0] ?? (await repo.create({ name: 'Default' }));
+      await repo.setActiveId(profile.id);
+      return profile;
+    },
+
+    async listServers(profileId: string): Promise<Loaded<ServerConfig>> {
+      const records = await db.getAllFromIndex('servers', 'byProfile', profileId);
+      const loaded = parseEach(ServerRecord, 'server', records, keyField('id'));
+      return { items: loaded.items.map(({ profileId: _owner, ...server }) => server), skipped: loaded.skipped };
+    },
+
+    /**
+     * Adds or replaces one of the profile's servers. Names must be unique within the profile and must not
+     * clash with `reservedNames` (the app-level servers).
+     */
+    async saveServer(profileId: string, input: ServerConfigInput, reservedNames: readonly string[] = []): Promise<ServerConfig> {
+      const server = parseOrThrow(ServerConfig, input, 'Server');
+      await writeTransaction(db, ['profiles', 'servers'], async (tx) => {
+        if ((await tx.objectStore('profiles').getKey(profileId)) === undefined) throw new NotFoundError('profile', profileId);
+        const siblings = await tx.objectStore('servers').index('byProfile').getAll(profileId);
+        const name = server.name.toLowerCase();
+        const clash = siblings.some((s) => s.id !== server.id && String(s.name).toLowerCase() === name) || reservedNames.some((n) => n.toLowerCase() === name);
+        if (clash) throw new ValidationError('Server', [{ path: 'name', message: `A server named "${server.name}" already exists` }]);
+        await tx.objectStore('servers').put({ ...server, profileId });
+      });
+      bus.publish({ store: 'servers', profileId, key: server.id });
+      return server;
+    },
+
+    /** Removes a server together with its tool catalog and its stored credentials. */
+    async removeServer(profileId: string, serverId: string): Promise<void> {
+      await writeTransaction(db, ['servers', 'catalog', 'credentials', 'profiles'], async (tx) => {
+        await tx.objectStore('servers').delete([profileId, serverId]);
+        await tx.objectStore('catalog').delete([profileId, serverId]);
+        const credentialKeys = await tx.objectStore('credentials').index('byOwner').getAllKeys([profileId, serverId]);
+        for (const key of credentialKeys) await tx.objectStore('credentials').delete(key);
+        const profile = await tx.objectStore('profiles').get(profileId);
+        if (profile && Array.isArray(profile.defaultServerIds) && profile.defaultServerIds.includes(serverId)) {
+          await tx.objectStore('profiles').put({ ...profile, defaultServerIds: profile.defaultServerIds.filter((id) => id !== serverId) });
+        }
+      });
+      bus.publish({ store: 'servers', profileId, key: serverId });
+    },
+  };
+  return repo;
+}
+export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;

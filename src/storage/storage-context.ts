@@ -1,0 +1,10 @@
+import type { ChangeBus } from '../platform/change-bus';
+import type { AppDatabase } from '../platform/database-schema';
+
+/** What every repository needs: the open database, the change bus, a clock and an id source. */
+export interface StorageContext {
+  readonly db: AppDatabase;
+  readonly bus: ChangeBus;
+  readonly now: () => number;
+  readonly newId: () => string;
+}

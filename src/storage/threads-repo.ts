@@ -1,0 +1,77 @@
+import { NotFoundError, type Loaded } from '../domain/errors';
+import { ThreadConfig } from '../domain/thread-config';
+import { parseOrThrow } from '../domain/validation';
+import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import type { StorageContext } from './storage-context';
+
+export type NewThread = Partial<Pick<ThreadConfig, 'title' | 'enabledServerIds' | 'model' | 'systemPrompt'>>;
+type ThreadChange = Partial<Omit<ThreadConfig, 'id' | 'profileId' | 'createdAt' | 'updatedAt'>>;
+
+/** Thread configs (one per conversation) and deleting a thread with its messages. */
+export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
+  const repo = {
+    /** The profile's threads, most recently active first. */
+    async list(profileId: string): Promise<Loaded<ThreadConfig>> {
+      const range = IDBKeyRange.bound([profileId, -Infinity], [profileId, Infinity]);
+      const records = await db.getAllFromIndex('threads', 'byProfileUpdated', range);
+      const loaded = parseEach(ThreadConfig, 'thread', records.reverse(), keyField('id'));
+      return loaded;
+    },
+
+    async get(id: string): Promise<ThreadConfig | undefined> {
+      const record = await db.get('threads', id);
+      return record === undefined ? undefined : parseRecord(ThreadConfig, 'thread', id, record);
+    },
+
+    async create(profileId: string, input: NewThread = {}): Promise<ThreadConfig> {
+      const time = now();
+      const thread = parseOrThrow(ThreadConfig, { title: 'New thread', ...input, id: newId(), profileId, createdAt: time, updatedAt: time }, 'Thread');
+      await writeTransaction(db, ['threads'], (tx) => tx.objectStore('threads').add(thread));
+      bus.publish({ store: 'threads', profileId, threadId: thread.id });
+      return thread;
+    },
+
+    /** Read-modify-write in one transaction; concurrent tabs never overwrite each other's fields. */
+    async update(id: string, change: (current: ThreadConfig) => ThreadChange): Promise<ThreadConfig> {
+      const updated = await writeTransaction(db, ['threads'], async (tx) => {
+        const store = tx.objectStore('threads');
+        const stored = await store.get(id);
+        if (stored === undefined) throw new NotFoundError('thread', id);
+        const current = parseRecord(ThreadConfig, 'thread', id, stored);
+        const next = parseOrThrow(ThreadConfig, { ...current, ...change(current), updatedAt: Math.max(now(), current.updatedAt) }, 'Thread');
+        await store.put(next);
+        return next;
+      });
+      bus.publish({ store: 'threads', profileId: updated.profileId, threadId: id });
+      return updated;
+    },
+
+    rename(id: string, title: string): Promise<ThreadConfig> {
+      return repo.update(id, () => ({ title }));
+    },
+
+    async getEnabledServers(id: string): Promise<string[]> {
+      const thread = await repo.get(id);
+      if (!thread) throw new NotFoundError('thread', id);
+      return thread.enabledServerIds;
+    },
+
+    setEnabledServers(id: string, serverIds: readonly string[]): Promise<ThreadConfig> {
+      return repo.update(id, () => ({ enabledServerIds: [...new Set(serverIds)] }));
+    },
+
+    /** Deletes the thread and all its messages in one transaction. */
+    async delete(id: string): Promise<void> {
+      const profileId = await writeTransaction(db, ['threads', 'messages'], async (tx) => {
+        const stored = await tx.objectStore('threads').get(id);
+        const keys = await tx.objectStore('messages').index('byThreadSeq').getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+        for (const key of keys) await tx.objectStore('messages').delete(key);
+        await tx.objectStore('threads').delete(id);
+        return stored?.profileId;
+      });
+      bus.publish({ store: 'threads', threadId: id, ...(profileId === undefined ? {} : { profileId }) });
+    },
+  };
+  return repo;
+}
+export type ThreadsRepo = ReturnType<typeof createThreadsRepo>;

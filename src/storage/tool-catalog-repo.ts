@@ -1,0 +1,31 @@
+import type { Loaded } from '../domain/errors';
+import { ToolCatalog } from '../domain/tool-catalog';
+import { parseOrThrow } from '../domain/validation';
+import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import type { StorageContext } from './storage-context';
+
+/** The deferred tool catalog: each server's last tool list, per profile. */
+export function createToolCatalogRepo({ db, bus }: StorageContext) {
+  return {
+    async get(profileId: string, serverId: string): Promise<ToolCatalog | undefined> {
+      const record = await db.get('catalog', [profileId, serverId]);
+      return record === undefined ? undefined : parseRecord(ToolCatalog, 'tool catalog', serverId, record);
+    },
+
+    async list(profileId: string): Promise<Loaded<ToolCatalog>> {
+      return parseEach(ToolCatalog, 'tool catalog', await db.getAllFromIndex('catalog', 'byProfile', profileId), keyField('serverId'));
+    },
+
+    async set(catalog: ToolCatalog): Promise<void> {
+      const valid = parseOrThrow(ToolCatalog, catalog, 'Tool catalog');
+      await writeTransaction(db, ['catalog'], (tx) => tx.objectStore('catalog').put(valid));
+      bus.publish({ store: 'catalog', profileId: valid.profileId, key: valid.serverId });
+    },
+
+    async delete(profileId: string, serverId: string): Promise<void> {
+      await writeTransaction(db, ['catalog'], (tx) => tx.objectStore('catalog').delete([profileId, serverId]));
+      bus.publish({ store: 'catalog', profileId, key: serverId });
+    },
+  };
+}
+export type ToolCatalogRepo = ReturnType<typeof createToolCatalogRepo>;

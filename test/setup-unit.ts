@@ -1,0 +1,2 @@
+// IndexedDB for Node: the real idb code runs against fake-indexeddb (installs IDBKeyRange and friends as globals).
+import 'fake-indexeddb/auto';
