@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
           setupFiles: ['test/setup-unit.ts'],
         },
       },
