@@ -1,4 +1,5 @@
 import type { AppError } from '../domain/errors';
+import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
@@ -13,9 +14,20 @@ const CHANGE_CHANNEL = 'mcp-agent-changes';
 export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
   const db = await openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost });
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
-  const storage = createStorage({ db, bus, cipher: createWebCipher(env.crypto), now: env.now, newId: env.newId });
+  const cipher = createWebCipher(env.crypto);
+  const storage = createStorage({ db, bus, cipher, now: env.now, newId: env.newId });
   return {
     storage,
+    createRegistry: (profileId) =>
+      createRegistry({
+        profileId,
+        appOrigin: env.origin,
+        fetch: env.fetch,
+        now: env.now,
+        sha256Hex: (text) => cipher.sha256Hex(text),
+        secrets: storage.vault,
+        catalogs: storage.catalog,
+      }),
     loadAppConfig: () => loadAppConfig(env.fetch, `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`, storage.appConfig),
   };
 }

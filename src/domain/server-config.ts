@@ -27,9 +27,11 @@ export const ServerUrl = z.string().trim().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `Server URL ${problem}` });
 });
 
+/** Letters, digits, "-" and single "_" between them: "__" separates server and tool in model tool names. */
 export const ServerId = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,48}$/, 'Server id must be 1-48 letters, digits, "_" or "-"');
+  .max(48, 'Server id must be at most 48 characters')
+  .regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, 'Server id may contain letters, digits, "-" and single "_" between them');
 
 /** Header names the transport sets itself; a user header must not override them. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin', 'cookie']);
@@ -101,4 +103,11 @@ export function checkUniqueServers(servers: readonly { id: string; name: string 
     if (names.has(name)) ctx.addIssue({ code: 'custom', path: [...path, index, 'name'], message: `Duplicate server name "${server.name}"` });
     else names.set(name, index);
   });
+}
+
+/** Vault slot of a server's bearer token. */
+export const BEARER_SLOT = 'bearer';
+/** Vault slot of a custom header's value. */
+export function headerSlot(headerName: string): string {
+  return `header:${headerName.toLowerCase()}`;
 }

@@ -5,6 +5,8 @@ export interface PlatformEnv {
   /** Creates a cross-tab channel, or undefined where BroadcastChannel does not exist. */
   readonly openChannel: (name: string) => BroadcastChannel | undefined;
   readonly fetch: typeof fetch;
+  /** This page's origin, named in CORS advice for MCP servers. */
+  readonly origin: string;
   readonly now: () => number;
   readonly newId: () => string;
 }
@@ -16,6 +18,7 @@ export function createBrowserEnv(overrides: Partial<PlatformEnv> = {}): Platform
     crypto: globalThis.crypto,
     openChannel: (name) => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(name)),
     fetch: (input, init) => globalThis.fetch(input, init),
+    origin: globalThis.location?.origin ?? 'http://localhost',
     now: () => Date.now(),
     newId: () => globalThis.crypto.randomUUID(),
     ...overrides,

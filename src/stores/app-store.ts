@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppError } from '../domain/errors';
+import { AppError } from '../domain/errors';
+import type { ServerConfig } from '../domain/server-config';
 import type { UserConfig } from '../domain/user-config';
+import type { Registry } from '../mcp/registry';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
 
@@ -8,6 +10,8 @@ import type { Storage } from '../storage/storage';
 export interface AppServices {
   readonly storage: Storage;
   readonly loadAppConfig: () => Promise<AppConfigLoad>;
+  /** The MCP registry of one profile (credentials and catalogs are per profile). */
+  readonly createRegistry: (profileId: string) => Registry;
 }
 
 export interface AppState {
@@ -16,12 +20,15 @@ export interface AppState {
   readonly fatal?: string;
   readonly appConfig?: AppConfigLoad;
   readonly profile?: UserConfig;
+  readonly registry?: Registry;
+  /** Servers that could not be registered (stored records that no longer validate, name clashes). */
+  readonly serverProblems: readonly string[];
 }
 
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(): AppStore {
-  return createStore<AppState>(() => ({ phase: 'starting' }));
+  return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [] }));
 }
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
@@ -29,10 +36,30 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
   try {
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
     const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
-    store.setState({ phase: 'ready', appConfig, profile });
+    const registry = services.createRegistry(profile.id);
+    const userServers = await services.storage.profiles.listServers(profile.id);
+    const problems = [
+      ...(await registerAll(registry, appConfig.config.servers, 'app')),
+      ...(await registerAll(registry, userServers.items, 'user')),
+      ...userServers.skipped.map((error) => error.message),
+    ];
+    store.setState({ phase: 'ready', appConfig, profile, registry, serverProblems: problems });
     return services;
   } catch (error) {
     store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
+}
+
+/** Registers servers one by one, so that one bad server does not keep the others out. */
+async function registerAll(registry: Registry, servers: readonly ServerConfig[], scope: 'app' | 'user'): Promise<string[]> {
+  const problems: string[] = [];
+  for (const server of servers) {
+    try {
+      await registry.register(server, scope);
+    } catch (error) {
+      problems.push(`${server.name}: ${error instanceof AppError ? error.message : String(error)}`);
+    }
+  }
+  return problems;
 }

@@ -8,6 +8,8 @@ export function AppShell({ store }: { store: AppStore }) {
   const fatal = useStore(store, (s) => s.fatal);
   const appConfig = useStore(store, (s) => s.appConfig);
   const profile = useStore(store, (s) => s.profile);
+  const registry = useStore(store, (s) => s.registry);
+  const serverProblems = useStore(store, (s) => s.serverProblems);
 
   return (
     <div className="shell">
@@ -34,12 +36,21 @@ export function AppShell({ store }: { store: AppStore }) {
           </Notice>
         )}
         {appConfig?.notice && <Notice tone="info" title={appConfig.notice} />}
+        {serverProblems.length > 0 && (
+          <Notice tone="warning" title="Some servers could not be loaded">
+            <ul>
+              {serverProblems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Notice>
+        )}
         {phase === 'ready' && (
           <section className="welcome">
             <h2>Ready</h2>
             <p>Your conversations, servers and keys are kept in this browser only, with credentials encrypted at rest.</p>
             <p>
-              App servers configured: <strong>{appConfig?.config.servers.length ?? 0}</strong>
+              MCP servers: <strong>{registry?.list().length ?? 0}</strong>
             </p>
           </section>
         )}

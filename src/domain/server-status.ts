@@ -1,0 +1,12 @@
+import type { AppError } from './errors';
+
+/** The life of one server's connection, as the person sees it. */
+export type ServerStatus = 'disconnected' | 'connecting' | 'connected' | 'needs-auth' | 'error';
+
+export interface ServerState {
+  readonly status: ServerStatus;
+  /** The last connection error, kept until the next successful connect. */
+  readonly lastError?: AppError;
+  /** Which transport the connection uses once connected. */
+  readonly transport?: 'http' | 'sse';
+}

@@ -1,0 +1,86 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../domain/errors';
+import {
+  AuthRequiredError,
+  CorsBlockedError,
+  InvalidServerResponseError,
+  McpHttpError,
+  McpProtocolError,
+  ServerUnreachableError,
+} from '../domain/mcp-errors';
+import type { ToolCallFailure } from '../domain/tool-result';
+import { NetworkFailure } from './network';
+
+export interface ErrorContext {
+  readonly serverUrl: string;
+  readonly appOrigin: string;
+  /** Whether this server has answered before; a silent server that once answered is down, not CORS-blocked. */
+  readonly hasAnswered: boolean;
+}
+
+/** Maps whatever the SDK or the network threw to one of the app's typed connection errors. */
+export function toConnectionError(error: unknown, context: ErrorContext): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof UnauthorizedError) return new AuthRequiredError();
+  if (error instanceof NetworkFailure || error instanceof TypeError) {
+    const crossOrigin = new URL(context.serverUrl).origin !== context.appOrigin;
+    return crossOrigin && !context.hasAnswered ? new CorsBlockedError(context.appOrigin, context.serverUrl) : new ServerUnreachableError(context.serverUrl);
+  }
+  if (error instanceof StreamableHTTPError || error instanceof SseError) return fromStatus(error.code, error.message);
+  if (error instanceof SyntaxError) return new InvalidServerResponseError('invalid JSON');
+  if (error instanceof McpError) {
+    if (error.code === Number(ErrorCode.ConnectionClosed)) return new ServerUnreachableError(context.serverUrl);
+    return new McpProtocolError(error.code, error.message);
+  }
+  if (error instanceof Error && error.name === 'ZodError') return new InvalidServerResponseError('malformed JSON-RPC message');
+  return new McpProtocolError(-1, error instanceof Error ? error.message : String(error));
+}
+
+function fromStatus(code: number | undefined, message: string): AppError {
+  if (code === 401) return new AuthRequiredError();
+  if (code === 403) return new AuthRequiredError('The server refused access (HTTP 403). Check the credentials and their permissions.');
+  if (code === -1) return new InvalidServerResponseError(message.replace(/^Streamable HTTP error: /, '').slice(0, 120));
+  if (code === undefined) return new InvalidServerResponseError(message.slice(0, 120));
+  return new McpHttpError(code, httpHint(code));
+}
+
+function httpHint(status: number): string {
+  if (status === 404) return 'nothing at this URL speaks MCP; check the path (often /mcp)';
+  if (status === 405) return 'this URL does not accept MCP requests';
+  if (status >= 500) return 'the server failed; try again later';
+  return '';
+}
+
+/** Maps a failed tools/call to a failure the model and the person can read. */
+export function toCallFailure(error: unknown, context: ErrorContext & { readonly isAborted: boolean; readonly timeoutMs: number }): ToolCallFailure {
+  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+    return context.isAborted
+      ? { kind: 'aborted', message: 'The tool call was cancelled.' }
+      : { kind: 'timeout', message: `The tool did not answer within ${Math.round(context.timeoutMs / 1000)} s; the call was cancelled.` };
+  }
+  if (context.isAborted) return { kind: 'aborted', message: 'The tool call was cancelled.' };
+  if (error instanceof McpError && error.code === Number(ErrorCode.InvalidParams)) return { kind: 'invalid-arguments', message: error.message };
+  const typed = toConnectionError(error, context);
+  switch (typed.kind) {
+    case 'cors':
+      return { kind: 'cors', message: typed.message };
+    case 'unreachable':
+      return { kind: 'connection', message: `The connection to the server was lost during the call. ${typed.message}` };
+    case 'http':
+      return { kind: 'http', message: typed.message, status: (typed as McpHttpError).status };
+    case 'auth-required':
+      return { kind: 'auth-required', message: typed.message };
+    case 'invalid-response':
+      return { kind: 'invalid-response', message: typed.message };
+    default:
+      return { kind: 'protocol', message: `The server reported an error: ${typed.message}` };
+  }
+}
+
+/** An expired MCP session: 404 as the spec says; some servers answer 400 for an unknown session id. */
+export function isSessionExpired(error: unknown, hadSession: boolean): boolean {
+  return hadSession && error instanceof StreamableHTTPError && (error.code === 404 || error.code === 400);
+}

@@ -1,0 +1,44 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { PermissiveCfWorkerValidator } from './schema-validation';
+
+export type ElicitationHandler = (request: ElicitRequest['params']) => Promise<ElicitResult>;
+export type SamplingHandler = (request: CreateMessageRequest['params']) => Promise<CreateMessageResult>;
+
+export interface ClientHandlers {
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Answers a server's form elicitation; omitted fields get the schema's defaults (SEP-1034). Default: decline. */
+  readonly elicitation?: ElicitationHandler;
+  /** Answers a server's sampling request. Default: refuse. */
+  readonly sampling?: SamplingHandler;
+}
+
+const DEFAULT_CLIENT_INFO = { name: 'mcp-agent', version: '0.1.0' };
+
+/** A Client with the app's capabilities, a validator that works under a strict CSP, and its handlers. */
+export function createMcpClient(handlers: ClientHandlers, onToolsChanged: () => void): Client {
+  const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
+    capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
+    jsonSchemaValidator: new PermissiveCfWorkerValidator(),
+  });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    if (!handlers.elicitation) return { action: 'decline' };
+    return handlers.elicitation(request.params);
+  });
+  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    if (!handlers.sampling) throw new McpError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
+    return handlers.sampling(request.params);
+  });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+  return client;
+}

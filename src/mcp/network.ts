@@ -1,0 +1,79 @@
+/** A fetch that never got a response (refused, reset, DNS, or blocked by CORS). Raised by our fetch wrapper. */
+export class NetworkFailure extends Error {
+  constructor(
+    readonly url: string,
+    override readonly cause: unknown,
+  ) {
+    super(`No response from ${url}`);
+    this.name = 'NetworkFailure';
+  }
+}
+
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface GuardedFetchOptions {
+  /** Origin of the MCP server; credentials and custom headers are never sent anywhere else. */
+  readonly serverOrigin: string;
+  /** Header names that carry secrets for this server (lowercase). */
+  readonly secretHeaders: readonly string[];
+  /** Called when a request or a response stream fails at the network level. */
+  readonly onNetworkFailure: (failure: NetworkFailure) => void;
+  /** Called when any response arrives. */
+  readonly onResponse?: (response: Response) => void;
+}
+
+/**
+ * Wraps fetch for one server connection: network failures become NetworkFailure (a type, not a message
+ * to parse), a response body that breaks mid-stream is reported too, and secret headers are stripped
+ * from requests to any other origin.
+ */
+export function guardedFetch(base: FetchLike, options: GuardedFetchOptions): FetchLike {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input.href;
+    const sameOrigin = new URL(url).origin === options.serverOrigin;
+    const safeInit = sameOrigin ? init : stripHeaders(init, options.secretHeaders);
+    let response: Response;
+    try {
+      response = await base(input, safeInit);
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      const failure = new NetworkFailure(url, error);
+      options.onNetworkFailure(failure);
+      throw failure;
+    }
+    options.onResponse?.(response);
+    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+    return new Response(watchStream(response.body, () => options.onNetworkFailure(new NetworkFailure(url, 'stream broke')), init?.signal ?? undefined), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+function stripHeaders(init: RequestInit | undefined, names: readonly string[]): RequestInit | undefined {
+  if (!init?.headers || names.length === 0) return init;
+  const headers = new Headers(init.headers);
+  for (const name of names) headers.delete(name);
+  return { ...init, headers };
+}
+
+/** Passes a stream through, reporting a read error that is not our own abort. */
+function watchStream(body: ReadableStream<Uint8Array>, onBroken: () => void, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        if (!signal?.aborted) onBroken();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

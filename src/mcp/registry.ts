@@ -1,0 +1,238 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ValidationError } from '../domain/errors';
+import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
+import type { ServerState } from '../domain/server-status';
+import type { ToolCatalog, ToolDefinition, ToolRef } from '../domain/tool-catalog';
+import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import { parseOrThrow } from '../domain/validation';
+import { catalogFromTools, type CatalogStore } from './catalog';
+import { createMcpClient, type ClientHandlers } from './client-factory';
+import type { FetchLike } from './network';
+import { readServerHeaders, type SecretStore } from './server-headers';
+import { DEFAULT_TIMING, ServerConnection, type CallOptions, type ConnectionTiming } from './server-connection';
+import { compileInputSchema, type InputCheck } from './schema-validation';
+import { ToolNameMap } from './tool-naming';
+
+export type ServerScope = 'app' | 'user';
+
+/** A tool as everything downstream sees it: overrides applied, with the name the model uses. */
+export interface EffectiveTool extends ToolRef {
+  readonly modelName: string;
+  readonly serverName: string;
+  readonly description: string;
+  readonly definition: ToolDefinition;
+  /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
+  readonly warning?: string;
+}
+
+export interface RegisteredServer {
+  readonly config: ServerConfig;
+  readonly scope: ServerScope;
+  readonly state: ServerState;
+  readonly catalog?: ToolCatalog;
+  /** The catalog is from an earlier connection; the server is not connected now. */
+  readonly isCatalogStale: boolean;
+}
+
+export type RegistryEvent =
+  | { readonly type: 'registered' | 'unregistered' | 'tools'; readonly serverId: string }
+  | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
+
+export interface RegistryDeps extends ClientHandlers {
+  readonly profileId: string;
+  readonly appOrigin: string;
+  readonly fetch: FetchLike;
+  readonly now: () => number;
+  readonly sha256Hex: (text: string) => Promise<string>;
+  readonly secrets: SecretStore;
+  readonly catalogs: CatalogStore;
+  readonly timing?: Partial<ConnectionTiming>;
+  readonly authProvider?: (config: ServerConfig) => OAuthClientProvider | undefined;
+}
+
+interface Entry {
+  config: ServerConfig;
+  readonly scope: ServerScope;
+  readonly connection: ServerConnection;
+  catalog?: ToolCatalog;
+  checks: Map<string, InputCheck>;
+}
+
+/** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
+export function createRegistry(deps: RegistryDeps) {
+  const entries = new Map<string, Entry>();
+  const listeners = new Set<(event: RegistryEvent) => void>();
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  let names = new ToolNameMap([]);
+
+  const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
+  const rebuildNames = () => {
+    names = new ToolNameMap([...entries.values()].flatMap((e) => (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name }))));
+  };
+
+  function entryOf(serverId: string): Entry | undefined {
+    return entries.get(serverId);
+  }
+
+  function setCatalog(entry: Entry, catalog: ToolCatalog | undefined): void {
+    entry.catalog = catalog;
+    entry.checks = new Map((catalog?.tools ?? []).map((tool) => [tool.name, compileInputSchema(tool.name, tool.inputSchema)]));
+    rebuildNames();
+  }
+
+  async function onTools(serverId: string, tools: Tool[]): Promise<void> {
+    const entry = entryOf(serverId);
+    if (!entry) return;
+    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex);
+    if (entryOf(serverId) !== entry) return;
+    setCatalog(entry, catalog);
+    await deps.catalogs.set(catalog).catch(() => undefined); // Offline search only; the live list is in memory.
+    emit({ type: 'tools', serverId });
+  }
+
+  function checkUnique(config: ServerConfig, replacing?: string): void {
+    for (const [id, other] of entries) {
+      if (id === replacing) continue;
+      if (id === config.id) throw new ValidationError('Server', [{ path: 'id', message: `A server with id "${config.id}" already exists` }]);
+      if (other.config.name.toLowerCase() === config.name.toLowerCase()) throw new ValidationError('Server', [{ path: 'name', message: `A server named "${config.name}" already exists` }]);
+    }
+  }
+
+  function effectiveTools(entry: Entry): EffectiveTool[] {
+    const { config } = entry;
+    return (entry.catalog?.tools ?? []).flatMap((definition) => {
+      const override = config.toolOverrides[definition.name];
+      if (override?.enabled === false) return [];
+      const modelName = names.nameOf({ serverId: config.id, toolName: definition.name });
+      if (!modelName) return [];
+      const warning = entry.checks.get(definition.name)?.warning;
+      return [
+        {
+          serverId: config.id,
+          toolName: definition.name,
+          modelName,
+          serverName: config.name,
+          description: override?.description ?? definition.description ?? '',
+          definition,
+          ...(warning ? { warning } : {}),
+        },
+      ];
+    });
+  }
+
+  const registry = {
+    /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
+    async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
+      const config = parseOrThrow(ServerConfig, input, 'Server');
+      checkUnique(config);
+      const connection: ServerConnection = new ServerConnection(config, {
+        appOrigin: deps.appOrigin,
+        fetch: deps.fetch,
+        now: deps.now,
+        timing,
+        readHeaders: (current) => readServerHeaders(deps.secrets, deps.profileId, current),
+        ...(deps.authProvider ? { authProvider: deps.authProvider } : {}),
+        makeClient: (onToolsChanged): Client => createMcpClient(deps, onToolsChanged),
+        onState: (state) => emit({ type: 'status', serverId: config.id, state }),
+        onTools: (tools) => onTools(config.id, tools),
+      });
+      const entry: Entry = { config, scope, connection, checks: new Map() };
+      entries.set(config.id, entry);
+      setCatalog(entry, await deps.catalogs.get(deps.profileId, config.id).catch(() => undefined));
+      emit({ type: 'registered', serverId: config.id });
+      return config;
+    },
+
+    /** Changes a server's config; a new URL, transport or auth reconnects on next use. */
+    async update(input: ServerConfigInput): Promise<ServerConfig> {
+      const config = parseOrThrow(ServerConfig, input, 'Server');
+      const entry = entryOf(config.id);
+      if (!entry) throw new ValidationError('Server', [{ path: 'id', message: `No server with id "${config.id}" is registered` }]);
+      checkUnique(config, config.id);
+      entry.config = config;
+      await entry.connection.reconfigure(config);
+      emit({ type: 'tools', serverId: config.id });
+      return config;
+    },
+
+    /** Removes a server: closes its connection, removes its catalog and clears its credentials. */
+    async unregister(serverId: string): Promise<void> {
+      const entry = entryOf(serverId);
+      if (!entry) return;
+      entries.delete(serverId);
+      rebuildNames();
+      await entry.connection.dispose();
+      await Promise.all([deps.catalogs.delete(deps.profileId, serverId), deps.secrets.clearOwner(deps.profileId, serverId)]);
+      emit({ type: 'unregistered', serverId });
+    },
+
+    list(): RegisteredServer[] {
+      return [...entries.values()].map((entry) => registry.get(entry.config.id)!);
+    },
+
+    get(serverId: string): RegisteredServer | undefined {
+      const entry = entryOf(serverId);
+      if (!entry) return undefined;
+      const state = entry.connection.current;
+      return { config: entry.config, scope: entry.scope, state, ...(entry.catalog ? { catalog: entry.catalog } : {}), isCatalogStale: state.status !== 'connected' };
+    },
+
+    /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
+    async connect(serverId: string): Promise<ServerState> {
+      const entry = entryOf(serverId);
+      if (!entry) return { status: 'disconnected' };
+      await entry.connection.ensureConnected().catch(() => undefined);
+      return entry.connection.current;
+    },
+
+    async disconnect(serverId: string): Promise<void> {
+      await entryOf(serverId)?.connection.disconnect();
+    },
+
+    /** The enabled tools of the given servers (all servers when omitted), with overrides applied. */
+    tools(serverIds?: readonly string[]): EffectiveTool[] {
+      const ids = serverIds ?? [...entries.keys()];
+      return ids.flatMap((id) => {
+        const entry = entryOf(id);
+        return entry && entry.config.enabled ? effectiveTools(entry) : [];
+      });
+    },
+
+    /** Maps a model tool name back to its server and tool. */
+    resolveToolName(modelName: string): ToolRef | undefined {
+      return names.resolve(modelName);
+    },
+
+    /** Calls a tool after checking it is known, enabled and given valid arguments. Never throws. */
+    async callTool(serverId: string, toolName: string, args: unknown, options: CallOptions = {}): Promise<ToolCallResult> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled) return failedResult({ kind: 'server-unavailable', message: `The server "${serverId}" is not available.` }, 0);
+      if (entry.config.toolOverrides[toolName]?.enabled === false) return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
+      if (entry.catalog && !entry.catalog.tools.some((t) => t.name === toolName)) {
+        return failedResult({ kind: 'unknown-tool', message: `The server "${entry.config.name}" has no tool "${toolName}".` }, 0);
+      }
+      const argumentsObject = args === undefined ? {} : args;
+      if (typeof argumentsObject !== 'object' || argumentsObject === null || Array.isArray(argumentsObject)) {
+        return failedResult({ kind: 'invalid-arguments', message: 'Tool arguments must be a JSON object.' }, 0);
+      }
+      const problem = entry.checks.get(toolName)?.check(argumentsObject);
+      if (problem) return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
+      return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
+    },
+
+    subscribe(listener: (event: RegistryEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close(): Promise<void> {
+      await Promise.all([...entries.values()].map((e) => e.connection.dispose()));
+      entries.clear();
+      listeners.clear();
+    },
+  };
+  return registry;
+}
+export type Registry = ReturnType<typeof createRegistry>;

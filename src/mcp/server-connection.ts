@@ -1,0 +1,269 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AuthRequiredError } from '../domain/mcp-errors';
+import type { ServerConfig } from '../domain/server-config';
+import type { ServerState } from '../domain/server-status';
+import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import { normalizeCallResult } from './call-result';
+import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
+import { openConnection, type OpenConnection, type TransportKind } from './connect';
+import { guardedFetch, type FetchLike } from './network';
+
+export interface ConnectionTiming {
+  /** Close the connection after this long without use. */
+  readonly idleMs: number;
+  /** A call fails after this long without an answer or a progress notification. */
+  readonly callTimeoutMs: number;
+  /** A call fails after this long whatever progress it reports. */
+  readonly maxCallMs: number;
+  /** Reconnection after a drop: first delay, cap, attempts. */
+  readonly reconnect: { readonly initialMs: number; readonly maxMs: number; readonly attempts: number };
+}
+
+export const DEFAULT_TIMING: ConnectionTiming = {
+  idleMs: 10 * 60_000,
+  callTimeoutMs: 60_000,
+  maxCallMs: 15 * 60_000,
+  reconnect: { initialMs: 1000, maxMs: 30_000, attempts: 8 },
+};
+
+export interface ServerConnectionDeps {
+  readonly appOrigin: string;
+  readonly fetch: FetchLike;
+  readonly now: () => number;
+  readonly timing: ConnectionTiming;
+  /** Header values from the vault (bearer token, custom headers), read at each connect. */
+  readonly readHeaders: (config: ServerConfig) => Promise<Record<string, string>>;
+  readonly authProvider?: (config: ServerConfig) => OAuthClientProvider | undefined;
+  /** A fresh Client with the app's capabilities and handlers; `onToolsChanged` fires on tools/list_changed. */
+  readonly makeClient: (onToolsChanged: () => void) => Client;
+  readonly onState: (state: ServerState) => void;
+  /** Called with the full tool list after every connect and list_changed. */
+  readonly onTools: (tools: Tool[]) => Promise<void>;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+const MAX_LIST_PAGES = 100;
+
+/** One server's connection: lazy connect, tool listing, calls that never throw, drop detection and reconnects. */
+export class ServerConnection {
+  private state: ServerState = { status: 'disconnected' };
+  private open?: OpenConnection;
+  private connecting?: Promise<OpenConnection>;
+  private lastKind?: TransportKind;
+  private hasAnswered = false;
+  private idleTimer?: ReturnType<typeof setTimeout>;
+  private reconnectTimer?: ReturnType<typeof setTimeout>;
+  private reconnectAttempt = 0;
+  private isDisposed = false;
+  /** Tools whose definition says `execution.taskSupport: "required"`. */
+  private taskRequired = new Set<string>();
+
+  constructor(
+    private config: ServerConfig,
+    private readonly deps: ServerConnectionDeps,
+  ) {}
+
+  get current(): ServerState {
+    return this.state;
+  }
+
+  /** Replaces the config; a change of URL, transport or auth closes the connection so the next use reconnects. */
+  async reconfigure(config: ServerConfig): Promise<void> {
+    const changed = config.url !== this.config.url || config.transport !== this.config.transport || JSON.stringify(config.auth) !== JSON.stringify(this.config.auth);
+    this.config = config;
+    if (changed) {
+      this.lastKind = undefined;
+      this.hasAnswered = false;
+      await this.disconnect();
+    }
+  }
+
+  /** Connects if needed; resolves to the open client or throws a typed AppError. */
+  async ensureConnected(): Promise<Client> {
+    this.touch();
+    if (this.open) return this.open.client;
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return (await this.connecting).client;
+  }
+
+  /** Lists every tool, following pagination cursors (bounded, in case a server repeats them). */
+  async listTools(): Promise<Tool[]> {
+    const client = await this.ensureConnected();
+    return this.listAll(client);
+  }
+
+  /** Calls a tool. Never throws: every failure comes back as a result with `failure` set. */
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    const started = this.deps.now();
+    const elapsed = () => this.deps.now() - started;
+    const timeoutMs = options.timeoutMs ?? this.deps.timing.callTimeoutMs;
+    const context = (): ErrorContext & { isAborted: boolean; timeoutMs: number } => ({ ...this.errorContext(), isAborted: options.signal?.aborted ?? false, timeoutMs });
+    for (let attempt = 0; ; attempt++) {
+      let client: Client;
+      try {
+        client = await this.ensureConnected();
+      } catch (error) {
+        return failedResult(toCallFailure(error, context()), elapsed());
+      }
+      const hadSession = this.open?.transport.sessionId !== undefined;
+      try {
+        const raw = await this.invoke(client, name, args, options, timeoutMs);
+        this.touch();
+        return normalizeCallResult(raw, elapsed());
+      } catch (error) {
+        if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
+          await this.disconnect();
+          continue; // The session expired: initialize again and retry once.
+        }
+        return failedResult(toCallFailure(error, context()), elapsed());
+      }
+    }
+  }
+
+  /** Closes the connection (no reconnect follows). */
+  async disconnect(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.reconnectTimer);
+    const open = this.open;
+    this.open = undefined;
+    if (open) await open.client.close().catch(() => undefined);
+    if (this.state.status !== 'error' && this.state.status !== 'needs-auth') this.setState({ status: 'disconnected' });
+  }
+
+  async dispose(): Promise<void> {
+    this.isDisposed = true;
+    await this.disconnect();
+  }
+
+  private async connect(): Promise<OpenConnection> {
+    if (this.isDisposed) throw new Error('This server was removed.');
+    clearTimeout(this.reconnectTimer);
+    this.setState({ status: 'connecting' });
+    const config = this.config;
+    try {
+      const headers = await this.deps.readHeaders(config);
+      const serverOrigin = new URL(config.url).origin;
+      const fetch = guardedFetch(this.deps.fetch, {
+        serverOrigin,
+        secretHeaders: ['authorization', ...Object.keys(headers).map((h) => h.toLowerCase())],
+        onNetworkFailure: () => this.onNetworkFailure(),
+        onResponse: () => (this.hasAnswered = true),
+      });
+      const authProvider = this.deps.authProvider?.(config);
+      const open = await openConnection({
+        url: new URL(config.url),
+        preference: config.transport,
+        ...(this.lastKind ? { lastKind: this.lastKind } : {}),
+        headers,
+        fetch,
+        ...(authProvider ? { authProvider } : {}),
+        makeClient: () => this.deps.makeClient(() => void this.refreshTools()),
+      });
+      if (this.isDisposed || config !== this.config) {
+        await open.client.close();
+        throw new Error('The server was changed while connecting.');
+      }
+      this.open = open;
+      this.lastKind = open.kind;
+      this.reconnectAttempt = 0;
+      open.client.onclose = () => this.onClosed(open);
+      // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
+      await this.deps.onTools(await this.listAll(open.client));
+      this.setState({ status: 'connected', transport: open.kind });
+      this.touch();
+      return open;
+    } catch (error) {
+      const typed = toConnectionError(error, this.errorContext());
+      this.open = undefined;
+      this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
+      throw typed;
+    }
+  }
+
+  private async invoke(client: Client, name: string, args: Record<string, unknown>, options: CallOptions, timeoutMs: number): Promise<Record<string, unknown>> {
+    const requestOptions = {
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: this.deps.timing.maxCallMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+    };
+    // Tools that require task execution cannot be called plainly; the SDK's task stream runs them to the end.
+    if (this.taskRequired.has(name)) return takeResult(client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, requestOptions));
+    return client.callTool({ name, arguments: args }, undefined, requestOptions);
+  }
+
+  private async listAll(client: Client): Promise<Tool[]> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor });
+      tools.push(...result.tools);
+      if (!result.nextCursor || result.nextCursor === cursor) break;
+      cursor = result.nextCursor;
+    }
+    this.taskRequired = new Set(tools.filter((t) => t.execution?.taskSupport === 'required').map((t) => t.name));
+    return tools;
+  }
+
+  private async refreshTools(): Promise<void> {
+    const open = this.open;
+    if (!open) return;
+    try {
+      await this.deps.onTools(await this.listAll(open.client));
+    } catch {
+      // The previous catalog stays; the next connect lists again.
+    }
+  }
+
+  /** A request or stream failed at the network level: the server is gone, so fail pending calls now and reconnect. */
+  private onNetworkFailure(): void {
+    if (!this.open) return;
+    const open = this.open;
+    this.open = undefined;
+    this.setState({ status: 'error', lastError: toConnectionError(new TypeError('network'), this.errorContext()) });
+    void open.client.close().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private onClosed(open: OpenConnection): void {
+    if (this.open !== open) return;
+    this.open = undefined;
+    this.setState({ status: 'disconnected' });
+  }
+
+  private scheduleReconnect(): void {
+    const { initialMs, maxMs, attempts } = this.deps.timing.reconnect;
+    if (this.isDisposed || this.reconnectAttempt >= attempts) return;
+    const delay = Math.min(initialMs * 2 ** this.reconnectAttempt, maxMs);
+    this.reconnectAttempt++;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.open || this.connecting || this.isDisposed) return;
+      this.ensureConnected().catch(() => this.scheduleReconnect());
+    }, delay);
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.disconnect(), this.deps.timing.idleMs);
+  }
+
+  private errorContext(): ErrorContext {
+    return { serverUrl: this.config.url, appOrigin: this.deps.appOrigin, hasAnswered: this.hasAnswered };
+  }
+
+  private setState(state: ServerState): void {
+    this.state = state;
+    this.deps.onState(state);
+  }
+}
+

@@ -1,0 +1,38 @@
+/** Test page: the real MCP registry and storage in real Chromium, driven by test/e2e/registry.e2e.test.ts. */
+import { createServices } from '../../../src/app/services';
+import { BEARER_SLOT } from '../../../src/domain/server-config';
+import type { ServerState } from '../../../src/domain/server-status';
+import type { ToolCallResult } from '../../../src/domain/tool-result';
+import { createBrowserEnv } from '../../../src/platform/environment';
+
+export interface RegistryHarness {
+  addServer(id: string, url: string, bearer?: string): Promise<ServerState>;
+  call(serverId: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  toolNames(serverId: string): string[];
+  stateOf(serverId: string): { status: string; error?: string; kind?: string };
+}
+
+declare global {
+  interface Window {
+    registryHarness?: RegistryHarness;
+  }
+}
+
+const services = await createServices(createBrowserEnv(), () => undefined);
+const profile = await services.storage.profiles.ensureActive();
+const registry = services.createRegistry(profile.id);
+
+window.registryHarness = {
+  async addServer(id, url, bearer) {
+    if (bearer) await services.storage.vault.put({ profileId: profile.id, owner: id, slot: BEARER_SLOT }, bearer);
+    await registry.register({ id, name: id, url, auth: bearer ? { kind: 'bearer' } : { kind: 'none' } }, 'user');
+    const state = await registry.connect(id);
+    return { status: state.status, ...(state.transport ? { transport: state.transport } : {}) };
+  },
+  call: (serverId, tool, args) => registry.callTool(serverId, tool, args),
+  toolNames: (serverId) => registry.tools([serverId]).map((t) => t.toolName),
+  stateOf(serverId) {
+    const state = registry.get(serverId)?.state;
+    return { status: state?.status ?? 'unknown', ...(state?.lastError ? { error: state.lastError.message, kind: state.lastError.kind } : {}) };
+  },
+};

@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/domain/errors';
+import { BEARER_SLOT, headerSlot } from '../../src/domain/server-config';
+import type { RegistryEvent } from '../../src/mcp/registry';
+import { startBrokenServer } from '../fixtures/broken-servers';
+import { startTestMcpServer } from '../fixtures/test-mcp-server';
+import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function testServer(options?: Parameters<typeof startTestMcpServer>[0]) {
+  const server = await startTestMcpServer(options);
+  cleanup.push(() => server.stop());
+  return server;
+}
+function setup(overrides?: Parameters<typeof createTestRegistry>[0]) {
+  const test = createTestRegistry(overrides);
+  cleanup.push(() => test.registry.close());
+  return test;
+}
+
+describe('runtime lifecycle', () => {
+  it('registers, updates and unregisters servers while running, with events', async () => {
+    const server = await testServer();
+    const { registry, secrets, catalogs } = setup();
+    const events: RegistryEvent[] = [];
+    registry.subscribe((e) => events.push(e));
+    await registry.register({ id: 'test', name: 'Test', url: server.url }, 'user');
+    await registry.connect('test');
+    await secrets.put({ profileId: TEST_PROFILE, owner: 'test', slot: BEARER_SLOT }, 'tok');
+    await registry.update({ id: 'test', name: 'Renamed', url: server.url });
+    expect(registry.get('test')?.config.name).toBe('Renamed');
+    await registry.unregister('test');
+    expect(registry.get('test')).toBeUndefined();
+    expect(registry.tools()).toEqual([]);
+    expect(await catalogs.get(TEST_PROFILE, 'test')).toBeUndefined();
+    expect(secrets.values.size).toBe(0);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['registered', 'status', 'tools', 'unregistered']));
+  });
+
+  it('lists every page of a paginated catalog', async () => {
+    const server = await testServer({ toolCount: 120, pageSize: 25 });
+    const { registry } = setup();
+    await registry.register({ id: 'big', name: 'Big', url: server.url }, 'user');
+    await registry.connect('big');
+    expect(registry.tools(['big']).filter((t) => t.toolName.startsWith('tool-'))).toHaveLength(120);
+  });
+
+  it('refreshes the catalog on tools/list_changed', async () => {
+    const server = await testServer();
+    const { registry } = setup();
+    const changes: string[] = [];
+    registry.subscribe((e) => e.type === 'tools' && changes.push(e.serverId));
+    await registry.register({ id: 'live', name: 'Live', url: server.url }, 'user');
+    await registry.connect('live');
+    // The notification reaches a session only through its open GET stream.
+    await expect.poll(() => server.openStreams, { timeout: 5000 }).toBeGreaterThan(0);
+    server.addTool('fresh', 'A tool added at runtime');
+    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName), { timeout: 5000 }).toContain('fresh');
+    server.removeTool('fresh');
+    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName), { timeout: 5000 }).not.toContain('fresh');
+  });
+
+  it('initializes again and retries once when the session expired (404)', async () => {
+    const server = await testServer();
+    const { registry } = setup();
+    await registry.register({ id: 's', name: 'S', url: server.url }, 'user');
+    expect((await registry.callTool('s', 'add', { a: 1, b: 2 })).content).toEqual([{ type: 'text', text: '1+2=3' }]);
+    const sessionsBefore = server.sessions;
+    server.expireSessions();
+    const again = await registry.callTool('s', 'add', { a: 2, b: 2 });
+    expect(again.content).toEqual([{ type: 'text', text: '2+2=4' }]);
+    expect(server.sessions).toBeGreaterThan(0);
+    expect(sessionsBefore).toBeGreaterThan(0);
+  });
+
+  it('keeps a tool whose schema cannot be compiled usable, with a warning', async () => {
+    const server = await testServer();
+    const { registry } = setup();
+    await registry.register({ id: 's', name: 'S', url: server.url }, 'user');
+    await registry.connect('s');
+    const bad = registry.tools(['s']).find((t) => t.toolName === 'bad-schema');
+    expect(bad?.warning).toContain('cannot be compiled');
+    const result = await registry.callTool('s', 'bad-schema', { x: 'anything' });
+    expect(result.isError).toBe(false);
+  });
+
+  it('sends the bearer token and custom headers from the vault, and only to the server', async () => {
+    const server = await testServer({ requireBearer: 'secret-token' });
+    const { registry, secrets } = setup();
+    await registry.register({ id: 'b', name: 'B', url: server.url, auth: { kind: 'bearer' } }, 'user');
+    expect((await registry.connect('b')).status).toBe('needs-auth');
+    await secrets.put({ profileId: TEST_PROFILE, owner: 'b', slot: BEARER_SLOT }, 'secret-token');
+    expect((await registry.connect('b')).status).toBe('connected');
+
+    const headerServer = await testServer({ requireHeader: { name: 'x-api-key', value: 'k-123' } });
+    await secrets.put({ profileId: TEST_PROFILE, owner: 'h', slot: headerSlot('X-Api-Key') }, 'k-123');
+    await registry.register({ id: 'h', name: 'H', url: headerServer.url, auth: { kind: 'headers', headerNames: ['X-Api-Key'] } }, 'user');
+    expect((await registry.connect('h')).status).toBe('connected');
+    expect(headerServer.requests.every((r) => r.headers['x-api-key'] === 'k-123')).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['not a url', 'must be a full URL'],
+    ['ftp://example.com/mcp', 'must use https://'],
+    ['http://example.com/mcp', 'plain http:// is allowed only for localhost'],
+  ])('refuses the URL %s with a clear message and leaves existing servers untouched', async (url, message) => {
+    const server = await testServer();
+    const { registry } = setup();
+    await registry.register({ id: 'ok', name: 'OK', url: server.url }, 'user');
+    const error = await registry.register({ id: 'bad', name: 'Bad', url }, 'user').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]).toMatchObject({ path: 'url', message: expect.stringContaining(message) as string });
+    expect(registry.list().map((s) => s.config.id)).toEqual(['ok']);
+  });
+
+  it('refuses a duplicate name or id', async () => {
+    const { registry } = setup();
+    await registry.register({ id: 'one', name: 'Weather', url: 'https://weather.example/mcp' }, 'app');
+    await expect(registry.register({ id: 'two', name: 'weather', url: 'https://w2.example/mcp' }, 'user')).rejects.toThrow('A server named "weather" already exists');
+    await expect(registry.register({ id: 'one', name: 'Other', url: 'https://w3.example/mcp' }, 'user')).rejects.toThrow('already exists');
+    expect(registry.list()).toHaveLength(1);
+  });
+
+  it.each([
+    ['html', 'not MCP'],
+    ['invalid-json', 'not MCP'],
+    ['status-500', 'HTTP 500'],
+  ] as const)('a server answering %s gives a clear error status', async (kind, message) => {
+    const broken = await startBrokenServer(kind);
+    cleanup.push(() => broken.stop());
+    const { registry } = setup();
+    await registry.register({ id: 'broken', name: 'Broken', url: broken.url }, 'user');
+    const state = await registry.connect('broken');
+    expect(state.status).toBe('error');
+    expect(state.lastError?.message).toContain(message);
+  });
+
+  it('a server that does not answer reports a CORS-or-down error naming the headers it must send', async () => {
+    const { registry } = setup();
+    await registry.register({ id: 'gone', name: 'Gone', url: 'http://127.0.0.1:9/mcp' }, 'user');
+    const state = await registry.connect('gone');
+    expect(state.status).toBe('error');
+    expect(state.lastError?.kind).toBe('cors');
+    expect(state.lastError?.message).toContain('Access-Control-Allow-Origin: http://127.0.0.1:5173');
+    expect(state.lastError?.message).toContain('mcp-session-id');
+    const call = await registry.callTool('gone', 'anything', {});
+    expect(call.failure?.kind).toBe('cors');
+  });
+});
