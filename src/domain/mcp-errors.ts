@@ -71,4 +71,13 @@ export class McpProtocolError extends AppError {
   }
 }
 
+/** A sign-in could not be completed: wrong state, the person declined, the token endpoint failed. */
+export class OAuthFlowError extends AppError {
+  readonly kind = 'oauth';
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'OAuthFlowError';
+  }
+}
+
 export type McpConnectionError = CorsBlockedError | ServerUnreachableError | McpHttpError | AuthRequiredError | InvalidServerResponseError | McpProtocolError;

@@ -14,7 +14,7 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
 export interface GuardedFetchOptions {
   /** Origin of the MCP server; credentials and custom headers are never sent anywhere else. */
   readonly serverOrigin: string;
-  /** Header names that carry secrets for this server (lowercase). */
+  /** Header names that carry secrets for this server (lowercase); bearer tokens are always covered. */
   readonly secretHeaders: readonly string[];
   /** Called when a request or a response stream fails at the network level. */
   readonly onNetworkFailure: (failure: NetworkFailure) => void;
@@ -51,10 +51,12 @@ export function guardedFetch(base: FetchLike, options: GuardedFetchOptions): Fet
   };
 }
 
+/** Removes secret headers and bearer tokens; Basic client authentication to a token endpoint stays. */
 function stripHeaders(init: RequestInit | undefined, names: readonly string[]): RequestInit | undefined {
-  if (!init?.headers || names.length === 0) return init;
+  if (!init?.headers) return init;
   const headers = new Headers(init.headers);
   for (const name of names) headers.delete(name);
+  if (/^bearer /i.test(headers.get('authorization') ?? '')) headers.delete('authorization');
   return { ...init, headers };
 }
 

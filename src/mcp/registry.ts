@@ -1,4 +1,3 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
@@ -13,6 +12,7 @@ import type { FetchLike } from './network';
 import { readServerHeaders, type SecretStore } from './server-headers';
 import { DEFAULT_TIMING, ServerConnection, type CallOptions, type ConnectionTiming } from './server-connection';
 import { compileInputSchema, type InputCheck } from './schema-validation';
+import { SignInFlows, type RegistryOAuth, type SignInCallback } from './sign-in';
 import { ToolNameMap } from './tool-naming';
 
 export type ServerScope = 'app' | 'user';
@@ -49,8 +49,11 @@ export interface RegistryDeps extends ClientHandlers {
   readonly secrets: SecretStore;
   readonly catalogs: CatalogStore;
   readonly timing?: Partial<ConnectionTiming>;
-  readonly authProvider?: (config: ServerConfig) => OAuthClientProvider | undefined;
+  /** OAuth for servers whose auth kind is oauth; without it they can only report needs-auth. */
+  readonly oauth?: RegistryOAuth;
 }
+
+export type { RegistryOAuth, SignInCallback };
 
 interface Entry {
   config: ServerConfig;
@@ -68,6 +71,15 @@ export function createRegistry(deps: RegistryDeps) {
   let names = new ToolNameMap([]);
 
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
+  const signIns = new SignInFlows(deps.oauth, {
+    profileId: deps.profileId,
+    fetch: deps.fetch,
+    now: deps.now,
+    configOf: (id) => entries.get(id)?.config,
+    serverIds: () => entries.keys(),
+    connect: (id) => registry.connect(id),
+    disconnect: (id) => registry.disconnect(id),
+  });
   const rebuildNames = () => {
     names = new ToolNameMap([...entries.values()].flatMap((e) => (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name }))));
   };
@@ -133,7 +145,7 @@ export function createRegistry(deps: RegistryDeps) {
         now: deps.now,
         timing,
         readHeaders: (current) => readServerHeaders(deps.secrets, deps.profileId, current),
-        ...(deps.authProvider ? { authProvider: deps.authProvider } : {}),
+        oauth: () => signIns.sessionFor(config.id),
         makeClient: (onToolsChanged): Client => createMcpClient(deps, onToolsChanged),
         onState: (state) => emit({ type: 'status', serverId: config.id, state }),
         onTools: (tools) => onTools(config.id, tools),
@@ -162,6 +174,7 @@ export function createRegistry(deps: RegistryDeps) {
       const entry = entryOf(serverId);
       if (!entry) return;
       entries.delete(serverId);
+      signIns.forget(serverId);
       rebuildNames();
       await entry.connection.dispose();
       await Promise.all([deps.catalogs.delete(deps.profileId, serverId), deps.secrets.clearOwner(deps.profileId, serverId)]);
@@ -221,6 +234,19 @@ export function createRegistry(deps: RegistryDeps) {
       if (problem) return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
       return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
     },
+
+    /**
+     * Starts an interactive OAuth sign-in: `navigate` receives the authorization URL (open it in the popup
+     * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
+     * state when stored credentials sufficed.
+     */
+    signIn: (serverId: string, navigate: (url: URL) => void | Promise<void>) => signIns.signIn(serverId, navigate),
+
+    /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */
+    completeSignIn: (callback: SignInCallback) => signIns.complete(callback),
+
+    /** Forgets a server's OAuth tokens and client registration. */
+    signOut: (serverId: string) => signIns.signOut(serverId),
 
     subscribe(listener: (event: RegistryEvent) => void): () => void {
       listeners.add(listener);

@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AuthRequiredError } from '../domain/mcp-errors';
@@ -10,6 +9,7 @@ import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
 import { openConnection, type OpenConnection, type TransportKind } from './connect';
 import { guardedFetch, type FetchLike } from './network';
+import { withBearerRefresh, type OAuthSession } from './oauth-session';
 
 export interface ConnectionTiming {
   /** Close the connection after this long without use. */
@@ -36,7 +36,8 @@ export interface ServerConnectionDeps {
   readonly timing: ConnectionTiming;
   /** Header values from the vault (bearer token, custom headers), read at each connect. */
   readonly readHeaders: (config: ServerConfig) => Promise<Record<string, string>>;
-  readonly authProvider?: (config: ServerConfig) => OAuthClientProvider | undefined;
+  /** The OAuth session of a server whose auth kind is oauth. */
+  readonly oauth?: (config: ServerConfig) => OAuthSession | undefined;
   /** A fresh Client with the app's capabilities and handlers; `onToolsChanged` fires on tools/list_changed. */
   readonly makeClient: (onToolsChanged: () => void) => Client;
   readonly onState: (state: ServerState) => void;
@@ -123,7 +124,13 @@ export class ServerConnection {
           await this.disconnect();
           continue; // The session expired: initialize again and retry once.
         }
-        return failedResult(toCallFailure(error, context()), elapsed());
+        const failure = toCallFailure(error, context());
+        // A 401 or 403 that refresh could not fix: the person must sign in again.
+        if (failure.kind === 'auth-required') {
+          this.setState({ status: 'needs-auth', lastError: toConnectionError(error, this.errorContext()) });
+          await this.disconnect();
+        }
+        return failedResult(failure, elapsed());
       }
     }
   }
@@ -151,13 +158,16 @@ export class ServerConnection {
     try {
       const headers = await this.deps.readHeaders(config);
       const serverOrigin = new URL(config.url).origin;
-      const fetch = guardedFetch(this.deps.fetch, {
+      const guarded = guardedFetch(this.deps.fetch, {
         serverOrigin,
-        secretHeaders: ['authorization', ...Object.keys(headers).map((h) => h.toLowerCase())],
+        secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
         onNetworkFailure: () => this.onNetworkFailure(),
         onResponse: () => (this.hasAnswered = true),
       });
-      const authProvider = this.deps.authProvider?.(config);
+      const session = config.auth.kind === 'oauth' ? this.deps.oauth?.(config) : undefined;
+      const fetch = session ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded)) : guarded;
+      await session?.ensureFresh(guarded);
+      const authProvider = session?.provider;
       const open = await openConnection({
         url: new URL(config.url),
         preference: config.transport,

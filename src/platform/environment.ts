@@ -1,3 +1,5 @@
+import { createLocks, type Locks } from './locks';
+
 /** The browser capabilities the app uses, gathered once at the composition root; nothing else reads globals. */
 export interface PlatformEnv {
   readonly indexedDB: IDBFactory;
@@ -7,6 +9,8 @@ export interface PlatformEnv {
   readonly fetch: typeof fetch;
   /** This page's origin, named in CORS advice for MCP servers. */
   readonly origin: string;
+  /** Locks shared by the tabs of this origin (Web Locks). */
+  readonly locks: Locks;
   readonly now: () => number;
   readonly newId: () => string;
 }
@@ -19,6 +23,7 @@ export function createBrowserEnv(overrides: Partial<PlatformEnv> = {}): Platform
     openChannel: (name) => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(name)),
     fetch: (input, init) => globalThis.fetch(input, init),
     origin: globalThis.location?.origin ?? 'http://localhost',
+    locks: createLocks(globalThis.navigator?.locks),
     now: () => Date.now(),
     newId: () => globalThis.crypto.randomUUID(),
     ...overrides,

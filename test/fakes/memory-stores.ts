@@ -1,11 +1,11 @@
 import type { ToolCatalog } from '../../src/domain/tool-catalog';
 import type { CatalogStore } from '../../src/mcp/catalog';
-import type { SecretStore } from '../../src/mcp/server-headers';
+import type { WritableSecretStore } from '../../src/mcp/oauth-provider';
 
 type Ref = { profileId: string; owner: string; slot: string };
 
 /** In-memory vault with the same interface the registry uses (no encryption: tests and the conformance harness only). */
-export class MemorySecretStore implements SecretStore {
+export class MemorySecretStore implements WritableSecretStore {
   readonly values = new Map<string, string>();
   private key = (ref: Ref) => `${ref.profileId}\u0000${ref.owner}\u0000${ref.slot}`;
   async get(ref: Ref) {
@@ -13,6 +13,9 @@ export class MemorySecretStore implements SecretStore {
   }
   async put(ref: Ref, value: string) {
     this.values.set(this.key(ref), value);
+  }
+  async delete(ref: Ref) {
+    this.values.delete(this.key(ref));
   }
   async clearOwner(profileId: string, owner: string) {
     for (const key of [...this.values.keys()]) if (key.startsWith(`${profileId}\u0000${owner}\u0000`)) this.values.delete(key);

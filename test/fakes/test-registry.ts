@@ -1,12 +1,17 @@
-import { createRegistry, type RegistryDeps } from '../../src/mcp/registry';
+import { createRegistry, type RegistryDeps, type RegistryOAuth } from '../../src/mcp/registry';
+import { createLocalLocks } from '../../src/platform/locks';
 import { MemoryCatalogStore, MemorySecretStore, sha256Hex } from './memory-stores';
 
 export const TEST_PROFILE = 'profile-1';
 
+/** OAuth settings for tests; the vault is the registry's in-memory one. */
+export type TestOAuth = Omit<RegistryOAuth, 'secrets' | 'locks' | 'newState'> & Partial<Pick<RegistryOAuth, 'locks' | 'newState'>>;
+
 /** The real registry with in-memory stores and Node's fetch; `overrides` replace any dependency. */
-export function createTestRegistry(overrides: Partial<RegistryDeps> = {}) {
+export function createTestRegistry(overrides: Partial<Omit<RegistryDeps, 'oauth'>> & { oauth?: TestOAuth } = {}) {
   const secrets = new MemorySecretStore();
   const catalogs = new MemoryCatalogStore();
+  const { oauth, ...rest } = overrides;
   const registry = createRegistry({
     profileId: TEST_PROFILE,
     appOrigin: 'http://127.0.0.1:5173',
@@ -15,7 +20,8 @@ export function createTestRegistry(overrides: Partial<RegistryDeps> = {}) {
     sha256Hex,
     secrets,
     catalogs,
-    ...overrides,
+    ...rest,
+    ...(oauth ? { oauth: { locks: createLocalLocks(), newState: () => crypto.randomUUID(), ...oauth, secrets } } : {}),
   });
   return { registry, secrets, catalogs };
 }

@@ -1,0 +1,178 @@
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { ServerConfig } from '../domain/server-config';
+import type { SecretStore } from './server-headers';
+
+/** Vault slots of one server's OAuth state; every one of them is encrypted at rest. */
+export const OAUTH_SLOTS = {
+  tokens: 'oauth-tokens',
+  client: 'oauth-client',
+  clientSecret: 'oauth-client-secret',
+  verifier: 'oauth-verifier',
+  state: 'oauth-state',
+  discovery: 'oauth-discovery',
+} as const;
+
+/** What the deployment decides about OAuth: where the authorization server sends the person back, who we are. */
+export interface OAuthSettings {
+  readonly redirectUrl: string;
+  /** A client ID metadata document URL (https), used when the authorization server supports them. */
+  readonly clientMetadataUrl?: string;
+  readonly clientName: string;
+}
+
+/** The vault as OAuth needs it: it also writes and deletes. */
+export interface WritableSecretStore extends SecretStore {
+  put(ref: { profileId: string; owner: string; slot: string }, value: string): Promise<void>;
+  delete(ref: { profileId: string; owner: string; slot: string }): Promise<void>;
+}
+
+interface StoredTokens {
+  readonly tokens: OAuthTokens;
+  /** When they were saved, to know when the access token expires. */
+  readonly savedAt: number;
+}
+
+export interface OAuthProviderDeps {
+  readonly profileId: string;
+  readonly secrets: WritableSecretStore;
+  readonly settings: OAuthSettings;
+  readonly now: () => number;
+  readonly newState: () => string;
+  /** The SDK built an authorization URL: send the person there (popup), or note that sign-in is needed. */
+  readonly onRedirect: (url: URL) => void | Promise<void>;
+}
+
+/**
+ * The SDK's OAuthClientProvider for one server, backed by the vault: tokens, client registration, PKCE
+ * verifier, state and discovery results are all stored encrypted, none in localStorage.
+ */
+export class VaultOAuthProvider implements OAuthClientProvider {
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly deps: OAuthProviderDeps,
+  ) {}
+
+  get redirectUrl(): string {
+    return this.deps.settings.redirectUrl;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.deps.settings.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.config.auth.kind === 'oauth' ? this.config.auth.scopes : undefined;
+    return {
+      client_name: this.deps.settings.clientName,
+      redirect_uris: [this.deps.settings.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...(scopes?.length ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+
+  async state(): Promise<string> {
+    const state = this.deps.newState();
+    await this.write(OAUTH_SLOTS.state, state);
+    return state;
+  }
+
+  /** The state of the sign-in in progress, to match the callback against. */
+  pendingState(): Promise<string | undefined> {
+    return this.read(OAUTH_SLOTS.state);
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    if (this.config.auth.kind === 'oauth' && this.config.auth.clientId) {
+      const secret = await this.read(OAUTH_SLOTS.clientSecret);
+      return { client_id: this.config.auth.clientId, ...(secret ? { client_secret: secret } : {}) };
+    }
+    return this.readJson<OAuthClientInformationMixed>(OAUTH_SLOTS.client, (v) => typeof v.client_id === 'string');
+  }
+
+  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
+    if (this.config.auth.kind === 'oauth' && this.config.auth.clientId) return; // Pre-registered: nothing to learn.
+    await this.write(OAUTH_SLOTS.client, JSON.stringify(information));
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return (await this.storedTokens())?.tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const stored: StoredTokens = { tokens, savedAt: this.deps.now() };
+    await this.write(OAUTH_SLOTS.tokens, JSON.stringify(stored));
+  }
+
+  /** Milliseconds until the access token expires; undefined when there is none or it does not say. */
+  async expiresInMs(): Promise<number | undefined> {
+    const stored = await this.storedTokens();
+    const seconds = stored?.tokens.expires_in;
+    return stored && typeof seconds === 'number' ? stored.savedAt + seconds * 1000 - this.deps.now() : undefined;
+  }
+
+  async redirectToAuthorization(url: URL): Promise<void> {
+    await this.deps.onRedirect(url);
+  }
+
+  async saveCodeVerifier(verifier: string): Promise<void> {
+    await this.write(OAUTH_SLOTS.verifier, verifier);
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = await this.read(OAUTH_SLOTS.verifier);
+    if (!verifier) throw new Error('No sign-in is in progress for this server (the PKCE verifier is missing). Start the sign-in again.');
+    return verifier;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.write(OAUTH_SLOTS.discovery, JSON.stringify(state));
+  }
+
+  discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return this.readJson<OAuthDiscoveryState>(OAUTH_SLOTS.discovery, (v) => typeof v.authorizationServerUrl === 'string');
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    const slots =
+      scope === 'all'
+        ? [OAUTH_SLOTS.tokens, OAUTH_SLOTS.client, OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.discovery]
+        : [{ client: OAUTH_SLOTS.client, tokens: OAUTH_SLOTS.tokens, verifier: OAUTH_SLOTS.verifier, discovery: OAUTH_SLOTS.discovery }[scope]];
+    await Promise.all(slots.map((slot) => this.deps.secrets.delete(this.ref(slot))));
+  }
+
+  /** Forgets the sign-in in progress (after it completed or failed). */
+  async clearPending(): Promise<void> {
+    await Promise.all([this.deps.secrets.delete(this.ref(OAUTH_SLOTS.verifier)), this.deps.secrets.delete(this.ref(OAUTH_SLOTS.state))]);
+  }
+
+  private storedTokens(): Promise<StoredTokens | undefined> {
+    return this.readJson<StoredTokens>(OAUTH_SLOTS.tokens, (v) => typeof v.savedAt === 'number' && typeof (v.tokens as { access_token?: unknown } | undefined)?.access_token === 'string');
+  }
+
+  private ref(slot: string) {
+    return { profileId: this.deps.profileId, owner: this.config.id, slot };
+  }
+
+  private read(slot: string): Promise<string | undefined> {
+    return this.deps.secrets.get(this.ref(slot));
+  }
+
+  private write(slot: string, value: string): Promise<void> {
+    return this.deps.secrets.put(this.ref(slot), value);
+  }
+
+  /** Reads a JSON slot; anything unreadable counts as absent (the flow then starts over). */
+  private async readJson<T>(slot: string, isValid: (value: Record<string, unknown>) => boolean): Promise<T | undefined> {
+    const raw = await this.read(slot).catch(() => undefined);
+    if (raw === undefined) return undefined;
+    try {
+      const value: unknown = JSON.parse(raw);
+      return typeof value === 'object' && value !== null && isValid(value as Record<string, unknown>) ? (value as T) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { ServerConfig } from '../domain/server-config';
+import type { Locks } from '../platform/locks';
+import type { FetchLike } from './network';
+import { VaultOAuthProvider, type OAuthSettings, type WritableSecretStore } from './oauth-provider';
+
+/** Refresh this long before the access token expires. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export interface OAuthSessionDeps {
+  readonly profileId: string;
+  readonly secrets: WritableSecretStore;
+  readonly settings: OAuthSettings;
+  readonly locks: Locks;
+  readonly now: () => number;
+  readonly newState: () => string;
+  /** An authorization URL is ready; `isInteractive` when the person asked to sign in. */
+  readonly onAuthorizationUrl: (serverId: string, url: URL, isInteractive: boolean) => void | Promise<void>;
+}
+
+/**
+ * One OAuth server's session: the vault-backed provider, refresh before expiry and on a 401 under a
+ * cross-tab lock (so rotating refresh tokens are never spent twice), and the sign-in steps.
+ */
+export class OAuthSession {
+  readonly provider: VaultOAuthProvider;
+  private interactive = false;
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly deps: OAuthSessionDeps,
+  ) {
+    this.provider = new VaultOAuthProvider(config, {
+      profileId: deps.profileId,
+      secrets: deps.secrets,
+      settings: deps.settings,
+      now: deps.now,
+      newState: deps.newState,
+      onRedirect: (url) => deps.onAuthorizationUrl(config.id, url, this.interactive),
+    });
+  }
+
+  private get lockName(): string {
+    return `mcp-oauth:${this.deps.profileId}:${this.config.id}`;
+  }
+
+  /** Refreshes the access token when it expires within a minute; waits for another tab doing the same. */
+  async ensureFresh(fetchFn: FetchLike): Promise<void> {
+    const expiresIn = await this.provider.expiresInMs();
+    if (expiresIn === undefined || expiresIn > REFRESH_MARGIN_MS) return;
+    await this.deps.locks.request(this.lockName, async () => {
+      const again = await this.provider.expiresInMs();
+      const tokens = await this.provider.tokens();
+      if (again === undefined || again > REFRESH_MARGIN_MS || !tokens?.refresh_token) return;
+      await auth(this.provider, { serverUrl: this.config.url, fetchFn });
+    });
+  }
+
+  /**
+   * After a 401 for `usedToken`: the current access token when another tab refreshed already, else a
+   * refreshed one, else undefined (the person has to sign in again).
+   */
+  async refreshAfterRejection(usedToken: string, fetchFn: FetchLike): Promise<string | undefined> {
+    return this.deps.locks.request(this.lockName, async () => {
+      const tokens = await this.provider.tokens();
+      if (!tokens) return undefined;
+      if (tokens.access_token !== usedToken) return tokens.access_token;
+      if (!tokens.refresh_token) return undefined;
+      try {
+        const result = await auth(this.provider, { serverUrl: this.config.url, fetchFn });
+        return result === 'AUTHORIZED' ? (await this.provider.tokens())?.access_token : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+  }
+
+  /** Starts an interactive sign-in: resolves once the person was sent to the authorization URL, or 'AUTHORIZED'. */
+  async begin(fetchFn: FetchLike): Promise<'AUTHORIZED' | 'REDIRECT'> {
+    this.interactive = true;
+    try {
+      return await auth(this.provider, { serverUrl: this.config.url, fetchFn });
+    } finally {
+      this.interactive = false;
+    }
+  }
+
+  /** Whether a callback's state belongs to this server's sign-in in progress. */
+  async isPendingState(state: string): Promise<boolean> {
+    const pending = await this.provider.pendingState().catch(() => undefined);
+    return pending !== undefined && pending === state;
+  }
+
+  /** Exchanges the authorization code for tokens. */
+  async complete(code: string, fetchFn: FetchLike): Promise<void> {
+    try {
+      await auth(this.provider, { serverUrl: this.config.url, authorizationCode: code, fetchFn });
+    } finally {
+      await this.provider.clearPending();
+    }
+  }
+
+  async signOut(): Promise<void> {
+    await this.provider.invalidateCredentials('all');
+  }
+}
+
+/**
+ * Wraps the connection's fetch: a 401 to a request that carried our bearer token is retried once with
+ * a refreshed token (see OAuthSession.refreshAfterRejection) before the SDK sees it.
+ */
+export function withBearerRefresh(base: FetchLike, serverOrigin: string, refresh: (usedToken: string) => Promise<string | undefined>): FetchLike {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 401) return response;
+    const url = new URL(typeof input === 'string' ? input : input.href);
+    const headers = new Headers(init?.headers);
+    const authorization = headers.get('authorization');
+    if (url.origin !== serverOrigin || !authorization?.startsWith('Bearer ')) return response;
+    const fresh = await refresh(authorization.slice('Bearer '.length));
+    if (!fresh || `Bearer ${fresh}` === authorization) return response;
+    headers.set('authorization', `Bearer ${fresh}`);
+    return base(input, { ...init, headers });
+  };
+}
