@@ -1,4 +1,6 @@
+import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
+import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
@@ -18,7 +20,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const storage = createStorage({ db, bus, cipher, now: env.now, newId: env.newId });
   return {
     storage,
-    createRegistry: (profileId) =>
+    createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,
         appOrigin: env.origin,
@@ -27,6 +29,16 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         sha256Hex: (text) => cipher.sha256Hex(text),
         secrets: storage.vault,
         catalogs: storage.catalog,
+        oauth: {
+          secrets: storage.vault,
+          settings: {
+            redirectUrl: `${env.origin}${import.meta.env.BASE_URL}${OAUTH_CALLBACK_PATH}`,
+            clientName: 'MCP Agent',
+            ...(oauth.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
+          },
+          locks: env.locks,
+          newState: () => env.newId(),
+        },
       }),
     loadAppConfig: () => loadAppConfig(env.fetch, `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`, storage.appConfig),
   };

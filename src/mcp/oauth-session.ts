@@ -4,7 +4,7 @@ import type { Locks } from '../platform/locks';
 import type { FetchLike } from './network';
 import { VaultOAuthProvider, type OAuthSettings, type WritableSecretStore } from './oauth-provider';
 
-/** Refresh this long before the access token expires. */
+/** Refresh this long before the access token expires (or at half its lifetime, for short-lived tokens). */
 const REFRESH_MARGIN_MS = 60_000;
 
 export interface OAuthSessionDeps {
@@ -46,14 +46,18 @@ export class OAuthSession {
 
   /** Refreshes the access token when it expires within a minute; waits for another tab doing the same. */
   async ensureFresh(fetchFn: FetchLike): Promise<void> {
-    const expiresIn = await this.provider.expiresInMs();
-    if (expiresIn === undefined || expiresIn > REFRESH_MARGIN_MS) return;
+    if (!(await this.isExpiring())) return;
     await this.deps.locks.request(this.lockName, async () => {
-      const again = await this.provider.expiresInMs();
       const tokens = await this.provider.tokens();
-      if (again === undefined || again > REFRESH_MARGIN_MS || !tokens?.refresh_token) return;
+      if (!(await this.isExpiring()) || !tokens?.refresh_token) return; // Another tab refreshed meanwhile.
       await auth(this.provider, { serverUrl: this.config.url, fetchFn });
     });
+  }
+
+  private async isExpiring(): Promise<boolean> {
+    const [expiresIn, tokens] = await Promise.all([this.provider.expiresInMs(), this.provider.tokens()]);
+    if (expiresIn === undefined || tokens?.expires_in === undefined) return false;
+    return expiresIn <= Math.min(REFRESH_MARGIN_MS, (tokens.expires_in * 1000) / 2);
   }
 
   /**

@@ -5,13 +5,14 @@ import type { UserConfig } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
+import { bindServerActions, createServersStore, type ServerActions, type ServersStore } from './servers-store';
 
 /** What start-up needs from the composition root. */
 export interface AppServices {
   readonly storage: Storage;
   readonly loadAppConfig: () => Promise<AppConfigLoad>;
   /** The MCP registry of one profile (credentials and catalogs are per profile). */
-  readonly createRegistry: (profileId: string) => Registry;
+  readonly createRegistry: (profileId: string, oauth: AppConfigLoad['config']['oauth']) => Registry;
 }
 
 export interface AppState {
@@ -21,6 +22,8 @@ export interface AppState {
   readonly appConfig?: AppConfigLoad;
   readonly profile?: UserConfig;
   readonly registry?: Registry;
+  readonly servers?: ServersStore;
+  readonly serverActions?: ServerActions;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */
   readonly serverProblems: readonly string[];
 }
@@ -36,14 +39,16 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
   try {
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
     const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
-    const registry = services.createRegistry(profile.id);
+    const registry = services.createRegistry(profile.id, appConfig.config.oauth);
     const userServers = await services.storage.profiles.listServers(profile.id);
     const problems = [
       ...(await registerAll(registry, appConfig.config.servers, 'app')),
       ...(await registerAll(registry, userServers.items, 'user')),
       ...userServers.skipped.map((error) => error.message),
     ];
-    store.setState({ phase: 'ready', appConfig, profile, registry, serverProblems: problems });
+    const servers = createServersStore(registry);
+    const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
+    store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems });
     return services;
   } catch (error) {
     store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });

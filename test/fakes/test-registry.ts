@@ -8,10 +8,9 @@ export const TEST_PROFILE = 'profile-1';
 export type TestOAuth = Omit<RegistryOAuth, 'secrets' | 'locks' | 'newState'> & Partial<Pick<RegistryOAuth, 'locks' | 'newState'>>;
 
 /** The real registry with in-memory stores and Node's fetch; `overrides` replace any dependency. */
-export function createTestRegistry(overrides: Partial<Omit<RegistryDeps, 'oauth'>> & { oauth?: TestOAuth } = {}) {
-  const secrets = new MemorySecretStore();
+export function createTestRegistry(overrides: Partial<Omit<RegistryDeps, 'oauth' | 'secrets'>> & { oauth?: TestOAuth; secrets?: MemorySecretStore } = {}) {
+  const { oauth, secrets = new MemorySecretStore(), ...rest } = overrides;
   const catalogs = new MemoryCatalogStore();
-  const { oauth, ...rest } = overrides;
   const registry = createRegistry({
     profileId: TEST_PROFILE,
     appOrigin: 'http://127.0.0.1:5173',

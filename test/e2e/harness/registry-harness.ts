@@ -20,7 +20,7 @@ declare global {
 
 const services = await createServices(createBrowserEnv(), () => undefined);
 const profile = await services.storage.profiles.ensureActive();
-const registry = services.createRegistry(profile.id);
+const registry = services.createRegistry(profile.id, {});
 
 window.registryHarness = {
   async addServer(id, url, bearer) {

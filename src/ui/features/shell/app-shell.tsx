@@ -1,6 +1,7 @@
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
+import { ServersPanel } from '../servers/servers-panel';
 
 /** The frame of the app: start-up state, configuration problems, and (later) threads and chat. */
 export function AppShell({ store }: { store: AppStore }) {
@@ -8,7 +9,8 @@ export function AppShell({ store }: { store: AppStore }) {
   const fatal = useStore(store, (s) => s.fatal);
   const appConfig = useStore(store, (s) => s.appConfig);
   const profile = useStore(store, (s) => s.profile);
-  const registry = useStore(store, (s) => s.registry);
+  const servers = useStore(store, (s) => s.servers);
+  const serverActions = useStore(store, (s) => s.serverActions);
   const serverProblems = useStore(store, (s) => s.serverProblems);
 
   return (
@@ -37,7 +39,7 @@ export function AppShell({ store }: { store: AppStore }) {
         )}
         {appConfig?.notice && <Notice tone="info" title={appConfig.notice} />}
         {serverProblems.length > 0 && (
-          <Notice tone="warning" title="Some servers could not be loaded">
+          <Notice tone="warning" title="Some servers need attention">
             <ul>
               {serverProblems.map((problem) => (
                 <li key={problem}>{problem}</li>
@@ -49,11 +51,9 @@ export function AppShell({ store }: { store: AppStore }) {
           <section className="welcome">
             <h2>Ready</h2>
             <p>Your conversations, servers and keys are kept in this browser only, with credentials encrypted at rest.</p>
-            <p>
-              MCP servers: <strong>{registry?.list().length ?? 0}</strong>
-            </p>
           </section>
         )}
+        {servers && serverActions && <ServersPanel store={servers} actions={serverActions} />}
       </main>
     </div>
   );

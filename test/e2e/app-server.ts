@@ -1,0 +1,25 @@
+/** The production build of the app, served by Vite's preview server on 127.0.0.1 (with the SPA fallback). */
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OUT_DIR = 'test-results/e2e-dist';
+let built: Promise<unknown> | undefined;
+
+export interface AppServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app once per test process (the real vite.config.ts) and serves it on a free port. */
+export async function startAppServer(): Promise<AppServer> {
+  built ??= build({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  await built;
+  const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('the preview server has no TCP address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve, reject) => server.httpServer.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

@@ -1,0 +1,90 @@
+/** OAuth in the real app: add a protected server, sign in through the popup, stay signed in across reloads and expiry. */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium, type LaunchedChromium } from './browser';
+import { dumpIndexedDb } from './idb-dump';
+
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let oauthServer: Awaited<ReturnType<typeof startOAuthMcpServer>> | undefined;
+let page: Page;
+
+const serverItem = () => page.getByRole('listitem', { name: 'Secure notes' });
+
+describe('OAuth sign-in in the app', () => {
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    oauthServer = await startOAuthMcpServer();
+    app = await startAppServer();
+    browser = await launchChromium();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Servers' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await oauthServer?.stop();
+  });
+
+  it('adds an OAuth server, which asks for a sign-in', async () => {
+    await page.getByLabel('Server name').fill('Secure notes');
+    await page.getByLabel('Server URL').fill(oauthServer!.url);
+    await page.getByLabel('Authentication').selectOption('oauth');
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => serverItem().textContent()).toContain('Sign-in needed');
+  });
+
+  it('signs in through a popup that closes itself, and connects with the token', async () => {
+    const popupOpened = browser!.context.waitForEvent('page');
+    await serverItem().getByRole('button', { name: 'Sign in to Secure notes' }).click();
+    const popup = await popupOpened;
+    await popup.waitForEvent('close', { timeout: 15_000 });
+    await expect.poll(() => serverItem().textContent(), { timeout: 10_000 }).toContain('Connected');
+    expect(await serverItem().textContent()).toContain('2 tools');
+    expect(oauthServer!.stats.authorizeRequests).toBe(1);
+    const listed = oauthServer!.stats.mcpRequests.filter((r) => r.rpcMethod === 'tools/list');
+    expect(listed.at(-1)).toMatchObject({ status: 200, authorization: `Bearer ${oauthServer!.issuedAccessTokens.at(-1)}` });
+    expect(oauthServer!.stats.authorizations[0]?.resource).toBe(oauthServer!.url);
+  });
+
+  it('is still signed in after a reload', async () => {
+    await page.reload();
+    await serverItem().getByRole('button', { name: 'Connect Secure notes' }).click();
+    await expect.poll(() => serverItem().textContent()).toContain('Connected');
+    expect(oauthServer!.stats.authorizeRequests).toBe(1);
+  });
+
+  it('refreshes an expired access token instead of asking to sign in again', async () => {
+    const refreshesBefore = oauthServer!.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
+    oauthServer!.expireAccessTokens();
+    await page.reload();
+    await serverItem().getByRole('button', { name: 'Connect Secure notes' }).click();
+    await expect.poll(() => serverItem().textContent()).toContain('Connected');
+    const refreshes = oauthServer!.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
+    expect(refreshes).toBe(refreshesBefore + 1);
+    expect(oauthServer!.stats.authorizeRequests).toBe(1);
+    await page.screenshot({ path: 'test-results/screenshots/servers-oauth.png', fullPage: true });
+  });
+
+  it('keeps no token in plaintext in IndexedDB, localStorage or sessionStorage', async () => {
+    const dump = await dumpIndexedDb(page);
+    const web = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    const tokens = [...oauthServer!.issuedAccessTokens, ...oauthServer!.issuedRefreshTokens];
+    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    for (const token of tokens) {
+      expect(dump).not.toContain(token);
+      expect(web).not.toContain(token);
+    }
+    expect(dump).toContain('oauth-tokens'); // The dump does reach the vault's records.
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

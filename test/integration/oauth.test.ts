@@ -1,0 +1,143 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OAuthFlowError } from '../../src/domain/mcp-errors';
+import type { SignInCallback } from '../../src/mcp/registry';
+import { createLocalLocks } from '../../src/platform/locks';
+import type { MemorySecretStore } from '../fakes/memory-stores';
+import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
+import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+type OAuthServer = Awaited<ReturnType<typeof startOAuthMcpServer>>;
+
+async function oauthServer(options?: Parameters<typeof startOAuthMcpServer>[0]): Promise<OAuthServer> {
+  const server = await startOAuthMcpServer(options);
+  cleanup.push(() => server.stop());
+  return server;
+}
+
+/** Stands in for the person in the popup: follows the authorization URL and reads the redirect back. */
+async function approve(url: URL): Promise<SignInCallback> {
+  const response = await fetch(url, { redirect: 'manual' });
+  const back = new URL(response.headers.get('location') ?? '');
+  return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+}
+
+function oauthRegistry(shared?: { secrets: MemorySecretStore; locks: ReturnType<typeof createLocalLocks>; now: () => number }) {
+  const test = createTestRegistry({
+    oauth: { settings: { redirectUrl: 'http://127.0.0.1:5173/oauth/callback', clientName: 'MCP Agent test' }, ...(shared ? { locks: shared.locks } : {}) },
+    ...(shared ? { secrets: shared.secrets, now: shared.now } : {}),
+  });
+  cleanup.push(() => test.registry.close());
+  return test;
+}
+
+async function signedIn(server: OAuthServer) {
+  const test = oauthRegistry();
+  await test.registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+  expect((await test.registry.connect('notes')).status).toBe('needs-auth');
+  let callback: SignInCallback | undefined;
+  expect(await test.registry.signIn('notes', async (url) => void (callback = await approve(url)))).toBe('redirected');
+  const done = await test.registry.completeSignIn(callback!);
+  expect(done).toMatchObject({ serverId: 'notes', state: { status: 'connected' } });
+  return test;
+}
+
+describe('OAuth through the registry', () => {
+  it('signs in (DCR, PKCE, resource) and calls a tool with the token', async () => {
+    const server = await oauthServer();
+    const { registry, secrets } = await signedIn(server);
+    const result = await registry.callTool('notes', 'whoami', {});
+    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('authorized as') as string });
+    expect(server.stats.registrations).toBe(1);
+    expect(server.stats.tokenRequests[0]).toMatchObject({ grantType: 'authorization_code', resource: server.url });
+    // Everything OAuth keeps is in the vault, under this server.
+    expect([...secrets.values.keys()].map((k) => k.split('\u0000')[2]).sort()).toEqual(['oauth-client', 'oauth-discovery', 'oauth-tokens']);
+  });
+
+  it('refreshes an expired token on the next call instead of asking for a sign-in', async () => {
+    const server = await oauthServer();
+    const { registry } = await signedIn(server);
+    server.expireAccessTokens();
+    const result = await registry.callTool('notes', 'add', { a: 2, b: 3 });
+    expect(result.content).toEqual([{ type: 'text', text: '2+3=5' }]);
+    expect(server.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token')).toHaveLength(1);
+    expect(server.stats.authorizeRequests).toBe(1);
+  });
+
+  it('refreshes before expiry, and two tabs sharing the vault refresh only once', async () => {
+    const server = await oauthServer({ accessTokenTtlSeconds: 90 });
+    const first = await signedIn(server);
+    // Two tabs on one vault and one lock manager, 80 s later: the token expires within the refresh margin.
+    const later = () => Date.now() + 80_000;
+    const locks = createLocalLocks();
+    const tabs = [oauthRegistry({ secrets: first.secrets, locks, now: later }), oauthRegistry({ secrets: first.secrets, locks, now: later })];
+    for (const tab of tabs) await tab.registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+    const states = await Promise.all(tabs.map((tab) => tab.registry.connect('notes')));
+    expect(states.map((s) => s.status)).toEqual(['connected', 'connected']);
+    expect(server.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token')).toHaveLength(1);
+    expect(server.stats.authorizeRequests).toBe(1);
+  });
+
+  it('turns into needs-auth when the refresh token is revoked, and keeps its tools listed', async () => {
+    const server = await oauthServer();
+    const { registry } = await signedIn(server);
+    server.revokeAll();
+    const result = await registry.callTool('notes', 'whoami', {});
+    expect(result.failure?.kind).toBe('auth-required');
+    expect(registry.get('notes')?.state.status).toBe('needs-auth');
+    expect(registry.tools(['notes']).map((t) => t.toolName)).toEqual(expect.arrayContaining(['whoami', 'add']));
+  });
+
+  it('rejects a callback with a wrong state, and one where the person declined', async () => {
+    const server = await oauthServer();
+    const { registry } = oauthRegistry();
+    await registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+    let callback: SignInCallback | undefined;
+    await registry.signIn('notes', async (url) => void (callback = await approve(url)));
+    await expect(registry.completeSignIn({ ...callback!, state: 'forged' })).rejects.toThrow('does not belong to any sign-in in progress');
+    await expect(registry.completeSignIn({ state: callback!.state, error: 'access_denied', errorDescription: 'The user said no' })).rejects.toThrow(
+      'Sign-in to Notes did not complete: The user said no.',
+    );
+    expect(server.stats.tokenRequests).toHaveLength(0);
+    expect(registry.get('notes')?.state.status).not.toBe('connected');
+  });
+
+  it.each([
+    ['names a different resource', (origin: string) => JSON.stringify({ resource: 'https://elsewhere.example/mcp', authorization_servers: [origin] }), 'does not match'],
+    ['is malformed', () => '{ "resource": ', ''],
+  ])('reports protected-resource metadata that %s with a clear error, never sending a token', async (_case, body, message) => {
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.url?.startsWith('/.well-known/oauth-protected-resource')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body(origin));
+      res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { registry } = oauthRegistry();
+    await registry.register({ id: 'odd', name: 'Odd', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, auth: { kind: 'oauth' } }, 'user');
+    const state = await registry.connect('odd');
+    expect(state.status).not.toBe('connecting');
+    expect(state.status).not.toBe('connected');
+    const error = await registry.signIn('odd', () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthFlowError);
+    expect((error as Error).message).toContain(message);
+    expect(requests.every((r) => !r.includes('Bearer'))).toBe(true);
+  });
+
+  it('signing out forgets tokens and registration', async () => {
+    const server = await oauthServer();
+    const { registry, secrets } = await signedIn(server);
+    await registry.signOut('notes');
+    expect([...secrets.values.keys()].filter((k) => k.startsWith(`${TEST_PROFILE}\u0000notes\u0000oauth`))).toEqual([]);
+    expect((await registry.connect('notes')).status).toBe('needs-auth');
+  });
+});
