@@ -6,8 +6,9 @@ export interface CallbackParams {
   readonly errorDescription?: string;
 }
 
-/** The path of the OAuth callback route, under the app's base URL. */
-export const OAUTH_CALLBACK_PATH = 'oauth/callback';
+import { OAUTH_CALLBACK_PATH } from '../domain/oauth-client-metadata';
+
+export { OAUTH_CALLBACK_PATH };
 const MESSAGE_TYPE = 'mcp-agent:oauth-callback';
 
 /** A sign-in popup opened in a click handler (before any await, or the browser blocks it). */
