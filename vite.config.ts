@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts', 'test/fakes/**/*.test.ts'],
           setupFiles: ['test/setup-unit.ts'],
         },
       },

@@ -41,6 +41,8 @@ export interface OAuthProviderDeps {
   readonly newState: () => string;
   /** The SDK built an authorization URL: send the person there (popup), or note that sign-in is needed. */
   readonly onRedirect: (url: URL) => void | Promise<void>;
+  /** For a sign-in the person asked for: act as if no tokens were stored, so the SDK authorizes afresh. */
+  readonly ignoresStoredTokens?: boolean;
 }
 
 /**
@@ -98,6 +100,7 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
+    if (this.deps.ignoresStoredTokens) return undefined;
     return (await this.storedTokens())?.tokens;
   }
 

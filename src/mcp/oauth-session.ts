@@ -24,19 +24,24 @@ export interface OAuthSessionDeps {
  */
 export class OAuthSession {
   readonly provider: VaultOAuthProvider;
-  private interactive = false;
 
   constructor(
     private readonly config: ServerConfig,
     private readonly deps: OAuthSessionDeps,
   ) {
-    this.provider = new VaultOAuthProvider(config, {
-      profileId: deps.profileId,
-      secrets: deps.secrets,
-      settings: deps.settings,
-      now: deps.now,
-      newState: deps.newState,
-      onRedirect: (url) => deps.onAuthorizationUrl(config.id, url, this.interactive),
+    this.provider = this.makeProvider(false);
+  }
+
+  /** The connection's provider notes that a sign-in is needed; the interactive one sends the person there. */
+  private makeProvider(isInteractive: boolean): VaultOAuthProvider {
+    return new VaultOAuthProvider(this.config, {
+      profileId: this.deps.profileId,
+      secrets: this.deps.secrets,
+      settings: this.deps.settings,
+      now: this.deps.now,
+      newState: this.deps.newState,
+      onRedirect: (url) => this.deps.onAuthorizationUrl(this.config.id, url, isInteractive),
+      ignoresStoredTokens: isInteractive,
     });
   }
 
@@ -79,14 +84,12 @@ export class OAuthSession {
     });
   }
 
-  /** Starts an interactive sign-in: resolves once the person was sent to the authorization URL, or 'AUTHORIZED'. */
+  /**
+   * Starts a sign-in the person asked for: always a fresh authorization (to switch accounts or widen
+   * scopes); the stored tokens keep working until the new ones arrive.
+   */
   async begin(fetchFn: FetchLike): Promise<'AUTHORIZED' | 'REDIRECT'> {
-    this.interactive = true;
-    try {
-      return await auth(this.provider, { serverUrl: this.config.url, fetchFn });
-    } finally {
-      this.interactive = false;
-    }
+    return auth(this.makeProvider(true), { serverUrl: this.config.url, fetchFn });
   }
 
   /** Whether a callback's state belongs to this server's sign-in in progress. */

@@ -72,6 +72,31 @@ describe('OAuth sign-in in the app', () => {
     await page.screenshot({ path: 'test-results/screenshots/servers-oauth.png', fullPage: true });
   });
 
+  it('says so when the person closes the sign-in window before finishing', async () => {
+    // Hold the authorization page so the person has time to close the window.
+    await browser!.context.route('**/authorize**', () => undefined);
+    const popupOpened = browser!.context.waitForEvent('page');
+    await serverItem().getByRole('button', { name: 'Sign in to Secure notes' }).click();
+    const popup = await popupOpened;
+    await popup.close();
+    await expect.poll(() => serverItem().textContent(), { timeout: 5000 }).toContain('The sign-in window was closed before the sign-in finished.');
+    await browser!.context.unroute('**/authorize**');
+  });
+
+  it('signs in with a full-page redirect when popups are blocked', async () => {
+    const blocked = await browser!.context.newPage();
+    await blocked.addInitScript(() => {
+      window.open = () => null;
+    });
+    await blocked.goto(app!.url);
+    const item = blocked.getByRole('listitem', { name: 'Secure notes' });
+    await item.getByRole('button', { name: 'Sign in to Secure notes' }).click();
+    await blocked.waitForURL(`${app!.url}/`, { timeout: 15_000 });
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('Connected');
+    expect(oauthServer!.stats.authorizeRequests).toBe(2);
+    await blocked.close();
+  });
+
   it('keeps no token in plaintext in IndexedDB, localStorage or sessionStorage', async () => {
     const dump = await dumpIndexedDb(page);
     const web = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
