@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TraceEntry } from './trace';
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 const ImageBlock = z.object({
@@ -8,10 +9,12 @@ const ImageBlock = z.object({
 const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() });
 const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
 const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+/** A deferred tool named in a tool_search result (anthropic mode): the API expands it into its definition. */
+const ToolReferenceBlock = z.object({ type: z.literal('tool_reference'), tool_name: z.string() });
 const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
-  content: z.array(z.discriminatedUnion('type', [TextBlock, ImageBlock])),
+  content: z.array(z.discriminatedUnion('type', [TextBlock, ImageBlock, ToolReferenceBlock])),
   is_error: z.boolean().optional(),
 });
 
@@ -30,10 +33,12 @@ export const Message = z.object({
   role: z.enum(['user', 'assistant']),
   blocks: z.array(ContentBlock),
   status: MessageStatus,
-  /** A message a person can read when status is error. */
+  /** A message a person can read when status is error, or a note (turn limit reached, answer cut short). */
   error: z.string().optional(),
+  /** What happened to produce this message: model calls, tool searches, tool calls. */
+  trace: z.array(TraceEntry).default([]),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
 });
 export type Message = z.infer<typeof Message>;
-export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & { error?: string };
+export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & { error?: string; trace?: TraceEntry[] };

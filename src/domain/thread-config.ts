@@ -22,5 +22,9 @@ export const ThreadConfig = z.object({
   systemPrompt: z.string().max(100_000).optional(),
   loadedTools: z.array(LoadedTool).default([]),
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
+  /** "Allow for this thread": tool key ("server/tool") → hash of the definition that was allowed. */
+  approvals: z.record(z.string(), z.string()).default({}),
+  /** Model calls allowed per turn. */
+  maxModelCalls: z.number().int().min(1).max(100).default(20),
 });
 export type ThreadConfig = z.infer<typeof ThreadConfig>;

@@ -22,6 +22,8 @@ export const UserConfig = z.object({
   /** Servers a new thread starts with enabled. */
   defaultServerIds: z.array(ServerId).default([]),
   preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
+  /** "Always allow": tool key ("server/tool") → hash of the definition that was allowed. */
+  alwaysAllow: z.record(z.string(), z.string()).default({}),
 });
 export type UserConfig = z.infer<typeof UserConfig>;
 export type UserConfigInput = z.input<typeof UserConfig>;

@@ -4,7 +4,7 @@ import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
-export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error'>>;
+export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
 /** Messages of threads, in order; a streaming answer is updated in place as it grows. */
 export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {

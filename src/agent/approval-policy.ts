@@ -1,0 +1,34 @@
+import type { AgentTool } from './ports';
+
+/** The key approvals are stored under. */
+export function toolKey(tool: Pick<AgentTool, 'serverId' | 'toolName'>): string {
+  return `${tool.serverId}/${tool.toolName}`;
+}
+
+export interface StoredApprovals {
+  /** "Always allow" of the profile: key → definition hash. */
+  readonly always: Readonly<Record<string, string>>;
+  /** "Allow for this thread": key → definition hash. */
+  readonly thread: Readonly<Record<string, string>>;
+}
+
+export type PolicyOutcome = { readonly decision: 'allow'; readonly by: 'rule' | 'annotation' } | { readonly decision: 'ask' };
+
+/**
+ * Whether a tool may run without asking. A stored approval holds only for the definition it was given
+ * for (a changed name, description or schema asks again); destructive tools ask unless always allowed;
+ * read-only tools run without asking.
+ */
+export function decideApproval(tool: AgentTool, hash: string, stored: StoredApprovals): PolicyOutcome {
+  const key = toolKey(tool);
+  if (stored.always[key] === hash) return { decision: 'allow', by: 'rule' };
+  if (tool.annotations?.destructiveHint === true) return { decision: 'ask' };
+  if (stored.thread[key] === hash) return { decision: 'allow', by: 'rule' };
+  if (tool.annotations?.readOnlyHint === true) return { decision: 'allow', by: 'annotation' };
+  return { decision: 'ask' };
+}
+
+/** The text hashed to tell whether a tool's definition changed since it was approved. */
+export function definitionText(tool: AgentTool): string {
+  return JSON.stringify([tool.serverId, tool.toolName, tool.description, tool.inputSchema]);
+}

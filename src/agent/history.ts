@@ -1,0 +1,67 @@
+import type { ContentBlock, Message } from '../domain/message';
+import type { ToolCallResult } from '../domain/tool-result';
+import type { ModelMessage } from './model-port';
+
+/**
+ * The thread as the API accepts it: unfinished answers keep their text only, tool uses without a result
+ * are dropped (the API refuses them), and consecutive messages of one role are merged.
+ */
+export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
+  const answered = new Set<string>();
+  for (const message of messages) for (const block of message.blocks) if (block.type === 'tool_result') answered.add(block.tool_use_id);
+  const used = new Set<string>();
+  const out: { role: 'user' | 'assistant'; content: ContentBlock[] }[] = [];
+  for (const message of messages) {
+    const isFinished = message.status === 'complete';
+    const content = message.blocks.filter((block) => {
+      if (block.type === 'tool_use') {
+        const keep = isFinished && answered.has(block.id);
+        if (keep) used.add(block.id);
+        return keep;
+      }
+      if (block.type === 'thinking' || block.type === 'redacted_thinking') return isFinished;
+      if (block.type === 'tool_result') return used.has(block.tool_use_id);
+      if (block.type === 'text') return block.text.length > 0;
+      return true;
+    });
+    if (content.length === 0) continue;
+    const last = out.at(-1);
+    if (last?.role === message.role) last.content.push(...content);
+    else out.push({ role: message.role, content: [...content] });
+  }
+  while (out[0] && out[0].role !== 'user') out.shift();
+  return out;
+}
+
+/** Characters of tool output sent back to the model at most; the rest is cut with a note. */
+export const DEFAULT_RESULT_CAP = 40_000;
+
+/** A tool's result as a tool_result block: text and images, errors flagged, long output truncated with a note. */
+export function toToolResultBlock(toolUseId: string, result: ToolCallResult, capChars = DEFAULT_RESULT_CAP): Extract<ContentBlock, { type: 'tool_result' }> {
+  const content: Extract<ContentBlock, { type: 'tool_result' }>['content'] = [];
+  let budget = capChars;
+  let isTruncated = false;
+  const addText = (text: string) => {
+    if (budget <= 0) return void (isTruncated = true);
+    if (text.length > budget) isTruncated = true;
+    content.push({ type: 'text', text: text.slice(0, budget) });
+    budget -= Math.min(text.length, budget);
+  };
+  for (const item of result.content) {
+    if (item.type === 'text') addText(item.text);
+    else if (item.type === 'image' && item.data.length <= capChars * 4) content.push({ type: 'image', source: { type: 'base64', media_type: item.mimeType, data: item.data } });
+    else if (item.type === 'image' || item.type === 'audio') addText(`[${item.type} ${item.mimeType} omitted: too large or not supported]`);
+    else if (item.type === 'resource_link') addText(`[resource link] ${item.name ?? ''} ${item.uri}`.trim());
+    else addText(item.text ?? `[resource ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}]`);
+  }
+  if (content.length === 0 && result.structuredContent) addText(JSON.stringify(result.structuredContent));
+  if (isTruncated) content.push({ type: 'text', text: `[Output truncated to ${capChars} characters.]` });
+  if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
+  return { type: 'tool_result', tool_use_id: toolUseId, content, ...(result.isError ? { is_error: true } : {}) };
+}
+
+/** A one-line summary of a result for the trace. */
+export function summarize(result: ToolCallResult): string {
+  const text = result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(' ');
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

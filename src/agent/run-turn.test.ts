@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryTurnStore, ScriptedModel, agentTool, lastUserText, listChooser, type ScriptedAnswer } from '../../test/fakes/fake-agent-ports';
+import { ModelError } from '../domain/model-errors';
+import type { Approval } from '../domain/trace';
+import type { ToolCallResult } from '../domain/tool-result';
+import type { AgentTool, AskApproval } from './ports';
+import { runTurn, type TurnDeps } from './run-turn';
+
+const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false, durationMs: 5 });
+const say = (text: string): ScriptedAnswer => ({ blocks: [{ type: 'text', text }] });
+const use = (name: string, input: unknown, id = `tu-${name}`): ScriptedAnswer => ({ blocks: [{ type: 'tool_use', id, name, input }] });
+
+function setup(script: ScriptedAnswer[], options: { tools?: AgentTool[]; deferred?: boolean; approve?: Approval; runTool?: TurnDeps['runTool']; maxModelCalls?: number } = {}) {
+  const model = new ScriptedModel(script);
+  const store = new MemoryTurnStore();
+  const tools = listChooser(options.tools ?? [agentTool('weather'), agentTool('calendar')], { deferred: options.deferred ?? false });
+  const asked: string[] = [];
+  const calls: { tool: string; args: Record<string, unknown> }[] = [];
+  const askApproval: AskApproval = async (request) => {
+    asked.push(request.tool.modelName);
+    return options.approve ?? 'allow-once';
+  };
+  const deps: TurnDeps = {
+    model,
+    tools,
+    runTool:
+      options.runTool ??
+      (async (tool, args) => {
+        calls.push({ tool: tool.modelName, args });
+        return ok(`${tool.toolName} says hi`);
+      }),
+    askApproval,
+    persistence: store,
+    approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
+    hash: async (text) => `h${text.length}`,
+    now: () => Date.now(),
+    settings: { model: 'claude-test', maxTokens: 1000, system: 'Be brief.', maxModelCalls: options.maxModelCalls ?? 20 },
+  };
+  return { deps, model, store, tools, asked, calls };
+}
+
+describe('runTurn', () => {
+  it('streams a plain answer and stores both messages with a trace of the model call', async () => {
+    const { deps, store } = setup([say('Hello there, friend.')]);
+    expect(await runTurn('Hi', deps, new AbortController().signal)).toEqual({ status: 'done' });
+    expect(store.texts()).toEqual(['Hi', 'Hello there, friend.']);
+    expect(store.messages.map((m) => m.status)).toEqual(['complete', 'complete']);
+    expect(store.messages[1]?.trace[0]).toMatchObject({ kind: 'model-call', model: 'claude-test', usage: { input: 100, output: 20, cacheRead: 80 }, stopReason: 'end_turn' });
+  });
+
+  it('sends the system prompt and tools with a cache breakpoint on the last tool', async () => {
+    const { deps, model } = setup([say('ok')]);
+    await runTurn('Hi', deps, new AbortController().signal);
+    const request = model.requests[0]!;
+    expect(request.system).toBe('Be brief.');
+    expect(request.tools.map((t) => t.name)).toEqual(['mcp__srv__weather', 'mcp__srv__calendar']);
+    expect(request.tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+    expect(request.tools[0]?.cache_control).toBeUndefined();
+  });
+
+  it('asks before a tool runs, runs it, sends the result back and finishes', async () => {
+    const { deps, store, asked, calls, model } = setup([use('mcp__srv__weather', { city: 'Oslo' }), say('It is sunny in Oslo.')]);
+    expect((await runTurn('Weather in Oslo?', deps, new AbortController().signal)).status).toBe('done');
+    expect(asked).toEqual(['mcp__srv__weather']);
+    expect(calls).toEqual([{ tool: 'mcp__srv__weather', args: { city: 'Oslo' } }]);
+    expect(lastUserText(model.requests[1]!)).toContain('weather says hi');
+    expect(store.texts()).toEqual(['Weather in Oslo?', '[tool_use]', '[tool_result]', 'It is sunny in Oslo.']);
+    expect(store.messages[1]?.trace.map((t) => t.kind)).toEqual(['model-call', 'tool-call']);
+    expect(store.messages[1]?.trace[1]).toMatchObject({ tool: 'mcp__srv__weather', serverId: 'srv', approval: { decision: 'allow-once', by: 'person' } });
+  });
+
+  it('searches deferred tools, loads the found tool into the next call, then calls it', async () => {
+    const { deps, model, calls, tools } = setup([use('tool_search', { query: 'calendar' }), use('mcp__srv__calendar', {}), say('Done.')], { deferred: true });
+    await runTurn('Book a meeting', deps, new AbortController().signal);
+    expect(model.requests[0]?.tools.map((t) => t.name)).toEqual(['tool_search']);
+    expect(lastUserText(model.requests[1]!)).toContain('mcp__srv__calendar — The calendar tool');
+    expect(model.requests[1]?.tools.map((t) => t.name)).toEqual(['mcp__srv__calendar', 'tool_search']);
+    expect(calls.map((c) => c.tool)).toEqual(['mcp__srv__calendar']);
+    expect(tools.used).toEqual(['mcp__srv__calendar']);
+  });
+
+  it('never runs a tool that is not loaded, not in the thread, or given invalid input; the model is told why', async () => {
+    const { deps, calls, model } = setup(
+      [use('mcp__srv__calendar', {}), use('mcp__other__delete_all', {}), use('tool_search', 'not json'), say('Sorry.')],
+      { deferred: true },
+    );
+    expect((await runTurn('Do things', deps, new AbortController().signal)).status).toBe('done');
+    expect(calls).toEqual([]);
+    expect(lastUserText(model.requests[1]!)).toContain('is not loaded in this thread');
+    expect(lastUserText(model.requests[2]!)).toContain('There is no tool named mcp__other__delete_all');
+    expect(lastUserText(model.requests[3]!)).toContain('is not a JSON object');
+  });
+
+  it('runs a denied tool never, and remembers "allow for this thread" and "always allow"', async () => {
+    const denied = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'deny' });
+    await runTurn('x', denied.deps, new AbortController().signal);
+    expect(denied.calls).toEqual([]);
+    expect(lastUserText(denied.model.requests[1]!)).toContain('The person declined to run weather.');
+
+    const thread = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'allow-thread' });
+    await runTurn('x', thread.deps, new AbortController().signal);
+    expect(Object.keys(thread.store.threadApprovals)).toEqual(['srv/weather']);
+    const always = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'allow-always' });
+    await runTurn('x', always.deps, new AbortController().signal);
+    expect(Object.keys(always.store.alwaysApprovals)).toEqual(['srv/weather']);
+  });
+
+  it('runs a read-only tool without asking, and records that the annotation allowed it', async () => {
+    const { deps, asked, store } = setup([use('mcp__srv__weather', {}), say('OK.')], { tools: [agentTool('weather', { annotations: { readOnlyHint: true } })] });
+    await runTurn('x', deps, new AbortController().signal);
+    expect(asked).toEqual([]);
+    expect(store.messages[1]?.trace[1]).toMatchObject({ approval: { decision: 'auto-allow', by: 'annotation' } });
+  });
+
+  it('runs the tool calls of one answer in parallel', async () => {
+    const slow: TurnDeps['runTool'] = async (tool) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return ok(tool.toolName);
+    };
+    const both: ScriptedAnswer = {
+      blocks: [
+        { type: 'tool_use', id: 'a', name: 'mcp__srv__weather', input: {} },
+        { type: 'tool_use', id: 'b', name: 'mcp__srv__calendar', input: {} },
+      ],
+    };
+    const { deps, store } = setup([both, say('Both done.')], { runTool: slow });
+    const started = Date.now();
+    await runTurn('x', deps, new AbortController().signal);
+    expect(Date.now() - started).toBeLessThan(550);
+    expect(store.messages[2]?.blocks.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a', 'b']);
+  });
+
+  it('stops at the turn limit with a visible note', async () => {
+    const loop = Array.from({ length: 3 }, (_, i) => use('mcp__srv__weather', {}, `t${i}`));
+    const { deps, store } = setup(loop, { maxModelCalls: 3, approve: 'allow-thread' });
+    expect(await runTurn('x', deps, new AbortController().signal)).toEqual({ status: 'limit' });
+    expect(store.messages.at(-1)?.error).toContain('Stopped after 3 model calls');
+  });
+
+  it('keeps the partial answer, marked interrupted, when the person stops', async () => {
+    const { deps, store } = setup([{ blocks: [{ type: 'text', text: 'one two three four five six seven eight' }], chunkDelayMs: 30 }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect(await runTurn('x', deps, controller.signal)).toEqual({ status: 'stopped' });
+    const answer = store.messages[1]!;
+    expect(answer.status).toBe('interrupted');
+    expect((answer.blocks[0] as { text: string }).text.length).toBeGreaterThan(0);
+    expect((answer.blocks[0] as { text: string }).text).not.toBe('one two three four five six seven eight');
+  });
+
+  it('writes a streaming answer to storage while it streams, about every second', async () => {
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+    const { deps, store } = setup([{ blocks: [{ type: 'text', text: words }], chunkDelayMs: 100 }]);
+    await runTurn('x', { ...deps, settings: { ...deps.settings, persistEveryMs: 1000 } }, new AbortController().signal);
+    const streamingWrites = store.writes.filter((w) => w.id === 'm1').length;
+    expect(streamingWrites).toBeGreaterThanOrEqual(3); // created, 2+ while streaming, final
+  });
+
+  it('shows a clear message for a refused key and leaves the thread usable', async () => {
+    const { deps, store } = setup([{ error: new ModelError('auth', undefined, 401) }, say('Back again.')]);
+    const outcome = await runTurn('Hi', deps, new AbortController().signal);
+    expect(outcome).toEqual({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
+    expect(store.messages[1]).toMatchObject({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
+    expect((await runTurn('Retry', deps, new AbortController().signal)).status).toBe('done');
+    expect(store.texts().at(-1)).toBe('Back again.');
+  });
+});

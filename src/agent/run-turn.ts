@@ -1,0 +1,193 @@
+import type { ContentBlock, Message, NewMessage } from '../domain/message';
+import { ModelError } from '../domain/model-errors';
+import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
+import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import { decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
+import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
+import type { ModelPort } from './model-port';
+import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
+
+/** Where a turn keeps what it produces; every finished message is written as it completes. */
+export interface TurnPersistence {
+  history(): Promise<Message[]>;
+  append(message: NewMessage): Promise<Message>;
+  update(id: string, change: Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>): Promise<Message>;
+  allowForThread(key: string, hash: string): Promise<void>;
+  allowAlways(key: string, hash: string): Promise<void>;
+}
+
+export interface TurnSettings {
+  readonly model: string;
+  readonly maxTokens: number;
+  readonly system?: string;
+  readonly thinkingBudget?: number;
+  readonly maxModelCalls: number;
+  readonly resultCapChars?: number;
+  /** How often a streaming answer is written to storage at most. */
+  readonly persistEveryMs?: number;
+}
+
+export interface TurnDeps {
+  readonly model: ModelPort;
+  readonly tools: ToolChooser;
+  readonly runTool: ToolRunner;
+  readonly askApproval: AskApproval;
+  readonly persistence: TurnPersistence;
+  readonly approvals: StoredApprovals;
+  readonly hash: (text: string) => Promise<string>;
+  readonly now: () => number;
+  readonly settings: TurnSettings;
+  /** Called with each change of a message (streamed text, tool results) for the UI. */
+  readonly onMessage?: (message: Message) => void;
+}
+
+export type TurnOutcome = { readonly status: 'done' | 'stopped' | 'limit' } | { readonly status: 'error'; readonly error: string };
+
+export const TOOL_SEARCH_NAME = 'tool_search';
+
+/** Tells the UI about a stored message. (Not `onMessage?.(await …)`: that would skip the write when nobody listens.) */
+function notify(deps: TurnDeps, message: Message): void {
+  deps.onMessage?.(message);
+}
+
+/** Runs one agent turn for the person's message: model calls and tool calls until the model is done. */
+export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
+  const { persistence, settings } = deps;
+  notify(deps, await persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }));
+  const requested: AgentTool[] = [];
+  for (let call = 0; call < settings.maxModelCalls; call++) {
+    if (signal.aborted) return { status: 'stopped' };
+    const callTools = await deps.tools.forCall({ userText, requested });
+    const answer = await modelCall(deps, callTools, signal);
+    if (answer.outcome) return answer.outcome;
+    const toolUses = answer.message.blocks.filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+    if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
+    const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
+    const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, deps, signal)));
+    const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
+    notify(deps, await persistence.update(answer.message.id, { trace }));
+    notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
+    if (signal.aborted) return { status: 'stopped' };
+  }
+  const note = `Stopped after ${settings.maxModelCalls} model calls (the limit for one turn). Send a message to continue.`;
+  notify(deps, await persistence.append({ role: 'assistant', blocks: [], status: 'error', error: note }));
+  return { status: 'limit' };
+}
+
+type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; readonly stopReason: string | null };
+
+async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSignal): Promise<Answer> {
+  const { persistence, settings } = deps;
+  const definitions = callTools.definitions ?? [...callTools.tools.map(definitionOf), ...(callTools.searchTool ? [callTools.searchTool] : [])];
+  const tools = withCacheControl(definitions);
+  const history = toModelMessages(await persistence.history());
+  let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
+  const started = deps.now();
+  let lastWrite = started;
+  let pendingWrite: Promise<unknown> = Promise.resolve();
+  const trace = (extra: Partial<ModelCallTrace>): ModelCallTrace => ({
+    kind: 'model-call',
+    model: settings.model,
+    toolNames: tools.map((t) => t.name),
+    toolTokens: Math.ceil(JSON.stringify(tools).length / 4),
+    durationMs: deps.now() - started,
+    ...extra,
+  });
+  let latest: ContentBlock[] = [];
+  try {
+    const result = await deps.model.stream(
+      { model: settings.model, maxTokens: settings.maxTokens, messages: history, tools, ...(settings.system ? { system: settings.system } : {}), ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}) },
+      (blocks) => {
+        latest = blocks;
+        deps.onMessage?.({ ...message, blocks });
+        if (deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
+          lastWrite = deps.now();
+          pendingWrite = pendingWrite.then(() => persistence.update(message.id, { blocks })).catch(() => undefined);
+        }
+      },
+      signal,
+    );
+    await pendingWrite;
+    message = await persistence.update(message.id, { blocks: result.blocks, status: 'complete', trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })] });
+    deps.onMessage?.(message);
+    return { message, stopReason: result.stopReason };
+  } catch (error) {
+    await pendingWrite;
+    const stopped = signal.aborted;
+    const text = stopped ? 'Stopped.' : error instanceof ModelError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
+    message = await persistence.update(message.id, { blocks: latest, status: stopped ? 'interrupted' : 'error', error: text, trace: [trace({ error: text })] });
+    deps.onMessage?.(message);
+    return { message, stopReason: null, outcome: stopped ? { status: 'stopped' } : { status: 'error', error: text } };
+  }
+}
+
+type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
+type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }>; readonly trace: TraceEntry[] };
+
+async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested: AgentTool[], deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
+  const input = use.input;
+  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const refuse = (message: string, extra: Partial<ToolCallTrace> = {}): UseResult => {
+    const result = failedResult({ kind: 'invalid-arguments', message }, 0);
+    return { block: toToolResultBlock(use.id, result), trace: [toolTrace(use, result, extra)] };
+  };
+  if (!isObject) return refuse(`The input for ${use.name} is not a JSON object, so the tool was not called. Send the arguments as an object.`);
+  const args = input as Record<string, unknown>;
+
+  if (use.name === TOOL_SEARCH_NAME) {
+    const query = typeof args.query === 'string' ? args.query : '';
+    const limit = typeof args.limit === 'number' && args.limit > 0 ? Math.min(Math.floor(args.limit), 20) : 5;
+    const hits = deps.tools.search(query, limit);
+    for (const hit of hits) if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
+    const content = deps.tools.searchResultContent(hits) as Extract<ContentBlock, { type: 'tool_result' }>['content'];
+    return {
+      block: { type: 'tool_result', tool_use_id: use.id, content: content.length > 0 ? content : [{ type: 'text', text: 'No matching tools.' }] },
+      trace: [{ kind: 'tool-search', query, strategy: deps.tools.strategy, picks: hits.map((h) => ({ name: h.tool.modelName, score: h.score })) }],
+    };
+  }
+
+  const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
+  if (!tool) return refuse(`There is no tool named ${use.name} in this thread (its server is not enabled here, or it does not exist). It was not called.`);
+  if (!offered.has(tool.modelName)) return refuse(`The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`);
+
+  const hash = await deps.hash(definitionText(tool));
+  const policy = decideApproval(tool, hash, deps.approvals);
+  let approval: ToolCallTrace['approval'];
+  if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
+  else {
+    const decision = await deps.askApproval({ tool, arguments: args, toolUseId: use.id }, signal).catch(() => 'deny' as const);
+    approval = { decision, by: 'person' };
+    if (decision === 'allow-thread') await deps.persistence.allowForThread(toolKey(tool), hash);
+    if (decision === 'allow-always') await deps.persistence.allowAlways(toolKey(tool), hash);
+    if (decision === 'deny') {
+      const denied = failedResult({ kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` }, 0);
+      return { block: toToolResultBlock(use.id, denied), trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })] };
+    }
+  }
+  const result: ToolCallResult = await deps.runTool(tool, args, signal);
+  await deps.tools.markUsed([tool]);
+  return { block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP), trace: [toolTrace(use, result, { serverId: tool.serverId, approval })] };
+}
+
+function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {
+  return {
+    kind: 'tool-call',
+    toolUseId: use.id,
+    tool: use.name,
+    arguments: use.input,
+    resultSummary: summarize(result),
+    isError: result.isError,
+    durationMs: result.durationMs,
+    ...(result.failure ? { error: result.failure.message } : {}),
+    ...extra,
+  };
+}
+
+function definitionOf(tool: AgentTool): ModelToolDefinition {
+  return { name: tool.modelName, description: tool.description, input_schema: tool.inputSchema };
+}
+
+/** Prompt caching: a breakpoint after the last tool definition caches them all (with the system prompt). */
+function withCacheControl(definitions: readonly ModelToolDefinition[]): ModelToolDefinition[] {
+  return definitions.map((d, i) => (i === definitions.length - 1 ? { ...d, cache_control: { type: 'ephemeral' } } : d));
+}

@@ -1,0 +1,126 @@
+import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../src/agent/model-port';
+import type { AgentTool, CallTools, ToolChooser, ToolSearchHit } from '../../src/agent/ports';
+import type { TurnPersistence } from '../../src/agent/run-turn';
+import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
+import { ModelError } from '../../src/domain/model-errors';
+
+/** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
+type FixedAnswer = { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number } | { readonly error: ModelError };
+export type ScriptedAnswer = FixedAnswer | ((request: ModelRequest) => FixedAnswer);
+
+/** A ModelPort that plays a script, records each request, and honours the abort signal while streaming. */
+export class ScriptedModel implements ModelPort {
+  readonly requests: ModelRequest[] = [];
+  constructor(private readonly script: ScriptedAnswer[]) {}
+
+  async stream(request: ModelRequest, onSnapshot: (blocks: ContentBlock[]) => void, signal: AbortSignal): Promise<ModelResult> {
+    this.requests.push(request);
+    const next = this.script.shift();
+    if (!next) throw new Error('the model script ran out');
+    const answer: FixedAnswer = typeof next === 'function' ? next(request) : next;
+    if ('error' in answer) throw answer.error;
+    const shown: ContentBlock[] = [];
+    for (const block of answer.blocks) {
+      if (block.type === 'text') {
+        // Stream the text word by word, as the API streams deltas.
+        let text = '';
+        shown.push({ type: 'text', text });
+        for (const word of block.text.split(/(?<= )/)) {
+          if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+          text += word;
+          shown[shown.length - 1] = { type: 'text', text };
+          onSnapshot([...shown]);
+          if (answer.chunkDelayMs) await new Promise((r) => setTimeout(r, answer.chunkDelayMs));
+        }
+      } else {
+        shown.push(block);
+        onSnapshot([...shown]);
+      }
+    }
+    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+    const stopReason = answer.stopReason ?? (answer.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+    return { blocks: answer.blocks, stopReason, usage: { input: 100, output: 20, cacheRead: 80, cacheWrite: 0 } };
+  }
+
+  async listModels(): Promise<string[]> {
+    return ['claude-test'];
+  }
+}
+
+/** In-memory persistence of one thread's messages and approvals. */
+export class MemoryTurnStore implements TurnPersistence {
+  readonly messages: Message[] = [];
+  readonly writes: { id: string; at: number }[] = [];
+  readonly threadApprovals: Record<string, string> = {};
+  readonly alwaysApprovals: Record<string, string> = {};
+  private seq = 0;
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  async history() {
+    return this.messages.map((m) => ({ ...m }));
+  }
+  async append(input: NewMessage) {
+    const message: Message = { trace: [], ...input, id: `m${this.seq}`, threadId: 't', seq: this.seq++, createdAt: this.now(), updatedAt: this.now() };
+    this.messages.push(message);
+    this.writes.push({ id: message.id, at: this.now() });
+    return { ...message };
+  }
+  async update(id: string, change: Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>) {
+    const index = this.messages.findIndex((m) => m.id === id);
+    const next = { ...this.messages[index]!, ...change, updatedAt: this.now() };
+    this.messages[index] = next;
+    this.writes.push({ id, at: this.now() });
+    return { ...next };
+  }
+  async allowForThread(key: string, hash: string) {
+    this.threadApprovals[key] = hash;
+  }
+  async allowAlways(key: string, hash: string) {
+    this.alwaysApprovals[key] = hash;
+  }
+  texts(): string[] {
+    return this.messages.map((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(''));
+  }
+}
+
+export function agentTool(toolName: string, extra: Partial<AgentTool> = {}): AgentTool {
+  return {
+    serverId: 'srv',
+    serverName: 'Server',
+    toolName,
+    modelName: `mcp__srv__${toolName}`,
+    description: `The ${toolName} tool`,
+    inputSchema: { type: 'object', properties: {} },
+    ...extra,
+  };
+}
+
+/** A ToolChooser over a fixed list: everything offered, or (deferred) only what tool_search found. */
+export function listChooser(tools: AgentTool[], options: { deferred?: boolean } = {}): ToolChooser & { used: string[] } {
+  const used: string[] = [];
+  return {
+    used,
+    strategy: 'substring',
+    async forCall({ requested }): Promise<CallTools> {
+      if (!options.deferred) return { tools, isDeferred: false };
+      return {
+        tools: requested,
+        isDeferred: true,
+        searchTool: { name: 'tool_search', description: 'Find tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } },
+      };
+    },
+    search(query: string, limit: number): ToolSearchHit[] {
+      return tools.filter((t) => t.description.includes(query) || t.toolName.includes(query)).slice(0, limit).map((tool) => ({ tool, score: 1 }));
+    },
+    searchResultContent: (hits) => [{ type: 'text', text: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n') }],
+    allTools: () => tools,
+    async markUsed(list) {
+      used.push(...list.map((t) => t.modelName));
+    },
+  };
+}
+
+export function lastUserText(request: ModelRequest): string {
+  const last: ModelMessage | undefined = request.messages.at(-1);
+  return JSON.stringify(last?.content ?? []);
+}
