@@ -2,7 +2,7 @@ import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../s
 import type { AgentTool, CallTools, ToolChooser, ToolSearchHit } from '../../src/agent/ports';
 import type { TurnPersistence } from '../../src/agent/run-turn';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
-import { ModelError } from '../../src/domain/model-errors';
+import type { ModelError } from '../../src/domain/model-errors';
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
 type FixedAnswer = { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number } | { readonly error: ModelError };
