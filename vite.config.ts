@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata';
+import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
 
 /**
  * Emits the OAuth client ID metadata document for the deployed origin (MCP_AGENT_ORIGIN=https://…), so the

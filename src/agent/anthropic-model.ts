@@ -13,7 +13,7 @@ export interface AnthropicModelOptions {
 }
 
 /** Models offered when the API's list cannot be read. */
-export const DEFAULT_MODELS = ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5'];
+export const DEFAULT_MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
 
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {

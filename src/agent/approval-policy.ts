@@ -17,14 +17,15 @@ export type PolicyOutcome = { readonly decision: 'allow'; readonly by: 'rule' | 
 /**
  * Whether a tool may run without asking. A stored approval holds only for the definition it was given
  * for (a changed name, description or schema asks again); destructive tools ask unless always allowed;
- * read-only tools run without asking.
+ * read-only tools of the deployer's servers run without asking. A server the person added is asked about
+ * by default: its annotations are its own claims.
  */
 export function decideApproval(tool: AgentTool, hash: string, stored: StoredApprovals): PolicyOutcome {
   const key = toolKey(tool);
   if (stored.always[key] === hash) return { decision: 'allow', by: 'rule' };
   if (tool.annotations?.destructiveHint === true) return { decision: 'ask' };
   if (stored.thread[key] === hash) return { decision: 'allow', by: 'rule' };
-  if (tool.annotations?.readOnlyHint === true) return { decision: 'allow', by: 'annotation' };
+  if (tool.annotations?.readOnlyHint === true && tool.isFromTrustedServer === true) return { decision: 'allow', by: 'annotation' };
   return { decision: 'ask' };
 }
 

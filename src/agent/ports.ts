@@ -10,6 +10,8 @@ export interface AgentTool {
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
   readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly title?: string };
+  /** The server comes from the deployer's app config: its annotations are trusted. A user-added server's are hints only. */
+  readonly isFromTrustedServer?: boolean;
 }
 
 /** A tool definition as the Messages API takes it. */
@@ -27,6 +29,14 @@ export interface ToolSearchHit {
   readonly score: number;
 }
 
+/** A tool_search call answered: what goes back to the model (text, or tool_reference blocks), and what was found. */
+export interface ToolSearchOutcome {
+  readonly query: string;
+  readonly content: string | readonly { readonly type: 'tool_reference'; readonly tool_name: string }[];
+  readonly isError: boolean;
+  readonly hits: readonly ToolSearchHit[];
+}
+
 /** The tools of one model call, chosen by the tool-search layer. */
 export interface CallTools {
   /** Tools the model may call in this call (pinned, loaded, preloaded, mentioned; or all when not deferred). */
@@ -42,10 +52,8 @@ export interface CallTools {
 export interface ToolChooser {
   /** Tools for the next model call of the turn; `requested` are tools found by tool_search earlier in the turn. */
   forCall(input: { readonly userText: string; readonly requested: readonly AgentTool[] }): Promise<CallTools>;
-  /** Runs a tool_search call of the model within the thread's scope. */
-  search(query: string, limit: number): ToolSearchHit[];
-  /** How a tool_search result goes back to the model (text, or tool_reference blocks in anthropic mode). */
-  searchResultContent(hits: readonly ToolSearchHit[]): unknown[];
+  /** Answers a tool_search call of the model within the thread's scope; the found tools count as loaded. */
+  runSearch(input: unknown): Promise<ToolSearchOutcome>;
   readonly strategy: string;
   /** Every tool of the thread's enabled servers, to resolve names the model uses. */
   allTools(): readonly AgentTool[];

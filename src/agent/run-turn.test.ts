@@ -105,8 +105,8 @@ describe('runTurn', () => {
     expect(Object.keys(always.store.alwaysApprovals)).toEqual(['srv/weather']);
   });
 
-  it('runs a read-only tool without asking, and records that the annotation allowed it', async () => {
-    const { deps, asked, store } = setup([use('mcp__srv__weather', {}), say('OK.')], { tools: [agentTool('weather', { annotations: { readOnlyHint: true } })] });
+  it('runs a read-only tool of a trusted server without asking, and records that the annotation allowed it', async () => {
+    const { deps, asked, store } = setup([use('mcp__srv__weather', {}), say('OK.')], { tools: [agentTool('weather', { annotations: { readOnlyHint: true }, isFromTrustedServer: true })] });
     await runTurn('x', deps, new AbortController().signal);
     expect(asked).toEqual([]);
     expect(store.messages[1]?.trace[1]).toMatchObject({ approval: { decision: 'auto-allow', by: 'annotation' } });

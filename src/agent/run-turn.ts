@@ -135,14 +135,12 @@ async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested:
   const args = input as Record<string, unknown>;
 
   if (use.name === TOOL_SEARCH_NAME) {
-    const query = typeof args.query === 'string' ? args.query : '';
-    const limit = typeof args.limit === 'number' && args.limit > 0 ? Math.min(Math.floor(args.limit), 20) : 5;
-    const hits = deps.tools.search(query, limit);
-    for (const hit of hits) if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
-    const content = deps.tools.searchResultContent(hits) as Extract<ContentBlock, { type: 'tool_result' }>['content'];
+    const outcome = await deps.tools.runSearch(args);
+    for (const hit of outcome.hits) if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
+    const content = typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
     return {
-      block: { type: 'tool_result', tool_use_id: use.id, content: content.length > 0 ? content : [{ type: 'text', text: 'No matching tools.' }] },
-      trace: [{ kind: 'tool-search', query, strategy: deps.tools.strategy, picks: hits.map((h) => ({ name: h.tool.modelName, score: h.score })) }],
+      block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
+      trace: [{ kind: 'tool-search', query: outcome.query, strategy: deps.tools.strategy, picks: outcome.hits.map((h) => ({ name: h.tool.modelName, score: h.score })) }],
     };
   }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServerConfig, checkUniqueServers } from './server-config';
 import { ToolSearchSettings } from './tool-search-settings';
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 const HttpsUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' });

@@ -1,5 +1,5 @@
 import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../src/agent/model-port';
-import type { AgentTool, CallTools, ToolChooser, ToolSearchHit } from '../../src/agent/ports';
+import type { AgentTool, CallTools, ToolChooser, ToolSearchHit, ToolSearchOutcome } from '../../src/agent/ports';
 import type { TurnPersistence } from '../../src/agent/run-turn';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
 import type { ModelError } from '../../src/domain/model-errors';
@@ -109,10 +109,12 @@ export function listChooser(tools: AgentTool[], options: { deferred?: boolean } 
         searchTool: { name: 'tool_search', description: 'Find tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } },
       };
     },
-    search(query: string, limit: number): ToolSearchHit[] {
-      return tools.filter((t) => t.description.includes(query) || t.toolName.includes(query)).slice(0, limit).map((tool) => ({ tool, score: 1 }));
+    async runSearch(input: unknown): Promise<ToolSearchOutcome> {
+      const raw = (input as { query?: unknown }).query;
+      const query = typeof raw === 'string' ? raw : '';
+      const hits: ToolSearchHit[] = tools.filter((t) => t.description.includes(query) || t.toolName.includes(query)).map((tool) => ({ tool, score: 1 }));
+      return { query, isError: false, hits, content: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n') };
     },
-    searchResultContent: (hits) => [{ type: 'text', text: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n') }],
     allTools: () => tools,
     async markUsed(list) {
       used.push(...list.map((t) => t.modelName));

@@ -1,0 +1,261 @@
+// A fake Anthropic Messages API on 127.0.0.1 that answers scripted turns with the real streaming protocol.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type Anthropic from '@anthropic-ai/sdk';
+import {
+  errorBody,
+  errorType,
+  estimateInputTokens,
+  jsonMessage,
+  sseText,
+  streamFrames,
+  type AnswerContext,
+  type ApiErrorType,
+  type ContentTurn,
+  type Turn,
+} from './fake-anthropic-protocol';
+import { invalidRequestReason } from './fake-anthropic-validate';
+import { modelsPage, type FakeModel } from './fake-anthropic-models';
+
+export type * from './fake-anthropic-protocol';
+export type { FakeModel } from './fake-anthropic-models';
+
+/** The JSON body the client sent to POST /v1/messages. */
+export type MessagesRequestBody = Omit<Anthropic.MessageCreateParamsNonStreaming, 'stream'> & { stream?: boolean };
+
+export interface RecordedRequest {
+  /** Position among the POST /v1/messages requests, from 0. */
+  index: number;
+  /** Path and query, e.g. `/v1/messages` or `/v1/messages?beta=true`. */
+  path: string;
+  /** Lowercased names; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  body: MessagesRequestBody;
+  stream: boolean;
+  /** body.tools' names, in order. */
+  toolNames: string[];
+  /** Names of the tools sent with `defer_loading: true`. */
+  deferredToolNames: string[];
+}
+
+/** A turn, or a function that picks one from the request (e.g. from the tools it offers). */
+export type ScriptedTurn = Turn | ((request: RecordedRequest) => Turn | Promise<Turn>);
+
+export interface FakeAnthropicOptions {
+  /** When set, only this key (as x-api-key or `Authorization: Bearer`) is accepted; otherwise any non-empty one. */
+  apiKey?: string;
+  /** GET /v1/models answers these (default: three Claude models). */
+  models?: FakeModel[];
+  /** Answer 400 to bodies the real API rejects (unpaired tool_use/tool_result, >4 cache_control, …). Default true. */
+  validateRequests?: boolean;
+  /** Like the real API, answer 401 to a request with an Origin but no `anthropic-dangerous-direct-browser-access: true`. Default true. */
+  requireBrowserAccessHeader?: boolean;
+}
+
+export interface FakeAnthropic {
+  /** Base URL for the SDK's baseURL, e.g. http://127.0.0.1:PORT (no trailing slash, no /v1). */
+  url: string;
+  /** Every POST /v1/messages with a JSON body, in arrival order (including the ones answered with errors). */
+  requests: RecordedRequest[];
+  /** Appends turns; each POST /v1/messages consumes the next one. */
+  script(...turns: ScriptedTurn[]): void;
+  /** Turns scripted but not consumed yet. */
+  readonly pendingTurns: number;
+  /** Destroys open connections (ending stalled streams) and closes the server. */
+  stop(): Promise<void>;
+}
+
+const ALLOWED_HEADERS = [
+  'accept', 'content-type', 'x-api-key', 'authorization', 'anthropic-version', 'anthropic-beta',
+  'anthropic-dangerous-direct-browser-access', 'user-agent', 'traceparent', 'tracestate', 'baggage',
+  'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-os', 'x-stainless-arch', 'x-stainless-runtime',
+  'x-stainless-runtime-version', 'x-stainless-retry-count', 'x-stainless-timeout', 'x-stainless-helper', 'x-stainless-helper-method',
+];
+const EXPOSED_HEADERS = ['request-id', 'retry-after', 'retry-after-ms', 'x-should-retry', 'anthropic-organization-id'];
+const ERROR_STATUS: Record<ApiErrorType, number> = {
+  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
+  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529,
+};
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  // Also allow any x-stainless-*/anthropic-* header a newer SDK adds, as the real API does.
+  const requested = (req.headers['access-control-request-headers'] ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const extra = requested.filter((name) => /^(x-stainless-|anthropic-)/.test(name) && !ALLOWED_HEADERS.includes(name));
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': [...ALLOWED_HEADERS, ...extra].join(', '),
+    'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
+    'access-control-max-age': '600',
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const sendError = (res: ServerResponse, requestId: string, type: ApiErrorType, message: string, headers: Record<string, string> = {}) =>
+  sendJson(res, ERROR_STATUS[type], errorBody(type, message, requestId), headers);
+
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why the real API would refuse these headers, or null. */
+function headerProblem(headers: Record<string, string>, options: FakeAnthropicOptions): { type: ApiErrorType; message: string } | null {
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
+  const key = headers['x-api-key'] || bearer;
+  if (!key) return { type: 'authentication_error', message: 'x-api-key header is required' };
+  if (options.apiKey !== undefined && key !== options.apiKey) return { type: 'authentication_error', message: 'invalid x-api-key' };
+  if (options.requireBrowserAccessHeader !== false && headers.origin && headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
+    return { type: 'authentication_error', message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header" };
+  }
+  if (!headers['anthropic-version']) return { type: 'invalid_request_error', message: 'anthropic-version: header is required' };
+  return null;
+}
+
+// Toolsets (browser, computer) carry a type but no name.
+const toolName = (tool: Anthropic.ToolUnion): string => ('name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type));
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const write = (res: ServerResponse, text: string) =>
+  new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.write(text, () => resolve())));
+const closed = (res: ServerResponse) => new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.once('close', resolve)));
+
+async function answerStream(res: ServerResponse, turn: ContentTurn, ctx: AnswerContext, requestId: string): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId });
+  let deltas = 0;
+  for (const frame of streamFrames(turn, ctx)) {
+    // Interruptions happen after n deltas, or before message_delta when the turn has fewer.
+    if (frame.isDelta || frame.event === 'message_delta') {
+      if (turn.cutAfterChunks !== undefined && deltas >= turn.cutAfterChunks) return void res.socket?.destroy();
+      if (turn.stallAfterChunks !== undefined && deltas >= turn.stallAfterChunks) return closed(res);
+      const failure = turn.midStreamError;
+      if (failure && deltas >= failure.afterChunks) {
+        const data = errorBody(failure.type ?? 'overloaded_error', failure.message, requestId);
+        await write(res, sseText({ event: 'error', data, isDelta: false }));
+        return void res.end();
+      }
+    }
+    if (frame.isDelta && turn.delayMs) await sleep(turn.delayMs);
+    if (res.destroyed) return;
+    await write(res, sseText(frame));
+    if (frame.isDelta) deltas++;
+  }
+  res.end();
+}
+
+async function answerJson(res: ServerResponse, turn: ContentTurn, ctx: AnswerContext, requestId: string): Promise<void> {
+  if (turn.cutAfterChunks !== undefined) return void res.socket?.destroy();
+  if (turn.stallAfterChunks !== undefined) return closed(res);
+  if (turn.midStreamError) return sendError(res, requestId, turn.midStreamError.type ?? 'overloaded_error', turn.midStreamError.message ?? 'Overloaded', { 'request-id': requestId });
+  sendJson(res, 200, jsonMessage(turn, ctx), { 'request-id': requestId });
+}
+
+/** Starts the fake on 127.0.0.1 on a free port. */
+export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+  const requests: RecordedRequest[] = [];
+  const queue: ScriptedTurn[] = [];
+  const sockets = new Set<Socket>();
+  let requestSeq = 0;
+  let toolSeq = 0;
+
+  async function postMessages(req: IncomingMessage, res: ServerResponse, path: string, requestId: string): Promise<void> {
+    const parsed = parseJson(await readBody(req));
+    if (typeof parsed !== 'object' || parsed === null) return sendError(res, requestId, 'invalid_request_error', 'The request body is not valid JSON.');
+    const headers = flatHeaders(req);
+    // The fake hands the body over as the SDK's type; validateRequests checks the parts that matter.
+    const body = parsed as MessagesRequestBody;
+    const tools = body.tools ?? [];
+    const recorded: RecordedRequest = {
+      index: requests.length, path, headers, body, stream: body.stream === true,
+      toolNames: tools.map(toolName),
+      deferredToolNames: tools.filter((tool) => 'defer_loading' in tool && tool.defer_loading === true).map(toolName),
+    };
+    requests.push(recorded);
+    const refused = headerProblem(headers, options);
+    if (refused) return sendError(res, requestId, refused.type, refused.message);
+    const invalid = options.validateRequests === false ? null : invalidRequestReason(parsed);
+    if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
+    const next = queue.shift();
+    if (next === undefined) {
+      const message = `fake-anthropic: the script ran out: POST /v1/messages #${recorded.index} has no scripted turn (script more turns with fake.script(...))`;
+      return sendError(res, requestId, 'api_error', message);
+    }
+    const turn = typeof next === 'function' ? await next(recorded) : next;
+    if ('error' in turn) {
+      const { status, type = errorType(status), message, retryAfterSeconds } = turn.error;
+      const extra: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+      return sendJson(res, status, errorBody(type, message, requestId), { ...extra, 'request-id': requestId });
+    }
+    const ctx: AnswerContext = {
+      messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
+      model: body.model,
+      inputTokens: estimateInputTokens(body),
+      nextToolId: () => `toolu_fake_${String(++toolSeq).padStart(4, '0')}`,
+    };
+    await (recorded.stream ? answerStream(res, turn, ctx, requestId) : answerJson(res, turn, ctx, requestId));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = `req_fake_${String(++requestSeq).padStart(4, '0')}`;
+    for (const [name, value] of Object.entries(corsHeaders(req))) res.setHeader(name, value);
+    res.setHeader('request-id', requestId);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.replace(/\/+$/, '');
+    if (req.method === 'POST' && path === '/v1/messages') return postMessages(req, res, `${url.pathname}${url.search}`, requestId);
+    req.resume();
+    const refused = headerProblem(flatHeaders(req), options);
+    if (refused && path.startsWith('/v1/')) return sendError(res, requestId, refused.type, refused.message);
+    if (req.method === 'GET' && path.startsWith('/v1/models')) {
+      const page = modelsPage(options.models, path, url.searchParams);
+      return page ? sendJson(res, 200, page) : sendError(res, requestId, 'not_found_error', `model: ${path.slice('/v1/models/'.length)}`);
+    }
+    sendError(res, requestId, 'not_found_error', `Not found: ${req.method ?? ''} ${url.pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      sendError(res, 'req_fake_error', 'api_error', `fake-anthropic failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script: (...turns) => void queue.push(...turns),
+    get pendingTurns() {
+      return queue.length;
+    },
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
