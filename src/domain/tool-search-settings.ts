@@ -1,13 +1,30 @@
 import { z } from 'zod';
 
+const fields = {
+  /** client: our BM25 search picks tools; anthropic: send all with defer_loading and let the API expand them. */
+  mode: z.enum(['client', 'anthropic']),
+  strategy: z.enum(['bm25', 'regex']),
+  /** auto: defer only when the enabled tools are many or large; always / never force it. */
+  deferral: z.enum(['auto', 'always', 'never']),
+  preloadCount: z.number().int().min(0).max(20),
+  loadedToolCap: z.number().int().min(1).max(200),
+};
+
 /** How tool definitions reach the model; defaults the app config may change and a profile may override. */
 export const ToolSearchSettings = z.object({
-  /** client: our BM25 search picks tools; anthropic: send all with defer_loading and let the API expand them. */
-  mode: z.enum(['client', 'anthropic']).default('client'),
-  strategy: z.enum(['bm25', 'regex']).default('bm25'),
-  /** auto: defer only when the enabled tools are many or large; always / never force it. */
-  deferral: z.enum(['auto', 'always', 'never']).default('auto'),
-  preloadCount: z.number().int().min(0).max(20).default(3),
-  loadedToolCap: z.number().int().min(1).max(200).default(20),
+  mode: fields.mode.default('client'),
+  strategy: fields.strategy.default('bm25'),
+  deferral: fields.deferral.default('auto'),
+  preloadCount: fields.preloadCount.default(3),
+  loadedToolCap: fields.loadedToolCap.default(20),
 });
 export type ToolSearchSettings = z.infer<typeof ToolSearchSettings>;
+
+/** A profile's own choices; a field left out keeps the app config's default. */
+export const ToolSearchOverrides = z.object({
+  mode: fields.mode.optional(),
+  strategy: fields.strategy.optional(),
+  deferral: fields.deferral.optional(),
+  preloadCount: fields.preloadCount.optional(),
+  loadedToolCap: fields.loadedToolCap.optional(),
+});

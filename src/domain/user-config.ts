@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerId } from './server-config';
-import { ToolSearchSettings } from './tool-search-settings';
+import { ToolSearchOverrides } from './tool-search-settings';
 
 export const ProfileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id must be 1-64 letters, digits, "_" or "-"');
 
@@ -10,7 +10,7 @@ export const UserPreferences = z.object({
   baseUrl: z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }).optional(),
   maxTokens: z.number().int().min(1).max(128_000).optional(),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
-  toolSearch: ToolSearchSettings.partial().default({}),
+  toolSearch: ToolSearchOverrides.default({}),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
 
@@ -22,6 +22,8 @@ export const UserConfig = z.object({
   /** Servers a new thread starts with enabled. */
   defaultServerIds: z.array(ServerId).default([]),
   preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
+  /** The thread open when the app was last used, reopened on start. */
+  lastThreadId: z.string().optional(),
   /** "Always allow": tool key ("server/tool") → hash of the definition that was allowed. */
   alwaysAllow: z.record(z.string(), z.string()).default({}),
 });

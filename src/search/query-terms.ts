@@ -1,0 +1,109 @@
+import { relatedTerms } from './related-terms';
+import { normalizeTerm, tokenize } from './tokenize';
+
+/** Longest query text that is searched; the rest is ignored (a pasted document should not slow a call down). */
+export const MAX_QUERY_CHARS = 1_000;
+
+// A file name in a request says which kind of tool is needed: ".pptx" asks for a presentation tool.
+const EXTENSION_WORDS: Readonly<Record<string, string>> = {
+  md: 'markdown file write',
+  markdown: 'markdown file write',
+  txt: 'text file',
+  doc: 'word document',
+  docx: 'word document',
+  ppt: 'powerpoint presentation slide',
+  pptx: 'powerpoint presentation slide',
+  xls: 'excel spreadsheet sheet',
+  xlsx: 'excel spreadsheet sheet',
+  csv: 'csv file',
+  pdf: 'pdf document',
+  png: 'image png',
+  jpg: 'image jpeg',
+  jpeg: 'image jpeg',
+  svg: 'image svg',
+  wav: 'audio',
+  mp3: 'audio',
+  py: 'python code file',
+  ts: 'typescript code file',
+  js: 'javascript code file',
+  json: 'json file',
+  html: 'html web page',
+};
+const FILE_NAME = /(?:^|[\s'"`(])((?:[~.]?\/)?(?:[\w.-]+\/)*[\w-]+\.([a-z0-9]{1,8}))(?=$|[\s'"`),;:!?.])/giu;
+const PATH = /(?:^|[\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\//u;
+const URL_LIKE = /\bhttps?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|gov|edu|co|ai)\b/iu;
+
+// Phrases whose words mean something else together ("search engine optimization" is SEO, not a search).
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bsearch engine (?:optimi[sz]ation|marketing|ranking)s?\b/iu, 'seo'],
+  [/\breal[- ]estate\b/iu, 'property house'],
+  [/\bartificial intelligence\b/iu, 'ai'],
+  [/\bmachine learning\b/iu, 'ml ai'],
+  [/\bt-?shirts?\b/iu, 'tshirt apparel'],
+  [/\btime ?zones?\b/iu, 'timezone'],
+  [/\bzip ?codes?\b/iu, 'zipcode'],
+  [/\bqr ?codes?\b/iu, 'qrcode'],
+  [/\bto-?do\b/iu, 'todo task'],
+];
+
+/** Extra words implied by file names, paths, URLs and a few phrases ("/root/x.pptx" → file, powerpoint, presentation). */
+export function impliedWords(text: string): string {
+  const words: string[] = [];
+  for (const [phrase, implied] of PHRASES) if (phrase.test(text)) words.push(implied);
+  if (PATH.test(text)) words.push('file');
+  if (URL_LIKE.test(text)) words.push('url website domain');
+  for (const match of text.matchAll(FILE_NAME)) {
+    const extension = match[2]?.toLowerCase() ?? '';
+    const implied = EXTENSION_WORDS[extension];
+    if (implied) words.push(implied);
+  }
+  return words.join(' ');
+}
+
+/** Words of a request that ask for help rather than say what to do ("can you help me find…"), in index form. */
+export const REQUEST_WORDS: ReadonlySet<string> = new Set(
+  (
+    'can could would please help want need like looking look find show tell give provide know let make get ' +
+    'some any anything something thing things way ways using use'
+  )
+    .split(' ')
+    .map(normalizeTerm),
+);
+
+/** How a query becomes terms. */
+export interface QueryTermOptions {
+  /** Words ignored unless nothing else is left. */
+  readonly dropWords?: ReadonlySet<string>;
+  /** Weight of a word related to a query word (0 turns the expansion off). */
+  readonly relatedWeight?: number;
+}
+
+// Up to this many related words each get the full related weight.
+const RELATED_SHARE = 8;
+
+/** A term to search: its weight, and the query word it stands for (itself, or the word it is related to). */
+export interface QueryTerm {
+  readonly weight: number;
+  readonly source: string;
+}
+
+/** The distinct terms of a query with their weights (1 for its own words); text beyond MAX_QUERY_CHARS is ignored. */
+export function queryTerms(query: string, options: QueryTermOptions = {}): Map<string, QueryTerm> {
+  const { dropWords = REQUEST_WORDS, relatedWeight = 0 } = options;
+  const text = query.slice(0, MAX_QUERY_CHARS);
+  const terms = tokenize(`${text} ${impliedWords(text)}`);
+  const kept = terms.filter((term) => !dropWords.has(term));
+  // A query made only of request words ("help") still searches for them.
+  const own = new Set(kept.length > 0 ? kept : terms);
+  const out = new Map<string, QueryTerm>();
+  for (const term of own) out.set(term, { weight: 1, source: term });
+  if (relatedWeight > 0) {
+    for (const term of own) {
+      const related = [...relatedTerms(term)].filter((other) => !out.has(other) && !dropWords.has(other));
+      // A word with many related words spreads its weight over them, so one broad word cannot drown the others.
+      const weight = relatedWeight / Math.max(1, related.length / RELATED_SHARE);
+      for (const other of related) out.set(other, { weight, source: term });
+    }
+  }
+  return out;
+}

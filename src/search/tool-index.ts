@@ -1,0 +1,153 @@
+import type { ToolRef } from '../domain/tool-catalog';
+import { Bm25Index } from './bm25-index';
+import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
+import { bestSlots, coordinationTable, DEFAULT_TUNING, rankHits, selectTerms, type IndexTuning, type RankInput } from './ranking';
+import { regexSearch } from './regex-search';
+import { toMatch, type ToolMatch, type ToolSearchResult } from './search-result';
+import { INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
+
+export { DEFAULT_TUNING, type IndexTuning } from './ranking';
+
+/** Which tools a search may see: a hard filter, applied before ranking. */
+export interface SearchScope {
+  readonly serverIds: ReadonlySet<string>;
+  /** False for a tool the user disabled; absent means every tool of the servers in scope. */
+  isToolEnabled?(ref: ToolRef): boolean;
+}
+
+/** The scope of exactly these tools: their servers, and within them only these tools. */
+export function scopeForTools(tools: readonly SearchableTool[]): SearchScope {
+  const byServer = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const names = byServer.get(tool.serverId);
+    if (names) names.add(tool.toolName);
+    else byServer.set(tool.serverId, new Set([tool.toolName]));
+  }
+  return {
+    serverIds: new Set(byServer.keys()),
+    isToolEnabled: (ref) => byServer.get(ref.serverId)?.has(ref.toolName) ?? false,
+  };
+}
+
+/** How to search: BM25 over words (the default) or a regular expression over names and descriptions. */
+export type SearchStrategy = 'bm25' | 'regex';
+
+/** What a search looks at and how much it returns. */
+export interface SearchOptions {
+  readonly scope: SearchScope;
+  /** At most this many matches (default 10, at most 50). */
+  readonly limit?: number;
+  readonly strategy?: SearchStrategy;
+}
+
+/** The tool index: incremental per server, searched within a scope. */
+export interface ToolIndex {
+  /** Replaces all tools of one server (an empty list removes them). */
+  upsertServer(serverId: string, tools: readonly SearchableTool[]): void;
+  /** Adds tools to a server, keeping the ones it has (used by chunked builds). */
+  addTools(serverId: string, tools: readonly SearchableTool[]): void;
+  removeServer(serverId: string): void;
+  /** Never throws: an unusable regex pattern is an `{ ok: false, error }` result. */
+  search(query: string, options: SearchOptions): ToolSearchResult;
+  /** The indexed tools of the given servers (all servers when omitted). */
+  tools(serverIds?: ReadonlySet<string>): SearchableTool[];
+  readonly size: number;
+}
+
+/** Matches returned when no limit is given. */
+export const DEFAULT_LIMIT = 10;
+/** Most matches one search returns. */
+export const MAX_LIMIT = 50;
+const MIN_CANDIDATES = 250;
+
+/** Clamps a requested result count to 1..MAX_LIMIT (DEFAULT_LIMIT when absent or not a number). */
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
+}
+
+const inScope = (scope: SearchScope, tool: SearchableTool): boolean =>
+  scope.serverIds.has(tool.serverId) && (scope.isToolEnabled?.(tool) ?? true);
+
+/** Creates an empty BM25 tool index with the given ranking knobs. */
+export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex {
+  const bm25 = new Bm25Index(INDEXED_FIELDS.length);
+  const boosts = INDEXED_FIELDS.map((field) => tuning.boosts[field]);
+  /** Documents by their slot in the BM25 index (an array: the hot loop reads it). */
+  const docs: (ToolDocument | undefined)[] = [];
+  let docCount = 0;
+  /** Each server's slots. */
+  const byServer = new Map<string, number[]>();
+  let nextId = 1;
+
+  function addTools(serverId: string, tools: readonly SearchableTool[]): void {
+    const slots = byServer.get(serverId) ?? [];
+    for (const tool of tools) {
+      if (tool.serverId !== serverId) continue;
+      const doc = toolDocument(nextId++, tool);
+      const slot = bm25.add(doc.fieldTerms);
+      docs[slot] = doc;
+      docCount++;
+      slots.push(slot);
+    }
+    byServer.set(serverId, slots);
+  }
+
+  function removeServer(serverId: string): void {
+    for (const slot of byServer.get(serverId) ?? []) {
+      const doc = docs[slot];
+      if (!doc) continue;
+      bm25.remove(slot, doc.fieldTerms);
+      docs[slot] = undefined;
+      docCount--;
+    }
+    byServer.delete(serverId);
+  }
+
+  function bm25Search(query: string, scope: SearchScope, limit: number): ToolMatch[] {
+    const all = queryTerms(query.slice(0, MAX_QUERY_CHARS), { dropWords: tuning.dropWords, relatedWeight: tuning.relatedWeight });
+    const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning);
+    if (terms.length === 0) return [];
+    const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
+    const coordination = coordinationTable(terms.length, tuning);
+    const inScopeSlots: number[] = [];
+    for (const slot of slots) {
+      const doc = docs[slot];
+      if (!doc || !inScope(scope, doc.tool)) continue;
+      scores[slot]! *= coordination[covered[slot]!] ?? 1;
+      inScopeSlots.push(slot);
+    }
+    // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
+    const hits: RankInput[] = bestSlots(inScopeSlots, scores, Math.max(MIN_CANDIDATES, limit * 10)).map((slot) => ({
+      doc: docs[slot]!,
+      score: scores[slot]!,
+    }));
+    return rankHits(hits, tuning)
+      .slice(0, limit)
+      .map(({ doc, score }) => toMatch(doc.tool, score));
+  }
+
+  return {
+    upsertServer(serverId, tools) {
+      removeServer(serverId);
+      if (tools.length > 0) addTools(serverId, tools);
+    },
+    addTools,
+    removeServer,
+    search(query, options) {
+      const limit = clampLimit(options.limit);
+      if (options.strategy === 'regex') {
+        const inScopeDocs = docs.filter((doc): doc is ToolDocument => doc !== undefined && inScope(options.scope, doc.tool));
+        return regexSearch(query, inScopeDocs, { limit });
+      }
+      return { ok: true, matches: bm25Search(query, options.scope, limit) };
+    },
+    tools(serverIds) {
+      const ids = serverIds ? [...serverIds] : [...byServer.keys()];
+      return ids.flatMap((id) => (byServer.get(id) ?? []).flatMap((slot) => docs[slot]?.tool ?? []));
+    },
+    get size() {
+      return docCount;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// The contract with the agent loop: which tool definitions one model call carries.
+import type { LoadedTool } from '../domain/thread-config';
+import type { CallToolSelection, ToolRef } from '../domain/tool-catalog';
+import type { ToolSearchSettings } from '../domain/tool-search-settings';
+import { capLoadedTools, refKey } from './loaded-tools';
+import { findMentions } from './mentions';
+import type { SearchableTool } from './tool-document';
+import { scopeForTools, type ToolIndex } from './tool-index';
+import { TOOL_SEARCH_TOOL_NAME, toolSearchToolDefinition } from './tool-search-tool';
+import { estimateToolsTokens, toModelTool, type ModelTool } from './tool-tokens';
+
+export { touchLoadedTools, capLoadedTools } from './loaded-tools';
+export { findMentions } from './mentions';
+export { estimateToolTokens, estimateToolsTokens, toModelTool, type ModelTool } from './tool-tokens';
+export {
+  answerToolSearch,
+  formatToolSearchResult,
+  parseToolSearchInput,
+  toolReferenceBlocks,
+  toolSearchToolDefinition,
+  TOOL_SEARCH_TOOL_NAME,
+  type ToolReferenceBlock,
+  type ToolSearchAnswer,
+  type ToolSearchContext,
+} from './tool-search-tool';
+
+/** Auto mode defers when the thread has more tools than this… */
+export const AUTO_DEFER_TOOL_COUNT = 30;
+/** …or when their definitions would take more than this share of the model's context window. */
+export const AUTO_DEFER_CONTEXT_SHARE = 0.1;
+
+/** Everything one model call's tool list depends on. */
+export interface CallToolsInput {
+  /** The thread's enabled tools (enabled servers, tools not disabled): nothing outside them is ever sent. */
+  readonly tools: readonly SearchableTool[];
+  readonly loadedTools: readonly LoadedTool[];
+  readonly pinnedTools: readonly ToolRef[];
+  readonly settings: ToolSearchSettings;
+  /** The user's message that started this turn (preload and mentions); the same for every call of the turn. */
+  readonly userMessage: string;
+  readonly contextWindowTokens: number;
+  readonly index: Pick<ToolIndex, 'search'>;
+  /** Tools tool_search found earlier in this turn, when the caller has not stored them in loadedTools yet. */
+  readonly requested?: readonly ToolRef[];
+}
+
+/** The tools of one model call. */
+export interface CallTools {
+  readonly selection: CallToolSelection;
+  /** The thread tools this call offers (in Anthropic mode all of them, most deferred), in `modelTools` order. */
+  readonly tools: readonly SearchableTool[];
+  /** The `tool_search` definition when tools are deferred. */
+  readonly searchTool?: ModelTool;
+  /** The request's `tools`: `tool_search` first, then the tools by name (a stable order keeps the prompt cache warm). */
+  readonly modelTools: readonly ModelTool[];
+  /** `tools` by model name, to dispatch a `tool_use`. */
+  readonly toolsByModelName: ReadonlyMap<string, SearchableTool>;
+  readonly preloaded: readonly ToolRef[];
+  readonly mentioned: readonly ToolRef[];
+  /** Estimated tokens of the definitions the model actually sees (deferred ones excluded). */
+  readonly estimatedTokens: number;
+}
+
+/** Whether this thread's calls defer tools: forced by `deferral`, or in auto mode when the tools are many or large. */
+export function shouldDefer(tools: readonly SearchableTool[], settings: ToolSearchSettings, contextWindowTokens: number): boolean {
+  if (tools.length === 0) return false;
+  switch (settings.deferral) {
+    case 'always':
+      return true;
+    case 'never':
+      return false;
+    case 'auto':
+      return tools.length > AUTO_DEFER_TOOL_COUNT || estimateToolsTokens(tools) > AUTO_DEFER_CONTEXT_SHARE * contextWindowTokens;
+  }
+}
+
+/** Refs resolved against the thread's tools (so out-of-scope refs vanish), without repeats of `taken`. */
+function resolve(refs: readonly ToolRef[], byKey: ReadonlyMap<string, SearchableTool>, taken: Set<string>): SearchableTool[] {
+  const out: SearchableTool[] = [];
+  for (const ref of refs) {
+    const key = refKey(ref);
+    const tool = byKey.get(key);
+    if (!tool || taken.has(key)) continue;
+    taken.add(key);
+    out.push(tool);
+  }
+  return out;
+}
+
+const refOf = (tool: SearchableTool): ToolRef => ({ serverId: tool.serverId, toolName: tool.toolName });
+const byModelName = (a: SearchableTool, b: SearchableTool): number => (a.modelName < b.modelName ? -1 : a.modelName > b.modelName ? 1 : 0);
+const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, SearchableTool> => new Map(tools.map((tool) => [tool.modelName, tool]));
+
+/**
+ * The tools for one model call. Not deferred: every thread tool, no `tool_search`. Deferred (client mode): `tool_search`,
+ * the pinned tools, the tools found earlier in the turn (`requested`), the loaded tools (most recent `loadedToolCap`),
+ * the top `preloadCount` tools for the user's message and the tools it `@mentions`; preloaded and mentioned tools are
+ * for this turn only (pass the same message for every call of the turn), and join the thread's loaded tools when the
+ * model uses them (touchLoadedTools). Deferred (Anthropic mode): `tool_search` and every thread tool, all with
+ * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
+ * stays the same from turn to turn, and the API expands what `tool_reference` blocks name.
+ */
+export function selectCallTools(input: CallToolsInput): CallTools {
+  const { tools, settings } = input;
+  const byKey = new Map(tools.map((tool) => [refKey(tool), tool] as const));
+  const taken = new Set<string>();
+  const pinned = resolve(input.pinnedTools, byKey, taken);
+  const isDeferred = shouldDefer(tools, settings, input.contextWindowTokens);
+
+  if (!isDeferred) {
+    const sorted = [...tools].sort(byModelName);
+    const modelTools = sorted.map((tool) => toModelTool(tool));
+    return {
+      selection: { pinned: pinned.map(refOf), loaded: [], searched: [], isDeferred: false },
+      tools: sorted,
+      modelTools,
+      toolsByModelName: byName(sorted),
+      preloaded: [],
+      mentioned: [],
+      estimatedTokens: estimateToolsTokens(modelTools),
+    };
+  }
+
+  const mentioned = resolve(findMentions(input.userMessage, tools, settings.loadedToolCap), byKey, taken);
+  const searchTool = toolSearchToolDefinition(settings.strategy);
+
+  if (settings.mode === 'anthropic') {
+    const visible = new Set([...pinned, ...mentioned].map(refKey));
+    const sorted = [...tools].sort(byModelName);
+    const modelTools = [searchTool, ...sorted.map((tool) => toModelTool(tool, !visible.has(refKey(tool))))];
+    return {
+      selection: { pinned: pinned.map(refOf), loaded: [], searched: mentioned.map(refOf), isDeferred: true },
+      tools: sorted,
+      searchTool,
+      modelTools,
+      toolsByModelName: byName(sorted),
+      preloaded: [],
+      mentioned: mentioned.map(refOf),
+      estimatedTokens: estimateToolsTokens(modelTools.filter((tool) => tool.defer_loading !== true)),
+    };
+  }
+
+  const requested = resolve(input.requested ?? [], byKey, taken);
+  const loaded = resolve(capLoadedTools(input.loadedTools, settings.loadedToolCap), byKey, taken);
+  // The top `preloadCount` tools for the message that the call does not carry already.
+  const preloadRefs =
+    settings.preloadCount > 0 && input.userMessage.trim() !== ''
+      ? input.index
+          .search(input.userMessage, { scope: scopeForTools(tools), limit: settings.preloadCount + taken.size, strategy: 'bm25' })
+          .matches.map((m) => m.ref)
+          .filter((ref) => !taken.has(refKey(ref)))
+          .slice(0, settings.preloadCount)
+      : [];
+  const preloaded = resolve(preloadRefs, byKey, taken);
+  const sent = [...pinned, ...requested, ...loaded, ...preloaded, ...mentioned].sort(byModelName);
+  const modelTools = [searchTool, ...sent.map((tool) => toModelTool(tool))];
+  return {
+    selection: { pinned: pinned.map(refOf), loaded: loaded.map(refOf), searched: [...requested, ...preloaded, ...mentioned].map(refOf), isDeferred: true },
+    tools: sent,
+    searchTool,
+    modelTools,
+    toolsByModelName: byName(sent),
+    preloaded: preloaded.map(refOf),
+    mentioned: mentioned.map(refOf),
+    estimatedTokens: estimateToolsTokens(modelTools),
+  };
+}
+
+/** Whether a model tool name is the search tool (the agent answers it with answerToolSearch). */
+export const isToolSearchCall = (name: string): boolean => name === TOOL_SEARCH_TOOL_NAME;
