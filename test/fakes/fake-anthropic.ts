@@ -1,6 +1,5 @@
 // A fake Anthropic Messages API on 127.0.0.1 that answers scripted turns with the real streaming protocol.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import {
   errorBody,
@@ -16,6 +15,7 @@ import {
 } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
 import { modelsPage, type FakeModel } from './fake-anthropic-models';
+import { listenOnLoopback } from '../fixtures/listen-loopback';
 
 export type * from './fake-anthropic-protocol';
 export type { FakeModel } from './fake-anthropic-models';
@@ -172,7 +172,6 @@ async function answerJson(res: ServerResponse, turn: ContentTurn, ctx: AnswerCon
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
   const queue: ScriptedTurn[] = [];
-  const sockets = new Set<Socket>();
   let requestSeq = 0;
   let toolSeq = 0;
 
@@ -237,15 +236,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       sendError(res, 'req_fake_error', 'api_error', `fake-anthropic failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close: closeListener } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
@@ -254,8 +245,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       return queue.length;
     },
     stop: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeListener();
     },
   };
 }
