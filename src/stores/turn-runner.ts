@@ -1,0 +1,88 @@
+import type { ModelPort } from '../agent/model-port';
+import type { AskApproval } from '../agent/ports';
+import { runTurn, type TurnOutcome, type TurnPersistence } from '../agent/run-turn';
+import type { AppConfig } from '../domain/app-config';
+import { NotFoundError } from '../domain/errors';
+import type { Message } from '../domain/message';
+import { ModelError } from '../domain/model-errors';
+import { ToolSearchSettings } from '../domain/tool-search-settings';
+import type { Registry } from '../mcp/registry';
+import type { ToolIndex } from '../search/tool-index';
+import type { Storage } from '../storage/storage';
+import { MODEL_API_OWNER } from '../storage/vault';
+import { createThreadToolChooser } from './thread-tools';
+
+/** Vault slot of the Anthropic API key. */
+export const API_KEY_SLOT = 'api-key';
+const CONTEXT_WINDOW_TOKENS = 200_000;
+
+export interface TurnRunnerDeps {
+  readonly storage: Storage;
+  readonly registry: Registry;
+  readonly index: ToolIndex;
+  readonly profileId: string;
+  readonly defaults: AppConfig['defaults'];
+  /** Builds the model client for a key and base URL (the composition root passes the SDK adapter). */
+  readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
+  readonly sha256Hex: (text: string) => Promise<string>;
+  readonly now: () => number;
+}
+
+export interface SendOptions {
+  readonly askApproval: AskApproval;
+  readonly onMessage?: (message: Message) => void;
+  readonly signal: AbortSignal;
+}
+
+/** Runs one turn in a thread with the profile's key, model and tool-search settings. */
+export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string, options: SendOptions): Promise<TurnOutcome> {
+  const { storage } = deps;
+  const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
+  if (!thread) throw new NotFoundError('thread', threadId);
+  if (!profile) throw new NotFoundError('profile', deps.profileId);
+  const prefs = profile.preferences;
+  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found.
+  await Promise.all(thread.enabledServerIds.filter((id) => !deps.registry.get(id)?.catalog).map((id) => deps.registry.connect(id)));
+  const apiKey = await storage.vault.get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }).catch(() => undefined);
+  const model: ModelPort = apiKey
+    ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
+    : { stream: () => Promise.reject(new ModelError('no-key')), listModels: () => Promise.resolve([]) };
+  const settings = ToolSearchSettings.parse({ ...deps.defaults.toolSearch, ...prefs.toolSearch });
+  const persistence: TurnPersistence = {
+    history: async () => (await storage.messages.list(threadId)).items,
+    append: (message) => storage.messages.append(threadId, message),
+    update: (id, change) => storage.messages.update(id, change),
+    allowForThread: async (key, hash) => void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: hash } }))),
+    allowAlways: async (key, hash) => void (await storage.profiles.update(deps.profileId, (p) => ({ ...p, alwaysAllow: { ...p.alwaysAllow, [key]: hash } }))),
+  };
+  const tools = createThreadToolChooser({
+    registry: deps.registry,
+    index: deps.index,
+    settings,
+    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+    now: deps.now,
+    thread,
+    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
+  });
+  return runTurn(
+    text,
+    {
+      model,
+      tools,
+      runTool: (tool, args, signal) => deps.registry.callTool(tool.serverId, tool.toolName, args, { signal }),
+      askApproval: options.askApproval,
+      persistence,
+      approvals: { always: profile.alwaysAllow, thread: thread.approvals },
+      hash: deps.sha256Hex,
+      now: deps.now,
+      settings: {
+        model: thread.model ?? prefs.model ?? deps.defaults.model,
+        maxTokens: prefs.maxTokens ?? deps.defaults.maxTokens,
+        ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
+        maxModelCalls: thread.maxModelCalls,
+      },
+      ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+    },
+    options.signal,
+  );
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnthropicModel } from '../../src/agent/anthropic-model';
+import type { ApprovalRequest } from '../../src/agent/ports';
+import type { Approval } from '../../src/domain/trace';
+import { createRegistry, type Registry } from '../../src/mcp/registry';
+import { createToolIndex } from '../../src/search/tool-index';
+import { syncToolIndex } from '../../src/stores/thread-tools';
+import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
+import { MODEL_API_OWNER } from '../../src/storage/vault';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { sha256Hex } from '../fakes/memory-stores';
+import { openTestStorage, type TestStorage } from '../fakes/test-storage';
+import { startServerEverything } from '../fixtures/server-everything';
+
+let everything: Awaited<ReturnType<typeof startServerEverything>>;
+let api: FakeAnthropic;
+let opened: TestStorage;
+let registry: Registry;
+let deps: TurnRunnerDeps;
+let stopSync: () => void;
+
+beforeAll(async () => {
+  [everything, api, opened] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), openTestStorage()]);
+  const { storage } = opened;
+  const profile = await storage.profiles.ensureActive();
+  // Defer always (server-everything has fewer than 30 tools) and preload nothing, so the model must search.
+  await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch: { deferral: 'always', preloadCount: 0 } } }));
+  await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-test-key');
+  registry = createRegistry({
+    profileId: profile.id,
+    appOrigin: 'http://127.0.0.1:5173',
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    sha256Hex,
+    secrets: storage.vault,
+    catalogs: storage.catalog,
+  });
+  await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
+  const index = createToolIndex();
+  stopSync = syncToolIndex(registry, index);
+  deps = {
+    storage,
+    registry,
+    index,
+    profileId: profile.id,
+    defaults: EMPTY_APP_CONFIG.defaults,
+    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
+    sha256Hex,
+    now: () => Date.now(),
+  };
+});
+
+afterAll(async () => {
+  stopSync?.();
+  await registry?.close();
+  opened?.close();
+  await api?.stop();
+  await everything?.stop();
+});
+
+describe('a whole agent turn: fake Messages API, real MCP server, real storage', () => {
+  it('searches, loads the deferred tool, asks, calls it and streams the final answer, all stored with its trace', async () => {
+    const { storage } = opened;
+    const thread = await storage.threads.create(deps.profileId, { title: 'Echo test', enabledServerIds: ['everything'], systemPrompt: 'Answer briefly.' });
+    api.script(
+      { toolUses: [{ name: 'tool_search', input: { query: 'echo a message back' } }] },
+      (request) =>
+        request.toolNames.includes('mcp__everything__echo')
+          ? { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'hello from the model' }, chunks: 4 }] }
+          : { text: 'The echo tool was not loaded.' },
+      { text: ['The server answered: ', 'Echo: hello from the model.'] },
+    );
+    const asked: ApprovalRequest[] = [];
+    const askApproval = async (request: ApprovalRequest): Promise<Approval> => {
+      asked.push(request);
+      return 'allow-once';
+    };
+    const outcome = await sendMessage(deps, thread.id, 'Please echo something for me', { askApproval, signal: new AbortController().signal });
+    expect(outcome).toEqual({ status: 'done' });
+
+    // What the API was sent: tool_search alone first, then the found tool; the key; cache breakpoints.
+    expect(api.requests[0]?.toolNames).toEqual(['tool_search']);
+    expect(api.requests[1]?.toolNames).toContain('mcp__everything__echo');
+    expect(api.requests[1]?.toolNames).not.toContain('mcp__everything__get-tiny-image');
+    const sentKey = api.requests[0]?.headers['x-api-key'] ?? api.requests[0]?.headers.authorization;
+    expect(sentKey).toContain('sk-ant-test-key');
+    expect(api.requests[0]?.body.system).toEqual([{ type: 'text', text: 'Answer briefly.', cache_control: { type: 'ephemeral' } }]);
+    expect(JSON.stringify(api.requests[1]?.body.tools?.at(-1))).toContain('"cache_control":{"type":"ephemeral"}');
+
+    // The person was asked once, with the arguments.
+    expect(asked.map((a) => [a.tool.modelName, a.arguments])).toEqual([['mcp__everything__echo', { message: 'hello from the model' }]]);
+
+    // Everything is in storage: messages in order, the tool result, the final answer, the trace.
+    const { items } = await storage.messages.list(thread.id);
+    expect(items.map((m) => `${m.role}:${m.blocks.map((b) => b.type).join(',')}`)).toEqual([
+      'user:text',
+      'assistant:tool_use',
+      'user:tool_result',
+      'assistant:tool_use',
+      'user:tool_result',
+      'assistant:text',
+    ]);
+    expect(JSON.stringify(items[4]?.blocks)).toContain('Echo: hello from the model');
+    expect(items[5]?.blocks).toEqual([{ type: 'text', text: 'The server answered: Echo: hello from the model.' }]);
+    const traces = items.flatMap((m) => m.trace);
+    expect(traces.find((t) => t.kind === 'tool-search')).toMatchObject({ query: 'echo a message back', picks: expect.arrayContaining([expect.objectContaining({ name: 'mcp__everything__echo' })]) as unknown });
+    expect(traces.find((t) => t.kind === 'tool-call')).toMatchObject({ tool: 'mcp__everything__echo', serverId: 'everything', isError: false, approval: { decision: 'allow-once', by: 'person' } });
+    expect(traces.filter((t) => t.kind === 'model-call')).toHaveLength(3);
+    expect(traces.find((t) => t.kind === 'model-call')).toMatchObject({ usage: { input: expect.any(Number) as number, output: expect.any(Number) as number } });
+    expect((await storage.threads.get(thread.id))?.loadedTools.map((t) => t.toolName)).toContain('echo');
+  });
+
+  it('a tool of a server not enabled in the thread is never called', async () => {
+    const { storage } = opened;
+    const thread = await storage.threads.create(deps.profileId, { title: 'No servers', enabledServerIds: [] });
+    api.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] }, { text: 'Understood.' });
+    const asked: string[] = [];
+    await sendMessage(deps, thread.id, 'Echo please', { askApproval: async (r) => (asked.push(r.tool.modelName), 'allow-once'), signal: new AbortController().signal });
+    expect(asked).toEqual([]);
+    const { items } = await storage.messages.list(thread.id);
+    expect(JSON.stringify(items[2]?.blocks)).toContain('There is no tool named mcp__everything__echo');
+  });
+
+  it('explains a refused key in the thread, and the thread keeps working', async () => {
+    const { storage } = opened;
+    const thread = await storage.threads.create(deps.profileId, { title: 'Errors', enabledServerIds: ['everything'] });
+    api.script({ error: { status: 401 } }, { text: 'Working again.' });
+    const first = await sendMessage(deps, thread.id, 'Hi', { askApproval: async () => 'deny', signal: new AbortController().signal });
+    expect(first).toEqual({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
+    const second = await sendMessage(deps, thread.id, 'Hi again', { askApproval: async () => 'deny', signal: new AbortController().signal });
+    expect(second.status).toBe('done');
+    const { items } = await storage.messages.list(thread.id);
+    expect(items.map((m) => m.status)).toEqual(['complete', 'error', 'complete', 'complete']);
+  });
+});
