@@ -20,8 +20,33 @@ function oauthClientMetadata(): Plugin {
   };
 }
 
+/**
+ * The built page's Content-Security-Policy: scripts and styles only from this origin (no inline script, no
+ * eval: the MCP SDK gets a validator that compiles no code), images from here or data: URLs (tool images),
+ * connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http loopback servers.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:* http://[::1]:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build', // The dev server injects inline scripts for hot reload.
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), oauthClientMetadata()],
+  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy()],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
+import { createAnthropicModel } from '../agent/anthropic-model';
 import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
@@ -20,6 +21,9 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const storage = createStorage({ db, bus, cipher, now: env.now, newId: env.newId });
   return {
     storage,
+    createModel: (apiKey, baseUrl) => createAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
+    sha256Hex: (text) => cipher.sha256Hex(text),
+    now: env.now,
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,

@@ -2,7 +2,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError } from '../domain/errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { UserConfig } from '../domain/user-config';
+import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
+import { createToolIndex } from '../search/tool-index';
+import { createChat, type ChatActions, type ChatStore } from './chat-store';
+import { loadSettings, saveSettings, type SettingsInput, type SettingsView } from './settings';
+import { syncToolIndex } from './thread-tools';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
 import { bindServerActions, createServersStore, type ServerActions, type ServersStore } from './servers-store';
@@ -13,6 +18,9 @@ export interface AppServices {
   readonly loadAppConfig: () => Promise<AppConfigLoad>;
   /** The MCP registry of one profile (credentials and catalogs are per profile). */
   readonly createRegistry: (profileId: string, oauth: AppConfigLoad['config']['oauth']) => Registry;
+  readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
+  readonly sha256Hex: (text: string) => Promise<string>;
+  readonly now: () => number;
 }
 
 export interface AppState {
@@ -24,6 +32,11 @@ export interface AppState {
   readonly registry?: Registry;
   readonly servers?: ServersStore;
   readonly serverActions?: ServerActions;
+  readonly chat?: ChatStore;
+  readonly chatActions?: ChatActions;
+  readonly settings?: { readonly load: () => Promise<SettingsView>; readonly save: (input: SettingsInput) => Promise<Record<string, string>> };
+  /** First run: no API key yet, so Settings opens. */
+  readonly needsApiKey?: boolean;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */
   readonly serverProblems: readonly string[];
 }
@@ -48,7 +61,19 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     ];
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
-    store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems });
+    const index = createToolIndex();
+    syncToolIndex(registry, index);
+    const defaults = appConfig.config.defaults;
+    const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now });
+    const settings = {
+      load: () => loadSettings(services.storage, profile.id, defaults),
+      save: (input: SettingsInput) => saveSettings(services.storage, profile.id, input),
+    };
+    const { hasApiKey } = await settings.load();
+    await chat.actions.refreshThreads();
+    const lastThread = profile.lastThreadId && chat.store.getState().threads.some((t) => t.id === profile.lastThreadId) ? profile.lastThreadId : undefined;
+    if (lastThread) await chat.actions.openThread(lastThread);
+    store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
     return services;
   } catch (error) {
     store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });

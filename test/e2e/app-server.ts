@@ -13,7 +13,7 @@ export interface AppServer {
 
 /** Builds the app once per test process (the real vite.config.ts) and serves it on a free port. */
 export async function startAppServer(): Promise<AppServer> {
-  built ??= build({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  built ??= build({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true, minify: process.env.E2E_MINIFY !== '0' } });
   await built;
   const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();

@@ -13,6 +13,12 @@ let page: Page;
 
 const serverItem = () => page.getByRole('listitem', { name: 'Secure notes' });
 
+/** Opens the Servers panel (after a load it is closed, and Settings opens while no API key is set). */
+async function openServers(target: Page = page): Promise<void> {
+  await target.getByRole('button', { name: 'Servers' }).click();
+  await target.getByRole('heading', { name: 'Servers' }).waitFor();
+}
+
 describe('OAuth sign-in in the app', () => {
   const pageErrors: string[] = [];
 
@@ -23,7 +29,7 @@ describe('OAuth sign-in in the app', () => {
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(app.url);
-    await page.getByRole('heading', { name: 'Servers' }).waitFor();
+    await openServers();
   });
 
   afterAll(async () => {
@@ -55,6 +61,7 @@ describe('OAuth sign-in in the app', () => {
 
   it('is still signed in after a reload', async () => {
     await page.reload();
+    await openServers();
     await serverItem().getByRole('button', { name: 'Connect Secure notes' }).click();
     await expect.poll(() => serverItem().textContent()).toContain('Connected');
     expect(oauthServer!.stats.authorizeRequests).toBe(1);
@@ -64,6 +71,7 @@ describe('OAuth sign-in in the app', () => {
     const refreshesBefore = oauthServer!.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
     oauthServer!.expireAccessTokens();
     await page.reload();
+    await openServers();
     await serverItem().getByRole('button', { name: 'Connect Secure notes' }).click();
     await expect.poll(() => serverItem().textContent()).toContain('Connected');
     const refreshes = oauthServer!.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
@@ -89,9 +97,11 @@ describe('OAuth sign-in in the app', () => {
       window.open = () => null;
     });
     await blocked.goto(app!.url);
+    await openServers(blocked);
     const item = blocked.getByRole('listitem', { name: 'Secure notes' });
     await item.getByRole('button', { name: 'Sign in to Secure notes' }).click();
     await blocked.waitForURL(`${app!.url}/`, { timeout: 15_000 });
+    await openServers(blocked);
     await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('Connected');
     expect(oauthServer!.stats.authorizeRequests).toBe(2);
     await blocked.close();

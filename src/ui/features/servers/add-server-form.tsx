@@ -28,7 +28,7 @@ export function AddServerForm({ actions }: { actions: ServerActions }) {
   };
 
   return (
-    <form className="add-server" onSubmit={(e) => void submit(e)} aria-describedby={error ? ids.error : undefined}>
+    <form className="add-server" noValidate onSubmit={(e) => void submit(e)} aria-describedby={error ? ids.error : undefined}>
       <h3>Add a server</h3>
       <label htmlFor={ids.name}>Server name</label>
       <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} required maxLength={64} autoComplete="off" />

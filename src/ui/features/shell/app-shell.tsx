@@ -1,60 +1,65 @@
+import { useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
+import { ChatView } from '../chat/chat-view';
 import { ServersPanel } from '../servers/servers-panel';
+import { SettingsPanel } from '../settings/settings-panel';
+import { ThreadsSidebar } from '../threads/threads-sidebar';
+import { StartupNotices } from './startup-notices';
 
-/** The frame of the app: start-up state, configuration problems, and (later) threads and chat. */
+type Panel = 'none' | 'servers' | 'settings';
+const MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
+
+/** The frame of the app: header, threads, the chat, and the Servers and Settings panels. */
 export function AppShell({ store }: { store: AppStore }) {
   const phase = useStore(store, (s) => s.phase);
   const fatal = useStore(store, (s) => s.fatal);
-  const appConfig = useStore(store, (s) => s.appConfig);
   const profile = useStore(store, (s) => s.profile);
   const servers = useStore(store, (s) => s.servers);
   const serverActions = useStore(store, (s) => s.serverActions);
-  const serverProblems = useStore(store, (s) => s.serverProblems);
+  const chat = useStore(store, (s) => s.chat);
+  const chatActions = useStore(store, (s) => s.chatActions);
+  const settings = useStore(store, (s) => s.settings);
+  const needsApiKey = useStore(store, (s) => s.needsApiKey);
+  const [panel, setPanel] = useState<Panel>('none');
+  const shown: Panel = needsApiKey && panel === 'none' ? 'settings' : panel;
+  const toggle = (next: Panel) => setPanel(shown === next ? 'none' : next);
 
   return (
     <div className="shell">
       <header className="shell-header">
         <h1>MCP Agent</h1>
         {profile && <span className="profile">Profile: {profile.name}</span>}
+        <span className="spacer" />
+        <button type="button" className="secondary" aria-pressed={shown === 'servers'} onClick={() => toggle('servers')}>
+          Servers
+        </button>
+        <button type="button" className="secondary" aria-pressed={shown === 'settings'} onClick={() => toggle('settings')}>
+          Settings
+        </button>
       </header>
-      <main className="shell-main">
-        {phase === 'starting' && <p role="status">Opening local storage…</p>}
-        {phase === 'failed' && (
-          <Notice tone="error" title="The app cannot start">
-            <p>{fatal}</p>
-          </Notice>
-        )}
-        {appConfig?.error && (
-          <Notice tone="warning" title="The deployment's app-config.json is invalid; running without app servers">
-            <ul>
-              {appConfig.error.issues.map((issue) => (
-                <li key={`${issue.path}:${issue.message}`}>
-                  {issue.path && <code>{issue.path}</code>} {issue.message}
-                </li>
-              ))}
-            </ul>
-          </Notice>
-        )}
-        {appConfig?.notice && <Notice tone="info" title={appConfig.notice} />}
-        {serverProblems.length > 0 && (
-          <Notice tone="warning" title="Some servers need attention">
-            <ul>
-              {serverProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </Notice>
-        )}
-        {phase === 'ready' && (
-          <section className="welcome">
-            <h2>Ready</h2>
-            <p>Your conversations, servers and keys are kept in this browser only, with credentials encrypted at rest.</p>
-          </section>
-        )}
-        {servers && serverActions && <ServersPanel store={servers} actions={serverActions} />}
-      </main>
+      {phase === 'starting' && <p role="status" className="starting">Opening local storage…</p>}
+      {phase === 'failed' && (
+        <Notice tone="error" title="The app cannot start">
+          <p>{fatal}</p>
+        </Notice>
+      )}
+      {phase === 'ready' && chat && chatActions && servers && serverActions && settings && (
+        <div className="layout">
+          <ThreadsSidebar chat={chat} actions={chatActions} />
+          <main className="main">
+            <StartupNotices store={store} />
+            {shown === 'servers' && <ServersPanel store={servers} actions={serverActions} />}
+            {shown === 'settings' && <SettingsPanel load={settings.load} save={settings.save} models={MODELS} onSaved={() => {
+                  setPanel('settings'); // Stay open to show it was saved, also on first run.
+                  store.setState({ needsApiKey: false });
+                }}
+              />}
+            <ChatView chat={chat} actions={chatActions} servers={servers} />
+          </main>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApprovalRequest } from '../agent/ports';
+import { AppError } from '../domain/errors';
+import type { Message } from '../domain/message';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { Approval } from '../domain/trace';
+import { sendMessage, type TurnRunnerDeps } from './turn-runner';
+
+/** An approval the person has not answered yet, shown inline in the chat. */
+export interface PendingApproval extends ApprovalRequest {
+  readonly answer: (decision: Approval) => void;
+}
+
+export interface ChatState {
+  readonly threads: readonly ThreadConfig[];
+  readonly activeThreadId?: string;
+  readonly messages: readonly Message[];
+  readonly isRunning: boolean;
+  readonly pendingApprovals: readonly PendingApproval[];
+  /** Storage problems (skipped records, a failed write), shown as a notice. */
+  readonly notice?: string;
+}
+
+export type ChatStore = StoreApi<ChatState>;
+
+export interface ChatActions {
+  refreshThreads(): Promise<void>;
+  newThread(): Promise<void>;
+  openThread(threadId: string): Promise<void>;
+  renameThread(threadId: string, title: string): Promise<string | undefined>;
+  deleteThread(threadId: string): Promise<void>;
+  setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
+  send(text: string): Promise<void>;
+  stop(): void;
+}
+
+const describe = (error: unknown) => (error instanceof AppError ? error.message : String(error));
+
+/** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
+export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
+  const store = createStore<ChatState>(() => ({ threads: [], messages: [], isRunning: false, pendingApprovals: [] }));
+  const { storage, profileId } = deps;
+  let controller: AbortController | undefined;
+
+  const loadMessages = async (threadId: string) => {
+    const { items, skipped } = await storage.messages.list(threadId);
+    if (store.getState().activeThreadId !== threadId) return;
+    store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
+  };
+
+  const actions: ChatActions = {
+    async refreshThreads() {
+      const { items, skipped } = await storage.threads.list(profileId);
+      store.setState({ threads: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
+    },
+    async newThread() {
+      const profile = await storage.profiles.get(profileId);
+      const thread = await storage.threads.create(profileId, { enabledServerIds: profile?.defaultServerIds ?? [] });
+      await actions.refreshThreads();
+      await actions.openThread(thread.id);
+    },
+    async openThread(threadId) {
+      store.setState({ activeThreadId: threadId, messages: [] });
+      await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
+      await loadMessages(threadId);
+    },
+    async renameThread(threadId, title) {
+      try {
+        await storage.threads.rename(threadId, title);
+        await actions.refreshThreads();
+        return undefined;
+      } catch (error) {
+        return describe(error);
+      }
+    },
+    async deleteThread(threadId) {
+      await storage.threads.delete(threadId);
+      if (store.getState().activeThreadId === threadId) store.setState({ activeThreadId: undefined, messages: [] });
+      await actions.refreshThreads();
+    },
+    async setThreadServers(threadId, serverIds) {
+      // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
+      store.setState({ threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)) });
+      await storage.threads.setEnabledServers(threadId, serverIds).catch((error: unknown) => store.setState({ notice: describe(error) }));
+      await actions.refreshThreads();
+    },
+    async send(text) {
+      const threadId = store.getState().activeThreadId;
+      if (!threadId || store.getState().isRunning || !text.trim()) return;
+      controller = new AbortController();
+      store.setState({ isRunning: true });
+      const onMessage = (message: Message) => {
+        if (store.getState().activeThreadId !== threadId) return;
+        const messages = store.getState().messages.filter((m) => m.id !== message.id);
+        store.setState({ messages: [...messages, message].sort((a, b) => a.seq - b.seq) });
+      };
+      const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
+        new Promise<Approval>((resolve) => {
+          const pending: PendingApproval = {
+            ...request,
+            answer: (decision) => {
+              store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
+              resolve(decision);
+            },
+          };
+          signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+          store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
+        });
+      const thread = store.getState().threads.find((t) => t.id === threadId);
+      if (thread?.title === 'New thread') await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
+      try {
+        await sendMessage(deps, threadId, text.trim(), { askApproval, onMessage, signal: controller.signal });
+      } catch (error) {
+        store.setState({ notice: describe(error) });
+      } finally {
+        controller = undefined;
+        store.setState({ isRunning: false, pendingApprovals: [] });
+        await loadMessages(threadId);
+        await actions.refreshThreads();
+      }
+    },
+    stop() {
+      controller?.abort();
+    },
+  };
+
+  const unsubscribe = storage.changes.subscribe((change) => {
+    if (!change.isRemote) return;
+    if (change.store === 'threads') void actions.refreshThreads();
+    const active = store.getState().activeThreadId;
+    if (change.store === 'messages' && active !== undefined && change.threadId === active && !store.getState().isRunning) void loadMessages(active);
+  });
+  return { store, actions, dispose: unsubscribe };
+}
+
+/** A thread title from its first message. */
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New thread';
+}

@@ -1,0 +1,34 @@
+import type { AppStore } from '../../../stores/app-store';
+import { Notice } from '../../components/notice';
+import { useStore } from '../../hooks/use-store';
+
+/** Problems found at start: an invalid app-config.json, servers that could not be loaded. */
+export function StartupNotices({ store }: { store: AppStore }) {
+  const appConfig = useStore(store, (s) => s.appConfig);
+  const serverProblems = useStore(store, (s) => s.serverProblems);
+  return (
+    <>
+      {appConfig?.error && (
+        <Notice tone="warning" title="The deployment's app-config.json is invalid; running without app servers">
+          <ul>
+            {appConfig.error.issues.map((issue) => (
+              <li key={`${issue.path}:${issue.message}`}>
+                {issue.path && <code>{issue.path}</code>} {issue.message}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      {appConfig?.notice && <Notice tone="info" title={appConfig.notice} />}
+      {serverProblems.length > 0 && (
+        <Notice tone="warning" title="Some servers need attention">
+          <ul>
+            {serverProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The whole journey in the production build: first run and the key, a server added at runtime, a thread that
+ * enables it, the model searching and loading a deferred tool, the approval, the call with an image, the
+ * final answer; a reload that keeps everything; a thread without the server; a server that is down.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startServerEverything } from '../fixtures/server-everything';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium, type LaunchedChromium } from './browser';
+import { dumpIndexedDb } from './idb-dump';
+
+const SHOTS = 'test-results/screenshots';
+const API_KEY = `sk-ant-journey-${Date.now()}`;
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let api: FakeAnthropic | undefined;
+let everything: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const messages = () => page.getByRole('list', { name: 'Messages' });
+
+describe('the journey of a person using the app', () => {
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
+    browser = await launchChromium();
+    // The deployer's app-config.json for this run: defer tools always and preload none, so the model must search.
+    await browser.context.route('**/app-config.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } } }) }),
+    );
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(app.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await everything?.stop();
+  });
+
+  it('first run: asks for the API key in Settings and saves it', async () => {
+    await page.getByText('Add your Anthropic API key to start chatting').waitFor();
+    await shot('1-first-run');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill('not a url');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Base URL must be an http(s) URL').waitFor();
+    await page.getByLabel('API key').fill(API_KEY);
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await expect.poll(() => page.getByLabel('API key').getAttribute('placeholder')).toContain('saved');
+  });
+
+  it('adds a server at runtime and sees it connect with its tools', async () => {
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(everything!.url);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const item = page.getByRole('listitem', { name: 'Everything' });
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/Connected\s*1[0-9] tools/);
+    await shot('2-servers');
+    await page.getByRole('button', { name: 'Servers' }).click();
+  });
+
+  it('asks in a new thread: the model searches, loads the tool, the person approves, the image and answer appear', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    await page.getByRole('switch', { name: 'Everything' }).check();
+    api!.script(
+      { toolUses: [{ name: 'tool_search', input: { query: 'tiny image' } }] },
+      (request) =>
+        request.toolNames.includes('mcp__everything__get-tiny-image')
+          ? { toolUses: [{ name: 'mcp__everything__get-tiny-image', input: {} }] }
+          : { text: `The image tool was not loaded; I had ${request.toolNames.join(', ')}` },
+      { text: ['Here is the **tiny image** ', 'the server returned.'], delayMs: 20 },
+    );
+    await page.getByRole('textbox', { name: 'Message' }).fill('Show me a tiny image');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const allowOnce = page.getByRole('button', { name: 'Allow once' });
+    await allowOnce.waitFor({ timeout: 15_000 });
+    await shot('3-approval');
+    await allowOnce.click();
+    await messages().getByText('the server returned.').waitFor({ timeout: 15_000 });
+    await messages().locator('summary', { hasText: 'get-tiny-image' }).click(); // open the tool card
+    await expect.poll(() => messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).count()).toBeGreaterThan(0);
+    await shot('4-answer-with-tool-card');
+    expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search']);
+    expect(api!.requests.at(-2)?.toolNames).toContain('mcp__everything__get-tiny-image');
+    expect(await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).count()).toBe(1); // the thread took its title
+  });
+
+  it('after a reload: the thread, its messages, the server and the key are all still there', async () => {
+    await page.reload();
+    await messages().getByText('the server returned.').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(true);
+    expect(await page.getByText('Add your Anthropic API key').count()).toBe(0);
+    const dump = await dumpIndexedDb(page);
+    expect(dump).not.toContain(API_KEY);
+  });
+
+  it('with the server switched off in the thread, its tools can no longer be called', async () => {
+    await page.getByRole('switch', { name: 'Everything' }).uncheck();
+    api!.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] }, { text: 'I cannot use that tool here.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Echo something');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await messages().getByText('I cannot use that tool here.').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
+    expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain('There is no tool named mcp__everything__echo');
+  });
+
+  it('a second thread has its own server set', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Everything' }).check();
+    await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).click();
+    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
+  });
+
+  it('a server that is down shows a clear status', async () => {
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Offline');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/mcp');
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const item = page.getByRole('listitem', { name: 'Offline' });
+    await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('Error');
+    expect(await item.textContent()).toContain('Either it is not running, or it does not allow this app');
+    await shot('5-server-down');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
