@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../agent/ports';
 import { AppError } from '../domain/errors';
 import type { Message } from '../domain/message';
@@ -32,6 +33,8 @@ export interface ChatActions {
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
   send(text: string): Promise<void>;
   stop(): void;
+  /** The open thread as a file to download (JSON or Markdown), with its trace. */
+  exportThread(format: 'json' | 'markdown'): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
 
 const describe = (error: unknown) => (error instanceof AppError ? error.message : String(error));
@@ -121,6 +124,15 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     stop() {
       controller?.abort();
+    },
+    exportThread(format) {
+      const { threads, activeThreadId, messages } = store.getState();
+      const thread = threads.find((t) => t.id === activeThreadId);
+      if (!thread) return undefined;
+      const base = thread.title.replace(/[^\w -]+/g, '').trim().slice(0, 60) || 'thread';
+      return format === 'json'
+        ? { name: `${base}.json`, type: 'application/json', text: exportThreadJson(thread, messages) }
+        : { name: `${base}.md`, type: 'text/markdown', text: exportThreadMarkdown(thread, messages) };
     },
   };
 

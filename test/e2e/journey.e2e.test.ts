@@ -3,7 +3,7 @@
  * enables it, the model searching and loading a deferred tool, the approval, the call with an image, the
  * final answer; a reload that keeps everything; a thread without the server; a server that is down.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
@@ -95,6 +95,17 @@ describe('the journey of a person using the app', () => {
     expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search']);
     expect(api!.requests.at(-2)?.toolNames).toContain('mcp__everything__get-tiny-image');
     expect(await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).count()).toBe(1); // the thread took its title
+  });
+
+  it('exports the thread with its trace as Markdown', async () => {
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Markdown' }).click();
+    const file = await (await downloaded).path();
+    const markdown = await readFile(file, 'utf8');
+    expect(markdown).toContain('# Show me a tiny image');
+    expect(markdown).toContain('**Tool call** `mcp__everything__get-tiny-image`');
+    expect(markdown).toContain('tool search (bm25): "tiny image"');
+    expect(markdown).toContain('(allow-once by person)');
   });
 
   it('after a reload: the thread, its messages, the server and the key are all still there', async () => {

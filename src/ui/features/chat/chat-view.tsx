@@ -20,7 +20,15 @@ export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions:
       {thread ? (
         <>
           <header className="chat-header">
-            <h2>{thread.title}</h2>
+            <div className="chat-title">
+              <h2>{thread.title}</h2>
+              <button type="button" className="secondary small" onClick={() => download(actions.exportThread('markdown'))}>
+                Export Markdown
+              </button>
+              <button type="button" className="secondary small" onClick={() => download(actions.exportThread('json'))}>
+                Export JSON
+              </button>
+            </div>
             <ThreadServers servers={serverViews} enabledIds={thread.enabledServerIds} onChange={(ids) => void actions.setThreadServers(thread.id, ids)} />
           </header>
           <MessageList messages={messages} />
@@ -34,4 +42,15 @@ export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions:
       <Composer isRunning={isRunning} isDisabled={!thread} onSend={(text) => void actions.send(text)} onStop={() => actions.stop()} />
     </section>
   );
+}
+
+/** Saves an export as a file in the person's downloads. */
+function download(file: ReturnType<ChatActions['exportThread']>): void {
+  if (!file) return;
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../domain/message';
+import type { ThreadConfig } from '../domain/thread-config';
+import { exportThreadJson, exportThreadMarkdown } from './export-thread';
+
+const thread: ThreadConfig = {
+  id: 't1', profileId: 'p', title: 'Weather', createdAt: 1, updatedAt: 2, enabledServerIds: ['w'], loadedTools: [], pinnedTools: [],
+  approvals: { 'w/forecast': 'hash' }, maxModelCalls: 20,
+};
+const at = { threadId: 't1', createdAt: 1, updatedAt: 1 };
+const messages: Message[] = [
+  { ...at, id: 'a', seq: 0, role: 'user', status: 'complete', trace: [], blocks: [{ type: 'text', text: 'Rain in Oslo?' }] },
+  {
+    ...at, id: 'b', seq: 1, role: 'assistant', status: 'complete', blocks: [{ type: 'tool_use', id: 'u1', name: 'mcp__w__forecast', input: { city: 'Oslo' } }],
+    trace: [
+      { kind: 'tool-search', query: 'weather', strategy: 'bm25', picks: [{ name: 'mcp__w__forecast', score: 3.5 }] },
+      { kind: 'model-call', model: 'claude-sonnet-5', toolNames: ['tool_search'], toolTokens: 120, usage: { input: 900, output: 40, cacheRead: 800, cacheWrite: 0 }, durationMs: 812, stopReason: 'tool_use' },
+      { kind: 'tool-call', toolUseId: 'u1', serverId: 'w', tool: 'mcp__w__forecast', arguments: { city: 'Oslo' }, approval: { decision: 'allow-once', by: 'person' }, resultSummary: 'Rain', isError: false, durationMs: 30 },
+    ],
+  },
+  { ...at, id: 'c', seq: 2, role: 'user', status: 'complete', trace: [], blocks: [{ type: 'tool_result', tool_use_id: 'u1', content: [{ type: 'text', text: 'Rain, 8°C' }] }] },
+  { ...at, id: 'd', seq: 3, role: 'assistant', status: 'complete', trace: [], blocks: [{ type: 'text', text: 'Yes, **rain**.' }] },
+];
+
+describe('thread export', () => {
+  it('as JSON: the thread settings and messages with traces, without approvals', () => {
+    const parsed = JSON.parse(exportThreadJson(thread, messages)) as { thread: Record<string, unknown>; messages: Message[] };
+    expect(parsed.thread.title).toBe('Weather');
+    expect(parsed.thread.approvals).toBeUndefined();
+    expect(parsed.messages).toHaveLength(4);
+    expect(parsed.messages[1]?.trace).toHaveLength(3);
+  });
+
+  it('as Markdown: the conversation, the tool call and its result, and the trace', () => {
+    const markdown = exportThreadMarkdown(thread, messages);
+    expect(markdown).toContain('# Weather');
+    expect(markdown).toContain('## You\n\nRain in Oslo?');
+    expect(markdown).toContain('**Tool call** `mcp__w__forecast`');
+    expect(markdown).toContain('Rain, 8°C');
+    expect(markdown).toContain('tool search (bm25): "weather" → mcp__w__forecast (3.50)');
+    expect(markdown).toContain('tokens in 900 / out 40 / cache read 800 / cache write 0');
+    expect(markdown).toContain('tool call: mcp__w__forecast (allow-once by person), 30 ms');
+  });
+});

@@ -1,0 +1,43 @@
+import type { Message } from '../domain/message';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { TraceEntry } from '../domain/trace';
+
+/** A thread with its messages and traces as JSON (no secrets are part of either). */
+export function exportThreadJson(thread: ThreadConfig, messages: readonly Message[]): string {
+  const { approvals: _approvals, ...settings } = thread;
+  return JSON.stringify({ format: 'mcp-agent-thread', version: 1, thread: settings, messages }, null, 2);
+}
+
+/** A thread as Markdown a person can read: the conversation, tool calls and the trace of each answer. */
+export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Message[]): string {
+  const lines = [`# ${thread.title}`, ''];
+  for (const message of messages) {
+    const parts: string[] = [];
+    for (const block of message.blocks) {
+      if (block.type === 'text' && block.text) parts.push(block.text);
+      if (block.type === 'tool_use') parts.push(`**Tool call** \`${block.name}\`\n\n\`\`\`json\n${JSON.stringify(block.input, null, 2)}\n\`\`\``);
+      if (block.type === 'tool_result') {
+        const text = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+        parts.push(`**Tool result**${block.is_error ? ' (error)' : ''}\n\n\`\`\`\n${text}\n\`\`\``);
+      }
+    }
+    if (message.error) parts.push(`> ${message.error}`);
+    if (parts.length === 0) continue;
+    lines.push(`## ${message.role === 'user' ? 'You' : 'Assistant'}`, '', ...parts.flatMap((p) => [p, '']));
+    if (message.trace.length > 0) lines.push('<details><summary>Trace</summary>', '', ...message.trace.map(traceLine), '', '</details>', '');
+  }
+  return lines.join('\n');
+}
+
+function traceLine(entry: TraceEntry): string {
+  switch (entry.kind) {
+    case 'model-call': {
+      const usage = entry.usage ? `, tokens in ${entry.usage.input} / out ${entry.usage.output} / cache read ${entry.usage.cacheRead} / cache write ${entry.usage.cacheWrite}` : '';
+      return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
+    }
+    case 'tool-call':
+      return `- tool call: ${entry.tool}${entry.approval ? ` (${entry.approval.decision} by ${entry.approval.by})` : ''}, ${Math.round(entry.durationMs)} ms${entry.error ? `, error: ${entry.error}` : ''}`;
+    case 'tool-search':
+      return `- tool search (${entry.strategy}): "${entry.query}" → ${entry.picks.map((p) => `${p.name} (${p.score.toFixed(2)})`).join(', ') || 'nothing'}`;
+  }
+}
