@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
@@ -45,8 +48,42 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * `npm start` only: runs @modelcontextprotocol/server-everything on 127.0.0.1 and offers it as an app-level
+ * server ("Demo"), so a newcomer sees MCP working with nothing but an API key. Builds never include it;
+ * MCP_AGENT_DEMO=0 turns it off.
+ */
+function demoMcpServer(): Plugin {
+  return {
+    name: 'demo-mcp-server',
+    apply: 'serve',
+    async configureServer(server) {
+      if (process.env.VITEST || process.env.MCP_AGENT_DEMO === '0') return;
+      const port = await new Promise<number>((resolve) => {
+        const probe = createNetServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3001));
+        });
+      });
+      const child = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'streamableHttp'], {
+        env: { ...process.env, PORT: String(port), NODE_OPTIONS: '--require ./test/fixtures/loopback-only.cjs' },
+        stdio: 'ignore',
+      });
+      server.httpServer?.once('close', () => child.kill());
+      process.once('exit', () => child.kill());
+      server.middlewares.use('/app-config.json', (_req, res) => {
+        const config = JSON.parse(readFileSync('public/app-config.json', 'utf8')) as { servers?: unknown[] };
+        const demo = { id: 'demo', name: 'Demo (server-everything)', url: `http://127.0.0.1:${port}/mcp` };
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ...config, servers: [...(config.servers ?? []), demo] }));
+      });
+      server.config.logger.info(`  Demo MCP server (server-everything): http://127.0.0.1:${port}/mcp`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy()],
+  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), demoMcpServer()],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },
