@@ -12,9 +12,6 @@ export interface AnthropicModelOptions {
   readonly maxRetries?: number;
 }
 
-/** Models offered when the API's list cannot be read. */
-export const DEFAULT_MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
-
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {
   if (!options.apiKey) throw new ModelError('no-key');

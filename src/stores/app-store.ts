@@ -6,7 +6,7 @@ import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
-import { loadSettings, saveSettings, type SettingsInput, type SettingsView } from './settings';
+import { listModels, loadSettings, saveSettings, type SettingsInput, type SettingsView } from './settings';
 import { syncToolIndex } from './thread-tools';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
@@ -34,7 +34,11 @@ export interface AppState {
   readonly serverActions?: ServerActions;
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
-  readonly settings?: { readonly load: () => Promise<SettingsView>; readonly save: (input: SettingsInput) => Promise<Record<string, string>> };
+  readonly settings?: {
+    readonly load: () => Promise<SettingsView>;
+    readonly save: (input: SettingsInput) => Promise<Record<string, string>>;
+    readonly models: () => Promise<string[]>;
+  };
   /** First run: no API key yet, so Settings opens. */
   readonly needsApiKey?: boolean;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */
@@ -68,6 +72,7 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const settings = {
       load: () => loadSettings(services.storage, profile.id, defaults),
       save: (input: SettingsInput) => saveSettings(services.storage, profile.id, input),
+      models: async () => listModels(services.storage, profile.id, (await loadSettings(services.storage, profile.id, defaults)).baseUrl, services.createModel),
     };
     const { hasApiKey } = await settings.load();
     await chat.actions.refreshThreads();

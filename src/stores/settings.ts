@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import { AppError } from '../domain/errors';
 import { toFieldIssues } from '../domain/validation';
@@ -10,6 +11,21 @@ export interface SettingsView {
   readonly hasApiKey: boolean;
   readonly baseUrl: string;
   readonly model: string;
+}
+
+/** Models offered when the API's list cannot be read (no key yet, offline, an endpoint without /v1/models). */
+export const FALLBACK_MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
+
+/** The models the API lists for the stored key, or the fallback list. Never throws. */
+export async function listModels(storage: Storage, profileId: string, baseUrl: string, createModel: (apiKey: string, baseUrl: string) => ModelPort): Promise<string[]> {
+  try {
+    const apiKey = await storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
+    if (!apiKey) return FALLBACK_MODELS;
+    const models = await createModel(apiKey, baseUrl).listModels();
+    return models.length > 0 ? models : FALLBACK_MODELS;
+  } catch {
+    return FALLBACK_MODELS;
+  }
 }
 
 export interface SettingsInput {

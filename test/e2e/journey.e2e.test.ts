@@ -25,6 +25,7 @@ const messages = () => page.getByRole('list', { name: 'Messages' });
 
 describe('the journey of a person using the app', () => {
   const pageErrors: string[] = [];
+  const consoleLines: string[] = [];
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
@@ -36,6 +37,7 @@ describe('the journey of a person using the app', () => {
     );
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => consoleLines.push(message.text()));
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(app.url);
   });
@@ -58,6 +60,8 @@ describe('the journey of a person using the app', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await expect.poll(() => page.getByLabel('API key').getAttribute('placeholder')).toContain('saved');
+    // With a working key the model list comes from the API.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents()).toContain('claude-haiku-4-5-20251001');
   });
 
   it('adds a server at runtime and sees it connect with its tools', async () => {
@@ -146,7 +150,8 @@ describe('the journey of a person using the app', () => {
     await shot('5-server-down');
   });
 
-  it('raised no uncaught errors in the page', () => {
+  it('raised no uncaught errors in the page, and never logged the key', () => {
     expect(pageErrors).toEqual([]);
+    expect(consoleLines.join('\n')).not.toContain(API_KEY);
   });
 });

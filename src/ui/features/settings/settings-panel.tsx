@@ -4,7 +4,8 @@ import type { SettingsInput, SettingsView } from '../../../stores/settings';
 export interface SettingsPanelProps {
   readonly load: () => Promise<SettingsView>;
   readonly save: (input: SettingsInput) => Promise<Record<string, string>>;
-  readonly models: readonly string[];
+  /** The models to offer: the API's list when the key works, else a default list. */
+  readonly models: () => Promise<string[]>;
   readonly onSaved: () => void;
 }
 
@@ -16,7 +17,12 @@ export function SettingsPanel({ load, save, models, onSaved }: SettingsPanelProp
   const [model, setModel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
+  const [modelList, setModelList] = useState<readonly string[]>([]);
   const ids = { key: useId(), url: useId(), model: useId() };
+
+  useEffect(() => {
+    void models().then(setModelList);
+  }, [models, view?.hasApiKey]);
 
   useEffect(() => {
     void load().then((loaded) => {
@@ -40,7 +46,7 @@ export function SettingsPanel({ load, save, models, onSaved }: SettingsPanelProp
   };
 
   if (!view) return <p role="status">Loading settings…</p>;
-  const choices = models.includes(model) ? models : [model, ...models];
+  const choices = modelList.includes(model) ? modelList : [model, ...modelList];
   return (
     <form className="settings" noValidate onSubmit={(e) => void submit(e)}>
       <h2>Settings</h2>

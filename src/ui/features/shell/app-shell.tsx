@@ -9,7 +9,6 @@ import { ThreadsSidebar } from '../threads/threads-sidebar';
 import { StartupNotices } from './startup-notices';
 
 type Panel = 'none' | 'servers' | 'settings';
-const MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
 
 /** The frame of the app: header, threads, the chat, and the Servers and Settings panels. */
 export function AppShell({ store }: { store: AppStore }) {
@@ -51,7 +50,7 @@ export function AppShell({ store }: { store: AppStore }) {
           <main className="main">
             <StartupNotices store={store} />
             {shown === 'servers' && <ServersPanel store={servers} actions={serverActions} />}
-            {shown === 'settings' && <SettingsPanel load={settings.load} save={settings.save} models={MODELS} onSaved={() => {
+            {shown === 'settings' && <SettingsPanel load={settings.load} save={settings.save} models={settings.models} onSaved={() => {
                   setPanel('settings'); // Stay open to show it was saved, also on first run.
                   store.setState({ needsApiKey: false });
                 }}
