@@ -139,6 +139,20 @@ describe('the journey of a person using the app', () => {
     expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
   });
 
+  it('renames a thread (an empty title is refused next to the field) and finds it by search', async () => {
+    await page.getByRole('button', { name: 'Rename thread Show me a tiny image' }).click();
+    await page.getByRole('textbox', { name: 'Thread title' }).fill('   ');
+    await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
+    await page.getByText('Thread title is required').waitFor();
+    await page.getByRole('textbox', { name: 'Thread title' }).fill('Tiny images');
+    await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
+    await page.getByRole('button', { name: 'Tiny images', exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search threads' }).fill('tiny');
+    const threads = page.getByRole('navigation', { name: 'Threads' }).locator('.thread-link');
+    expect(await threads.allTextContents()).toEqual(['Tiny images']);
+    await page.getByRole('searchbox', { name: 'Search threads' }).fill('');
+  });
+
   it('a server that is down shows a clear status', async () => {
     await page.getByRole('button', { name: 'Servers' }).click();
     await page.getByRole('textbox', { name: 'Server name' }).fill('Offline');

@@ -6,5 +6,14 @@ import { ThreadList } from './thread-list';
 export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: ChatActions }) {
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
-  return <ThreadList threads={threads} activeId={activeId} onNew={() => void actions.newThread()} onOpen={(id) => void actions.openThread(id)} onDelete={(id) => void actions.deleteThread(id)} />;
+  return (
+    <ThreadList
+      threads={threads}
+      activeId={activeId}
+      onNew={() => void actions.newThread()}
+      onOpen={(id) => void actions.openThread(id)}
+      onDelete={(id) => void actions.deleteThread(id)}
+      onRename={(id, title) => actions.renameThread(id, title)}
+    />
+  );
 }
