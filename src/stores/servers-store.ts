@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError } from '../domain/errors';
 import { BEARER_SLOT, type AuthConfig, type ServerConfigInput } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
+import { OAUTH_SLOTS } from '../mcp/oauth-provider';
 import type { Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import type { Storage } from '../storage/storage';
@@ -52,6 +53,9 @@ export interface NewServerInput {
   readonly auth: AuthConfig['kind'];
   /** The bearer token, when auth is bearer; goes to the vault only. */
   readonly token?: string;
+  /** A pre-registered OAuth client (optional); the secret goes to the vault only. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
 }
 
 /** A readable, stable id from a server name ("Weather (EU)" → "weather-eu"), unique among `taken`. */
@@ -65,13 +69,15 @@ export function serverIdFromName(name: string, taken: ReadonlySet<string>): stri
 /** Adds a user server: validated, stored, secret to the vault, registered, then connected. Returns an error message or undefined. */
 export async function addServer(store: ServersStore, deps: { registry: Registry; storage: Storage; profileId: string }, input: NewServerInput): Promise<string | undefined> {
   const id = serverIdFromName(input.name, new Set(deps.registry.list().map((s) => s.config.id)));
-  const config: ServerConfigInput = { id, name: input.name, url: input.url, auth: { kind: input.auth } as AuthConfig };
+  const auth: AuthConfig = input.auth === 'oauth' && input.clientId?.trim() ? { kind: 'oauth', clientId: input.clientId.trim() } : ({ kind: input.auth } as AuthConfig);
+  const config: ServerConfigInput = { id, name: input.name, url: input.url, auth };
   const reserved = deps.registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
   try {
     await deps.registry.register(config, 'user'); // Validates and checks names before anything is stored.
     try {
       await deps.storage.profiles.saveServer(deps.profileId, config, reserved);
       if (input.auth === 'bearer' && input.token) await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot: BEARER_SLOT }, input.token);
+      if (input.auth === 'oauth' && input.clientSecret) await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot: OAUTH_SLOTS.clientSecret }, input.clientSecret);
     } catch (error) {
       await deps.registry.unregister(id);
       throw error;
@@ -137,6 +143,10 @@ export interface ServerActions {
   /** Call from the click handler: opens the popup synchronously, before anything is awaited. */
   signIn(serverId: string, openWindow: () => AuthWindow | undefined, redirectPage: (url: URL) => void): Promise<void>;
   finishSignIn(params: CallbackParams): Promise<string | undefined>;
+  /** Forgets the server's OAuth tokens and client registration. */
+  signOut(serverId: string): Promise<void>;
+  /** Removes a user server with its catalog and credentials. */
+  remove(serverId: string): Promise<void>;
 }
 
 export function bindServerActions(store: ServersStore, deps: { registry: Registry; storage: Storage; profileId: string }): ServerActions {
@@ -145,5 +155,17 @@ export function bindServerActions(store: ServersStore, deps: { registry: Registr
     connect: (serverId) => connectServer(store, deps.registry, serverId),
     signIn: (serverId, openWindow, redirectPage) => signIn(store, deps.registry, serverId, openWindow(), redirectPage),
     finishSignIn: (params) => finishSignIn(store, deps.registry, params),
+    async signOut(serverId) {
+      await deps.registry.signOut(serverId);
+      setNotice(store, serverId, { tone: 'info', text: 'Signed out.' });
+    },
+    async remove(serverId) {
+      try {
+        await deps.storage.profiles.removeServer(deps.profileId, serverId);
+        await deps.registry.unregister(serverId);
+      } catch (error) {
+        setNotice(store, serverId, { tone: 'error', text: error instanceof AppError ? error.message : String(error) });
+      }
+    },
   };
 }

@@ -119,6 +119,18 @@ describe('OAuth sign-in in the app', () => {
     expect(dump).toContain('oauth-tokens'); // The dump does reach the vault's records.
   });
 
+  it('signs out (tokens forgotten) and removes the server with its credentials', async () => {
+    await serverItem().getByRole('button', { name: 'Sign out of Secure notes' }).click();
+    await serverItem().getByText('Signed out.').waitFor();
+    expect(await dumpIndexedDb(page)).not.toContain('oauth-tokens');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await serverItem().getByRole('button', { name: 'Remove Secure notes' }).click();
+    await expect.poll(() => serverItem().count()).toBe(0);
+    const dump = await dumpIndexedDb(page);
+    expect(dump).not.toContain('oauth-client');
+    expect(dump).not.toContain('Secure notes');
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

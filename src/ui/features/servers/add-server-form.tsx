@@ -9,21 +9,25 @@ export function AddServerForm({ actions }: { actions: ServerActions }) {
   const [url, setUrl] = useState('');
   const [auth, setAuth] = useState<AuthChoice>('none');
   const [token, setToken] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
-  const ids = { name: useId(), url: useId(), auth: useId(), token: useId(), error: useId() };
+  const ids = { name: useId(), url: useId(), auth: useId(), token: useId(), clientId: useId(), clientSecret: useId(), error: useId() };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    const problem = await actions.add({ name: name.trim(), url: url.trim(), auth, ...(auth === 'bearer' ? { token } : {}) });
+    const problem = await actions.add({ name: name.trim(), url: url.trim(), auth, ...(auth === 'bearer' ? { token } : {}), ...(auth === 'oauth' ? { clientId, clientSecret } : {}) });
     setBusy(false);
     if (problem) setError(problem);
     else {
       setName('');
       setUrl('');
       setToken('');
+      setClientId('');
+      setClientSecret('');
     }
   };
 
@@ -44,6 +48,14 @@ export function AddServerForm({ actions }: { actions: ServerActions }) {
         <>
           <label htmlFor={ids.token}>Bearer token</label>
           <input id={ids.token} value={token} onChange={(e) => setToken(e.target.value)} type="password" autoComplete="off" />
+        </>
+      )}
+      {auth === 'oauth' && (
+        <>
+          <label htmlFor={ids.clientId}>Client ID (only for a pre-registered client)</label>
+          <input id={ids.clientId} value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
+          <label htmlFor={ids.clientSecret}>Client secret (optional)</label>
+          <input id={ids.clientSecret} value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} type="password" autoComplete="off" />
         </>
       )}
       {error && (

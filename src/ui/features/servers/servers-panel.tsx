@@ -47,6 +47,23 @@ export function ServersPanel({ store, actions }: { store: ServersStore; actions:
                     {server.status === 'needs-auth' ? 'Sign in' : 'Sign in again'}
                   </button>
                 )}
+                {server.authKind === 'oauth' && server.status !== 'needs-auth' && (
+                  <button type="button" className="secondary" onClick={() => void actions.signOut(server.id)} aria-label={`Sign out of ${server.name}`}>
+                    Sign out
+                  </button>
+                )}
+                {server.scope === 'user' && (
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Remove ${server.name}`}
+                    onClick={() => {
+                      if (window.confirm(`Remove "${server.name}" with its stored credentials?`)) void actions.remove(server.id);
+                    }}
+                  >
+                    Remove
+                  </button>
+                )}
               </div>
             </li>
           );
