@@ -19,7 +19,9 @@ export const ThreadConfig = z.object({
   updatedAt: z.number().int().nonnegative(),
   enabledServerIds: z.array(ServerId).default([]),
   model: z.string().min(1).optional(),
-  systemPrompt: z.string().max(100_000).optional(),
+  systemPrompt: z.string().max(100_000, 'System prompt must be at most 100,000 characters').optional(),
+  /** Extended thinking: the token budget, or absent for off. */
+  thinkingBudget: z.number().int().min(1024, 'Thinking budget must be at least 1024 tokens').max(64_000).optional(),
   loadedTools: z.array(LoadedTool).default([]),
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
   /** "Allow for this thread": tool key ("server/tool") → hash of the definition that was allowed. */

@@ -24,6 +24,12 @@ export interface ChatState {
 
 export type ChatStore = StoreApi<ChatState>;
 
+export interface ThreadSettings {
+  readonly model?: string;
+  readonly systemPrompt?: string;
+  readonly thinkingBudget?: number;
+}
+
 export interface ChatActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
@@ -31,6 +37,8 @@ export interface ChatActions {
   renameThread(threadId: string, title: string): Promise<string | undefined>;
   deleteThread(threadId: string): Promise<void>;
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
+  /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
+  updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   send(text: string): Promise<void>;
   stop(): void;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
@@ -86,6 +94,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)) });
       await storage.threads.setEnabledServers(threadId, serverIds).catch((error: unknown) => store.setState({ notice: describe(error) }));
       await actions.refreshThreads();
+    },
+    async updateThreadSettings(threadId, settings) {
+      try {
+        await storage.threads.update(threadId, () => ({
+          model: settings.model?.trim() || undefined,
+          systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
+          thinkingBudget: settings.thinkingBudget,
+        }));
+        await actions.refreshThreads();
+        return undefined;
+      } catch (error) {
+        return describe(error);
+      }
     },
     async send(text) {
       const threadId = store.getState().activeThreadId;

@@ -77,8 +77,10 @@ export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: 
       now: deps.now,
       settings: {
         model: thread.model ?? prefs.model ?? deps.defaults.model,
-        maxTokens: prefs.maxTokens ?? deps.defaults.maxTokens,
+        // The answer must have room beyond the thinking budget.
+        maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
         ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
+        ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
         maxModelCalls: thread.maxModelCalls,
       },
       ...(options.onMessage ? { onMessage: options.onMessage } : {}),

@@ -139,6 +139,23 @@ describe('the journey of a person using the app', () => {
     expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
   });
 
+  it('uses the thread\'s own system prompt and extended thinking, and shows the thinking', async () => {
+    await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'System prompt' }).fill('Be terse.');
+    await page.getByRole('checkbox', { name: 'Extended thinking (shown in the answer)' }).check();
+    await page.getByRole('button', { name: 'Save thread settings' }).click();
+    await page.getByText('Saved for this thread.').waitFor();
+    api!.script({ thinking: 'The person wants brevity.', text: 'Terse answer.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Think first');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await messages().getByText('Terse answer.').waitFor({ timeout: 15_000 });
+    const body = api!.requests.at(-1)?.body;
+    expect(body?.system).toEqual([{ type: 'text', text: 'Be terse.', cache_control: { type: 'ephemeral' } }]);
+    expect(body?.thinking).toEqual({ type: 'enabled', budget_tokens: 8000 });
+    await messages().getByText('Thinking').last().click();
+    await messages().getByText('The person wants brevity.').waitFor();
+  });
+
   it('renames a thread (an empty title is refused next to the field) and finds it by search', async () => {
     await page.getByRole('button', { name: 'Rename thread Show me a tiny image' }).click();
     await page.getByRole('textbox', { name: 'Thread title' }).fill('   ');

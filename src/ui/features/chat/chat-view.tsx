@@ -5,6 +5,7 @@ import { ThreadServers } from '../threads/thread-servers';
 import { ApprovalCard } from './approval-card';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ThreadSettingsForm } from './thread-settings';
 
 /** The open thread: its servers, messages, pending approvals and the composer. */
 export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions: ChatActions; servers: ServersStore }) {
@@ -29,6 +30,7 @@ export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions:
                 Export JSON
               </button>
             </div>
+            <ThreadSettingsForm key={thread.id} thread={thread} onSave={(settings) => actions.updateThreadSettings(thread.id, settings)} />
             <ThreadServers servers={serverViews} enabledIds={thread.enabledServerIds} onChange={(ids) => void actions.setThreadServers(thread.id, ids)} />
           </header>
           <MessageList messages={messages} />

@@ -1,0 +1,36 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ThreadConfig } from '../../../domain/thread-config';
+import type { ThreadSettings } from '../../../stores/chat-store';
+
+const THINKING_BUDGET = 8000;
+
+/** The thread's own model, system prompt and extended thinking; unset ones follow Settings. */
+export function ThreadSettingsForm({ thread, onSave }: { thread: ThreadConfig; onSave: (settings: ThreadSettings) => Promise<string | undefined> }) {
+  const [model, setModel] = useState(thread.model ?? '');
+  const [systemPrompt, setSystemPrompt] = useState(thread.systemPrompt ?? '');
+  const [isThinking, setThinking] = useState(thread.thinkingBudget !== undefined);
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
+  const ids = { model: useId(), system: useId(), thinking: useId() };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const error = await onSave({ model, systemPrompt, ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}) });
+    setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
+  };
+  return (
+    <details className="thread-settings">
+      <summary>Thread settings</summary>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor={ids.model}>Model for this thread (empty: the default from Settings)</label>
+        <input id={ids.model} value={model} onChange={(e) => setModel(e.target.value)} autoComplete="off" />
+        <label htmlFor={ids.system}>System prompt</label>
+        <textarea id={ids.system} value={systemPrompt} rows={3} onChange={(e) => setSystemPrompt(e.target.value)} />
+        <label className="switch-row" htmlFor={ids.thinking}>
+          <input id={ids.thinking} type="checkbox" checked={isThinking} onChange={(e) => setThinking(e.target.checked)} />
+          Extended thinking (shown in the answer)
+        </label>
+        <button type="submit">Save thread settings</button>
+        {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
+      </form>
+    </details>
+  );
+}
