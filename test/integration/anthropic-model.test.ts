@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAnthropicModel } from '../../src/agent/anthropic-model';
+import type { ModelRequest } from '../../src/agent/model-port';
+import { ModelError } from '../../src/domain/model-errors';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+
+let api: FakeAnthropic;
+beforeEach(async () => {
+  api = await startFakeAnthropic();
+});
+afterEach(async () => {
+  await api.stop();
+});
+
+const request: ModelRequest = { model: 'claude-sonnet-5', maxTokens: 512, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools: [] };
+const model = (maxRetries = 0) => createAnthropicModel({ apiKey: 'sk-ant-test', baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries });
+const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+
+describe('the Anthropic SDK adapter against the fake Messages API', () => {
+  it('streams snapshots and returns the blocks, stop reason and usage with cache figures', async () => {
+    api.script({ text: ['Hello ', 'there.'], usage: { input_tokens: 50, output_tokens: 4, cache_read_input_tokens: 40, cache_creation_input_tokens: 8 } });
+    const snapshots: string[] = [];
+    const result = await model().stream(request, (blocks) => snapshots.push(JSON.stringify(blocks)), new AbortController().signal);
+    expect(result).toEqual({ blocks: [{ type: 'text', text: 'Hello there.' }], stopReason: 'end_turn', usage: { input: 50, output: 4, cacheRead: 40, cacheWrite: 8 } });
+    expect(snapshots.length).toBeGreaterThan(1);
+  });
+
+  it('retries a 429 after the time retry-after gives, then succeeds', async () => {
+    api.script({ error: { status: 429, retryAfterSeconds: 1 } }, { text: 'After waiting.' });
+    const started = Date.now();
+    const result = await model(1).stream(request, () => undefined, new AbortController().signal);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(result.blocks).toEqual([{ type: 'text', text: 'After waiting.' }]);
+  });
+
+  it.each([
+    [401, 'auth', 'The API key was refused (401).'],
+    [403, 'permission', 'may not use this model'],
+    [429, 'rate-limit', 'rate-limiting'],
+    [500, 'server', 'internal error'],
+    [529, 'overloaded', 'overloaded'],
+  ] as const)('turns HTTP %i into a "%s" ModelError a person can read', async (status, reason, text) => {
+    api.script({ error: { status } });
+    const error = await failure(model().stream(request, () => undefined, new AbortController().signal));
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ reason });
+    expect((error as Error).message).toContain(text);
+    expect((error as Error).message).not.toContain('sk-ant-test');
+  });
+
+  it('reports a stream cut mid-message instead of hanging', async () => {
+    api.script({ text: ['one ', 'two ', 'three ', 'four'], cutAfterChunks: 2 });
+    const error = await failure(model().stream(request, () => undefined, new AbortController().signal));
+    expect(error).toMatchObject({ reason: 'stream-cut' });
+  });
+
+  it('keeps truncated tool input as the SDK parses it (an object the registry then validates)', async () => {
+    api.script({ invalidToolJson: { name: 'mcp__s__t' } });
+    const result = await model().stream(request, () => undefined, new AbortController().signal);
+    expect(result.blocks[0]).toMatchObject({ type: 'tool_use', name: 'mcp__s__t', input: {} });
+  });
+
+  it('lists the models the API offers', async () => {
+    expect(await model().listModels()).toEqual(expect.arrayContaining(['claude-sonnet-5']));
+  });
+});
