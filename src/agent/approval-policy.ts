@@ -7,9 +7,9 @@ export function toolKey(tool: Pick<AgentTool, 'serverId' | 'toolName'>): string 
 
 export interface StoredApprovals {
   /** "Always allow" of the profile: key → definition hash. */
-  readonly always: Readonly<Record<string, string>>;
+  readonly always: Record<string, string>;
   /** "Allow for this thread": key → definition hash. */
-  readonly thread: Readonly<Record<string, string>>;
+  readonly thread: Record<string, string>;
 }
 
 export type PolicyOutcome = { readonly decision: 'allow'; readonly by: 'rule' | 'annotation' } | { readonly decision: 'ask' };

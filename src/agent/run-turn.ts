@@ -55,6 +55,9 @@ export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSig
   const { persistence, settings } = deps;
   notify(deps, await persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }));
   const requested: AgentTool[] = [];
+  // Approvals given during this turn apply to its later calls too.
+  const approvals = { always: { ...deps.approvals.always }, thread: { ...deps.approvals.thread } };
+  const turnDeps: TurnDeps = { ...deps, approvals };
   for (let call = 0; call < settings.maxModelCalls; call++) {
     if (signal.aborted) return { status: 'stopped' };
     const callTools = await deps.tools.forCall({ userText, requested });
@@ -63,7 +66,7 @@ export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSig
     const toolUses = answer.message.blocks.filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
     const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
-    const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, deps, signal)));
+    const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal)));
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
@@ -135,7 +138,7 @@ async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested:
   const args = input as Record<string, unknown>;
 
   if (use.name === TOOL_SEARCH_NAME) {
-    const outcome = await deps.tools.runSearch(args);
+    const outcome = await deps.tools.runSearch(args).catch(() => ({ query: '', content: 'The tool search failed; try again.', isError: true, hits: [] }));
     for (const hit of outcome.hits) if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
     const content = typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
     return {
@@ -155,15 +158,22 @@ async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested:
   else {
     const decision = await deps.askApproval({ tool, arguments: args, toolUseId: use.id }, signal).catch(() => 'deny' as const);
     approval = { decision, by: 'person' };
-    if (decision === 'allow-thread') await deps.persistence.allowForThread(toolKey(tool), hash);
-    if (decision === 'allow-always') await deps.persistence.allowAlways(toolKey(tool), hash);
+    // Remembering is best-effort: a failed write must not lose the call's result.
+    if (decision === 'allow-thread') {
+      deps.approvals.thread[toolKey(tool)] = hash;
+      await deps.persistence.allowForThread(toolKey(tool), hash).catch(() => undefined);
+    }
+    if (decision === 'allow-always') {
+      deps.approvals.always[toolKey(tool)] = hash;
+      await deps.persistence.allowAlways(toolKey(tool), hash).catch(() => undefined);
+    }
     if (decision === 'deny') {
       const denied = failedResult({ kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` }, 0);
       return { block: toToolResultBlock(use.id, denied), trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })] };
     }
   }
   const result: ToolCallResult = await deps.runTool(tool, args, signal);
-  await deps.tools.markUsed([tool]);
+  await deps.tools.markUsed([tool]).catch(() => undefined);
   return { block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP), trace: [toolTrace(use, result, { serverId: tool.serverId, approval })] };
 }
 

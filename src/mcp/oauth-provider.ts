@@ -11,6 +11,8 @@ export const OAUTH_SLOTS = {
   verifier: 'oauth-verifier',
   state: 'oauth-state',
   discovery: 'oauth-discovery',
+  /** Set while a sign-in the person started waits for its callback. */
+  interactive: 'oauth-interactive',
 } as const;
 
 /** What the deployment decides about OAuth: where the authorization server sends the person back, who we are. */
@@ -77,8 +79,15 @@ export class VaultOAuthProvider implements OAuthClientProvider {
 
   async state(): Promise<string> {
     const state = this.deps.newState();
+    if (await this.keepsPersonsSignIn()) return state;
     await this.write(OAUTH_SLOTS.state, state);
     return state;
+  }
+
+  /** A background connect must not replace the state and verifier of a sign-in the person is in the middle of. */
+  private async keepsPersonsSignIn(): Promise<boolean> {
+    if (this.deps.ignoresStoredTokens) return false;
+    return (await this.read(OAUTH_SLOTS.interactive).catch(() => undefined)) !== undefined;
   }
 
   /** The state of the sign-in in progress, to match the callback against. */
@@ -121,7 +130,9 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
+    if (await this.keepsPersonsSignIn()) return;
     await this.write(OAUTH_SLOTS.verifier, verifier);
+    if (this.deps.ignoresStoredTokens) await this.write(OAUTH_SLOTS.interactive, '1');
   }
 
   async codeVerifier(): Promise<string> {
@@ -141,14 +152,14 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const slots =
       scope === 'all'
-        ? [OAUTH_SLOTS.tokens, OAUTH_SLOTS.client, OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.discovery]
+        ? [OAUTH_SLOTS.tokens, OAUTH_SLOTS.client, OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.discovery, OAUTH_SLOTS.interactive]
         : [{ client: OAUTH_SLOTS.client, tokens: OAUTH_SLOTS.tokens, verifier: OAUTH_SLOTS.verifier, discovery: OAUTH_SLOTS.discovery }[scope]];
     await Promise.all(slots.map((slot) => this.deps.secrets.delete(this.ref(slot))));
   }
 
   /** Forgets the sign-in in progress (after it completed or failed). */
   async clearPending(): Promise<void> {
-    await Promise.all([this.deps.secrets.delete(this.ref(OAUTH_SLOTS.verifier)), this.deps.secrets.delete(this.ref(OAUTH_SLOTS.state))]);
+    await Promise.all([OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.interactive].map((slot) => this.deps.secrets.delete(this.ref(slot))));
   }
 
   private storedTokens(): Promise<StoredTokens | undefined> {

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError } from '../domain/mcp-errors';
+import { AuthRequiredError, McpProtocolError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -20,6 +20,8 @@ export interface ConnectionTiming {
   readonly maxCallMs: number;
   /** Reconnection after a drop: first delay, cap, attempts. */
   readonly reconnect: { readonly initialMs: number; readonly maxMs: number; readonly attempts: number };
+  /** A connect (initialize, or the legacy SSE endpoint event) fails after this long. */
+  readonly connectMs: number;
 }
 
 export const DEFAULT_TIMING: ConnectionTiming = {
@@ -27,6 +29,7 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   callTimeoutMs: 60_000,
   maxCallMs: 15 * 60_000,
   reconnect: { initialMs: 1000, maxMs: 30_000, attempts: 8 },
+  connectMs: 30_000,
 };
 
 export interface ServerConnectionDeps {
@@ -64,6 +67,8 @@ export class ServerConnection {
   private reconnectTimer?: ReturnType<typeof setTimeout>;
   private reconnectAttempt = 0;
   private isDisposed = false;
+  /** Calls in flight; the idle timer never closes a connection under them. */
+  private inFlight = 0;
   /** Tools whose definition says `execution.taskSupport: "required"`. */
   private taskRequired = new Set<string>();
 
@@ -83,7 +88,9 @@ export class ServerConnection {
     if (changed) {
       this.lastKind = undefined;
       this.hasAnswered = false;
+      this.connecting = undefined; // A connect to the old address must not be handed out any more.
       await this.disconnect();
+      this.setState({ status: 'disconnected' });
     }
   }
 
@@ -107,10 +114,27 @@ export class ServerConnection {
     const elapsed = () => this.deps.now() - started;
     const timeoutMs = options.timeoutMs ?? this.deps.timing.callTimeoutMs;
     const context = (): ErrorContext & { isAborted: boolean; timeoutMs: number } => ({ ...this.errorContext(), isAborted: options.signal?.aborted ?? false, timeoutMs });
+    this.inFlight++;
+    try {
+      return await this.callWithRetry(name, args, options, timeoutMs, context, elapsed);
+    } finally {
+      this.inFlight--;
+      this.touch();
+    }
+  }
+
+  private async callWithRetry(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    timeoutMs: number,
+    context: () => ErrorContext & { isAborted: boolean; timeoutMs: number },
+    elapsed: () => number,
+  ): Promise<ToolCallResult> {
     for (let attempt = 0; ; attempt++) {
       let client: Client;
       try {
-        client = await this.ensureConnected();
+        client = await untilAborted(this.ensureConnected(), options.signal);
       } catch (error) {
         return failedResult(toCallFailure(error, context()), elapsed());
       }
@@ -168,7 +192,7 @@ export class ServerConnection {
       const fetch = session ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded)) : guarded;
       await session?.ensureFresh(guarded);
       const authProvider = session?.provider;
-      const open = await openConnection({
+      const opening = openConnection({
         url: new URL(config.url),
         preference: config.transport,
         ...(this.lastKind ? { lastKind: this.lastKind } : {}),
@@ -177,20 +201,30 @@ export class ServerConnection {
         ...(authProvider ? { authProvider } : {}),
         makeClient: () => this.deps.makeClient(() => void this.refreshTools()),
       });
+      const open = await withTimeout(opening, this.deps.timing.connectMs, () => {
+        void opening.then((late) => late.client.close()).catch(() => undefined);
+        return new McpProtocolError(-32001, `The server did not finish connecting within ${Math.round(this.deps.timing.connectMs / 1000)} s.`);
+      });
       if (this.isDisposed || config !== this.config) {
         await open.client.close();
-        throw new Error('The server was changed while connecting.');
+        throw new StaleConnectError();
+      }
+      try {
+        // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
+        await this.deps.onTools(await this.listAll(open.client));
+      } catch (error) {
+        await open.client.close().catch(() => undefined);
+        throw error;
       }
       this.open = open;
       this.lastKind = open.kind;
       this.reconnectAttempt = 0;
       open.client.onclose = () => this.onClosed(open);
-      // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
-      await this.deps.onTools(await this.listAll(open.client));
       this.setState({ status: 'connected', transport: open.kind });
       this.touch();
       return open;
     } catch (error) {
+      if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
       const typed = toConnectionError(error, this.errorContext());
       this.open = undefined;
       this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
@@ -204,10 +238,13 @@ export class ServerConnection {
       resetTimeoutOnProgress: true,
       maxTotalTimeout: this.deps.timing.maxCallMs,
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+      onprogress: (progress: { progress: number; total?: number; message?: string }) => {
+        this.touch();
+        options.onProgress?.(progress);
+      },
     };
     // Tools that require task execution cannot be called plainly; the SDK's task stream runs them to the end.
-    if (this.taskRequired.has(name)) return takeResult(client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, requestOptions));
+    if (this.taskRequired.has(name)) return takeResult(client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }));
     return client.callTool({ name, arguments: args }, undefined, requestOptions);
   }
 
@@ -264,7 +301,7 @@ export class ServerConnection {
 
   private touch(): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.disconnect(), this.deps.timing.idleMs);
+    this.idleTimer = setTimeout(() => (this.inFlight > 0 ? this.touch() : void this.disconnect()), this.deps.timing.idleMs);
   }
 
   private errorContext(): ErrorContext {
@@ -277,3 +314,33 @@ export class ServerConnection {
   }
 }
 
+
+/** A connect that finished for a config that was replaced meanwhile. */
+class StaleConnectError extends Error {
+  constructor() {
+    super('The server was changed while connecting.');
+    this.name = 'StaleConnectError';
+  }
+}
+
+/** Rejects with `onTimeout()` when `promise` takes longer than `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Rejects as soon as `signal` aborts (the work itself goes on and is awaited by whoever else needs it). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }),
+  ]);
+}

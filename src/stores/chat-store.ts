@@ -120,6 +120,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       };
       const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
         new Promise<Approval>((resolve) => {
+          if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
           const pending: PendingApproval = {
             ...request,
             answer: (decision) => {
@@ -133,7 +134,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const thread = store.getState().threads.find((t) => t.id === threadId);
       if (thread?.title === 'New thread') await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
       try {
-        await sendMessage(deps, threadId, text.trim(), { askApproval, onMessage, signal: controller.signal });
+        const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
+        await sendMessage(deps, threadId, text.trim(), { askApproval, onMessage, signal: controller.signal, enabledServerIds });
       } catch (error) {
         store.setState({ notice: describe(error) });
       } finally {

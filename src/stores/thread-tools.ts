@@ -35,6 +35,8 @@ export interface ThreadToolsDeps {
   readonly contextWindowTokens: number;
   readonly now: () => number;
   readonly thread: ThreadConfig;
+  /** The servers enabled in the thread now; read on every use, never a copy from the turn's start. */
+  readonly enabledServerIds: () => readonly string[];
   /** Persists the thread's loaded tools (least recently used dropped past the cap). */
   readonly saveLoaded: (loaded: LoadedTool[]) => Promise<void>;
 }
@@ -45,11 +47,11 @@ export interface ThreadToolsDeps {
  */
 export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
   let loaded = deps.thread.loadedTools;
-  const threadTools = () => deps.registry.tools(deps.thread.enabledServerIds);
+  const threadTools = () => deps.registry.tools(deps.enabledServerIds());
   const agentTool = (tool: EffectiveTool) => toAgentTool(tool, deps.registry.get(tool.serverId)?.scope === 'app');
   const remember = async (next: LoadedTool[]) => {
     loaded = next;
-    await deps.saveLoaded(next);
+    await deps.saveLoaded(next).catch(() => undefined); // Best-effort: the turn goes on with the in-memory set.
   };
   return {
     strategy: deps.settings.strategy,

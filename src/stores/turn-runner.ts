@@ -5,6 +5,7 @@ import type { AppConfig } from '../domain/app-config';
 import { NotFoundError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import { failedResult } from '../domain/tool-result';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import type { ToolIndex } from '../search/tool-index';
@@ -32,6 +33,8 @@ export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
   readonly signal: AbortSignal;
+  /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
+  readonly enabledServerIds?: () => readonly string[];
 }
 
 /** Runs one turn in a thread with the profile's key, model and tool-search settings. */
@@ -41,8 +44,10 @@ export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: 
   if (!thread) throw new NotFoundError('thread', threadId);
   if (!profile) throw new NotFoundError('profile', deps.profileId);
   const prefs = profile.preferences;
-  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found.
-  await Promise.all(thread.enabledServerIds.filter((id) => !deps.registry.get(id)?.catalog).map((id) => deps.registry.connect(id)));
+  const enabledNow = options.enabledServerIds ?? (() => thread.enabledServerIds);
+  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found (Stop ends the wait).
+  const firstListings = Promise.all(enabledNow().filter((id) => !deps.registry.get(id)?.catalog).map((id) => deps.registry.connect(id)));
+  await Promise.race([firstListings, new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true }))]);
   const apiKey = await storage.vault.get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }).catch(() => undefined);
   const model: ModelPort = apiKey
     ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
@@ -62,6 +67,7 @@ export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: 
     contextWindowTokens: CONTEXT_WINDOW_TOKENS,
     now: deps.now,
     thread,
+    enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
   });
   return runTurn(
@@ -69,7 +75,10 @@ export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: 
     {
       model,
       tools,
-      runTool: (tool, args, signal) => deps.registry.callTool(tool.serverId, tool.toolName, args, { signal }),
+      runTool: (tool, args, signal) =>
+        enabledNow().includes(tool.serverId)
+          ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
+          : Promise.resolve(failedResult({ kind: 'server-unavailable', message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.` }, 0)),
       askApproval: options.askApproval,
       persistence,
       approvals: { always: profile.alwaysAllow, thread: thread.approvals },

@@ -122,6 +122,20 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(JSON.stringify(items[2]?.blocks)).toContain('There is no tool named mcp__everything__echo');
   });
 
+  it('a server switched off during the turn cannot run its tool any more', async () => {
+    const { storage } = opened;
+    const thread = await storage.threads.create(deps.profileId, { title: 'Switch off', enabledServerIds: ['everything'] });
+    api.script({ toolUses: [{ name: 'tool_search', input: { query: 'echo' } }] }, { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'late' } }] }, { text: 'OK.' });
+    let enabled: string[] = ['everything'];
+    const askApproval = async (): Promise<Approval> => {
+      enabled = []; // The person switches the server off while the approval is pending, then allows.
+      return 'allow-once';
+    };
+    await sendMessage(deps, thread.id, 'Echo late', { askApproval, signal: new AbortController().signal, enabledServerIds: () => enabled });
+    const { items } = await storage.messages.list(thread.id);
+    expect(JSON.stringify(items[4]?.blocks)).toContain('was switched off in this thread; the tool was not called');
+  });
+
   it('explains a refused key in the thread, and the thread keeps working', async () => {
     const { storage } = opened;
     const thread = await storage.threads.create(deps.profileId, { title: 'Errors', enabledServerIds: ['everything'] });

@@ -141,3 +141,16 @@ describe('OAuth through the registry', () => {
     expect((await registry.connect('notes')).status).toBe('needs-auth');
   });
 });
+
+describe('a background connect during a sign-in', () => {
+  it('does not replace the state and verifier of the sign-in the person started', async () => {
+    const server = await oauthServer();
+    const { registry } = oauthRegistry();
+    await registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+    let callback: SignInCallback | undefined;
+    await registry.signIn('notes', async (url) => void (callback = await approve(url)));
+    expect((await registry.connect('notes')).status).toBe('needs-auth'); // e.g. a turn starting meanwhile
+    const done = await registry.completeSignIn(callback!);
+    expect(done.state.status).toBe('connected');
+  });
+});
