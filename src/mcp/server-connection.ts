@@ -10,27 +10,10 @@ import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext }
 import { openConnection, type OpenConnection, type TransportKind } from './connect';
 import { guardedFetch, type FetchLike } from './network';
 import { withBearerRefresh, type OAuthSession } from './oauth-session';
+import { StaleConnectError, untilAborted, withTimeout } from './async-limits';
+import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
 
-export interface ConnectionTiming {
-  /** Close the connection after this long without use. */
-  readonly idleMs: number;
-  /** A call fails after this long without an answer or a progress notification. */
-  readonly callTimeoutMs: number;
-  /** A call fails after this long whatever progress it reports. */
-  readonly maxCallMs: number;
-  /** Reconnection after a drop: first delay, cap, attempts. */
-  readonly reconnect: { readonly initialMs: number; readonly maxMs: number; readonly attempts: number };
-  /** A connect (initialize, or the legacy SSE endpoint event) fails after this long. */
-  readonly connectMs: number;
-}
-
-export const DEFAULT_TIMING: ConnectionTiming = {
-  idleMs: 10 * 60_000,
-  callTimeoutMs: 60_000,
-  maxCallMs: 15 * 60_000,
-  reconnect: { initialMs: 1000, maxMs: 30_000, attempts: 8 },
-  connectMs: 30_000,
-};
+export { DEFAULT_TIMING, type ConnectionTiming };
 
 export interface ServerConnectionDeps {
   readonly appOrigin: string;
@@ -315,32 +298,3 @@ export class ServerConnection {
 }
 
 
-/** A connect that finished for a config that was replaced meanwhile. */
-class StaleConnectError extends Error {
-  constructor() {
-    super('The server was changed while connecting.');
-    this.name = 'StaleConnectError';
-  }
-}
-
-/** Rejects with `onTimeout()` when `promise` takes longer than `ms`. */
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Rejects as soon as `signal` aborts (the work itself goes on and is awaited by whoever else needs it). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
-      if (signal.aborted) abort();
-      else signal.addEventListener('abort', abort, { once: true });
-    }),
-  ]);
-}

@@ -1,0 +1,29 @@
+/** A connect that finished for a config that was replaced meanwhile. */
+export class StaleConnectError extends Error {
+  constructor() {
+    super('The server was changed while connecting.');
+    this.name = 'StaleConnectError';
+  }
+}
+
+/** Rejects with `onTimeout()` when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Rejects as soon as `signal` aborts (the work itself goes on and is awaited by whoever else needs it). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }),
+  ]);
+}
