@@ -19,10 +19,11 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
   const cipher = createWebCipher(env.crypto);
   const storage = createStorage({ db, bus, cipher, now: env.now, newId: env.newId });
+  const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
     storage,
     createModel: (apiKey, baseUrl) => createAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
-    sha256Hex: (text) => cipher.sha256Hex(text),
+    sha256Hex,
     now: env.now,
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
@@ -30,7 +31,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         appOrigin: env.origin,
         fetch: env.fetch,
         now: env.now,
-        sha256Hex: (text) => cipher.sha256Hex(text),
+        sha256Hex,
         secrets: storage.vault,
         catalogs: storage.catalog,
         oauth: {

@@ -79,6 +79,11 @@ export class SecretUnreadableError extends AppError {
   }
 }
 
+/** The text to show for a caught error: an AppError's own message, anything else as it prints. */
+export function describeError(error: unknown): string {
+  return error instanceof AppError ? error.message : String(error);
+}
+
 /** Exhaustiveness check for switches over unions. */
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { AppError } from '../domain/errors';
+import { describeError, type AppError } from '../domain/errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { UserConfig } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
@@ -93,7 +93,7 @@ async function registerAll(registry: Registry, servers: readonly ServerConfig[],
     try {
       await registry.register(server, scope);
     } catch (error) {
-      problems.push(`${server.name}: ${error instanceof AppError ? error.message : String(error)}`);
+      problems.push(`${server.name}: ${describeError(error)}`);
     }
   }
   return problems;

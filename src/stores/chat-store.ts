@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../agent/ports';
-import { AppError } from '../domain/errors';
+import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
@@ -45,7 +45,6 @@ export interface ChatActions {
   exportThread(format: 'json' | 'markdown'): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
 
-const describe = (error: unknown) => (error instanceof AppError ? error.message : String(error));
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
@@ -81,7 +80,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         await actions.refreshThreads();
         return undefined;
       } catch (error) {
-        return describe(error);
+        return describeError(error);
       }
     },
     async deleteThread(threadId) {
@@ -92,7 +91,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     async setThreadServers(threadId, serverIds) {
       // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
       store.setState({ threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)) });
-      await storage.threads.setEnabledServers(threadId, serverIds).catch((error: unknown) => store.setState({ notice: describe(error) }));
+      await storage.threads.setEnabledServers(threadId, serverIds).catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
     async updateThreadSettings(threadId, settings) {
@@ -105,7 +104,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         await actions.refreshThreads();
         return undefined;
       } catch (error) {
-        return describe(error);
+        return describeError(error);
       }
     },
     async send(text) {
@@ -137,7 +136,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
         await sendMessage(deps, threadId, text.trim(), { askApproval, onMessage, signal: controller.signal, enabledServerIds });
       } catch (error) {
-        store.setState({ notice: describe(error) });
+        store.setState({ notice: describeError(error) });
       } finally {
         controller = undefined;
         store.setState({ isRunning: false, pendingApprovals: [] });

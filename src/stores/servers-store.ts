@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { AppError } from '../domain/errors';
+import { AppError, describeError } from '../domain/errors';
 import { BEARER_SLOT, type AuthConfig, type ServerConfigInput } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import { OAUTH_SLOTS } from '../mcp/oauth-provider';
@@ -83,7 +83,7 @@ export async function addServer(store: ServersStore, deps: { registry: Registry;
       throw error;
     }
   } catch (error) {
-    return error instanceof AppError ? error.message : String(error);
+    return describeError(error);
   }
   await connectServer(store, deps.registry, id);
   return undefined;
@@ -125,7 +125,7 @@ export async function finishSignIn(store: ServersStore, registry: Registry, para
     setNotice(store, serverId, state.status === 'connected' ? { tone: 'info', text: 'Signed in.' } : { tone: 'error', text: state.lastError?.message ?? state.status });
     return undefined;
   } catch (error) {
-    return error instanceof AppError ? error.message : String(error);
+    return describeError(error);
   }
 }
 
@@ -164,7 +164,7 @@ export function bindServerActions(store: ServersStore, deps: { registry: Registr
         await deps.storage.profiles.removeServer(deps.profileId, serverId);
         await deps.registry.unregister(serverId);
       } catch (error) {
-        setNotice(store, serverId, { tone: 'error', text: error instanceof AppError ? error.message : String(error) });
+        setNotice(store, serverId, { tone: 'error', text: describeError(error) });
       }
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
-import { AppError } from '../domain/errors';
+import { describeError } from '../domain/errors';
 import { toFieldIssues } from '../domain/validation';
 import type { Storage } from '../storage/storage';
 import { MODEL_API_OWNER } from '../storage/vault';
@@ -56,6 +56,6 @@ export async function saveSettings(storage: Storage, profileId: string, input: S
     await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl: parsed.data.baseUrl, model: parsed.data.model } }));
     return {};
   } catch (error) {
-    return { form: error instanceof AppError ? error.message : String(error) };
+    return { form: describeError(error) };
   }
 }
