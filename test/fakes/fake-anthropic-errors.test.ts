@@ -1,21 +1,11 @@
 // The fake Anthropic API's failures as the real @anthropic-ai/sdk sees them: HTTP errors, retries, cut streams, CORS.
 import Anthropic, { type APIError } from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { ask, MODEL, sdkClient, useFakeAnthropic } from './fake-anthropic-client';
 
-const MODEL = 'claude-sonnet-5';
 
-let fake: FakeAnthropic;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(() => fake.stop());
-
-const clientFor = (options: ConstructorParameters<typeof Anthropic>[0] = {}) =>
-  new Anthropic({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, timeout: 5_000, ...options });
-
-const ask = (client: Anthropic, extra: Partial<Anthropic.MessageStreamParams> = {}) =>
-  client.messages.stream({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Hi' }], ...extra });
+const fake = useFakeAnthropic().current;
+const clientFor = (options: ConstructorParameters<typeof Anthropic>[0] = {}) => sdkClient(fake().url, options);
 
 /** The error a promise rejects with (fails the test if it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -27,7 +17,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe('fake Anthropic API: HTTP errors', () => {
   it('401 → AuthenticationError with the real error body and request id', async () => {
-    fake.script({ error: { status: 401 } });
+    fake().script({ error: { status: 401 } });
     const error = await rejection(ask(clientFor()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
     const apiError = error as APIError;
@@ -38,29 +28,29 @@ describe('fake Anthropic API: HTTP errors', () => {
   });
 
   it('403 → PermissionDeniedError', async () => {
-    fake.script({ error: { status: 403, message: 'no access' } });
+    fake().script({ error: { status: 403, message: 'no access' } });
     const error = await rejection(clientFor().messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }));
     expect(error).toBeInstanceOf(Anthropic.PermissionDeniedError);
     expect((error as APIError).apiMessage).toBe('no access');
   });
 
   it('429 with retry-after: the SDK waits that long, retries, and the next turn answers', async () => {
-    fake.script({ error: { status: 429, retryAfterSeconds: 1 } }, { text: 'after the wait' });
+    fake().script({ error: { status: 429, retryAfterSeconds: 1 } }, { text: 'after the wait' });
     const started = Date.now();
     await expect(ask(clientFor({ maxRetries: 1 })).finalText()).resolves.toBe('after the wait');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(fake.requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
+    expect(fake().requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
   }, 5_000);
 
   it('429 without retries → RateLimitError carrying retry-after', async () => {
-    fake.script({ error: { status: 429, retryAfterSeconds: 7 } });
+    fake().script({ error: { status: 429, retryAfterSeconds: 7 } });
     const error = await rejection(ask(clientFor()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.RateLimitError);
     expect((error as APIError).headers?.get('retry-after')).toBe('7');
   });
 
   it('529 → OverloadedError, an InternalServerError and APIError with status 529', async () => {
-    fake.script({ error: { status: 529 } });
+    fake().script({ error: { status: 529 } });
     const error = await rejection(ask(clientFor()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.OverloadedError);
     expect(error).toBeInstanceOf(Anthropic.InternalServerError);
@@ -75,7 +65,7 @@ describe('fake Anthropic API: HTTP errors', () => {
   });
 
   it('answers 400 to bodies the real API refuses, without consuming a turn', async () => {
-    fake.script({ text: 'unused' });
+    fake().script({ text: 'unused' });
     const messages: Anthropic.MessageParam[] = [
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_a', name: 'search_docs', input: {} }] },
@@ -84,13 +74,13 @@ describe('fake Anthropic API: HTTP errors', () => {
     const error = await rejection(ask(clientFor(), { messages }).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect((error as Error).message).toMatch(/tool_use` ids were found without `tool_result` blocks.*toolu_a/);
-    expect(fake.pendingTurns).toBe(1);
+    expect(fake().pendingTurns).toBe(1);
   });
 });
 
 describe('fake Anthropic API: broken streams', () => {
   it('a stream cut after n deltas rejects finalMessage instead of hanging', async () => {
-    fake.script({ text: ['one ', 'two ', 'three ', 'four'], cutAfterChunks: 2 });
+    fake().script({ text: ['one ', 'two ', 'three ', 'four'], cutAfterChunks: 2 });
     const stream = ask(clientFor());
     const deltas: string[] = [];
     stream.on('text', (delta) => deltas.push(delta));
@@ -100,7 +90,7 @@ describe('fake Anthropic API: broken streams', () => {
   }, 5_000);
 
   it('a stalled stream stays open until the client aborts', async () => {
-    fake.script({ text: ['one ', 'two'], stallAfterChunks: 1 });
+    fake().script({ text: ['one ', 'two'], stallAfterChunks: 1 });
     const stream = ask(clientFor());
     const first = new Promise<string>((resolve) => stream.once('text', resolve));
     await expect(first).resolves.toBe('one ');
@@ -109,21 +99,21 @@ describe('fake Anthropic API: broken streams', () => {
   }, 5_000);
 
   it('an error event mid-stream → APIError with the error type and no status', async () => {
-    fake.script({ text: ['partial ', 'answer'], midStreamError: { afterChunks: 1, type: 'overloaded_error' } });
+    fake().script({ text: ['partial ', 'answer'], midStreamError: { afterChunks: 1, type: 'overloaded_error' } });
     const error = await rejection(ask(clientFor()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.APIError);
     expect(error).toMatchObject({ status: undefined, type: 'overloaded_error' });
   });
 
   it('truncated tool JSON: the SDK silently drops the unterminated string and gives input {}', async () => {
-    fake.script({ invalidToolJson: { name: 'search_docs', id: 'toolu_t' }, stopReason: 'max_tokens' });
+    fake().script({ invalidToolJson: { name: 'search_docs', id: 'toolu_t' }, stopReason: 'max_tokens' });
     const message = await ask(clientFor()).finalMessage();
     expect(message.stop_reason).toBe('max_tokens');
     expect(message.content).toEqual([{ type: 'tool_use', id: 'toolu_t', name: 'search_docs', input: {} }]);
   });
 
   it('non-JSON tool input makes the SDK stream fail', async () => {
-    fake.script({ invalidToolJson: { name: 'search_docs', partialJson: '{"query": abc}' } });
+    fake().script({ invalidToolJson: { name: 'search_docs', partialJson: '{"query": abc}' } });
     const error = await rejection(ask(clientFor()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.AnthropicError);
     expect((error as Error).message).toMatch(/JSON/);
@@ -133,7 +123,7 @@ describe('fake Anthropic API: broken streams', () => {
 describe('fake Anthropic API: CORS for the browser', () => {
   it('answers the preflight with 204 and the headers the SDK sends', async () => {
     const requested = 'authorization, x-api-key, anthropic-version, anthropic-beta, content-type, anthropic-dangerous-direct-browser-access, x-stainless-os, x-stainless-future-thing';
-    const response = await fetch(`${fake.url}/v1/messages`, {
+    const response = await fetch(`${fake().url}/v1/messages`, {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': requested },
     });
@@ -145,7 +135,7 @@ describe('fake Anthropic API: CORS for the browser', () => {
   });
 
   it('refuses a browser request without anthropic-dangerous-direct-browser-access, like the real API', async () => {
-    fake.script({ text: 'from the page' });
+    fake().script({ text: 'from the page' });
     const browserLike = (extra: Record<string, string>) =>
       clientFor({ defaultHeaders: { origin: 'http://127.0.0.1:5173', ...extra } });
     const error = await rejection(ask(browserLike({})).finalMessage());

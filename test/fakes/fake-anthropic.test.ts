@@ -1,29 +1,20 @@
 // The fake Anthropic API, spoken to by the real @anthropic-ai/sdk: streaming, tools, thinking, usage, models, auth.
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from './fake-anthropic';
+import { ask, MODEL, sdkClient, useFakeAnthropic } from './fake-anthropic-client';
 
-const MODEL = 'claude-sonnet-5';
 const TOOLS: Anthropic.Tool[] = [
   { name: 'search_docs', description: 'Search', input_schema: { type: 'object', properties: { query: { type: 'string' } } } },
   { name: 'get_page', description: 'Fetch', input_schema: { type: 'object' }, defer_loading: true },
 ];
 
-let fake: FakeAnthropic;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(() => fake.stop());
-
-const clientFor = (options: ConstructorParameters<typeof Anthropic>[0] = {}) =>
-  new Anthropic({ apiKey: 'test-key', baseURL: fake.url, maxRetries: 0, timeout: 5_000, ...options });
-
-const ask = (client: Anthropic, extra: Partial<Anthropic.MessageStreamParams> = {}) =>
-  client.messages.stream({ model: MODEL, max_tokens: 1024, messages: [{ role: 'user', content: 'Hi' }], ...extra });
+const fake = useFakeAnthropic().current;
+const clientFor = (options: ConstructorParameters<typeof Anthropic>[0] = {}) => sdkClient(fake().url, options);
 
 describe('fake Anthropic API: streaming', () => {
   it('streams text deltas that the SDK assembles into the final message', async () => {
-    fake.script({ text: ['Hel', 'lo ', 'world'] });
+    fake().script({ text: ['Hel', 'lo ', 'world'] });
     const stream = ask(clientFor());
     const deltas: string[] = [];
     stream.on('text', (delta) => deltas.push(delta));
@@ -36,8 +27,8 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('sends every SSE frame with its event: line, in the real order', async () => {
-    fake.script({ text: ['a', 'b'] });
-    const response = await fetch(`${fake.url}/v1/messages`, {
+    fake().script({ text: ['a', 'b'] });
+    const response = await fetch(`${fake().url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': 'k', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: MODEL, max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'x' }] }),
@@ -58,7 +49,7 @@ describe('fake Anthropic API: streaming', () => {
 
   it('streams tool input as several input_json_delta pieces that the SDK parses into the object', async () => {
     const input = { query: 'weather in Paris', limit: 3, filters: { lang: ['fr', 'en'] } };
-    fake.script({ text: 'Let me search.', toolUses: [{ id: 'toolu_1', name: 'search_docs', input, chunks: 4 }] });
+    fake().script({ text: 'Let me search.', toolUses: [{ id: 'toolu_1', name: 'search_docs', input, chunks: 4 }] });
     const stream = ask(clientFor(), { tools: TOOLS });
     const pieces: string[] = [];
     stream.on('inputJson', (partial) => pieces.push(partial));
@@ -73,7 +64,7 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('answers parallel tool calls, then accepts their tool_results and records what was sent', async () => {
-    fake.script({ toolUses: [{ name: 'search_docs', input: { query: 'a' } }, { name: 'get_page', input: { url: 'https://x' } }] }, { text: 'Done.' });
+    fake().script({ toolUses: [{ name: 'search_docs', input: { query: 'a' } }, { name: 'get_page', input: { url: 'https://x' } }] }, { text: 'Done.' });
     const client = clientFor();
     const first = await ask(client, { tools: TOOLS }).finalMessage();
     const uses = first.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
@@ -89,8 +80,8 @@ describe('fake Anthropic API: streaming', () => {
     const second = await ask(client, { tools: TOOLS, system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages }).finalText();
     expect(second).toBe('Done.');
 
-    expect(fake.requests).toHaveLength(2);
-    const [call1, call2] = fake.requests;
+    expect(fake().requests).toHaveLength(2);
+    const [call1, call2] = fake().requests;
     expect(call1).toMatchObject({ index: 0, path: '/v1/messages', stream: true, toolNames: ['search_docs', 'get_page'], deferredToolNames: ['get_page'] });
     expect(call1!.headers).toMatchObject({ authorization: 'Bearer test-key', 'content-type': 'application/json' });
     expect(call1!.headers['anthropic-version']).toBeTruthy();
@@ -98,11 +89,11 @@ describe('fake Anthropic API: streaming', () => {
     expect(call2!.body.system).toEqual([{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }]);
     expect(call2!.body.messages.at(-1)?.content).toEqual(results);
     expect(call2!.body).toMatchObject({ model: MODEL, max_tokens: 1024, stream: true });
-    expect(fake.pendingTurns).toBe(0);
+    expect(fake().pendingTurns).toBe(0);
   });
 
   it('streams a thinking block with thinking_delta pieces and a signature_delta', async () => {
-    fake.script({ thinking: 'The user greets me; I should greet back.', text: 'Hello!' });
+    fake().script({ thinking: 'The user greets me; I should greet back.', text: 'Hello!' });
     const stream = ask(clientFor(), { thinking: { type: 'enabled', budget_tokens: 2000 } });
     const thoughts: string[] = [];
     stream.on('thinking', (delta) => thoughts.push(delta));
@@ -116,14 +107,14 @@ describe('fake Anthropic API: streaming', () => {
 
   it('reports the scripted usage in finalMessage().usage, and a stop reason', async () => {
     const usage = { input_tokens: 1234, output_tokens: 56, cache_creation_input_tokens: 100, cache_read_input_tokens: 900 };
-    fake.script({ text: 'cut short', usage, stopReason: 'max_tokens' });
+    fake().script({ text: 'cut short', usage, stopReason: 'max_tokens' });
     const message = await ask(clientFor()).finalMessage();
     expect(message.usage).toMatchObject(usage);
     expect(message.stop_reason).toBe('max_tokens');
   });
 
   it('estimates usage when not scripted: input grows with the request, output with the content', async () => {
-    fake.script({ text: 'short' }, { text: 'a much longer answer than the first one' });
+    fake().script({ text: 'short' }, { text: 'a much longer answer than the first one' });
     const client = clientFor();
     const small = await ask(client).finalMessage();
     const large = await ask(client, { messages: [{ role: 'user', content: 'Hi '.repeat(200) }] }).finalMessage();
@@ -132,12 +123,12 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('answers a function turn from the request', async () => {
-    fake.script((request) => ({ text: `tools: ${request.toolNames.join(',')}` }));
+    fake().script((request) => ({ text: `tools: ${request.toolNames.join(',')}` }));
     await expect(ask(clientFor(), { tools: TOOLS }).finalText()).resolves.toBe('tools: search_docs,get_page');
   });
 
   it('answers stream: false with a JSON Message', async () => {
-    fake.script({ thinking: 'hmm', text: 'Sure.', toolUses: [{ id: 'toolu_9', name: 'search_docs', input: { query: 'q' } }] });
+    fake().script({ thinking: 'hmm', text: 'Sure.', toolUses: [{ id: 'toolu_9', name: 'search_docs', input: { query: 'q' } }] });
     const message = await clientFor().messages.create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'x' }] });
     expect(message.content).toMatchObject([
       { type: 'thinking', thinking: 'hmm' },
@@ -145,7 +136,7 @@ describe('fake Anthropic API: streaming', () => {
       { type: 'tool_use', id: 'toolu_9', name: 'search_docs', input: { query: 'q' } },
     ]);
     expect(message.stop_reason).toBe('tool_use');
-    expect(fake.requests[0]?.stream).toBe(false);
+    expect(fake().requests[0]?.stream).toBe(false);
   });
 });
 
@@ -166,16 +157,20 @@ describe('fake Anthropic API: models and auth', () => {
   });
 
   it('accepts Authorization: Bearer from authToken and x-api-key, and checks the key when given one', async () => {
-    await fake.stop();
-    fake = await startFakeAnthropic({ apiKey: 'secret' });
-    fake.script({ text: 'bearer ok' }, { text: 'x-api-key ok' });
-    await expect(ask(clientFor({ apiKey: null, authToken: 'secret' })).finalText()).resolves.toBe('bearer ok');
-    expect(fake.requests[0]?.headers.authorization).toBe('Bearer secret');
-    const withHeader = clientFor({ apiKey: null, defaultHeaders: { 'x-api-key': 'secret', Authorization: null } });
-    await expect(ask(withHeader).finalText()).resolves.toBe('x-api-key ok');
-    expect(fake.requests[1]?.headers).not.toHaveProperty('authorization');
-    const wrong = await ask(clientFor({ apiKey: 'nope' })).finalMessage().catch((error: unknown) => error);
-    expect(wrong).toBeInstanceOf(Anthropic.AuthenticationError);
-    expect(fake.pendingTurns).toBe(0);
+    const keyed = await startFakeAnthropic({ apiKey: 'secret' });
+    try {
+      const keyedClient = (options: ConstructorParameters<typeof Anthropic>[0]) => sdkClient(keyed.url, options);
+      keyed.script({ text: 'bearer ok' }, { text: 'x-api-key ok' });
+      await expect(ask(keyedClient({ apiKey: null, authToken: 'secret' })).finalText()).resolves.toBe('bearer ok');
+      expect(keyed.requests[0]?.headers.authorization).toBe('Bearer secret');
+      const withHeader = keyedClient({ apiKey: null, defaultHeaders: { 'x-api-key': 'secret', Authorization: null } });
+      await expect(ask(withHeader).finalText()).resolves.toBe('x-api-key ok');
+      expect(keyed.requests[1]?.headers).not.toHaveProperty('authorization');
+      const wrong = await ask(keyedClient({ apiKey: 'nope' })).finalMessage().catch((error: unknown) => error);
+      expect(wrong).toBeInstanceOf(Anthropic.AuthenticationError);
+      expect(keyed.pendingTurns).toBe(0);
+    } finally {
+      await keyed.stop();
+    }
   });
 });
