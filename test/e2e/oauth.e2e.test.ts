@@ -1,6 +1,7 @@
 /** OAuth in the real app: add a protected server, sign in through the popup, stay signed in across reloads and expiry. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
 import { launchChromium, type LaunchedChromium } from './browser';
@@ -9,6 +10,7 @@ import { dumpIndexedDb } from './idb-dump';
 let app: AppServer | undefined;
 let browser: LaunchedChromium | undefined;
 let oauthServer: Awaited<ReturnType<typeof startOAuthMcpServer>> | undefined;
+let api: FakeAnthropic | undefined;
 let page: Page;
 
 const serverItem = () => page.getByRole('listitem', { name: 'Secure notes' });
@@ -23,8 +25,7 @@ describe('OAuth sign-in in the app', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    oauthServer = await startOAuthMcpServer();
-    app = await startAppServer();
+    [oauthServer, api, app] = await Promise.all([startOAuthMcpServer(), startFakeAnthropic(), startAppServer()]);
     browser = await launchChromium();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -36,6 +37,7 @@ describe('OAuth sign-in in the app', () => {
     await browser?.close();
     await app?.close();
     await oauthServer?.stop();
+    await api?.stop();
   });
 
   it('adds an OAuth server, which asks for a sign-in', async () => {
@@ -57,6 +59,24 @@ describe('OAuth sign-in in the app', () => {
     const listed = oauthServer!.stats.mcpRequests.filter((r) => r.rpcMethod === 'tools/list');
     expect(listed.at(-1)).toMatchObject({ status: 200, authorization: `Bearer ${oauthServer!.issuedAccessTokens.at(-1)}` });
     expect(oauthServer!.stats.authorizations[0]?.resource).toBe(oauthServer!.url);
+  });
+
+  it('calls a tool of the server from a chat turn, with the token', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('API key').fill('sk-ant-oauth-e2e');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    await page.getByRole('switch', { name: 'Secure notes' }).check();
+    api!.script({ toolUses: [{ name: 'mcp__secure-notes__whoami', input: {} }] }, { text: 'Done.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Who am I?');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 15_000 });
+    await page.getByRole('list', { name: 'Messages' }).getByText('Done.').waitFor({ timeout: 15_000 });
+    const call = oauthServer!.stats.mcpRequests.find((r) => r.rpcMethod === 'tools/call');
+    expect(call).toMatchObject({ status: 200, authorization: `Bearer ${oauthServer!.issuedAccessTokens.at(-1)}` });
+    expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain('authorized as');
   });
 
   it('is still signed in after a reload', async () => {
