@@ -52,8 +52,13 @@ function notify(deps: TurnDeps, message: Message): void {
 
 /** Runs one agent turn for the person's message: model calls and tool calls until the model is done. */
 export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
+  notify(deps, await deps.persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }));
+  return continueTurn(userText, deps, signal);
+}
+
+/** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
+export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;
-  notify(deps, await persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }));
   const requested: AgentTool[] = [];
   // Approvals given during this turn apply to its later calls too.
   const approvals = { always: { ...deps.approvals.always }, thread: { ...deps.approvals.thread } };
