@@ -28,3 +28,14 @@ export const ToolSearchOverrides = z.object({
   preloadCount: fields.preloadCount.optional(),
   loadedToolCap: fields.loadedToolCap.optional(),
 });
+export type ToolSearchOverrides = z.infer<typeof ToolSearchOverrides>;
+
+/** The overrides without keys set to undefined, so that such a key never hides the layer below. */
+export function definedOverrides(overrides: ToolSearchOverrides | undefined): ToolSearchOverrides {
+  return Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));
+}
+
+/** The settings a turn uses: the app's defaults, then the profile's overrides, then the thread's (later layers win). */
+export function resolveToolSearchSettings(defaults: ToolSearchSettings, ...overrides: (ToolSearchOverrides | undefined)[]): ToolSearchSettings {
+  return ToolSearchSettings.parse(Object.assign({}, defaults, ...overrides.map(definedOverrides)));
+}

@@ -88,4 +88,39 @@ describe('profiles and their servers', () => {
     expect(await db.count('catalog')).toBe(1);
     expect(await storage.profiles.getActiveId()).toBeUndefined();
   });
+
+  it('refuses a second profile with the same name (ignoring case) and keeps the first', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    await storage.profiles.create({ name: 'Sam' });
+    const error = await storage.profiles.create({ name: ' sam ' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([{ path: 'name', message: 'A profile named "sam" already exists' }]);
+    await expect(storage.profiles.create({ name: '   ' })).rejects.toThrow('Profile name is required');
+    expect((await storage.profiles.list()).items.map((p) => p.name)).toEqual(['Sam']);
+  });
+
+  it('never deletes the last profile', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const only = await storage.profiles.ensureActive();
+    await expect(storage.profiles.delete(only.id)).rejects.toThrow('The last profile cannot be deleted');
+    expect(await storage.profiles.get(only.id)).toBeDefined();
+  });
+
+  it('deleting a profile removes its credentials and vault key, and leaves the other profile\'s secrets readable', async () => {
+    opened = await openTestStorage();
+    const { storage, db } = opened;
+    const gone = await storage.profiles.create({ name: 'Gone' });
+    const kept = await storage.profiles.create({ name: 'Kept' });
+    for (const p of [gone, kept]) {
+      await storage.vault.put({ profileId: p.id, owner: 'anthropic', slot: 'api-key' }, `key-of-${p.name}`);
+      await storage.vault.put({ profileId: p.id, owner: 'weather', slot: 'bearer' }, `token-of-${p.name}`);
+    }
+    await storage.profiles.delete(gone.id);
+    expect(await db.getAllKeys('vaultKeys')).toEqual([kept.id]);
+    expect((await db.getAll('credentials')).map((c) => c.profileId)).toEqual([kept.id, kept.id]);
+    expect(await storage.vault.get({ profileId: gone.id, owner: 'weather', slot: 'bearer' })).toBeUndefined();
+    expect(await storage.vault.get({ profileId: kept.id, owner: 'weather', slot: 'bearer' })).toBe('token-of-Kept');
+  });
 });

@@ -21,9 +21,15 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
       return record === undefined ? undefined : parseRecord(UserConfig, 'profile', id, record);
     },
 
+    /** Adds a profile; its name must be unique in this browser (ignoring case). */
     async create(input: Omit<UserConfigInput, 'id' | 'createdAt'>): Promise<UserConfig> {
       const profile = parseOrThrow(UserConfig, { ...input, id: newId(), createdAt: now() }, 'Profile');
-      await writeTransaction(db, ['profiles'], (tx) => tx.objectStore('profiles').add(profile));
+      await writeTransaction(db, ['profiles'], async (tx) => {
+        const store = tx.objectStore('profiles');
+        const taken = (await store.getAll()).some((p) => String(p.name).trim().toLowerCase() === profile.name.toLowerCase());
+        if (taken) throw new ValidationError('Profile', [{ path: 'name', message: `A profile named "${profile.name}" already exists` }]);
+        await store.add(profile);
+      });
       bus.publish({ store: 'profiles', profileId: profile.id });
       return profile;
     },
@@ -42,9 +48,15 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
       return updated;
     },
 
-    /** Deletes the profile with everything it owns: servers, threads, messages, catalog, credentials and its vault key. */
+    /**
+     * Deletes the profile with everything it owns: servers, threads, messages, catalog, credentials and its vault key.
+     * The last profile is never deleted (the app always has one to open).
+     */
     async delete(id: string): Promise<void> {
       await writeTransaction(db, ['profiles', 'servers', 'threads', 'messages', 'catalog', 'credentials', 'vaultKeys', 'meta'], async (tx) => {
+        const ids = await tx.objectStore('profiles').getAllKeys();
+        if (!ids.includes(id)) throw new NotFoundError('profile', id);
+        if (ids.length === 1) throw new ValidationError('Profile', [{ path: '', message: 'The last profile cannot be deleted; create another one first' }]);
         const threadIds = await tx.objectStore('threads').index('byProfile').getAllKeys(id);
         for (const threadId of threadIds) {
           const messageKeys = await tx.objectStore('messages').index('byThreadSeq').getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
