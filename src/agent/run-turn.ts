@@ -45,6 +45,11 @@ export type TurnOutcome = { readonly status: 'done' | 'stopped' | 'limit' } | { 
 
 export const TOOL_SEARCH_NAME = 'tool_search';
 
+/** The note on an answer the person stopped. */
+export const STOPPED_NOTE = 'Stopped; the answer above is partial.';
+/** The note on an answer whose tab was closed (or crashed) while it streamed. */
+export const TAB_CLOSED_NOTE = 'Interrupted: the page was closed while this answer arrived; the part above is what was saved.';
+
 /** Tells the UI about a stored message. (Not `onMessage?.(await …)`: that would skip the write when nobody listens.) */
 function notify(deps: TurnDeps, message: Message): void {
   deps.onMessage?.(message);
@@ -122,7 +127,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
   } catch (error) {
     await pendingWrite;
     const stopped = signal.aborted;
-    const text = stopped ? 'Stopped.' : error instanceof ModelError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
+    const text = stopped ? STOPPED_NOTE : error instanceof ModelError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
     message = await persistence.update(message.id, { blocks: latest, status: stopped ? 'interrupted' : 'error', error: text, trace: [trace({ error: text })] });
     deps.onMessage?.(message);
     return { message, stopReason: null, outcome: stopped ? { status: 'stopped' } : { status: 'error', error: text } };

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
-import { createAnthropicModel } from '../agent/anthropic-model';
 import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
@@ -10,6 +9,7 @@ import { createWebCipher } from '../platform/web-crypto';
 import { APP_CONFIG_FILE, loadAppConfig } from '../storage/app-config-source';
 import { createStorage } from '../storage/storage';
 import type { AppServices } from '../stores/app-store';
+import { createLazyAnthropicModel } from './lazy-model';
 
 const CHANGE_CHANNEL = 'mcp-agent-changes';
 
@@ -22,9 +22,10 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
     storage,
-    createModel: (apiKey, baseUrl) => createAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
+    createModel: (apiKey, baseUrl) => createLazyAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
     sha256Hex,
     now: env.now,
+    locks: env.locks,
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,

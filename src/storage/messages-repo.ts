@@ -44,6 +44,22 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
       bus.publish({ store: 'messages', threadId: message.threadId, key: id });
       return message;
     },
+
+    /** Marks the thread's answers still "streaming" as interrupted with `note` (their tab closed mid-answer); returns how many. */
+    async markInterrupted(threadId: string, note: string): Promise<number> {
+      const marked = await writeTransaction(db, ['messages'], async (tx) => {
+        const stored = await tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId));
+        // Corrupt records are left for list() to report.
+        const streaming = stored.flatMap((m) => {
+          const parsed = Message.safeParse(m);
+          return parsed.success && parsed.data.status === 'streaming' ? [parsed.data] : [];
+        });
+        for (const message of streaming) await tx.objectStore('messages').put({ ...message, status: 'interrupted', error: note, updatedAt: now() });
+        return streaming.length;
+      });
+      if (marked > 0) bus.publish({ store: 'messages', threadId });
+      return marked;
+    },
   };
 }
 export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

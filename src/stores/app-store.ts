@@ -4,6 +4,7 @@ import type { ServerConfig } from '../domain/server-config';
 import type { UserConfig } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
+import type { Locks } from '../platform/locks';
 import { createToolIndex } from '../search/tool-index';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
 import { listModels, loadSettings, saveSettings, type SettingsInput, type SettingsView } from './settings';
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Web Locks of this origin: a running turn holds its thread's lock across tabs. */
+  readonly locks?: Locks;
 }
 
 export interface AppState {
@@ -68,7 +71,7 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const index = createToolIndex();
     syncToolIndex(registry, index);
     const defaults = appConfig.config.defaults;
-    const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now });
+    const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now, ...(services.locks ? { locks: services.locks } : {}) });
     const settings = {
       load: () => loadSettings(services.storage, profile.id, defaults),
       save: (input: SettingsInput) => saveSettings(services.storage, profile.id, input),

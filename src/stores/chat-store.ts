@@ -5,7 +5,8 @@ import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
-import { sendMessage, type TurnRunnerDeps } from './turn-runner';
+import { mentionOptions, type MentionOption } from './mention-options';
+import { recoverInterruptedAnswers, retryTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from './turn-runner';
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -40,7 +41,11 @@ export interface ChatActions {
   /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   send(text: string): Promise<void>;
+  /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
+  retry(): Promise<void>;
   stop(): void;
+  /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
+  mentionOptions(query: string): MentionOption[];
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
   exportThread(format: 'json' | 'markdown'): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
@@ -53,9 +58,46 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   let controller: AbortController | undefined;
 
   const loadMessages = async (threadId: string) => {
+    // An answer left "streaming" by a closed tab is marked interrupted (best-effort: a failed write keeps it as it was).
+    await recoverInterruptedAnswers(deps, threadId).catch(() => undefined);
     const { items, skipped } = await storage.messages.list(threadId);
     if (store.getState().activeThreadId !== threadId) return;
     store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
+  };
+
+  /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
+  const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
+    controller = new AbortController();
+    store.setState({ isRunning: true });
+    const onMessage = (message: Message) => {
+      if (store.getState().activeThreadId !== threadId) return;
+      const messages = store.getState().messages.filter((m) => m.id !== message.id);
+      store.setState({ messages: [...messages, message].sort((a, b) => a.seq - b.seq) });
+    };
+    const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
+      new Promise<Approval>((resolve) => {
+        if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
+        const pending: PendingApproval = {
+          ...request,
+          answer: (decision) => {
+            store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
+            resolve(decision);
+          },
+        };
+        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+        store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
+      });
+    try {
+      const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
+      await start({ askApproval, onMessage, signal: controller.signal, enabledServerIds });
+    } catch (error) {
+      store.setState({ notice: describeError(error) });
+    } finally {
+      controller = undefined;
+      store.setState({ isRunning: false, pendingApprovals: [] });
+      await loadMessages(threadId);
+      await actions.refreshThreads();
+    }
   };
 
   const actions: ChatActions = {
@@ -110,42 +152,26 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     async send(text) {
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning || !text.trim()) return;
-      controller = new AbortController();
-      store.setState({ isRunning: true });
-      const onMessage = (message: Message) => {
-        if (store.getState().activeThreadId !== threadId) return;
-        const messages = store.getState().messages.filter((m) => m.id !== message.id);
-        store.setState({ messages: [...messages, message].sort((a, b) => a.seq - b.seq) });
-      };
-      const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
-        new Promise<Approval>((resolve) => {
-          if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
-          const pending: PendingApproval = {
-            ...request,
-            answer: (decision) => {
-              store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
-              resolve(decision);
-            },
-          };
-          signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
-          store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
-        });
       const thread = store.getState().threads.find((t) => t.id === threadId);
       if (thread?.title === 'New thread') await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
-      try {
-        const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
-        await sendMessage(deps, threadId, text.trim(), { askApproval, onMessage, signal: controller.signal, enabledServerIds });
-      } catch (error) {
-        store.setState({ notice: describeError(error) });
-      } finally {
-        controller = undefined;
-        store.setState({ isRunning: false, pendingApprovals: [] });
-        await loadMessages(threadId);
-        await actions.refreshThreads();
-      }
+      await runInThread(threadId, (options) => sendMessage(deps, threadId, text.trim(), options));
+    },
+    async retry() {
+      const threadId = store.getState().activeThreadId;
+      if (!threadId || store.getState().isRunning) return;
+      await runInThread(threadId, (options) => retryTurn(deps, threadId, options));
     },
     stop() {
       controller?.abort();
+    },
+    mentionOptions(query) {
+      const { threads, activeThreadId } = store.getState();
+      const enabled = threads.find((t) => t.id === activeThreadId)?.enabledServerIds ?? [];
+      const servers = enabled.flatMap((id) => {
+        const server = deps.registry.get(id);
+        return server?.config.enabled ? [{ id, name: server.config.name }] : [];
+      });
+      return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
     },
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();

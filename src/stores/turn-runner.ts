@@ -1,6 +1,6 @@
 import type { ModelPort } from '../agent/model-port';
 import type { AskApproval } from '../agent/ports';
-import { runTurn, type TurnOutcome, type TurnPersistence } from '../agent/run-turn';
+import { continueTurn, runTurn, TAB_CLOSED_NOTE, type TurnDeps, type TurnOutcome, type TurnPersistence } from '../agent/run-turn';
 import type { AppConfig } from '../domain/app-config';
 import { NotFoundError } from '../domain/errors';
 import type { Message } from '../domain/message';
@@ -8,9 +8,11 @@ import { ModelError } from '../domain/model-errors';
 import { failedResult } from '../domain/tool-result';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
+import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import { MODEL_API_OWNER } from '../storage/vault';
+import { retryPlan } from './retry-plan';
 import { createThreadToolChooser } from './thread-tools';
 
 /** Vault slot of the Anthropic API key. */
@@ -27,6 +29,20 @@ export interface TurnRunnerDeps {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
+  readonly locks?: Locks;
+}
+
+const pageLocks = createLocalLocks();
+const turnLock = (threadId: string) => `mcp-agent-turn:${threadId}`;
+
+/**
+ * Marks answers left "streaming" by a tab that closed mid-answer as interrupted (their saved part stays).
+ * Only when no tab runs a turn in the thread, so another tab's live answer is never touched.
+ */
+export async function recoverInterruptedAnswers(deps: Pick<TurnRunnerDeps, 'storage' | 'locks'>, threadId: string): Promise<number> {
+  const marked = await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), () => deps.storage.messages.markInterrupted(threadId, TAB_CLOSED_NOTE));
+  return marked ?? 0;
 }
 
 export interface SendOptions {
@@ -37,8 +53,27 @@ export interface SendOptions {
   readonly enabledServerIds?: () => readonly string[];
 }
 
-/** Runs one turn in a thread with the profile's key, model and tool-search settings. */
-export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string, options: SendOptions): Promise<TurnOutcome> {
+/** Runs one turn in a thread with the profile's key, model and tool-search settings, holding the thread's turn lock. */
+export function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string, options: SendOptions): Promise<TurnOutcome> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => runTurn(text, await prepareTurn(deps, threadId, options), options.signal));
+}
+
+/**
+ * Retry: runs the thread's failed turn again from its stored messages, without storing the person's message twice.
+ * The failed answers keep their error and trace (what happened) but lose their partial text, so the model is not
+ * fed half an answer. Resolves to undefined when the thread does not end in a failed answer.
+ */
+export function retryTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnOutcome | undefined> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const plan = retryPlan((await deps.storage.messages.list(threadId)).items);
+    if (!plan) return undefined;
+    for (const failed of plan.failed) options.onMessage?.(await deps.storage.messages.update(failed.id, { blocks: [] }));
+    return continueTurn(plan.userText, await prepareTurn(deps, threadId, options), options.signal);
+  });
+}
+
+/** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
+async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnDeps> {
   const { storage } = deps;
   const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
   if (!thread) throw new NotFoundError('thread', threadId);
@@ -70,30 +105,26 @@ export async function sendMessage(deps: TurnRunnerDeps, threadId: string, text: 
     enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
   });
-  return runTurn(
-    text,
-    {
-      model,
-      tools,
-      runTool: (tool, args, signal) =>
-        enabledNow().includes(tool.serverId)
-          ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
-          : Promise.resolve(failedResult({ kind: 'server-unavailable', message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.` }, 0)),
-      askApproval: options.askApproval,
-      persistence,
-      approvals: { always: profile.alwaysAllow, thread: thread.approvals },
-      hash: deps.sha256Hex,
-      now: deps.now,
-      settings: {
-        model: thread.model ?? prefs.model ?? deps.defaults.model,
-        // The answer must have room beyond the thinking budget.
-        maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-        ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
-        ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
-        maxModelCalls: thread.maxModelCalls,
-      },
-      ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+  return {
+    model,
+    tools,
+    runTool: (tool, args, signal) =>
+      enabledNow().includes(tool.serverId)
+        ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
+        : Promise.resolve(failedResult({ kind: 'server-unavailable', message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.` }, 0)),
+    askApproval: options.askApproval,
+    persistence,
+    approvals: { always: profile.alwaysAllow, thread: thread.approvals },
+    hash: deps.sha256Hex,
+    now: deps.now,
+    settings: {
+      model: thread.model ?? prefs.model ?? deps.defaults.model,
+      // The answer must have room beyond the thinking budget.
+      maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
+      ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
+      ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
+      maxModelCalls: thread.maxModelCalls,
     },
-    options.signal,
-  );
+    ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+  };
 }

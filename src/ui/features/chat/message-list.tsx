@@ -45,7 +45,7 @@ export function MessageList({ messages }: { messages: readonly Message[] }) {
             }
           })}
           {message.status === 'streaming' && <span className="typing" aria-label="Answer in progress">…</span>}
-          {message.status === 'interrupted' && <p className="muted note">Stopped; the answer above is partial.</p>}
+          {message.status === 'interrupted' && <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>}
           {message.error && message.status === 'error' && (
             <p className="field-error" role="alert">
               {message.error}
