@@ -95,6 +95,13 @@ function toModelError(error: unknown, signal: AbortSignal): unknown {
       if (status >= 500) return new ModelError('server', `HTTP ${status}`, status);
       return new ModelError('bad-request', apiMessage((error as { error?: unknown }).error, status), status);
     }
+    // An `event: error` frame mid-stream has a type but no status; the part already streamed is kept by the caller.
+    const type = (error as { type?: unknown }).type;
+    if (type === 'overloaded_error') return new ModelError('overloaded', undefined, 529);
+    if (type === 'rate_limit_error') return new ModelError('rate-limit', undefined, 429);
+    if (type === 'api_error') return new ModelError('server', 'during the answer');
+    const message = (error as { error?: { error?: { message?: unknown } } }).error?.error?.message;
+    if (typeof message === 'string') return new ModelError('stream-cut', message.slice(0, 200));
   }
   return new ModelError('stream-cut', error instanceof Error ? error.message.slice(0, 200) : undefined);
 }
