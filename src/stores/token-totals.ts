@@ -1,0 +1,34 @@
+import type { Message } from '../domain/message';
+import type { TraceEntry, Usage } from '../domain/trace';
+
+/** Tokens of model calls added up: input, output, cache reads and cache writes, and how many calls reported them. */
+export interface TokenTotals extends Usage {
+  readonly calls: number;
+}
+
+export const NO_TOKENS: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0 };
+
+/** The token usage of the model calls in these trace entries (failed calls report none). */
+export function sumUsage(entries: readonly TraceEntry[]): TokenTotals {
+  let totals = NO_TOKENS;
+  for (const entry of entries) {
+    if (entry.kind !== 'model-call' || !entry.usage) continue;
+    const { input, output, cacheRead, cacheWrite } = entry.usage;
+    totals = {
+      input: totals.input + input,
+      output: totals.output + output,
+      cacheRead: totals.cacheRead + cacheRead,
+      cacheWrite: totals.cacheWrite + cacheWrite,
+      calls: totals.calls + 1,
+    };
+  }
+  return totals;
+}
+
+/** A thread's running token total: every model call of every message. */
+export function threadTokenTotals(messages: readonly Message[]): TokenTotals {
+  return sumUsage(messages.flatMap((m) => m.trace));
+}
+
+/** Everything the model read: fresh input plus cache reads and writes (the API counts them apart). */
+export const totalInput = (t: Usage): number => t.input + t.cacheRead + t.cacheWrite;
