@@ -48,6 +48,29 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+const AJV_STUB_ID = '\0mcp-sdk-ajv-provider-stub';
+
+/**
+ * Builds only: keeps ajv (about 40 kB gzip) out of the bundle. The MCP SDK's Client imports its ajv validator
+ * as the default, but the app always passes a @cfworker/json-schema one (ajv compiles code, which the CSP
+ * forbids), so the default is never constructed; the stub throws if it ever is.
+ */
+function withoutAjv(): Plugin {
+  return {
+    name: 'mcp-sdk-without-ajv',
+    apply: 'build',
+    enforce: 'pre', // Before Vite's own resolver, which would resolve the relative import first.
+    resolveId(source, importer) {
+      if (source.endsWith('/validation/ajv-provider.js') && importer?.includes('@modelcontextprotocol/sdk')) return AJV_STUB_ID;
+      return null;
+    },
+    load(id) {
+      if (id !== AJV_STUB_ID) return null;
+      return "export class AjvJsonSchemaValidator { constructor() { throw new Error('ajv is not bundled: pass jsonSchemaValidator to the MCP Client'); } }";
+    },
+  };
+}
+
 /**
  * `npm start` only: runs @modelcontextprotocol/server-everything on 127.0.0.1 and offers it as an app-level
  * server ("Demo"), so a newcomer sees MCP working with nothing but an API key. Builds never include it;
@@ -83,7 +106,7 @@ function demoMcpServer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), demoMcpServer()],
+  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), withoutAjv(), demoMcpServer()],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },

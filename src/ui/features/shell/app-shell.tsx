@@ -3,9 +3,8 @@ import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
-import { ServersPanel } from '../servers/servers-panel';
-import { SettingsPanel } from '../settings/settings-panel';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
+import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { StartupNotices } from './startup-notices';
 
 type Panel = 'none' | 'servers' | 'settings';
@@ -49,12 +48,12 @@ export function AppShell({ store }: { store: AppStore }) {
           <ThreadsSidebar chat={chat} actions={chatActions} />
           <main className="main">
             <StartupNotices store={store} />
-            {shown === 'servers' && <ServersPanel store={servers} actions={serverActions} />}
-            {shown === 'settings' && <SettingsPanel load={settings.load} save={settings.save} models={settings.models} onSaved={() => {
+            {shown === 'servers' && <LazyPanel name="Servers"><ServersPanel store={servers} actions={serverActions} /></LazyPanel>}
+            {shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel load={settings.load} save={settings.save} models={settings.models} onSaved={() => {
                   setPanel('settings'); // Stay open to show it was saved, also on first run.
                   store.setState({ needsApiKey: false });
                 }}
-              />}
+              /></LazyPanel>}
             <ChatView chat={chat} actions={chatActions} servers={servers} />
           </main>
         </div>
