@@ -60,6 +60,12 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
       return repo.update(id, () => ({ enabledServerIds: [...new Set(serverIds)] }));
     },
 
+    /** Switches servers on and off against what is stored now, so two tabs switching different servers both count. */
+    changeEnabledServers(id: string, change: { readonly enable: readonly string[]; readonly disable: readonly string[] }): Promise<ThreadConfig> {
+      const off = new Set(change.disable);
+      return repo.update(id, (current) => ({ enabledServerIds: [...new Set([...current.enabledServerIds, ...change.enable])].filter((s) => !off.has(s)) }));
+    },
+
     /** Deletes the thread and all its messages in one transaction. */
     async delete(id: string): Promise<void> {
       const profileId = await writeTransaction(db, ['threads', 'messages'], async (tx) => {

@@ -132,8 +132,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async setThreadServers(threadId, serverIds) {
       // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
+      const before = new Set(store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? []);
+      const change = { enable: serverIds.filter((id) => !before.has(id)), disable: [...before].filter((id) => !serverIds.includes(id)) };
       store.setState({ threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)) });
-      await storage.threads.setEnabledServers(threadId, serverIds).catch((error: unknown) => store.setState({ notice: describeError(error) }));
+      // Applied as a change to what is stored, so a switch flipped in another tab meanwhile is not undone.
+      await storage.threads.changeEnabledServers(threadId, change).catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
     async updateThreadSettings(threadId, settings) {

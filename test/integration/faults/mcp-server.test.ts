@@ -1,0 +1,118 @@
+// Fault matrix, MCP servers: what the person sees (server status, the tool card's result) and what stays stored.
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendMessage } from '../../../src/stores/turn-runner';
+import { BEARER_SLOT } from '../../../src/domain/server-config';
+import { startBrokenServer } from '../../fixtures/broken-servers';
+import { startFaultMcpServer } from '../../fixtures/fault-mcp-server';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+async function app(options?: FaultAppOptions): Promise<FaultApp> {
+  const started = await startFaultApp(options);
+  cleanup.push(() => started.close());
+  return started;
+}
+async function own<T extends { stop(): Promise<void> }>(server: Promise<T>): Promise<T> {
+  const started = await server;
+  cleanup.push(() => started.stop());
+  return started;
+}
+const allow = () => ({ askApproval: async () => 'allow-once' as const, signal: new AbortController().signal });
+
+/** The text of the tool_result blocks stored in a thread. */
+async function toolResults(faults: FaultApp, threadId: string): Promise<string[]> {
+  const { items } = await faults.opened.storage.messages.list(threadId);
+  return items.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'tool_result' ? [b.content.map((c) => (c.type === 'text' ? c.text : '')).join('')] : [])));
+}
+
+describe('MCP server faults', () => {
+  it('a server that never answers the connect: an error status saying so, and the stored server stays', async () => {
+    const hang = await own(startBrokenServer('hang'));
+    const faults = await app({ timing: { connectMs: 1000 } });
+    await faults.addServer('silent', hang.url);
+    const state = await faults.registry.connect('silent');
+    expect(state.status).toBe('error');
+    expect(state.lastError?.message).toBe('The server did not finish connecting within 1 s.');
+    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['silent']);
+  });
+
+  it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
+    const server = await own(startTestMcpServer());
+    const faults = await app({ timing: { callTimeoutMs: 1000 } });
+    await faults.addServer('slow', server.url);
+    await faults.registry.connect('slow');
+    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Hang', enabledServerIds: ['slow'] });
+    faults.api.script({ toolUses: [{ name: 'mcp__slow__slow', input: { ms: 30_000 } }] }, { text: 'The tool timed out.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Run the slow tool', allow())).toEqual({ status: 'done' });
+    expect(await toolResults(faults, thread.id)).toEqual(['The tool did not answer within 1 s; the call was cancelled.']);
+    expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'user:complete', 'assistant:complete']);
+    await expect.poll(() => server.cancelled).toBe(1); // The server was told to stop.
+  });
+
+  it('a 10 MB result is cut to the cap with a note, for the model and in storage', async () => {
+    const server = await own(startFaultMcpServer());
+    const faults = await app();
+    await faults.addServer('big', server.url);
+    await faults.registry.connect('big');
+    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Big', enabledServerIds: ['big'] });
+    faults.api.script({ toolUses: [{ name: 'mcp__big__big-result', input: { megabytes: 10 } }] }, { text: 'That was a lot.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Give me 10 MB', allow())).toEqual({ status: 'done' });
+    const [result] = await toolResults(faults, thread.id);
+    expect(result?.startsWith('BEGIN BIG RESULT\nThe quick brown fox')).toBe(true);
+    expect(result?.endsWith('[Output truncated to 40000 characters.]')).toBe(true);
+    expect(result!.length).toBeLessThan(41_000);
+    expect(JSON.stringify(faults.api.requests.at(-1)?.body.messages)).toContain('[Output truncated to 40000 characters.]');
+    expect(JSON.stringify(faults.api.requests.at(-1)?.body).length).toBeLessThan(60_000);
+    expect((await storedMessages(faults, thread.id)).at(-1)).toMatchObject({ status: 'complete', text: 'That was a lot.' });
+  });
+
+  it('two servers with the same tool name: two distinct tools, each call reaches its own server', async () => {
+    const [north, south] = await Promise.all([own(startFaultMcpServer({ label: 'north' })), own(startFaultMcpServer({ label: 'south' }))]);
+    const faults = await app();
+    await faults.addServer('north', north.url);
+    await faults.addServer('south', south.url);
+    await Promise.all([faults.registry.connect('north'), faults.registry.connect('south')]);
+    const names = faults.registry.tools().filter((t) => t.toolName === 'whoami').map((t) => t.modelName);
+    expect(names).toEqual(['mcp__north__whoami', 'mcp__south__whoami']);
+    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Twins', enabledServerIds: ['north', 'south'] });
+    faults.api.script({ toolUses: [{ name: 'mcp__north__whoami', input: {} }, { name: 'mcp__south__whoami', input: {} }] }, { text: 'Both answered.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Who is there?', allow())).toEqual({ status: 'done' });
+    expect(await toolResults(faults, thread.id)).toEqual(['answered by north', 'answered by south']);
+  });
+
+  it('a 401 after a working session: "needs sign-in" with the reason, tools stay listed, config and token stay stored', async () => {
+    const server = await own(startFaultMcpServer({ requireBearer: 'tok-revoked-later' }));
+    const faults = await app();
+    await faults.addServer('revoked', server.url, 'tok-revoked-later');
+    expect((await faults.registry.connect('revoked')).status).toBe('connected');
+    expect((await faults.registry.callTool('revoked', 'whoami', {})).isError).toBe(false);
+    server.revokeAuth();
+    const call = await faults.registry.callTool('revoked', 'whoami', {});
+    expect(call.failure).toEqual({ kind: 'auth-required', message: 'The server requires authorization. Add a token or sign in, then connect again.' });
+    const state = faults.registry.get('revoked')?.state;
+    expect(state?.status).toBe('needs-auth');
+    expect(state?.lastError?.message).toBe('The server requires authorization. Add a token or sign in, then connect again.');
+    expect(faults.registry.tools(['revoked']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
+    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['revoked']);
+    expect(await faults.opened.storage.vault.get({ profileId: faults.profileId, owner: 'revoked', slot: BEARER_SLOT })).toBe('tok-revoked-later');
+  });
+
+  it('sends each bearer token only to its own server (two servers on two ports)', async () => {
+    const [first, second] = await Promise.all([own(startFaultMcpServer({ requireBearer: 'token-one' })), own(startFaultMcpServer({ requireBearer: 'token-two' }))]);
+    const faults = await app();
+    await faults.addServer('one', first.url, 'token-one');
+    await faults.addServer('two', second.url, 'token-two');
+    expect((await faults.registry.connect('one')).status).toBe('connected');
+    expect((await faults.registry.connect('two')).status).toBe('connected');
+    await Promise.all([faults.registry.callTool('one', 'whoami', {}), faults.registry.callTool('two', 'whoami', {})]);
+    expect(first.authorizations.length).toBeGreaterThan(1);
+    expect(second.authorizations.length).toBeGreaterThan(1);
+    expect(new Set(first.authorizations)).toEqual(new Set(['Bearer token-one']));
+    expect(new Set(second.authorizations)).toEqual(new Set(['Bearer token-two']));
+  });
+});

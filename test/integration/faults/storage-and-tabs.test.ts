@@ -1,0 +1,138 @@
+// Fault matrix, browser storage and tabs: a closed tab mid-answer, a full disk, a corrupted record, two tabs at once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { STOPPED_NOTE, TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
+import { createLocalLocks } from '../../../src/platform/locks';
+import { failObjectStore } from '../../fakes/idb-faults';
+import { openTestStorage } from '../../fakes/test-storage';
+import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
+
+let cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+async function app(options?: FaultAppOptions): Promise<FaultApp> {
+  const started = await startFaultApp(options);
+  cleanup.push(() => started.close());
+  return started;
+}
+const QUOTA = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+const FULL_DISK = 'Browser storage is full, so the change to threads, messages was not saved. Free space by deleting old threads, or allow this site more storage.';
+
+describe('a tab closed during a streaming answer', () => {
+  it('reopened: the saved part of the answer is there, marked interrupted with a note', async () => {
+    const faults = await app();
+    const { storage } = faults.opened;
+    const thread = await storage.threads.create(faults.profileId, { title: 'Closed mid-answer' });
+    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'Tell me a story' }], status: 'complete' });
+    // What a tab leaves when it closes mid-answer: the text written so far, still marked streaming.
+    await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'Once upon a time' }], status: 'streaming' });
+    await faults.chat.actions.openThread(thread.id);
+    expect(faults.chat.store.getState().messages.map((m) => [m.status, m.error])).toEqual([['complete', undefined], ['interrupted', TAB_CLOSED_NOTE]]);
+    expect(await storedMessages(faults, thread.id)).toEqual([
+      { role: 'user', status: 'complete', text: 'Tell me a story' },
+      { role: 'assistant', status: 'interrupted', text: 'Once upon a time', error: TAB_CLOSED_NOTE },
+    ]);
+    faults.api.script({ text: 'The end.' });
+    await faults.chat.actions.send('Go on');
+    expect(faults.api.requests.at(-1)?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Tell me a story' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Once upon a time' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Go on' }] },
+    ]);
+  });
+
+  it('an answer still streaming in another tab is left alone (its tab holds the thread\'s lock)', async () => {
+    const locks = createLocalLocks(); // Web Locks are shared by all tabs of the origin.
+    const first = await app({ locks });
+    const second = await app({ locks, storage: first.opened });
+    await first.chat.actions.newThread();
+    const threadId = first.chat.store.getState().activeThreadId!;
+    first.api.script({ text: ['Still ', 'coming'], stallAfterChunks: 1 });
+    const running = first.chat.actions.send('Answer slowly');
+    await expect.poll(() => first.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    await second.chat.actions.refreshThreads();
+    await second.chat.actions.openThread(threadId);
+    expect(second.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    first.chat.actions.stop();
+    await running;
+    expect((await storedMessages(first, threadId)).at(-1)).toMatchObject({ status: 'interrupted', error: STOPPED_NOTE });
+  });
+});
+
+describe('storage faults', () => {
+  it('a full disk: a clear notice, no half-written turn, the thread as it was', async () => {
+    const faults = await app();
+    await faults.chat.actions.newThread();
+    const threadId = faults.chat.store.getState().activeThreadId!;
+    faults.api.script({ text: 'Saved answer.' });
+    await faults.chat.actions.send('Before the disk filled');
+    const before = await storedMessages(faults, threadId);
+    const restore = failObjectStore('messages', 'add', QUOTA());
+    cleanup.push(restore);
+    faults.api.script({ text: 'Never stored.' });
+    await faults.chat.actions.send('After the disk filled');
+    restore();
+    expect(faults.chat.store.getState().notice).toBe(FULL_DISK);
+    expect(faults.chat.store.getState().isRunning).toBe(false);
+    expect(await storedMessages(faults, threadId)).toEqual(before);
+    expect(faults.chat.store.getState().messages.map((m) => m.id)).toEqual((await faults.opened.storage.messages.list(threadId)).items.map((m) => m.id));
+    expect(faults.api.pendingTurns).toBe(1); // No model call was made for a question that could not be saved.
+  });
+
+  it('a corrupted message and a corrupted thread are skipped with a notice; the rest loads', async () => {
+    const faults = await app();
+    const { storage, db } = faults.opened;
+    const thread = await storage.threads.create(faults.profileId, { title: 'Mostly fine' });
+    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'Readable' }], status: 'complete' });
+    await db.put('messages', { id: 'garbled', threadId: thread.id, seq: 1, role: 'robot', blocks: 'x' });
+    await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'Also readable' }], status: 'complete' });
+    await db.put('threads', { id: 'broken-thread', profileId: faults.profileId, updatedAt: 1, title: 42 });
+    await faults.chat.actions.refreshThreads();
+    expect(faults.chat.store.getState().threads.map((t) => t.title)).toEqual(['Mostly fine']);
+    expect(faults.chat.store.getState().notice).toMatch(/^Stored thread record "broken-thread" is unreadable \(title: .*\); it was skipped\.$/);
+    await faults.chat.actions.openThread(thread.id);
+    expect(faults.chat.store.getState().messages.map((m) => m.blocks)).toEqual([[{ type: 'text', text: 'Readable' }], [{ type: 'text', text: 'Also readable' }]]);
+    expect(faults.chat.store.getState().notice).toMatch(/^Stored message record "garbled" is unreadable \(.*\); it was skipped\.$/);
+  });
+});
+
+describe('two tabs on one database', () => {
+  it('switching different servers of one thread at once in two tabs keeps both, and both tabs converge', async () => {
+    const name = `tabs-${Date.now()}`;
+    const tabA = await openTestStorage({ name, channelName: name });
+    const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
+    cleanup.push(() => tabA.close(), () => tabB.close());
+    const a = await app({ storage: tabA });
+    const b = await app({ storage: tabB });
+    const thread = await tabA.storage.threads.create(a.profileId, { title: 'Shared', enabledServerIds: ['kept'] });
+    await Promise.all([a.chat.actions.refreshThreads(), b.chat.actions.refreshThreads()]);
+    await Promise.all([a.chat.actions.openThread(thread.id), b.chat.actions.openThread(thread.id)]);
+    // Both tabs act on the same stale view: A switches "north" on, B switches "south" on and "kept" off.
+    await Promise.all([a.chat.actions.setThreadServers(thread.id, ['kept', 'north']), b.chat.actions.setThreadServers(thread.id, ['south'])]);
+    expect([...((await tabA.storage.threads.get(thread.id))?.enabledServerIds ?? [])].sort()).toEqual(['north', 'south']);
+    const enabledIn = (tab: FaultApp) => [...(tab.chat.store.getState().threads.find((t) => t.id === thread.id)?.enabledServerIds ?? [])].sort();
+    await expect.poll(() => enabledIn(a)).toEqual(['north', 'south']);
+    await expect.poll(() => enabledIn(b)).toEqual(['north', 'south']);
+    await a.chat.actions.renameThread(thread.id, 'Renamed in A');
+    await expect.poll(() => b.chat.store.getState().threads.map((t) => t.title)).toEqual(['Renamed in A']);
+  });
+});
+
+describe('bad input a person types', () => {
+  it('a huge paste (2 MB) is kept whole; an API that refuses its size says so, and the thread keeps working', async () => {
+    const faults = await app();
+    await faults.chat.actions.newThread();
+    const threadId = faults.chat.store.getState().activeThreadId!;
+    const paste = 'log line with some words 0123456789\n'.repeat(60_000);
+    faults.api.script({ error: { status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' } });
+    await faults.chat.actions.send(paste);
+    const stored = await storedMessages(faults, threadId);
+    expect(stored[0]?.text).toBe(paste.trim());
+    expect(stored[1]).toMatchObject({ status: 'error', error: 'The API refused the request. (Request exceeds the maximum allowed number of bytes.)' });
+    expect(faults.chat.store.getState().threads.find((t) => t.id === threadId)?.title).toBe('log line with some words 0123456789');
+    faults.api.script({ text: 'Short one works.' });
+    await faults.chat.actions.send('Short question');
+    expect((await storedMessages(faults, threadId)).at(-1)).toMatchObject({ status: 'complete', text: 'Short one works.' });
+  });
+});
