@@ -36,11 +36,36 @@ export const ServerId = z
 /** Header names the transport sets itself; a user header must not override them. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin', 'cookie']);
 
+/** Request headers a page may not set (the Fetch standard's forbidden names): the browser would drop them silently. */
+const FORBIDDEN_HEADERS = new Set([
+  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method', 'connection', 'cookie2',
+  'date', 'dnt', 'expect', 'keep-alive', 'referer', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+]);
+
+/** Why a header name cannot be sent from the browser, or undefined when it can. */
+export function headerNameProblem(raw: string): string | undefined {
+  const name = raw.trim().toLowerCase();
+  if (!name) return 'Header name is required';
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) return 'Header name may contain only letters, digits and !#$%&\'*+.^_`|~-';
+  if (RESERVED_HEADERS.has(name)) return 'Header name is reserved for the MCP transport';
+  if (FORBIDDEN_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-')) return `Browsers do not let a page send the header "${raw.trim()}"`;
+  return undefined;
+}
+
+/** Why a header value (or bearer token) cannot be sent, or undefined: fetch rejects line breaks and non-Latin-1 text. */
+export function headerValueProblem(value: string): string | undefined {
+  if (/[\r\n\0]/.test(value)) return 'must be one line';
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) return 'may contain only printable Latin-1 characters';
+  return undefined;
+}
+
 export const HeaderName = z
   .string()
   .trim()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Header name may contain only letters, digits and !#$%&\'*+.^_`|~-')
-  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), { message: 'Header name is reserved for the MCP transport' });
+  .superRefine((name, ctx) => {
+    const problem = headerNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const AuthConfig = z.discriminatedUnion(
   'kind',

@@ -9,7 +9,8 @@ import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, type CatalogStore } from './catalog';
 import { createMcpClient, type ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
-import { readServerHeaders, type SecretStore } from './server-headers';
+import { probeServer, type ConnectionTest } from './connection-test';
+import { readServerHeaders, type PendingSecrets, type SecretStore } from './server-headers';
 import { DEFAULT_TIMING, ServerConnection, type CallOptions, type ConnectionTiming } from './server-connection';
 import { compileInputSchema, type InputCheck } from './schema-validation';
 import { SignInFlows, type RegistryOAuth, type SignInCallback } from './sign-in';
@@ -53,7 +54,7 @@ export interface RegistryDeps extends ClientHandlers {
   readonly oauth?: RegistryOAuth;
 }
 
-export type { RegistryOAuth, SignInCallback };
+export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 
 interface Entry {
   config: ServerConfig;
@@ -198,6 +199,27 @@ export function createRegistry(deps: RegistryDeps) {
       if (!entry) return { status: 'disconnected' };
       await entry.connection.ensureConnected().catch(() => undefined);
       return entry.connection.current;
+    },
+
+    /**
+     * Connects to a config once without registering or storing it, lists its tools and closes ("Test
+     * connection"). `pending` holds secrets typed but not saved; a registered server's stored ones fill the
+     * rest. Throws only a ValidationError for an invalid config.
+     */
+    async testConnection(input: ServerConfigInput, pending: PendingSecrets = {}): Promise<ConnectionTest> {
+      const config = parseOrThrow(ServerConfig, input, 'Server');
+      const known = entryOf(config.id)?.config;
+      // Its OAuth tokens only go along to the URL they were issued for.
+      const isSameOAuth = known?.auth.kind === 'oauth' && config.auth.kind === 'oauth' && known.url === config.url;
+      return probeServer(config, {
+        appOrigin: deps.appOrigin,
+        fetch: deps.fetch,
+        now: deps.now,
+        timing,
+        readHeaders: (current) => readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
+        oauth: () => (isSameOAuth ? signIns.sessionFor(config.id) : undefined),
+        makeClient: (onToolsChanged): Client => createMcpClient(deps, onToolsChanged),
+      });
     },
 
     async disconnect(serverId: string): Promise<void> {

@@ -6,18 +6,23 @@ export interface SecretStore {
   clearOwner(profileId: string, owner: string): Promise<void>;
 }
 
-/** Request headers carrying a server's credentials, read from the vault at connect time. */
-export async function readServerHeaders(secrets: SecretStore, profileId: string, config: ServerConfig): Promise<Record<string, string>> {
+/** Secrets typed into a form but not saved yet, by vault slot; they take the place of stored ones. */
+export type PendingSecrets = Readonly<Record<string, string>>;
+
+/**
+ * Request headers carrying a server's credentials, read from the vault at connect time. `secrets` is
+ * undefined for a server that has nothing stored (one being tried out before it is added).
+ */
+export async function readServerHeaders(secrets: SecretStore | undefined, profileId: string, config: ServerConfig, pending: PendingSecrets = {}): Promise<Record<string, string>> {
+  const read = async (slot: string) => (Object.hasOwn(pending, slot) ? pending[slot] : secrets?.get({ profileId, owner: config.id, slot }));
   const auth = config.auth;
   switch (auth.kind) {
     case 'bearer': {
-      const token = await secrets.get({ profileId, owner: config.id, slot: BEARER_SLOT });
+      const token = await read(BEARER_SLOT);
       return token ? { Authorization: `Bearer ${token}` } : {};
     }
     case 'headers': {
-      const entries = await Promise.all(
-        auth.headerNames.map(async (name) => [name, await secrets.get({ profileId, owner: config.id, slot: headerSlot(name) })] as const),
-      );
+      const entries = await Promise.all(auth.headerNames.map(async (name) => [name, await read(headerSlot(name))] as const));
       return Object.fromEntries(entries.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
     }
     case 'none':

@@ -1,22 +1,32 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError, describeError } from '../domain/errors';
-import { BEARER_SLOT, type AuthConfig, type ServerConfigInput } from '../domain/server-config';
+import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
-import { OAUTH_SLOTS } from '../mcp/oauth-provider';
 import type { Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
-import type { Storage } from '../storage/storage';
+import { addServer, testServer, updateServer, type ServerDeps, type TestOutcome } from './server-edit';
+import type { FieldErrors, ServerForm } from './server-form';
+import { describeConnectionError } from './server-messages';
+import { changeTool, toolViews, type ToolChange, type ToolView } from './server-tools';
 
-/** One server as the servers panel shows it. */
+export { serverIdFromName, type TestOutcome } from './server-edit';
+export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
+export type { ToolChange, ToolView } from './server-tools';
+
+/** One server as the servers manager shows it. */
 export interface ServerView {
   readonly id: string;
   readonly name: string;
   readonly url: string;
   readonly scope: ServerScope;
   readonly authKind: AuthConfig['kind'];
+  /** Its settings (no secrets: those live in the vault), for the edit form. */
+  readonly config: ServerConfig;
   readonly status: ServerStatus;
   readonly error?: string;
   readonly toolCount: number;
+  /** The last known tools, with the person's switches and descriptions. */
+  readonly tools: readonly ToolView[];
   readonly isCatalogStale: boolean;
 }
 
@@ -37,9 +47,11 @@ export function createServersStore(registry: Registry): ServersStore {
       url: config.url,
       scope,
       authKind: config.auth.kind,
+      config,
       status: state.status,
-      ...(state.lastError ? { error: state.lastError.message } : {}),
+      ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
       toolCount: catalog?.tools.length ?? 0,
+      tools: toolViews(catalog?.tools ?? [], config.toolOverrides),
       isCatalogStale,
     }));
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {} }));
@@ -47,51 +59,12 @@ export function createServersStore(registry: Registry): ServersStore {
   return Object.assign(store, { dispose: unsubscribe });
 }
 
-export interface NewServerInput {
-  readonly name: string;
-  readonly url: string;
-  readonly auth: AuthConfig['kind'];
-  /** The bearer token, when auth is bearer; goes to the vault only. */
-  readonly token?: string;
-  /** A pre-registered OAuth client (optional); the secret goes to the vault only. */
-  readonly clientId?: string;
-  readonly clientSecret?: string;
-}
-
-/** A readable, stable id from a server name ("Weather (EU)" → "weather-eu"), unique among `taken`. */
-export function serverIdFromName(name: string, taken: ReadonlySet<string>): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'server';
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  return id;
-}
-
-/** Adds a user server: validated, stored, secret to the vault, registered, then connected. Returns an error message or undefined. */
-export async function addServer(store: ServersStore, deps: { registry: Registry; storage: Storage; profileId: string }, input: NewServerInput): Promise<string | undefined> {
-  const id = serverIdFromName(input.name, new Set(deps.registry.list().map((s) => s.config.id)));
-  const auth: AuthConfig = input.auth === 'oauth' && input.clientId?.trim() ? { kind: 'oauth', clientId: input.clientId.trim() } : ({ kind: input.auth } as AuthConfig);
-  const config: ServerConfigInput = { id, name: input.name, url: input.url, auth };
-  const reserved = deps.registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
-  try {
-    await deps.registry.register(config, 'user'); // Validates and checks names before anything is stored.
-    try {
-      await deps.storage.profiles.saveServer(deps.profileId, config, reserved);
-      if (input.auth === 'bearer' && input.token) await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot: BEARER_SLOT }, input.token);
-      if (input.auth === 'oauth' && input.clientSecret) await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot: OAUTH_SLOTS.clientSecret }, input.clientSecret);
-    } catch (error) {
-      await deps.registry.unregister(id);
-      throw error;
-    }
-  } catch (error) {
-    return describeError(error);
-  }
-  await connectServer(store, deps.registry, id);
-  return undefined;
-}
-
+/** Connects now; a failure stays as the server's status and error. */
 export async function connectServer(store: ServersStore, registry: Registry, serverId: string): Promise<void> {
   const state = await registry.connect(serverId);
-  setNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text: state.lastError?.message ?? `Status: ${state.status}` });
+  const config = registry.get(serverId)?.config;
+  const text = state.lastError && config ? describeConnectionError(state.lastError, config.auth) : `Status: ${state.status}`;
+  setNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text });
 }
 
 /**
@@ -136,9 +109,16 @@ function setNotice(store: ServersStore, serverId: string, notice: ServersState['
   store.setState({ notices });
 }
 
-/** The servers panel's actions, bound to one profile's registry and storage. */
+/** The servers manager's actions, bound to one profile's registry and storage. */
 export interface ServerActions {
-  add(input: NewServerInput): Promise<string | undefined>;
+  /** Adds a user server and connects it; returns the problems by field, or undefined when it was added. */
+  add(form: ServerForm): Promise<FieldErrors | undefined>;
+  /** Saves an edited user server (blank secrets keep the stored ones) and reconnects it. */
+  update(serverId: string, form: ServerForm): Promise<FieldErrors | undefined>;
+  /** Tries the form's settings without saving (for an edit, `serverId` lends its stored secrets). */
+  test(form: ServerForm, serverId?: string): Promise<TestOutcome>;
+  /** Switches a user server's tool on or off, or sets its description; a failure becomes the server's notice. */
+  changeTool(serverId: string, toolName: string, change: ToolChange): Promise<void>;
   connect(serverId: string): Promise<void>;
   /** Call from the click handler: opens the popup synchronously, before anything is awaited. */
   signIn(serverId: string, openWindow: () => AuthWindow | undefined, redirectPage: (url: URL) => void): Promise<void>;
@@ -149,23 +129,39 @@ export interface ServerActions {
   remove(serverId: string): Promise<void>;
 }
 
-export function bindServerActions(store: ServersStore, deps: { registry: Registry; storage: Storage; profileId: string }): ServerActions {
+export function bindServerActions(store: ServersStore, deps: ServerDeps): ServerActions {
+  const connect = (serverId: string) => connectServer(store, deps.registry, serverId);
+  // Config writes one after another, so quick clicks never overwrite each other's change.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(write: () => Promise<T>): Promise<T> => {
+    const next = writes.then(write, write);
+    writes = next.catch(() => undefined);
+    return next;
+  };
   return {
-    add: (input) => addServer(store, deps, input),
-    connect: (serverId) => connectServer(store, deps.registry, serverId),
+    add: (form) => serially(() => addServer(deps, form, connect)),
+    update: (serverId, form) => serially(() => updateServer(deps, serverId, form, connect)),
+    test: (form, serverId) => testServer(deps, form, serverId),
+    changeTool: (serverId, toolName, change) =>
+      serially(async () => {
+        const problem = await changeTool(deps, serverId, toolName, change);
+        setNotice(store, serverId, problem ? { tone: 'error', text: problem } : undefined);
+      }),
+    connect,
     signIn: (serverId, openWindow, redirectPage) => signIn(store, deps.registry, serverId, openWindow(), redirectPage),
     finishSignIn: (params) => finishSignIn(store, deps.registry, params),
     async signOut(serverId) {
       await deps.registry.signOut(serverId);
       setNotice(store, serverId, { tone: 'info', text: 'Signed out.' });
     },
-    async remove(serverId) {
-      try {
-        await deps.storage.profiles.removeServer(deps.profileId, serverId);
-        await deps.registry.unregister(serverId);
-      } catch (error) {
-        setNotice(store, serverId, { tone: 'error', text: describeError(error) });
-      }
-    },
+    remove: (serverId) =>
+      serially(async () => {
+        try {
+          await deps.storage.profiles.removeServer(deps.profileId, serverId);
+          await deps.registry.unregister(serverId);
+        } catch (error) {
+          setNotice(store, serverId, { tone: 'error', text: describeError(error) });
+        }
+      }),
   };
 }

@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
+import { sha256Hex } from '../../test/fakes/memory-stores';
+import { openTestStorage } from '../../test/fakes/test-storage';
+import { headerSlot } from '../domain/server-config';
+import { createRegistry } from '../mcp/registry';
+import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, formFromConfig, type ServerForm } from './servers-store';
+
+const KEY = { name: 'X-Api-Key', value: 'sesame' };
+let cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function mcpServer(options?: Parameters<typeof startTestMcpServer>[0]) {
+  const server = await startTestMcpServer(options);
+  cleanup.push(() => server.stop());
+  return server;
+}
+
+/** The servers store and actions over real storage (fake-indexeddb, real vault) and the real registry. */
+async function setup() {
+  const opened = await openTestStorage();
+  const { storage } = opened;
+  const profile = await storage.profiles.ensureActive();
+  const registry = createRegistry({
+    profileId: profile.id,
+    appOrigin: 'http://127.0.0.1:5173',
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    sha256Hex,
+    secrets: storage.vault,
+    catalogs: storage.catalog,
+  });
+  const store = createServersStore(registry);
+  cleanup.push(() => opened.close(), () => registry.close(), () => store.dispose());
+  const actions = bindServerActions(store, { registry, storage, profileId: profile.id });
+  const view = (name: string) => store.getState().servers.find((s) => s.name === name);
+  const vaultValue = (owner: string, slot: string) => storage.vault.get({ profileId: profile.id, owner, slot });
+  const stored = async () => (await storage.profiles.listServers(profile.id)).items;
+  return { storage, db: opened.db, profile, registry, store, actions, view, vaultValue, stored };
+}
+
+const headerForm = (name: string, url: string, value = KEY.value): ServerForm => ({ ...EMPTY_SERVER_FORM, name, url, auth: 'headers', headers: [{ name: KEY.name, value }] });
+
+describe('adding a server with custom headers', () => {
+  it('connects with the header, keeps its value only in the vault and shows the tools', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, view, vaultValue, stored } = await setup();
+    expect(await actions.add(headerForm('Keyed', server.url))).toBeUndefined();
+    expect(view('Keyed')).toMatchObject({ status: 'connected', toolCount: 3, authKind: 'headers' });
+    expect(server.requests.find((r) => r.rpcMethod === 'initialize')?.headers['x-api-key']).toBe('sesame');
+    expect(await vaultValue('keyed', headerSlot('X-Api-Key'))).toBe('sesame');
+    expect(JSON.stringify(await stored())).not.toContain('sesame');
+  });
+
+  it('shows a wrong header value as a clear error on the server', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, view } = await setup();
+    expect(await actions.add(headerForm('Keyed', server.url, 'wrong'))).toBeUndefined();
+    expect(view('Keyed')).toMatchObject({ status: 'needs-auth', error: 'The server did not accept the custom headers (X-Api-Key): check their names and values, then save or connect again.' });
+  });
+
+  it('refuses an invalid form field by field and stores nothing', async () => {
+    const { actions, registry, stored } = await setup();
+    const errors = await actions.add({ ...headerForm('', 'http://example.com/mcp'), headers: [{ name: 'Cookie', value: 'x' }] });
+    expect(errors).toEqual({
+      name: 'Server name is required',
+      url: expect.stringContaining('must use https:// for a remote host') as string,
+      'headers.0.name': 'Header name is reserved for the MCP transport',
+    });
+    expect(registry.list()).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a second server with the same name next to the name field', async () => {
+    const server = await mcpServer();
+    const { actions } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Twice', url: server.url });
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'twice', url: server.url })).toEqual({ name: 'A server named "twice" already exists' });
+  });
+});
+
+describe('testing a connection without saving', () => {
+  it('reports the tool count and stores nothing', async () => {
+    const server = await mcpServer({ requireHeader: KEY, toolCount: 2 });
+    const { actions, registry, stored, db } = await setup();
+    expect(await actions.test(headerForm('Keyed', server.url))).toEqual({ ok: true, text: 'Connection works: 5 tools (streamable HTTP). Nothing was saved.' });
+    expect(registry.list()).toEqual([]);
+    expect(await stored()).toEqual([]);
+    expect(await db.count('credentials')).toBe(0);
+    await expect.poll(() => server.openStreams).toBe(0); // The trial connection was closed.
+  });
+
+  it('says why it fails: credentials, nothing listening, not an MCP endpoint', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions } = await setup();
+    expect(await actions.test(headerForm('Keyed', server.url, 'wrong'))).toEqual({ ok: false, text: expect.stringContaining('did not accept the custom headers (X-Api-Key)') as string });
+    const closed = await mcpServer();
+    const closedUrl = closed.url;
+    await closed.stop();
+    const down = await actions.test({ ...EMPTY_SERVER_FORM, name: 'Down', url: closedUrl });
+    expect(down).toEqual({ ok: false, text: expect.stringContaining("does not allow this app's origin (CORS)") as string });
+    const wrongPath = await actions.test({ ...EMPTY_SERVER_FORM, name: 'Path', url: server.url.replace('/mcp', '/other') });
+    expect(wrongPath).toEqual({ ok: false, text: 'The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).' });
+  });
+
+  it('returns field errors instead of connecting when the form is invalid', async () => {
+    const { actions } = await setup();
+    expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({ ok: false, errors: { url: 'Server URL must be a full URL such as https://example.com/mcp' } });
+  });
+
+  it('while editing, uses the stored header value for a blank field', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, registry } = await setup();
+    await actions.add(headerForm('Keyed', server.url));
+    const form = formFromConfig(registry.get('keyed')!.config);
+    expect(await actions.test(form, 'keyed')).toMatchObject({ ok: true });
+  });
+});
+
+describe('editing a server', () => {
+  it('keeps a stored header value left blank, and reconnects to a new URL', async () => {
+    const [first, second] = await Promise.all([mcpServer({ requireHeader: KEY }), mcpServer({ requireHeader: KEY, toolCount: 4 })]);
+    const { actions, registry, view, stored } = await setup();
+    await actions.add(headerForm('Keyed', first.url));
+    const form = { ...formFromConfig(registry.get('keyed')!.config), name: 'Keyed v2', url: second.url };
+    expect(form.headers).toEqual([{ name: 'X-Api-Key', value: '' }]);
+    expect(await actions.update('keyed', form)).toBeUndefined();
+    expect(view('Keyed v2')).toMatchObject({ status: 'connected', toolCount: 7, url: second.url });
+    expect(second.requests.find((r) => r.rpcMethod === 'initialize')?.headers['x-api-key']).toBe('sesame');
+    expect((await stored())[0]).toMatchObject({ id: 'keyed', name: 'Keyed v2', url: second.url });
+  });
+
+  it('reconnects with a new header value under the same config', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, registry, view } = await setup();
+    await actions.add(headerForm('Keyed', server.url, 'wrong'));
+    expect(view('Keyed')?.status).toBe('needs-auth');
+    expect(await actions.update('keyed', { ...formFromConfig(registry.get('keyed')!.config), headers: [KEY] })).toBeUndefined();
+    expect(view('Keyed')).toMatchObject({ status: 'connected' });
+  });
+
+  it('asks for the value of a renamed header, and deletes secrets the new auth does not use', async () => {
+    const server = await mcpServer();
+    const { actions, registry, vaultValue } = await setup();
+    await actions.add(headerForm('Keyed', server.url));
+    const form = formFromConfig(registry.get('keyed')!.config);
+    expect(await actions.update('keyed', { ...form, headers: [{ name: 'X-Other', value: '' }] })).toEqual({ 'headers.0.value': 'Header value is required' });
+    expect(await actions.update('keyed', { ...form, auth: 'none' })).toBeUndefined();
+    expect(await vaultValue('keyed', headerSlot('X-Api-Key'))).toBeUndefined();
+  });
+
+  it('shows problems next to the fields and changes nothing', async () => {
+    const server = await mcpServer();
+    const { actions, registry } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Plain', url: server.url });
+    const form = formFromConfig(registry.get('plain')!.config);
+    expect(await actions.update('plain', { ...form, name: ' ', url: 'ftp://x' })).toEqual({ name: 'Server name is required', url: 'Server URL must use https:// (got ftp:)' });
+    expect(registry.get('plain')?.config).toMatchObject({ name: 'Plain', url: server.url });
+  });
+
+  it('leaves app-level servers alone', async () => {
+    const server = await mcpServer();
+    const { actions, registry } = await setup();
+    await registry.register({ id: 'company', name: 'Company', url: server.url }, 'app');
+    const form = formFromConfig(registry.get('company')!.config);
+    expect(await actions.update('company', { ...form, name: 'Mine' })).toEqual({ form: 'This server is configured by the app and cannot be changed here.' });
+    await actions.changeTool('company', 'add', { enabled: false });
+    expect(registry.tools(['company']).length).toBe(0); // not connected yet: no catalog, nothing changed either
+    expect(registry.get('company')?.config.toolOverrides).toEqual({});
+  });
+});
+
+describe("a server's tools", () => {
+  it('a disabled tool is stored, left out of the tools the model gets, and cannot be called', async () => {
+    const server = await mcpServer();
+    const { actions, registry, view, stored } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    await actions.changeTool('calc', 'add', { enabled: false });
+    expect(view('Calc')?.tools.find((t) => t.name === 'add')).toMatchObject({ isEnabled: false });
+    expect(registry.tools(['calc']).map((t) => t.toolName)).not.toContain('add');
+    expect((await registry.callTool('calc', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
+    expect((await stored())[0]?.toolOverrides).toEqual({ add: { enabled: false } });
+    await actions.changeTool('calc', 'add', { enabled: true });
+    expect((await registry.callTool('calc', 'add', { a: 1, b: 2 })).failure).toBeUndefined();
+    expect((await stored())[0]?.toolOverrides).toEqual({});
+  });
+
+  it('a description override reaches the model; an empty one restores the server\'s', async () => {
+    const server = await mcpServer();
+    const { actions, registry, view } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    await Promise.all([actions.changeTool('calc', 'add', { description: '  Sums two numbers exactly. ' }), actions.changeTool('calc', 'slow', { enabled: false })]);
+    expect(registry.tools(['calc']).find((t) => t.toolName === 'add')?.description).toBe('Sums two numbers exactly.');
+    expect(registry.get('calc')?.config.toolOverrides).toEqual({ add: { description: 'Sums two numbers exactly.' }, slow: { enabled: false } });
+    expect(view('Calc')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', description: 'Sums two numbers exactly.', isEnabled: true });
+    await actions.changeTool('calc', 'add', { description: '' });
+    expect(registry.tools(['calc']).find((t) => t.toolName === 'add')?.description).toBe('Adds a and b');
+  });
+});
+
+describe('removing a server', () => {
+  it('removes it with its secrets and stored settings', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, registry, stored, db } = await setup();
+    await actions.add(headerForm('Keyed', server.url));
+    await actions.remove('keyed');
+    expect(registry.list()).toEqual([]);
+    expect(await stored()).toEqual([]);
+    expect(await db.count('credentials')).toBe(0);
+  });
+});

@@ -1,0 +1,133 @@
+import { describeError, ValidationError } from '../domain/errors';
+import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
+import { OAUTH_SLOTS } from '../mcp/oauth-provider';
+import type { Registry } from '../mcp/registry';
+import type { Storage } from '../storage/storage';
+import { describeConnectionError } from './server-messages';
+import {
+  checkServerForm,
+  configFromForm,
+  fieldErrorsOf,
+  pendingSecrets,
+  NOTHING_STORED,
+  type FieldErrors,
+  type ServerForm,
+  type StoredSecrets,
+} from './server-form';
+
+/** What the server actions work on: one profile's registry and storage. */
+export interface ServerDeps {
+  readonly registry: Registry;
+  readonly storage: Storage;
+  readonly profileId: string;
+}
+
+/** The outcome of "Test connection", as the form shows it. */
+export type TestOutcome = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly text?: string; readonly errors?: FieldErrors };
+
+const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
+/** A readable, stable id from a server name ("Weather (EU)" → "weather-eu"), unique among `taken`. */
+export function serverIdFromName(name: string, taken: ReadonlySet<string>): string {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'server';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** Which secrets the vault holds for a server: edit forms may leave those fields blank. */
+export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): Promise<StoredSecrets> {
+  const has = (slot: string) => deps.storage.vault.has({ profileId: deps.profileId, owner: config.id, slot });
+  const names = config.auth.kind === 'headers' ? config.auth.headerNames : [];
+  const stored = await Promise.all(names.map(async (name) => ((await has(headerSlot(name))) ? [name.toLowerCase()] : [])));
+  return { hasToken: config.auth.kind === 'bearer' && (await has(BEARER_SLOT)), headerNames: new Set(stored.flat()) };
+}
+
+async function writeSecrets(deps: ServerDeps, owner: string, slots: Readonly<Record<string, string>>): Promise<void> {
+  for (const [slot, secret] of Object.entries(slots)) await deps.storage.vault.put({ profileId: deps.profileId, owner, slot }, secret);
+}
+
+/** Adds a user server: checked, registered, stored with its secrets in the vault, then connected. */
+export async function addServer(deps: ServerDeps, form: ServerForm, connect: (id: string) => Promise<void>): Promise<FieldErrors | undefined> {
+  const errors = checkServerForm(form);
+  if (hasErrors(errors)) return errors;
+  const id = serverIdFromName(form.name, new Set(deps.registry.list().map((s) => s.config.id)));
+  const config = configFromForm(form, id);
+  try {
+    await deps.registry.register(config, 'user'); // Checks names against every server before anything is stored.
+    try {
+      await deps.storage.profiles.saveServer(deps.profileId, config, appServerNames(deps.registry));
+      await writeSecrets(deps, id, pendingSecrets(form));
+    } catch (error) {
+      await deps.registry.unregister(id); // Also clears whatever secret was written.
+      await deps.storage.profiles.removeServer(deps.profileId, id).catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    return error instanceof ValidationError ? fieldErrorsOf(error) : { form: describeError(error) };
+  }
+  await connect(id);
+  return undefined;
+}
+
+/**
+ * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
+ * uses are deleted; the server reconnects with the new settings.
+ */
+export async function updateServer(deps: ServerDeps, serverId: string, form: ServerForm, connect: (id: string) => Promise<void>): Promise<FieldErrors | undefined> {
+  const current = deps.registry.get(serverId);
+  if (!current) return { form: 'This server no longer exists.' };
+  if (current.scope !== 'user') return { form: 'This server is configured by the app and cannot be changed here.' };
+  const old = current.config;
+  const errors = checkServerForm(form, await storedSecretsOf(deps, old));
+  if (hasErrors(errors)) return errors;
+  const config = configFromForm(form, serverId, old);
+  const secrets = pendingSecrets(form);
+  try {
+    const saved = await deps.storage.profiles.saveServer(deps.profileId, config, appServerNames(deps.registry));
+    // Tokens issued for the old URL or client must not go to the new one.
+    if (old.auth.kind === 'oauth' && (saved.auth.kind !== 'oauth' || saved.url !== old.url || saved.auth.clientId !== old.auth.clientId)) await deps.registry.signOut(serverId);
+    await writeSecrets(deps, serverId, secrets);
+    await deps.registry.update(saved);
+    await deleteUnusedSecrets(deps, old, saved);
+  } catch (error) {
+    return error instanceof ValidationError ? fieldErrorsOf(error) : { form: describeError(error) };
+  }
+  // New secret values under the same config do not reconnect by themselves.
+  if (Object.keys(secrets).length > 0) await deps.registry.disconnect(serverId);
+  await connect(serverId);
+  return undefined;
+}
+
+async function deleteUnusedSecrets(deps: ServerDeps, old: ServerConfig, saved: ServerConfig): Promise<void> {
+  const kept = new Set(saved.auth.kind === 'headers' ? saved.auth.headerNames.map(headerSlot) : []);
+  const unused = [
+    ...(old.auth.kind === 'bearer' && saved.auth.kind !== 'bearer' ? [BEARER_SLOT] : []),
+    ...(old.auth.kind === 'headers' ? old.auth.headerNames.map(headerSlot).filter((slot) => !kept.has(slot)) : []),
+    ...(old.auth.kind === 'oauth' && saved.auth.kind !== 'oauth' ? Object.values(OAUTH_SLOTS) : []),
+  ];
+  for (const slot of unused) await deps.storage.vault.delete({ profileId: deps.profileId, owner: saved.id, slot });
+}
+
+/** Tries the form's settings without saving anything: connects once, lists the tools, closes. */
+export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: string): Promise<TestOutcome> {
+  const current = serverId === undefined ? undefined : deps.registry.get(serverId);
+  const stored = current ? await storedSecretsOf(deps, current.config) : NOTHING_STORED;
+  const errors = checkServerForm(form, stored);
+  if (hasErrors(errors)) return { ok: false, errors };
+  // A new server gets an id no registered server has, so no stored secret is read for it.
+  const id = current?.config.id ?? serverIdFromName(form.name, new Set(deps.registry.list().map((s) => s.config.id)));
+  const config = configFromForm(form, id, current?.config);
+  try {
+    const result = await deps.registry.testConnection(config, pendingSecrets(form));
+    if (result.ok) return { ok: true, text: `Connection works: ${result.toolCount} ${result.toolCount === 1 ? 'tool' : 'tools'} (${result.transport === 'sse' ? 'HTTP+SSE' : 'streamable HTTP'}). Nothing was saved.` };
+    return { ok: false, text: describeConnectionError(result.error, config.auth) };
+  } catch (error) {
+    return error instanceof ValidationError ? { ok: false, errors: fieldErrorsOf(error) } : { ok: false, text: describeError(error) };
+  }
+}
+
+/** Names of the app-level servers: a user server may not take one. */
+function appServerNames(registry: Registry): string[] {
+  return registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
+}

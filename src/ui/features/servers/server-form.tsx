@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { EMPTY_SERVER_FORM, type FieldErrors, type ServerActions, type ServerForm, type TestOutcome } from '../../../stores/servers-store';
+import type { ServerConfig } from '../../../domain/server-config';
+import { FormField } from './form-field';
+import { HeaderRows } from './header-rows';
+
+const AUTH_OPTIONS: readonly [ServerForm['auth'], string][] = [
+  ['none', 'None'],
+  ['bearer', 'Bearer token'],
+  ['headers', 'Custom headers'],
+  ['oauth', 'OAuth (sign in)'],
+];
+const TRANSPORT_OPTIONS: readonly [ServerForm['transport'], string][] = [
+  ['auto', 'Automatic (streamable HTTP, else HTTP+SSE)'],
+  ['http', 'Streamable HTTP'],
+  ['sse', 'HTTP+SSE (legacy)'],
+];
+const KEEP = 'Saved; leave blank to keep it';
+
+/**
+ * The add and edit form of a server. Nothing typed is lost on an error: each problem shows next to its
+ * field. `saved` is the server being edited (its secrets stay in the vault; blank secret fields keep them).
+ */
+export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, onDone }: { actions: ServerActions; initial?: ServerForm; saved?: ServerConfig; onDone?: () => void }) {
+  const [form, setForm] = useState<ServerForm>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [test, setTest] = useState<TestOutcome>();
+  const [busy, setBusy] = useState<'save' | 'test'>();
+  const isEdit = saved !== undefined;
+  const set = (change: Partial<ServerForm>) => {
+    setForm((current) => ({ ...current, ...change }));
+    setTest(undefined);
+  };
+  const savedAuth = saved?.auth;
+  const storedHeaders = new Set(savedAuth?.kind === 'headers' ? savedAuth.headerNames.map((n) => n.toLowerCase()) : []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('save');
+    setTest(undefined);
+    const problems = isEdit ? await actions.update(saved.id, form) : await actions.add(form);
+    setBusy(undefined);
+    setErrors(problems ?? {});
+    if (problems) return;
+    if (!isEdit) setForm(EMPTY_SERVER_FORM);
+    onDone?.();
+  };
+
+  const runTest = async () => {
+    setBusy('test');
+    setTest(undefined);
+    const outcome = await actions.test(form, saved?.id);
+    setBusy(undefined);
+    setErrors(outcome.ok ? {} : (outcome.errors ?? {}));
+    setTest(outcome);
+  };
+
+  return (
+    <form className="server-form" noValidate onSubmit={(e) => void submit(e)} aria-label={isEdit ? `Edit ${saved.name}` : 'Add a server'}>
+      {!isEdit && <h3>Add a server</h3>}
+      <div className="server-form-grid">
+        <FormField label="Server name" error={errors.name}>
+          {(props) => <input {...props} value={form.name} onChange={(e) => set({ name: e.target.value })} maxLength={64} autoComplete="off" />}
+        </FormField>
+        <FormField label="Server URL" error={errors.url}>
+          {(props) => <input {...props} value={form.url} onChange={(e) => set({ url: e.target.value })} type="url" placeholder="https://example.com/mcp" autoComplete="off" spellCheck={false} />}
+        </FormField>
+        <FormField label="Transport" error={errors.transport}>
+          {(props) => (
+            <select {...props} value={form.transport} onChange={(e) => set({ transport: e.target.value as ServerForm['transport'] })}>
+              {TRANSPORT_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Authentication">
+          {(props) => (
+            <select {...props} value={form.auth} onChange={(e) => set({ auth: e.target.value as ServerForm['auth'] })}>
+              {AUTH_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {form.auth === 'bearer' && (
+        <FormField label="Bearer token" error={errors.token} hint="Kept encrypted in this browser; never shown again.">
+          {(props) => <input {...props} value={form.token} onChange={(e) => set({ token: e.target.value })} type="password" placeholder={savedAuth?.kind === 'bearer' ? KEEP : ''} autoComplete="off" />}
+        </FormField>
+      )}
+      {form.auth === 'headers' && <HeaderRows rows={form.headers} errors={errors} storedNames={storedHeaders} onChange={(headers) => set({ headers })} />}
+      {form.auth === 'oauth' && (
+        <div className="server-form-grid">
+          <FormField label="Client ID (only for a pre-registered client)" error={errors.clientId}>
+            {(props) => <input {...props} value={form.clientId} onChange={(e) => set({ clientId: e.target.value })} autoComplete="off" />}
+          </FormField>
+          <FormField label="Client secret (optional)" error={errors.clientSecret}>
+            {(props) => <input {...props} value={form.clientSecret} onChange={(e) => set({ clientSecret: e.target.value })} type="password" placeholder={isEdit && savedAuth?.kind === 'oauth' ? KEEP : ''} autoComplete="off" />}
+          </FormField>
+        </div>
+      )}
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      {busy === 'test' && (
+        <p className="test-result muted" role="status">
+          Trying to connect…
+        </p>
+      )}
+      {test?.text && (
+        <p className={test.ok ? 'test-result test-ok' : 'test-result field-error'} role="status">
+          {test.text}
+        </p>
+      )}
+      <div className="server-form-actions">
+        <button type="submit" disabled={busy !== undefined}>
+          {isEdit ? 'Save server' : 'Add server'}
+        </button>
+        <button type="button" className="secondary" disabled={busy !== undefined} onClick={() => void runTest()}>
+          Test connection
+        </button>
+        {isEdit && (
+          <button type="button" className="secondary" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

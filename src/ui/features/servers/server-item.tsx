@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { formFromConfig, type ServerActions, type ServerView } from '../../../stores/servers-store';
+import { openSignInWindow, redirectPageTo } from '../../../stores/sign-in-window';
+import { ServerFormView } from './server-form';
+import { ServerTools } from './server-tools';
+
+const STATUS_LABEL: Record<ServerView['status'], string> = {
+  connected: 'Connected',
+  connecting: 'Connecting…',
+  disconnected: 'Not connected',
+  'needs-auth': 'Sign-in needed',
+  error: 'Error',
+};
+
+const AUTH_LABEL: Record<ServerView['authKind'], string> = {
+  none: 'no authentication',
+  bearer: 'bearer token',
+  headers: 'custom headers',
+  oauth: 'OAuth',
+};
+
+/** One server in the manager: status, last error, actions, the edit form and its tools. */
+export function ServerItem({ server, notice, actions }: { server: ServerView; notice?: { tone: 'error' | 'info'; text: string } | undefined; actions: ServerActions }) {
+  const [isEditing, setEditing] = useState(false);
+  const isUser = server.scope === 'user';
+  return (
+    <li className="server-item" aria-label={server.name}>
+      <div className="server-head">
+        <strong>{server.name}</strong>
+        <span className={`status status-${server.status}`}>{STATUS_LABEL[server.status]}</span>
+        <span className="muted">
+          {server.toolCount} tools{server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}
+        </span>
+        {!isUser && <span className="badge">Provided by the app</span>}
+      </div>
+      <div className="muted server-url">
+        {server.url} · {AUTH_LABEL[server.authKind]}
+      </div>
+      {server.error && server.status !== 'connected' && <p className="field-error">{server.error}</p>}
+      {notice && notice.text !== server.error && <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>}
+      {isEditing ? (
+        <ServerFormView actions={actions} initial={formFromConfig(server.config)} saved={server.config} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="server-actions">
+          <button type="button" onClick={() => void actions.connect(server.id)} aria-label={`Connect ${server.name}`}>
+            Connect
+          </button>
+          {server.authKind === 'oauth' && (
+            <button type="button" onClick={() => void actions.signIn(server.id, openSignInWindow, redirectPageTo)} aria-label={`Sign in to ${server.name}`}>
+              {server.status === 'needs-auth' ? 'Sign in' : 'Sign in again'}
+            </button>
+          )}
+          {server.authKind === 'oauth' && server.status !== 'needs-auth' && (
+            <button type="button" className="secondary" onClick={() => void actions.signOut(server.id)} aria-label={`Sign out of ${server.name}`}>
+              Sign out
+            </button>
+          )}
+          {isUser && (
+            <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${server.name}`}>
+              Edit
+            </button>
+          )}
+          {isUser && (
+            <button
+              type="button"
+              className="danger"
+              aria-label={`Remove ${server.name}`}
+              onClick={() => {
+                if (window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`)) void actions.remove(server.id);
+              }}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      )}
+      <ServerTools server={server} actions={actions} />
+    </li>
+  );
+}

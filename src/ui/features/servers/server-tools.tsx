@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { ServerActions, ServerView, ToolView } from '../../../stores/servers-store';
+
+/** A server's tools: a switch each, and the description the model gets (the person may write their own). */
+export function ServerTools({ server, actions }: { server: ServerView; actions: ServerActions }) {
+  const [editing, setEditing] = useState<string>();
+  const isReadOnly = server.scope !== 'user';
+  if (server.tools.length === 0) return null;
+  const enabledCount = server.tools.filter((t) => t.isEnabled).length;
+  return (
+    <details className="server-tools">
+      <summary>
+        Tools ({enabledCount} of {server.tools.length} on)
+      </summary>
+      {isReadOnly && <p className="muted field-hint">This server is provided by the app; its tools cannot be changed here.</p>}
+      <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
+        {server.tools.map((tool) => (
+          <li key={tool.name} className={tool.isEnabled ? 'tool-row' : 'tool-row tool-off'}>
+            <label className="switch-row tool-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={tool.name}
+                aria-checked={tool.isEnabled}
+                checked={tool.isEnabled}
+                disabled={isReadOnly}
+                onChange={() => void actions.changeTool(server.id, tool.name, { enabled: !tool.isEnabled })}
+              />
+              <code>{tool.name}</code>
+              {!tool.isEnabled && <span className="muted">off: the model never sees it</span>}
+            </label>
+            {editing === tool.name ? (
+              <DescriptionEditor tool={tool} onCancel={() => setEditing(undefined)} onSave={async (description) => {
+                  await actions.changeTool(server.id, tool.name, { description });
+                  setEditing(undefined);
+                }}
+              />
+            ) : (
+              <div className="tool-description">
+                <p>
+                  {tool.description ?? tool.serverDescription}
+                  {tool.description !== undefined && <span className="badge">your description</span>}
+                </p>
+                {!isReadOnly && (
+                  <button type="button" className="link-button" aria-label={`Edit description of ${tool.name}`} onClick={() => setEditing(tool.name)}>
+                    Edit description
+                  </button>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function DescriptionEditor({ tool, onSave, onCancel }: { tool: ToolView; onSave: (description: string) => Promise<void>; onCancel: () => void }) {
+  const [text, setText] = useState(tool.description ?? tool.serverDescription);
+  const [isBusy, setBusy] = useState(false);
+  const save = async (description: string) => {
+    setBusy(true);
+    await onSave(description);
+    setBusy(false);
+  };
+  return (
+    <div className="description-editor">
+      <textarea aria-label={`Description for ${tool.name}`} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} />
+      <div className="server-form-actions">
+        <button type="button" disabled={isBusy} onClick={() => void save(text === tool.serverDescription ? '' : text)}>
+          Save description
+        </button>
+        {tool.description !== undefined && (
+          <button type="button" className="secondary" disabled={isBusy} onClick={() => void save('')}>
+            Use the server&apos;s description
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {tool.description !== undefined && <p className="muted field-hint">The server says: {tool.serverDescription || '(no description)'}</p>}
+    </div>
+  );
+}
