@@ -1,13 +1,18 @@
 import { z } from 'zod';
 
+function wholeNumber(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: () => message }).int(message).min(min, message).max(max, message);
+}
+
 const fields = {
   /** client: our BM25 search picks tools; anthropic: send all with defer_loading and let the API expand them. */
-  mode: z.enum(['client', 'anthropic']),
-  strategy: z.enum(['bm25', 'regex']),
+  mode: z.enum(['client', 'anthropic'], { error: () => 'Tool search mode must be client or anthropic' }),
+  strategy: z.enum(['bm25', 'regex'], { error: () => 'Search strategy must be bm25 or regex' }),
   /** auto: defer only when the enabled tools are many or large; always / never force it. */
-  deferral: z.enum(['auto', 'always', 'never']),
-  preloadCount: z.number().int().min(0).max(20),
-  loadedToolCap: z.number().int().min(1).max(200),
+  deferral: z.enum(['auto', 'always', 'never'], { error: () => 'Deferral must be auto, always or never' }),
+  preloadCount: wholeNumber('Preload count', 0, 20),
+  loadedToolCap: wholeNumber('Loaded-tool cap', 1, 200),
 };
 
 /** How tool definitions reach the model; defaults the app config may change and a profile may override. */

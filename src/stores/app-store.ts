@@ -7,7 +7,7 @@ import type { Registry } from '../mcp/registry';
 import type { Locks } from '../platform/locks';
 import { createToolIndex } from '../search/tool-index';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
-import { listModels, loadSettings, saveSettings, type SettingsInput, type SettingsView } from './settings';
+import { createSettingsActions, type SettingsActions } from './settings-actions';
 import { syncToolIndex } from './thread-tools';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
@@ -37,11 +37,7 @@ export interface AppState {
   readonly serverActions?: ServerActions;
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
-  readonly settings?: {
-    readonly load: () => Promise<SettingsView>;
-    readonly save: (input: SettingsInput) => Promise<Record<string, string>>;
-    readonly models: () => Promise<string[]>;
-  };
+  readonly settings?: SettingsActions;
   /** First run: no API key yet, so Settings opens. */
   readonly needsApiKey?: boolean;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */
@@ -72,11 +68,19 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     syncToolIndex(registry, index);
     const defaults = appConfig.config.defaults;
     const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now, ...(services.locks ? { locks: services.locks } : {}) });
-    const settings = {
-      load: () => loadSettings(services.storage, profile.id, defaults),
-      save: (input: SettingsInput) => saveSettings(services.storage, profile.id, input),
-      models: async () => listModels(services.storage, profile.id, (await loadSettings(services.storage, profile.id, defaults)).baseUrl, services.createModel),
-    };
+    const { actions: settings } = createSettingsActions({
+      storage: services.storage,
+      registry,
+      profileId: profile.id,
+      defaults,
+      createModel: services.createModel,
+      now: services.now,
+      leave: async () => {
+        chat.actions.stop();
+        await registry.close();
+      },
+      onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),
+    });
     const { hasApiKey } = await settings.load();
     await chat.actions.refreshThreads();
     const lastThread = profile.lastThreadId && chat.store.getState().threads.some((t) => t.id === profile.lastThreadId) ? profile.lastThreadId : undefined;

@@ -2,15 +2,26 @@ import { z } from 'zod';
 import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import { describeError } from '../domain/errors';
+import { ToolSearchOverrides, resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
+import type { UserPreferences } from '../domain/user-config';
 import { toFieldIssues } from '../domain/validation';
 import type { Storage } from '../storage/storage';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { API_KEY_SLOT } from './turn-runner';
 
+export type Theme = UserPreferences['theme'];
+
 export interface SettingsView {
   readonly hasApiKey: boolean;
   readonly baseUrl: string;
   readonly model: string;
+  /** The tool-search settings in effect for this profile (app defaults with the profile's overrides). */
+  readonly toolSearch: ToolSearchSettings;
+  /** The deployer's tool-search defaults, shown next to the fields. */
+  readonly toolSearchDefaults: ToolSearchSettings;
+  /** Whether the profile overrides any tool-search default. */
+  readonly hasToolSearchOverrides: boolean;
+  readonly theme: Theme;
 }
 
 /** Models offered when the API's list cannot be read (no key yet, offline, an endpoint without /v1/models). */
@@ -28,34 +39,80 @@ export async function listModels(storage: Storage, profileId: string, baseUrl: s
   }
 }
 
+/** The tool-search fields as the form holds them: numbers as typed, checked here. */
+export interface ToolSearchInput {
+  readonly mode: string;
+  readonly strategy: string;
+  readonly deferral: string;
+  readonly preloadCount: string;
+  readonly loadedToolCap: string;
+}
+
 export interface SettingsInput {
   /** A new key; empty keeps the stored one. */
   readonly apiKey: string;
   readonly baseUrl: string;
   readonly model: string;
+  /** Absent: the profile's tool-search overrides stay as they are. */
+  readonly toolSearch?: ToolSearchInput;
 }
+
+/** A typed number, or NaN for anything that is not one (so the range check reports it). */
+const typedNumber = z.string().transform((text) => (text.trim() === '' ? Number.NaN : Number(text)));
 
 const Input = z.object({
   apiKey: z.string().trim().max(500, 'API key is too long'),
   baseUrl: z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }),
   model: z.string().trim().min(1, 'Choose a model').max(100),
+  toolSearch: z
+    .object({
+      mode: ToolSearchOverrides.shape.mode.unwrap(),
+      strategy: ToolSearchOverrides.shape.strategy.unwrap(),
+      deferral: ToolSearchOverrides.shape.deferral.unwrap(),
+      preloadCount: typedNumber.pipe(ToolSearchOverrides.shape.preloadCount.unwrap()),
+      loadedToolCap: typedNumber.pipe(ToolSearchOverrides.shape.loadedToolCap.unwrap()),
+    })
+    .optional(),
 });
 
-/** The profile's model settings, with the app's defaults filled in; the key itself is never read back. */
+/** The profile's model and tool-search settings, with the app's defaults filled in; the key itself is never read back. */
 export async function loadSettings(storage: Storage, profileId: string, defaults: AppConfig['defaults']): Promise<SettingsView> {
   const [profile, hasApiKey] = await Promise.all([storage.profiles.get(profileId), storage.vault.has({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })]);
-  return { hasApiKey, baseUrl: profile?.preferences.baseUrl ?? defaults.baseUrl, model: profile?.preferences.model ?? defaults.model };
+  const overrides = profile?.preferences.toolSearch ?? {};
+  return {
+    hasApiKey,
+    baseUrl: profile?.preferences.baseUrl ?? defaults.baseUrl,
+    model: profile?.preferences.model ?? defaults.model,
+    toolSearch: resolveToolSearchSettings(defaults.toolSearch, overrides),
+    toolSearchDefaults: defaults.toolSearch,
+    hasToolSearchOverrides: Object.values(overrides).some((value) => value !== undefined),
+    theme: profile?.preferences.theme ?? 'system',
+  };
 }
 
-/** Saves the settings; returns field errors ("baseUrl" → message) instead of throwing. The key goes to the vault only. */
+/**
+ * Saves the settings; returns field errors ("baseUrl", "toolSearch.preloadCount" → message) instead of throwing,
+ * and saves nothing while any field is wrong. The key goes to the vault only.
+ */
 export async function saveSettings(storage: Storage, profileId: string, input: SettingsInput): Promise<Record<string, string>> {
   const parsed = Input.safeParse(input);
   if (!parsed.success) return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
+  const { apiKey, baseUrl, model, toolSearch } = parsed.data;
   try {
-    if (parsed.data.apiKey) await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, parsed.data.apiKey);
-    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl: parsed.data.baseUrl, model: parsed.data.model } }));
+    if (apiKey) await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
+    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl, model, ...(toolSearch ? { toolSearch } : {}) } }));
     return {};
   } catch (error) {
     return { form: describeError(error) };
+  }
+}
+
+/** Drops the profile's tool-search overrides: the app's defaults apply again. Resolves to an error message, or undefined. */
+export async function resetToolSearch(storage: Storage, profileId: string): Promise<string | undefined> {
+  try {
+    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch: {} } }));
+    return undefined;
+  } catch (error) {
+    return describeError(error);
   }
 }

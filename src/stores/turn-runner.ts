@@ -6,7 +6,7 @@ import { NotFoundError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { failedResult } from '../domain/tool-result';
-import { ToolSearchSettings } from '../domain/tool-search-settings';
+import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
@@ -87,7 +87,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   const model: ModelPort = apiKey
     ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
     : { stream: () => Promise.reject(new ModelError('no-key')), listModels: () => Promise.resolve([]) };
-  const settings = ToolSearchSettings.parse({ ...deps.defaults.toolSearch, ...prefs.toolSearch });
+  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch); // Read per turn: a saved change applies to the next one.
   const persistence: TurnPersistence = {
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),

@@ -3,6 +3,7 @@ import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
+import { useApplyTheme } from '../settings/use-theme';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { StartupNotices } from './startup-notices';
@@ -23,6 +24,7 @@ export function AppShell({ store }: { store: AppStore }) {
   const [panel, setPanel] = useState<Panel>('none');
   const shown: Panel = needsApiKey && panel === 'none' ? 'settings' : panel;
   const toggle = (next: Panel) => setPanel(shown === next ? 'none' : next);
+  useApplyTheme(profile?.preferences.theme);
 
   return (
     <div className="shell">
@@ -49,7 +51,7 @@ export function AppShell({ store }: { store: AppStore }) {
           <main className="main">
             <StartupNotices store={store} />
             {shown === 'servers' && <LazyPanel name="Servers"><ServersPanel store={servers} actions={serverActions} /></LazyPanel>}
-            {shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel load={settings.load} save={settings.save} models={settings.models} onSaved={() => {
+            {shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel store={store} onSaved={() => {
                   setPanel('settings'); // Stay open to show it was saved, also on first run.
                   store.setState({ needsApiKey: false });
                 }}

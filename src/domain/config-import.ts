@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import { CONFIG_FILE_FORMAT, CONFIG_FILE_VERSION, ExportedPreferences, MAX_CONFIG_FILE_BYTES, MAX_IMPORTED_SERVERS } from './config-file';
+import { ServerConfig, ServerId } from './server-config';
+import { ToolSearchOverrides } from './tool-search-settings';
+import { toFieldIssues } from './validation';
+
+/** Something an import left out, and why. */
+export interface ImportProblem {
+  /** What was left out: 'Server "Weather"', 'Preference baseUrl', 'Default server "x"'. */
+  readonly subject: string;
+  readonly reasons: readonly string[];
+}
+
+/** What a valid file offers, checked part by part: the good parts to import and the rejected ones. */
+export interface ImportPlan {
+  readonly preferences: ExportedPreferences;
+  readonly servers: readonly ServerConfig[];
+  readonly defaultServerIds: readonly string[];
+  readonly rejected: readonly ImportProblem[];
+  /** Fields this app does not know (or never imports, like a token someone added by hand): left out. */
+  readonly ignored: readonly string[];
+}
+
+export type ReadConfigResult = { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly message: string };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const TOP_LEVEL = new Set(['format', 'version', 'exportedAt', 'profileName', 'preferences', 'servers', 'defaultServerIds']);
+const SERVER_FIELDS = new Set(Object.keys(ServerConfig.shape));
+const AUTH_FIELDS = new Set(['kind', 'headerNames', 'clientId', 'scopes']);
+
+const describeIssues = (error: z.ZodError): string[] => toFieldIssues(error).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+const unknownKeys = (value: Json, known: ReadonlySet<string>, prefix: string): string[] => Object.keys(value).filter((k) => !known.has(k)).map((k) => `${prefix}${k}`);
+
+/** Reads an export file: refuses what is not one at all, otherwise checks each part on its own. */
+export function readConfigFile(text: string): ReadConfigResult {
+  if (text.length > MAX_CONFIG_FILE_BYTES) return { ok: false, message: tooLarge(text.length) };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".' };
+  }
+  if (!isObject(data) || data.format !== CONFIG_FILE_FORMAT) {
+    return { ok: false, message: `This is not an MCP Agent configuration file (it has no "format": "${CONFIG_FILE_FORMAT}"), so nothing was imported.` };
+  }
+  if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1) {
+    return { ok: false, message: 'The file has no valid "version", so nothing was imported.' };
+  }
+  if (data.version > CONFIG_FILE_VERSION) {
+    return { ok: false, message: `The file was made by a newer version of the app (format version ${data.version}; this one reads version ${CONFIG_FILE_VERSION}). Nothing was imported.` };
+  }
+  const rejected: ImportProblem[] = [];
+  const ignored = unknownKeys(data, TOP_LEVEL, '');
+  const preferences = readPreferences(data.preferences, rejected, ignored);
+  const servers = readServers(data.servers, rejected, ignored);
+  const defaultServerIds = readDefaultIds(data.defaultServerIds, rejected);
+  return { ok: true, plan: { preferences, servers, defaultServerIds, rejected, ignored } };
+}
+
+/** Human size of a refused file. */
+export function tooLarge(bytes: number): string {
+  return `The file is too large (${(bytes / 1_000_000).toFixed(1)} MB); a configuration file is at most ${MAX_CONFIG_FILE_BYTES / 1_000_000} MB. Nothing was imported.`;
+}
+
+/** Each preference on its own: a bad one is reported and skipped, the others still count. */
+function readPreferences(value: unknown, rejected: ImportProblem[], ignored: string[]): ExportedPreferences {
+  if (value === undefined) return {};
+  if (!isObject(value)) {
+    rejected.push({ subject: 'Preferences', reasons: ['must be an object'] });
+    return {};
+  }
+  const out: Json = {};
+  const fields = ExportedPreferences.shape;
+  for (const [key, raw] of Object.entries(value)) {
+    if (key === 'toolSearch') {
+      const toolSearch = readToolSearch(raw, rejected, ignored);
+      if (toolSearch) out.toolSearch = toolSearch;
+      continue;
+    }
+    if (!(key in fields)) {
+      ignored.push(`preferences.${key}`);
+      continue;
+    }
+    const parsed = fields[key as keyof typeof fields].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    else if (!parsed.success) rejected.push({ subject: `Preference ${key}`, reasons: describeIssues(parsed.error) });
+  }
+  return out;
+}
+
+function readToolSearch(value: unknown, rejected: ImportProblem[], ignored: string[]): ToolSearchOverrides | undefined {
+  if (!isObject(value)) {
+    rejected.push({ subject: 'Preference toolSearch', reasons: ['must be an object'] });
+    return undefined;
+  }
+  const out: Json = {};
+  const fields = ToolSearchOverrides.shape;
+  for (const [key, raw] of Object.entries(value)) {
+    if (!(key in fields)) {
+      ignored.push(`preferences.toolSearch.${key}`);
+      continue;
+    }
+    const parsed = fields[key as keyof typeof fields].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    else if (!parsed.success) rejected.push({ subject: `Preference toolSearch.${key}`, reasons: describeIssues(parsed.error) });
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Each server on its own; one that appears twice in the file is taken once. */
+function readServers(value: unknown, rejected: ImportProblem[], ignored: string[]): ServerConfig[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    rejected.push({ subject: 'Servers', reasons: ['must be a list'] });
+    return [];
+  }
+  const servers: ServerConfig[] = [];
+  value.forEach((raw: unknown, index) => {
+    const label = isObject(raw) && typeof raw.name === 'string' && raw.name.trim() ? `Server "${raw.name.trim().slice(0, 64)}"` : `Server ${index + 1}`;
+    if (index >= MAX_IMPORTED_SERVERS) {
+      rejected.push({ subject: label, reasons: [`an import adds at most ${MAX_IMPORTED_SERVERS} servers`] });
+      return;
+    }
+    if (!isObject(raw)) {
+      rejected.push({ subject: label, reasons: ['must be an object'] });
+      return;
+    }
+    ignored.push(...unknownKeys(raw, SERVER_FIELDS, `servers.${index}.`));
+    if (isObject(raw.auth)) ignored.push(...unknownKeys(raw.auth, AUTH_FIELDS, `servers.${index}.auth.`));
+    const parsed = ServerConfig.safeParse(raw);
+    if (!parsed.success) {
+      rejected.push({ subject: label, reasons: describeIssues(parsed.error) });
+      return;
+    }
+    const server = parsed.data;
+    const twin = servers.find((s) => s.id === server.id || s.name.toLowerCase() === server.name.toLowerCase());
+    if (twin) rejected.push({ subject: label, reasons: [`appears twice in the file (same ${twin.id === server.id ? 'id' : 'name'} as "${twin.name}"); the first one is imported`] });
+    else servers.push(server);
+  });
+  return servers;
+}
+
+function readDefaultIds(value: unknown, rejected: ImportProblem[]): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    rejected.push({ subject: 'Default servers', reasons: ['must be a list of server ids'] });
+    return [];
+  }
+  return value.flatMap((raw: unknown) => {
+    const parsed = ServerId.safeParse(raw);
+    if (parsed.success) return [parsed.data];
+    rejected.push({ subject: `Default server ${JSON.stringify(raw)?.slice(0, 60) ?? String(raw)}`, reasons: describeIssues(parsed.error) });
+    return [];
+  });
+}

@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../test/fakes/memory-stores';
+import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
+import { startTestMcpServer, type TestMcpServer } from '../../test/fixtures/test-mcp-server';
+import { ConfigFile, MAX_CONFIG_FILE_BYTES } from '../domain/config-file';
+import { BEARER_SLOT, headerSlot } from '../domain/server-config';
+import { createRegistry, type Registry } from '../mcp/registry';
+import { OAUTH_SLOTS } from '../mcp/oauth-provider';
+import { MODEL_API_OWNER } from '../storage/vault';
+import { exportConfiguration, importConfiguration, storeServerSecret, type ConfigTransferDeps, type ImportReport } from './config-transfer';
+import { API_KEY_SLOT } from './turn-runner';
+
+const SECRETS = {
+  apiKey: 'sk-ant-api03-SECRET-KEY-1234',
+  bearer: 'bearer-SECRET-token-5678',
+  header: 'header-SECRET-value-9012',
+  clientSecret: 'client-SECRET-3456',
+  oauthTokens: '{"access_token":"oauth-SECRET-access","refresh_token":"oauth-SECRET-refresh"}',
+};
+
+let opened: TestStorage;
+let mcp: TestMcpServer | undefined;
+const registries: Registry[] = [];
+
+beforeEach(async () => {
+  opened = await openTestStorage({ now: () => Date.parse('2026-11-24T10:00:00Z') });
+});
+afterEach(async () => {
+  for (const registry of registries.splice(0)) await registry.close();
+  opened.close();
+  await mcp?.stop();
+  mcp = undefined;
+});
+
+/** A profile with its registry, as the app opens it. */
+async function openProfile(name: string): Promise<ConfigTransferDeps> {
+  const { storage } = opened;
+  const profile = (await storage.profiles.list()).items.find((p) => p.name === name) ?? (await storage.profiles.create({ name }));
+  const registry = createRegistry({ profileId: profile.id, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: Date.now, sha256Hex, secrets: storage.vault, catalogs: storage.catalog });
+  registries.push(registry);
+  for (const server of (await storage.profiles.listServers(profile.id)).items) await registry.register(server, 'user');
+  return { storage, registry, profileId: profile.id, now: () => Date.parse('2026-11-24T10:00:00Z') };
+}
+
+async function addServer(deps: ConfigTransferDeps, server: Parameters<Registry['register']>[0]) {
+  await deps.registry.register(server, 'user');
+  await deps.storage.profiles.saveServer(deps.profileId, server);
+}
+
+const fileWith = (parts: Record<string, unknown>) => JSON.stringify({ format: 'mcp-agent-config', version: 1, exportedAt: '2026-11-24T10:00:00.000Z', ...parts });
+const okReport = (report: ImportReport) => {
+  if (!report.ok) throw new Error(`import refused: ${report.message}`);
+  return report;
+};
+
+describe('configuration export', () => {
+  it('holds preferences, servers with their auth kind and the default set, and none of the secrets stored', async () => {
+    const deps = await openProfile('Sam');
+    const { storage, profileId } = deps;
+    await addServer(deps, { id: 'weather', name: 'Weather', url: 'https://weather.example/mcp', auth: { kind: 'bearer' } });
+    await addServer(deps, { id: 'crm', name: 'CRM', url: 'https://crm.example/mcp', auth: { kind: 'headers', headerNames: ['X-Api-Key'] } });
+    await addServer(deps, { id: 'docs', name: 'Docs', url: 'https://docs.example/mcp', auth: { kind: 'oauth', clientId: 'public-client-id' } });
+    await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, SECRETS.apiKey);
+    await storage.vault.put({ profileId, owner: 'weather', slot: BEARER_SLOT }, SECRETS.bearer);
+    await storage.vault.put({ profileId, owner: 'crm', slot: headerSlot('X-Api-Key') }, SECRETS.header);
+    await storage.vault.put({ profileId, owner: 'docs', slot: OAUTH_SLOTS.clientSecret }, SECRETS.clientSecret);
+    await storage.vault.put({ profileId, owner: 'docs', slot: OAUTH_SLOTS.tokens }, SECRETS.oauthTokens);
+    await storage.profiles.update(profileId, (p) => ({ ...p, defaultServerIds: ['weather'], preferences: { ...p.preferences, theme: 'dark', model: 'claude-opus-5', toolSearch: { preloadCount: 5 } } }));
+
+    const file = await exportConfiguration(deps);
+
+    for (const secret of Object.values(SECRETS)) expect(file.text).not.toContain(secret);
+    expect(file.text).not.toMatch(/SECRET/);
+    expect(file.name).toBe('mcp-agent-config-sam-2026-11-24.json');
+    const parsed = ConfigFile.parse(JSON.parse(file.text));
+    expect(parsed.preferences).toEqual({ model: 'claude-opus-5', theme: 'dark', toolSearch: { preloadCount: 5 } });
+    expect(parsed.servers.map((s) => [s.name, s.auth])).toEqual([
+      ['CRM', { kind: 'headers', headerNames: ['X-Api-Key'] }],
+      ['Docs', { kind: 'oauth', clientId: 'public-client-id' }],
+      ['Weather', { kind: 'bearer' }],
+    ]);
+    expect(parsed.defaultServerIds).toEqual(['weather']);
+  });
+});
+
+describe('configuration import', () => {
+  it('imports the good parts, reports each bad one with why, and loses nothing already stored', async () => {
+    const source = await openProfile('Sam');
+    await addServer(source, { id: 'weather', name: 'Weather', url: 'https://weather.example/mcp', auth: { kind: 'bearer' } });
+    await addServer(source, { id: 'notes', name: 'Notes', url: 'https://notes.example/mcp' });
+    await source.storage.profiles.update(source.profileId, (p) => ({ ...p, defaultServerIds: ['notes', 'weather'] }));
+    const exported = JSON.parse((await exportConfiguration(source)).text) as Record<string, unknown> & { servers: unknown[] };
+    exported.servers.push({ id: 'evil', name: 'Evil', url: 'http://evil.example/mcp', token: 'smuggled' });
+    exported.preferences = { theme: 'light', baseUrl: 'ftp://nope', toolSearch: { loadedToolCap: 500, strategy: 'regex' }, colour: 'red' };
+
+    const target = await openProfile('Alex');
+    await addServer(target, { id: 'notes', name: 'notes', url: 'https://mine.example/mcp' }); // same name, other URL: must stay as it is
+    const report = okReport(await importConfiguration(target, JSON.stringify(exported)));
+
+    expect(report.imported).toEqual(['Server "Weather"', 'Preference theme: light', 'Preference toolSearch.strategy: regex', 'Default servers: notes, weather']);
+    expect(report.rejected).toEqual([
+      { subject: 'Preference baseUrl', reasons: ['Base URL must be an http(s) URL'] },
+      { subject: 'Preference toolSearch.loadedToolCap', reasons: ['Loaded-tool cap must be a whole number from 1 to 200'] },
+      {
+        subject: 'Server "Evil"',
+        reasons: ['url: Server URL must use https:// for a remote host; plain http:// is allowed only for localhost, since tokens would travel in clear'],
+      },
+      { subject: 'Server "Notes"', reasons: ['a server with this name already exists here; it was kept and the imported one skipped'] },
+    ]);
+    expect(report.ignored).toEqual(['preferences.colour', 'servers.2.token']);
+    expect(report.needsSecrets).toEqual([{ serverId: 'weather', serverName: 'Weather', kind: 'bearer' }]);
+
+    const servers = (await target.storage.profiles.listServers(target.profileId)).items;
+    expect(servers.map((s) => [s.name, s.url])).toEqual([
+      ['notes', 'https://mine.example/mcp'],
+      ['Weather', 'https://weather.example/mcp'],
+    ]);
+    const profile = await target.storage.profiles.get(target.profileId);
+    expect(profile?.preferences).toMatchObject({ theme: 'light', toolSearch: { strategy: 'regex' } });
+    expect(profile?.preferences.baseUrl).toBeUndefined();
+    expect(profile?.defaultServerIds).toEqual(['notes', 'weather']); // the server of that name here counts as the same one
+    expect(target.registry.get('weather')?.config.auth).toEqual({ kind: 'bearer' });
+  });
+
+  it('gives a clashing id a fresh one and keeps the default set pointing at it', async () => {
+    const target = await openProfile('Alex');
+    await addServer(target, { id: 'search', name: 'Web search', url: 'https://a.example/mcp' });
+    const report = okReport(
+      await importConfiguration(target, fileWith({ servers: [{ id: 'search', name: 'Code search', url: 'https://b.example/mcp' }], defaultServerIds: ['search', 'gone', 'Bad id!'] })),
+    );
+    expect(report.imported).toEqual(['Server "Code search"', 'Default servers: code-search']);
+    expect(report.rejected).toEqual([
+      { subject: 'Default server "Bad id!"', reasons: ['Server id may contain letters, digits, "-" and single "_" between them'] },
+      { subject: 'Default server "gone"', reasons: ['no server with this id was imported or exists here'] },
+    ]);
+    expect(target.registry.get('code-search')?.config.url).toBe('https://b.example/mcp');
+    expect(target.registry.get('search')?.config.url).toBe('https://a.example/mcp');
+  });
+
+  it('refuses what is not a configuration file with a clear message, and imports nothing', async () => {
+    const target = await openProfile('Alex');
+    const refusal = async (text: string) => {
+      const report = await importConfiguration(target, text);
+      return report.ok ? 'imported' : report.message;
+    };
+    expect(await refusal('{ not json')).toMatch(/^This file is not valid JSON/);
+    expect(await refusal('[1, 2]')).toMatch(/^This is not an MCP Agent configuration file/);
+    expect(await refusal(JSON.stringify({ format: 'mcp-agent-config', version: 7 }))).toMatch(/made by a newer version of the app \(format version 7; this one reads version 1\)/);
+    expect(await refusal(fileWith({ servers: [] }).padEnd(MAX_CONFIG_FILE_BYTES + 1, ' '))).toMatch(/^The file is too large \(1\.0 MB\)/);
+    expect((await target.storage.profiles.listServers(target.profileId)).items).toEqual([]);
+  });
+
+  it('a bearer server imported without its token connects once the token is given (vault only)', async () => {
+    mcp = await startTestMcpServer({ requireBearer: 'the-right-token' });
+    const target = await openProfile('Alex');
+    const report = okReport(await importConfiguration(target, fileWith({ servers: [{ id: 'gated', name: 'Gated', url: mcp.url, auth: { kind: 'bearer' } }] })));
+    expect(report.needsSecrets).toEqual([{ serverId: 'gated', serverName: 'Gated', kind: 'bearer' }]);
+    expect((await target.registry.connect('gated')).status).not.toBe('connected');
+    expect(await storeServerSecret(target, 'gated', { value: '  ' })).toMatchObject({ isStored: false, text: 'Enter a value first.' });
+    expect(await storeServerSecret(target, 'gated', { value: 'the-right-token' })).toEqual({ isStored: true, isConnected: true, text: 'Stored; the server is connected.' });
+    expect(await target.storage.vault.get({ profileId: target.profileId, owner: 'gated', slot: BEARER_SLOT })).toBe('the-right-token');
+    expect(JSON.stringify((await target.storage.profiles.listServers(target.profileId)).items)).not.toContain('the-right-token');
+  });
+});

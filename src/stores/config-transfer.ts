@@ -1,0 +1,164 @@
+import { buildConfigFile } from '../domain/config-file';
+import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
+import { describeError, NotFoundError } from '../domain/errors';
+import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
+import type { Registry } from '../mcp/registry';
+import type { Storage } from '../storage/storage';
+import { serverIdFromName } from './servers-store';
+
+export interface ConfigTransferDeps {
+  readonly storage: Storage;
+  readonly registry: Registry;
+  readonly profileId: string;
+  readonly now: () => number;
+}
+
+/** A file to hand to the person's downloads. */
+export interface ExportedFile {
+  readonly name: string;
+  readonly type: string;
+  readonly text: string;
+}
+
+/** An imported server that cannot work until the person gives it a secret or signs in. */
+export type NeedsSecret =
+  | { readonly serverId: string; readonly serverName: string; readonly kind: 'bearer' }
+  | { readonly serverId: string; readonly serverName: string; readonly kind: 'headers'; readonly headerNames: readonly string[] }
+  | { readonly serverId: string; readonly serverName: string; readonly kind: 'oauth' };
+
+/** What an import did: refused as a whole (`message`), or each part imported or rejected with its reasons. */
+export type ImportReport =
+  | { readonly ok: false; readonly message: string }
+  | {
+      readonly ok: true;
+      readonly imported: readonly string[];
+      readonly rejected: readonly ImportProblem[];
+      readonly ignored: readonly string[];
+      readonly needsSecrets: readonly NeedsSecret[];
+    };
+
+/** The profile's preferences, own servers and default servers as a versioned JSON file, without any secret. */
+export async function exportConfiguration(deps: ConfigTransferDeps): Promise<ExportedFile> {
+  const profile = await deps.storage.profiles.get(deps.profileId);
+  if (!profile) throw new NotFoundError('profile', deps.profileId);
+  const { items: servers } = await deps.storage.profiles.listServers(deps.profileId);
+  const file = buildConfigFile(profile, servers, new Date(deps.now()));
+  const slug = profile.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'profile';
+  return { name: `mcp-agent-config-${slug}-${file.exportedAt.slice(0, 10)}.json`, type: 'application/json', text: `${JSON.stringify(file, null, 2)}\n` };
+}
+
+/**
+ * Imports a configuration file into the open profile: valid parts are added, bad ones reported and skipped.
+ * Nothing stored is replaced except the preferences the file sets: a server whose name is taken stays as it is.
+ */
+export async function importConfiguration(deps: ConfigTransferDeps, text: string): Promise<ImportReport> {
+  const read = readConfigFile(text);
+  if (!read.ok) return read;
+  const { plan } = read;
+  const rejected = [...plan.rejected];
+  const imported: string[] = [];
+  const idMap = await importServers(deps, plan.servers, imported, rejected);
+  try {
+    await applyPreferences(deps, plan, idMap, imported, rejected);
+  } catch (error) {
+    rejected.push({ subject: 'Preferences and default servers', reasons: [describeError(error)] });
+  }
+  const needsSecrets = plan.servers.flatMap((server) => {
+    const id = idMap.get(server.id);
+    return id ? secretNeed(server, id) : [];
+  });
+  return { ok: true, imported, rejected, ignored: plan.ignored, needsSecrets };
+}
+
+/** Adds each server under a free id, never over an existing name; returns file id → stored id. */
+async function importServers(deps: ConfigTransferDeps, servers: readonly ServerConfig[], imported: string[], rejected: ImportProblem[]): Promise<Map<string, string>> {
+  const idMap = new Map<string, string>();
+  const reserved = deps.registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
+  for (const server of servers) {
+    const subject = `Server "${server.name}"`;
+    const existing = deps.registry.list().find((s) => s.config.name.toLowerCase() === server.name.toLowerCase());
+    if (existing) {
+      rejected.push({ subject, reasons: [`a ${existing.scope === 'app' ? 'built-in ' : ''}server with this name already exists here; it was kept and the imported one skipped`] });
+      continue;
+    }
+    const taken = new Set(deps.registry.list().map((s) => s.config.id));
+    const config = { ...server, id: taken.has(server.id) ? serverIdFromName(server.name, taken) : server.id };
+    try {
+      await deps.registry.register(config, 'user');
+      try {
+        await deps.storage.profiles.saveServer(deps.profileId, config, reserved);
+      } catch (error) {
+        await deps.registry.unregister(config.id);
+        throw error;
+      }
+      idMap.set(server.id, config.id);
+      imported.push(subject);
+    } catch (error) {
+      rejected.push({ subject, reasons: [describeError(error)] });
+    }
+  }
+  return idMap;
+}
+
+/** Sets the preferences the file has (in one write, with the default servers) and reports each. */
+async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMap: ReadonlyMap<string, string>, imported: string[], rejected: ImportProblem[]): Promise<void> {
+  // An id naming a server already here counts when the file's server of that id (if any) is that same server.
+  const isHere = (id: string) => {
+    const here = deps.registry.get(id);
+    const inFile = plan.servers.find((s) => s.id === id);
+    return here !== undefined && (!inFile || inFile.name.toLowerCase() === here.config.name.toLowerCase());
+  };
+  const defaults = plan.defaultServerIds.flatMap((id) => {
+    const mapped = idMap.get(id) ?? (isHere(id) ? id : undefined);
+    if (mapped === undefined) rejected.push({ subject: `Default server "${id}"`, reasons: ['no server with this id was imported or exists here'] });
+    return mapped === undefined ? [] : [mapped];
+  });
+  const { toolSearch, ...rest } = plan.preferences;
+  const changes = Object.keys(rest).length + Object.keys(toolSearch ?? {}).length;
+  if (changes === 0 && defaults.length === 0) return;
+  await deps.storage.profiles.update(deps.profileId, (p) => ({
+    ...p,
+    preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
+    defaultServerIds: [...new Set([...p.defaultServerIds, ...defaults])],
+  }));
+  for (const [key, value] of Object.entries(rest)) imported.push(`Preference ${key}: ${String(value)}`);
+  for (const [key, value] of Object.entries(toolSearch ?? {})) imported.push(`Preference toolSearch.${key}: ${String(value)}`);
+  if (defaults.length > 0) imported.push(`Default servers: ${defaults.join(', ')}`);
+}
+
+function secretNeed(server: ServerConfig, serverId: string): NeedsSecret[] {
+  const base = { serverId, serverName: server.name };
+  switch (server.auth.kind) {
+    case 'none':
+      return [];
+    case 'bearer':
+      return [{ ...base, kind: 'bearer' }];
+    case 'headers':
+      return [{ ...base, kind: 'headers', headerNames: server.auth.headerNames }];
+    case 'oauth':
+      return [{ ...base, kind: 'oauth' }];
+  }
+}
+
+/** The outcome of giving an imported server its secret. */
+export interface SecretOutcome {
+  readonly isStored: boolean;
+  readonly isConnected: boolean;
+  readonly text: string;
+}
+
+/** Stores a secret an imported server needs (vault only), then connects the server with it. */
+export async function storeServerSecret(deps: ConfigTransferDeps, serverId: string, secret: { readonly headerName?: string; readonly value: string }): Promise<SecretOutcome> {
+  if (!secret.value.trim()) return { isStored: false, isConnected: false, text: 'Enter a value first.' };
+  if (!deps.registry.get(serverId)) return { isStored: false, isConnected: false, text: 'That server no longer exists.' };
+  try {
+    await deps.storage.vault.put({ profileId: deps.profileId, owner: serverId, slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT }, secret.value.trim());
+    await deps.registry.disconnect(serverId); // A connection opened before reads the secret only when it connects again.
+    const state = await deps.registry.connect(serverId);
+    return state.status === 'connected'
+      ? { isStored: true, isConnected: true, text: 'Stored; the server is connected.' }
+      : { isStored: true, isConnected: false, text: `Stored, but the server did not connect: ${state.lastError?.message ?? state.status}` };
+  } catch (error) {
+    return { isStored: false, isConnected: false, text: describeError(error) };
+  }
+}

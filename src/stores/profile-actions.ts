@@ -1,0 +1,90 @@
+import { describeError, ValidationError } from '../domain/errors';
+import type { UserConfig } from '../domain/user-config';
+import type { Storage } from '../storage/storage';
+import type { Theme } from './settings';
+
+/** One profile as the Settings list shows it. */
+export interface ProfileSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly isActive: boolean;
+}
+
+/** What a profile change asks of the page: nothing, or a reload into the (new) active profile. */
+export interface ProfileChange {
+  readonly error?: string;
+  /** The app is bound to one profile (registry, chat, credentials): opening another one reloads it. */
+  readonly reload: boolean;
+}
+
+export interface ProfileActionDeps {
+  readonly storage: Storage;
+  /** The profile this page has open. */
+  readonly profileId: string;
+  /** Stops what the open profile is doing (a running turn, server connections) before it is left or deleted. */
+  readonly leave: () => Promise<void>;
+  /** The open profile after a change of its own preferences (the theme, say). */
+  readonly onProfile: (profile: UserConfig) => void;
+}
+
+export interface ProfileActions {
+  list(): Promise<ProfileSummary[]>;
+  /** Adds a profile; resolves to field errors ("name" → message), empty when created. */
+  create(name: string): Promise<Record<string, string>>;
+  switchTo(profileId: string): Promise<ProfileChange>;
+  /** Deletes a profile with its servers, threads, credentials and key; the open one is left first. */
+  remove(profileId: string): Promise<ProfileChange>;
+  setTheme(theme: Theme): Promise<string | undefined>;
+}
+
+/** The profile actions of the Settings screen. */
+export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
+  const { storage, profileId } = deps;
+  return {
+    async list() {
+      const { items } = await storage.profiles.list();
+      return items.sort((a, b) => a.createdAt - b.createdAt).map((p) => ({ id: p.id, name: p.name, isActive: p.id === profileId }));
+    },
+    async create(name) {
+      try {
+        await storage.profiles.create({ name });
+        return {};
+      } catch (error) {
+        if (error instanceof ValidationError) return Object.fromEntries(error.issues.map((i) => [i.path === 'name' ? 'name' : 'form', i.message]));
+        return { form: describeError(error) };
+      }
+    },
+    async switchTo(id) {
+      if (id === profileId) return { reload: false };
+      try {
+        if (!(await storage.profiles.get(id))) return { error: 'That profile no longer exists.', reload: false };
+        await deps.leave();
+        await storage.profiles.setActiveId(id);
+        return { reload: true };
+      } catch (error) {
+        return { error: describeError(error), reload: false };
+      }
+    },
+    async remove(id) {
+      const isOpen = id === profileId;
+      try {
+        if ((await storage.profiles.list()).items.length <= 1) return { error: 'The last profile cannot be deleted; create another one first.', reload: false };
+        // Nothing of the open profile may keep writing (a token refresh, a catalog) once its records are gone.
+        if (isOpen) await deps.leave();
+        await storage.profiles.delete(id);
+        return { reload: isOpen };
+      } catch (error) {
+        // After leaving, the page has no working registry: reload either way.
+        return { error: describeError(error), reload: isOpen };
+      }
+    },
+    async setTheme(theme) {
+      try {
+        deps.onProfile(await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, theme } })));
+        return undefined;
+      } catch (error) {
+        return describeError(error);
+      }
+    },
+  };
+}

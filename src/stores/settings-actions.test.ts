@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScriptedModel } from '../../test/fakes/fake-agent-ports';
+import { sha256Hex } from '../../test/fakes/memory-stores';
+import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
+import { startTestMcpServer, type TestMcpServer } from '../../test/fixtures/test-mcp-server';
+import { AppConfig } from '../domain/app-config';
+import { createRegistry, type Registry } from '../mcp/registry';
+import { createToolIndex } from '../search/tool-index';
+import { MODEL_API_OWNER } from '../storage/vault';
+import { createSettingsActions, type SettingsActions } from './settings-actions';
+import { syncToolIndex } from './thread-tools';
+import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from './turn-runner';
+
+let mcp: TestMcpServer;
+let opened: TestStorage;
+let registry: Registry;
+let actions: SettingsActions;
+let profileId: string;
+let model: ScriptedModel;
+let deps: TurnRunnerDeps;
+let stopSync: () => void;
+
+// The deployer's defaults: auto deferral (8 tools are few, so all are sent) and 3 preloaded tools.
+const defaults = AppConfig.parse({ defaults: { toolSearch: { deferral: 'auto', preloadCount: 3 } } }).defaults;
+const form = { apiKey: '', baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-5' };
+const toolSearch = { mode: 'client', strategy: 'bm25', deferral: 'always', preloadCount: '0', loadedToolCap: '20' };
+
+beforeEach(async () => {
+  [mcp, opened] = await Promise.all([startTestMcpServer({ toolCount: 5 }), openTestStorage()]);
+  const { storage } = opened;
+  profileId = (await storage.profiles.ensureActive()).id;
+  await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-settings-test');
+  registry = createRegistry({ profileId, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: Date.now, sha256Hex, secrets: storage.vault, catalogs: storage.catalog });
+  await registry.register({ id: 'gen', name: 'Generated', url: mcp.url }, 'user');
+  const index = createToolIndex();
+  stopSync = syncToolIndex(registry, index);
+  model = new ScriptedModel([]);
+  deps = { storage, registry, index, profileId, defaults, createModel: () => model, sha256Hex, now: Date.now };
+  actions = createSettingsActions({ ...deps, leave: () => registry.close(), onProfile: () => undefined }).actions;
+});
+
+afterEach(async () => {
+  stopSync();
+  await registry.close();
+  opened.close();
+  await mcp.stop();
+});
+
+/** Runs one turn in a fresh thread with the server enabled; returns the tool names the model call carried. */
+async function toolsOfNextTurn(text: string): Promise<string[]> {
+  const thread = await opened.storage.threads.create(profileId, { enabledServerIds: ['gen'] });
+  model = new ScriptedModel([{ blocks: [{ type: 'text', text: 'ok' }] }]);
+  await sendMessage(deps, thread.id, text, { askApproval: () => Promise.resolve('deny'), signal: new AbortController().signal });
+  return model.requests[0]!.tools.map((t) => t.name).sort();
+}
+
+describe('tool-search settings in Settings', () => {
+  it('a saved setting takes effect on the next turn: app defaults < profile overrides', async () => {
+    const first = await toolsOfNextTurn('run tool-3');
+    const everyTool = registry.tools(['gen']).map((t) => t.modelName).sort();
+    expect(everyTool).toHaveLength(8); // tool-0 … tool-4 and the fixture's own three
+    expect(first).toEqual(everyTool);
+
+    expect(await actions.save({ ...form, toolSearch })).toEqual({});
+    expect(await toolsOfNextTurn('run tool-3')).toEqual(['tool_search']);
+
+    expect(await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: '1' } })).toEqual({});
+    expect(await toolsOfNextTurn('run tool-3')).toHaveLength(2);
+
+    expect(await actions.resetToolSearch()).toBeUndefined();
+    expect(await toolsOfNextTurn('run tool-3')).toEqual(everyTool);
+  });
+
+  it('shows the effective values with the app defaults, and whether the profile overrides them', async () => {
+    expect(await actions.load()).toMatchObject({ toolSearch: defaults.toolSearch, toolSearchDefaults: defaults.toolSearch, hasToolSearchOverrides: false, theme: 'system' });
+    await actions.save({ ...form, toolSearch: { ...toolSearch, strategy: 'regex', loadedToolCap: '50' } });
+    expect(await actions.load()).toMatchObject({
+      toolSearch: { mode: 'client', strategy: 'regex', deferral: 'always', preloadCount: 0, loadedToolCap: 50 },
+      hasToolSearchOverrides: true,
+    });
+  });
+
+  it('out-of-range or non-numeric numbers come back as field errors, and nothing is saved', async () => {
+    const errors = await actions.save({ ...form, baseUrl: 'https://example.test', toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' } });
+    expect(errors).toEqual({
+      'toolSearch.preloadCount': 'Preload count must be a whole number from 0 to 20',
+      'toolSearch.loadedToolCap': 'Loaded-tool cap must be a whole number from 1 to 200',
+    });
+    expect(await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: '2.5', loadedToolCap: '0' } })).toEqual({
+      'toolSearch.preloadCount': 'Preload count must be a whole number from 0 to 20',
+      'toolSearch.loadedToolCap': 'Loaded-tool cap must be a whole number from 1 to 200',
+    });
+    const prefs = (await opened.storage.profiles.get(profileId))!.preferences;
+    expect(prefs.baseUrl).toBeUndefined();
+    expect(prefs.toolSearch).toEqual({});
+  });
+
+  it('keeps the theme in the profile and reports the change', async () => {
+    const seen: (string | undefined)[] = [];
+    const bound = createSettingsActions({ ...deps, leave: () => Promise.resolve(), onProfile: (p) => seen.push(p?.preferences.theme) }).actions;
+    expect(await bound.profiles.setTheme('dark')).toBeUndefined();
+    expect(seen).toEqual(['dark']);
+    expect((await bound.load()).theme).toBe('dark');
+  });
+});

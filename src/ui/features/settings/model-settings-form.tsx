@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { SettingsView, ToolSearchInput } from '../../../stores/settings';
+import type { SettingsActions } from '../../../stores/settings-actions';
+import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
+
+export interface ModelSettingsFormProps {
+  readonly actions: Pick<SettingsActions, 'load' | 'save' | 'models' | 'resetToolSearch'>;
+  readonly onSaved: () => void;
+}
+
+/** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
+export function ModelSettingsForm({ actions, onSaved }: ModelSettingsFormProps) {
+  const { load, save, models, resetToolSearch } = actions;
+  const [view, setView] = useState<SettingsView>();
+  const [apiKey, setApiKey] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [model, setModel] = useState('');
+  const [toolSearch, setToolSearch] = useState<ToolSearchInput>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string>();
+  const [modelList, setModelList] = useState<readonly string[]>([]);
+  const ids = { key: useId(), url: useId(), model: useId() };
+
+  useEffect(() => {
+    void models().then(setModelList);
+  }, [models, view?.hasApiKey]);
+
+  const show = useCallback((loaded: SettingsView) => {
+    setView(loaded);
+    setBaseUrl(loaded.baseUrl);
+    setModel(loaded.model);
+    setToolSearch(toolSearchInput(loaded.toolSearch));
+  }, []);
+
+  useEffect(() => {
+    void load().then(show);
+  }, [load, show]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(undefined);
+    const problems = await save({ apiKey, baseUrl, model, ...(toolSearch ? { toolSearch } : {}) });
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) {
+      setApiKey('');
+      show(await load());
+      setStatus('Saved.');
+      onSaved();
+    }
+  };
+
+  const reset = async () => {
+    const problem = await resetToolSearch();
+    if (problem) return setErrors({ form: problem });
+    setErrors({});
+    const loaded = await load();
+    setView(loaded);
+    setToolSearch(toolSearchInput(loaded.toolSearch));
+    setStatus('Tool search follows the app defaults again.');
+  };
+
+  if (!view || !toolSearch) return <p role="status">Loading settings…</p>;
+  const choices = modelList.includes(model) ? modelList : [model, ...modelList];
+  return (
+    <form className="settings settings-card" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${ids.key}-heading`}>
+      <h3 id={`${ids.key}-heading`}>Model and tools</h3>
+      {!view.hasApiKey && <p className="notice-inline">Add your Anthropic API key to start chatting. It is stored encrypted in this browser only.</p>}
+      <label htmlFor={ids.key}>API key</label>
+      <input
+        id={ids.key}
+        type="password"
+        autoComplete="off"
+        value={apiKey}
+        placeholder={view.hasApiKey ? '•••••••• (saved; type to replace)' : 'sk-ant-…'}
+        onChange={(e) => setApiKey(e.target.value)}
+        aria-invalid={errors.apiKey ? true : undefined}
+      />
+      {errors.apiKey && <p className="field-error">{errors.apiKey}</p>}
+      <label htmlFor={ids.url}>Base URL</label>
+      <input id={ids.url} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} aria-invalid={errors.baseUrl ? true : undefined} />
+      {errors.baseUrl && <p className="field-error">{errors.baseUrl}</p>}
+      <label htmlFor={ids.model}>Model</label>
+      <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
+        {choices.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+      {errors.model && <p className="field-error">{errors.model}</p>}
+      <ToolSearchFields
+        value={toolSearch}
+        defaults={view.toolSearchDefaults}
+        errors={errors}
+        onChange={setToolSearch}
+        canReset={view.hasToolSearchOverrides}
+        onReset={() => void reset()}
+      />
+      {errors.form && <p className="field-error">{errors.form}</p>}
+      {Object.keys(errors).length > 0 && !errors.form && (
+        <p className="field-error" role="alert">
+          Nothing was saved: fix the fields marked above.
+        </p>
+      )}
+      <button type="submit">Save</button>
+      {status && (
+        <p role="status" className="muted">
+          {status}
+        </p>
+      )}
+    </form>
+  );
+}
