@@ -17,7 +17,7 @@ export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: read
         return (
           <div className="header-row" key={index}>
             <label className="header-cell">
-              <span>Name</span>
+              <span className="header-cell-label">Name</span>
               <input
                 value={row.name}
                 onChange={(e) => set(index, { name: e.target.value })}
@@ -30,7 +30,7 @@ export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: read
               {nameError && <span className="field-error">{nameError}</span>}
             </label>
             <label className="header-cell">
-              <span>Value</span>
+              <span className="header-cell-label">Value</span>
               <input
                 value={row.value}
                 onChange={(e) => set(index, { value: e.target.value })}
@@ -53,7 +53,7 @@ export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: read
           {errors.headers}
         </p>
       )}
-      <button type="button" className="secondary" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+      <button type="button" className="secondary header-add" onClick={() => onChange([...rows, { name: '', value: '' }])}>
         Add header
       </button>
     </fieldset>

@@ -11,7 +11,7 @@ const AUTH_OPTIONS: readonly [ServerForm['auth'], string][] = [
   ['oauth', 'OAuth (sign in)'],
 ];
 const TRANSPORT_OPTIONS: readonly [ServerForm['transport'], string][] = [
-  ['auto', 'Automatic (streamable HTTP, else HTTP+SSE)'],
+  ['auto', 'Automatic'],
   ['http', 'Streamable HTTP'],
   ['sse', 'HTTP+SSE (legacy)'],
 ];
@@ -65,7 +65,7 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
         <FormField label="Server URL" error={errors.url}>
           {(props) => <input {...props} value={form.url} onChange={(e) => set({ url: e.target.value })} type="url" placeholder="https://example.com/mcp" autoComplete="off" spellCheck={false} />}
         </FormField>
-        <FormField label="Transport" error={errors.transport}>
+        <FormField label="Transport" error={errors.transport} hint={form.transport === 'auto' ? 'Streamable HTTP, or HTTP+SSE for older servers' : undefined}>
           {(props) => (
             <select {...props} value={form.transport} onChange={(e) => set({ transport: e.target.value as ServerForm['transport'] })}>
               {TRANSPORT_OPTIONS.map(([value, label]) => (

@@ -1,0 +1,216 @@
+/**
+ * The servers manager in the production build: a server that needs a custom header, "Test connection",
+ * editing, per-tool switches and descriptions that survive a reload, a read-only app-level server, and
+ * removal with confirmation. Real Chromium, server-everything and an SDK test server on 127.0.0.1.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium, type LaunchedChromium } from './browser';
+import { dumpIndexedDb } from './idb-dump';
+
+const SHOTS = 'test-results/screenshots';
+const HEADER = { name: 'X-Api-Key', value: `sesame-${Date.now()}` };
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let everything: ServerEverything | undefined;
+let keyed: TestMcpServer | undefined;
+let page: Page;
+
+const item = (name: string) => page.getByRole('listitem', { name, exact: true });
+const addForm = () => page.getByRole('form', { name: 'Add a server' });
+const editForm = (name: string) => page.getByRole('form', { name: `Edit ${name}` });
+
+async function openServers(): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true') await page.getByRole('button', { name: 'Servers' }).click();
+  await page.getByRole('heading', { name: 'Servers' }).waitFor();
+}
+
+/** Fills the add form's name, URL and one custom header. */
+async function fillHeaderServer(form: Locator, name: string, url: string, header: { name: string; value: string }): Promise<void> {
+  await form.getByRole('textbox', { name: 'Server name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await form.getByRole('combobox', { name: 'Authentication' }).selectOption('headers');
+  await form.getByRole('textbox', { name: 'Header 1 name' }).fill(header.name);
+  await form.getByLabel('Header 1 value').fill(header.value);
+}
+
+describe('the servers manager', () => {
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [everything, keyed, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startTestMcpServer({ requireHeader: HEADER }), startAppServer()]);
+    browser = await launchChromium();
+    // The deployer offers one app-level server; the person cannot edit or remove it.
+    await browser.context.route('**/app-config.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ servers: [{ id: 'company', name: 'Company tools', url: everything!.url }] }) }),
+    );
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(app.url);
+    await openServers();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await keyed?.stop();
+    await everything?.stop();
+  });
+
+  it('explains a header name the browser cannot send, next to the field', async () => {
+    await fillHeaderServer(addForm(), 'Keyed', keyed!.url, { name: 'Cookie', value: 'x' });
+    await addForm().getByRole('button', { name: 'Add server' }).click();
+    await addForm().getByText('Header name is reserved for the MCP transport').waitFor();
+    await addForm().getByRole('textbox', { name: 'Header 1 name' }).fill('Bad Header');
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText('Header name may contain only letters').waitFor();
+    await addForm().screenshot({ path: `${SHOTS}/servers-form-errors-desktop.png` });
+    expect(await addForm().getByRole('textbox', { name: 'Header 1 name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await item('Keyed').count()).toBe(0);
+  });
+
+  it('tests a connection with a wrong header value, then with the right one, without saving', async () => {
+    await fillHeaderServer(addForm(), 'Keyed', keyed!.url, { name: HEADER.name, value: 'wrong' });
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
+    await addForm().getByLabel('Header 1 value').fill(HEADER.value);
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText('Connection works: 3 tools (streamable HTTP). Nothing was saved.').waitFor({ timeout: 15_000 });
+    expect(await item('Keyed').count()).toBe(0);
+  });
+
+  it('adds the server with its custom header and sees it connect; the value stays out of IndexedDB in clear', async () => {
+    await addForm().getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
+    expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe(''); // the form is ready for the next one
+    expect(keyed!.requests.filter((r) => r.rpcMethod === 'tools/list').at(-1)?.headers['x-api-key']).toBe(HEADER.value);
+    expect(await dumpIndexedDb(page)).not.toContain(HEADER.value);
+  });
+
+  it('tests other URLs: nothing listening gets the CORS explanation, a wrong path or a web page says it is not MCP', async () => {
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('Trial');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/mcp');
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText("does not allow this app's origin (CORS)").waitFor({ timeout: 15_000 });
+    expect(await addForm().getByRole('status').textContent()).toContain('Access-Control-Allow-Origin');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill(`${app!.url}/not-mcp`);
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText('The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).').waitFor({ timeout: 15_000 });
+    // A web page where the endpoint should be.
+    await page.route('**/a-web-page', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Welcome</title>' }));
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill(`${app!.url}/a-web-page`);
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText("The server's answer is not MCP").waitFor({ timeout: 15_000 });
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill(everything!.url);
+    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    await addForm().getByText(/Connection works: \d+ tools/).waitFor({ timeout: 15_000 });
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill('');
+  });
+
+  it('edits the header value (the stored one is never shown) and sees the clear error, then fixes it', async () => {
+    await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
+    const form = editForm('Keyed');
+    expect(await form.getByLabel('Header 1 value').inputValue()).toBe('');
+    expect(await form.getByLabel('Header 1 value').getAttribute('placeholder')).toBe('Saved; leave blank to keep it');
+    await form.getByLabel('Header 1 value').fill('wrong');
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
+    await item('Keyed').screenshot({ path: `${SHOTS}/servers-edit-desktop.png` });
+    await form.getByRole('button', { name: 'Save server' }).click();
+    await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('The server did not accept the custom headers (X-Api-Key): check their names and values');
+    expect(await item('Keyed').textContent()).toContain('Sign-in needed');
+    await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
+    await editForm('Keyed').getByLabel('Header 1 value').fill(HEADER.value);
+    await editForm('Keyed').getByRole('button', { name: 'Save server' }).click();
+    await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
+  });
+
+  it('edits a server\'s URL: problems show next to the fields, then it reconnects to the new address', async () => {
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('Everything');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/mcp');
+    await addForm().getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => item('Everything').textContent(), { timeout: 15_000 }).toContain('Error');
+    await item('Everything').getByRole('button', { name: 'Edit Everything' }).click();
+    const form = editForm('Everything');
+    await form.getByRole('textbox', { name: 'Server name' }).fill('');
+    await form.getByRole('textbox', { name: 'Server URL' }).fill('http://mcp.example.com/mcp');
+    await form.getByRole('button', { name: 'Save server' }).click();
+    await form.getByText('Server name is required').waitFor();
+    await form.getByText('plain http:// is allowed only for localhost').waitFor();
+    await form.getByRole('textbox', { name: 'Server name' }).fill('Everything');
+    await form.getByRole('textbox', { name: 'Server URL' }).fill(everything!.url);
+    await form.getByRole('button', { name: 'Save server' }).click();
+    await expect.poll(() => item('Everything').textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
+    expect(await item('Everything').textContent()).toContain(everything!.url);
+    await page.screenshot({ path: `${SHOTS}/servers-manager-desktop.png`, fullPage: true });
+  });
+
+  it('switches a tool off and writes its own description; both survive a reload', async () => {
+    await item('Everything').locator('summary', { hasText: 'Tools' }).click();
+    const tools = item('Everything').getByRole('list', { name: 'Tools of Everything' });
+    await tools.getByRole('switch', { name: 'echo', exact: true }).click(); // the switch follows the stored state
+    await expect.poll(() => tools.getByRole('switch', { name: 'echo', exact: true }).isChecked()).toBe(false);
+    await tools.getByRole('button', { name: 'Edit description of get-sum' }).click();
+    await tools.getByRole('textbox', { name: 'Description for get-sum' }).fill('Adds two numbers (my own words).');
+    await tools.getByRole('button', { name: 'Save description' }).click();
+    await tools.getByText('Adds two numbers (my own words).').waitFor();
+    await page.screenshot({ path: `${SHOTS}/servers-tools-desktop.png`, fullPage: true });
+
+    await page.reload();
+    await openServers();
+    await item('Everything').locator('summary', { hasText: 'Tools' }).click();
+    const reloaded = item('Everything').getByRole('list', { name: 'Tools of Everything' });
+    await reloaded.getByText('Adds two numbers (my own words).').waitFor({ timeout: 15_000 });
+    expect(await reloaded.getByRole('switch', { name: 'echo', exact: true }).isChecked()).toBe(false);
+    expect(await reloaded.getByRole('switch', { name: 'get-sum', exact: true }).isChecked()).toBe(true);
+    expect(await item('Everything').locator('summary').textContent()).toMatch(/Tools \((\d+) of \d+ on\)/);
+  });
+
+  it('shows the app-level server read-only', async () => {
+    const company = item('Company tools');
+    await company.getByRole('button', { name: 'Connect Company tools' }).click();
+    await expect.poll(() => company.textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
+    expect(await company.textContent()).toContain('Provided by the app');
+    expect(await company.getByRole('button', { name: 'Edit Company tools' }).count()).toBe(0);
+    expect(await company.getByRole('button', { name: 'Remove Company tools' }).count()).toBe(0);
+    await company.locator('summary', { hasText: 'Tools' }).click();
+    expect(await company.getByRole('switch', { name: 'echo', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('looks right on a 390 px wide phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Servers' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/servers-manager-phone.png` });
+    await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
+    await editForm('Keyed').getByRole('button', { name: 'Add header' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/servers-edit-phone.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await editForm('Keyed').getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('removes a server only after confirmation, with its credentials', async () => {
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await item('Keyed').getByRole('button', { name: 'Remove Keyed' }).click();
+    expect(await dumpIndexedDb(page)).toContain('header:x-api-key');
+    expect(await item('Keyed').count()).toBe(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await item('Keyed').getByRole('button', { name: 'Remove Keyed' }).click();
+    await expect.poll(() => item('Keyed').count()).toBe(0);
+    const dump = await dumpIndexedDb(page);
+    expect(dump).not.toContain('"keyed"');
+    expect(dump).not.toContain('header:x-api-key');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
