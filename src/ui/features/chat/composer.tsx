@@ -1,31 +1,116 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { MentionOption } from '../../../stores/mention-options';
+import { MentionList } from './mention-list';
+import { activeMention, applyMention, type ActiveMention } from './mention-text';
 
-/** The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. */
-export function Composer({ isRunning, isDisabled, onSend, onStop }: { isRunning: boolean; isDisabled: boolean; onSend: (text: string) => void; onStop: () => void }) {
+export interface ComposerProps {
+  readonly isRunning: boolean;
+  readonly isDisabled: boolean;
+  readonly onSend: (text: string) => void;
+  readonly onStop: () => void;
+  /** The thread's servers and tools for an `@` mention, filtered by what follows the `@`. */
+  readonly mentionOptions: (query: string) => MentionOption[];
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. Typing `@` lists the thread's
+ * servers and tools (arrows move, Enter or Tab picks, Escape closes); a mention loads those tools for the turn.
+ */
+export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions }: ComposerProps) {
   const [text, setText] = useState('');
+  const [mention, setMention] = useState<ActiveMention>();
+  const [dismissedAt, setDismissedAt] = useState<number>();
+  const [activeIndex, setActiveIndex] = useState(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const nextCaret = useRef<number>(undefined);
+  const ids = { list: useId(), hint: useId() };
+  const optionId = useCallback((index: number) => `${ids.list}-option-${index}`, [ids.list]);
+
+  const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled;
+  const options = isOpen ? mentionOptions(mention.query) : [];
+  const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
+
+  // After a pick the caret goes right after the inserted name.
+  useLayoutEffect(() => {
+    if (nextCaret.current === undefined || !box.current) return;
+    box.current.setSelectionRange(nextCaret.current, nextCaret.current);
+    nextCaret.current = undefined;
+  }, [text]);
+
+  const track = (value: string, caret: number) => {
+    const next = activeMention(value, caret);
+    if (next?.start !== mention?.start || next?.query !== mention?.query) setActiveIndex(0);
+    setMention(next);
+    if (next?.start !== dismissedAt) setDismissedAt(undefined);
+  };
   const send = () => {
     if (!text.trim() || isRunning || isDisabled) return;
     onSend(text);
     setText('');
+    setMention(undefined);
+  };
+  const pick = (option: MentionOption) => {
+    if (!mention || !box.current) return;
+    const applied = applyMention(text, mention, box.current.selectionStart, option.insert);
+    nextCaret.current = applied.caret;
+    setText(applied.text);
+    setMention(undefined);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.nativeEvent.isComposing) return;
+    if (isOpen && options.length > 0) {
+      const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
+      if (event.key in moves) {
+        event.preventDefault();
+        setActiveIndex((active + moves[event.key]! + options.length) % options.length);
+        return;
+      }
+      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        event.preventDefault();
+        pick(options[active]!);
+        return;
+      }
+    }
+    if (isOpen && event.key === 'Escape') {
+      event.preventDefault();
+      setDismissedAt(mention.start);
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       send();
     }
   };
+
   return (
     <div className="composer">
+      {isOpen && <MentionList id={ids.list} options={options} activeIndex={active} query={mention.query} optionId={optionId} onPick={pick} />}
       <textarea
+        ref={box}
         aria-label="Message"
-        placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything (Enter sends, Shift+Enter for a new line)'}
+        aria-describedby={ids.hint}
+        aria-autocomplete="list"
+        aria-controls={isOpen ? ids.list : undefined}
+        aria-activedescendant={isOpen && options.length > 0 ? optionId(active) : undefined}
+        placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything; @ mentions a server or tool'}
         value={text}
         maxLength={100_000}
         rows={3}
         disabled={isDisabled}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          track(e.target.value, e.target.selectionStart);
+        }}
+        onSelect={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onBlur={() => setMention(undefined)}
       />
+      <p id={ids.hint} className="visually-hidden">
+        Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread.
+      </p>
+      <p className="visually-hidden" role="status">
+        {isOpen ? (options.length === 0 ? 'No matches' : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`) : ''}
+      </p>
       {isRunning ? (
         <button type="button" onClick={onStop} className="secondary">
           Stop

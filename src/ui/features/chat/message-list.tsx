@@ -1,60 +1,137 @@
-import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
-import { Markdown } from '../../components/markdown';
-import { ToolCard } from './tool-card';
+import { MessageItem } from './message-item';
+import { TracePanel } from './trace-panel';
+import { isShown, turnTraces, type TurnTrace } from './turns';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
-/** The thread's messages; tool results are shown inside the card of the call they answer. */
-export function MessageList({ messages }: { messages: readonly Message[] }) {
+export interface MessageListProps {
+  readonly messages: readonly Message[];
+  /** Offered on the thread's last message when it is a failed answer and no turn runs. */
+  readonly onRetry?: () => void;
+  readonly serverNames: ReadonlyMap<string, string>;
+}
+
+// Within this many pixels of the end the list follows new content.
+const STICK_PX = 48;
+
+/**
+ * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
+ * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
+ */
+export function MessageList({ messages, onRetry, serverNames }: MessageListProps) {
+  const { results, toolTraces } = useMemo(() => indexTools(messages), [messages]);
+  const visible = useMemo(() => messages.filter(isShown), [messages]);
+  const traces = useMemo(() => turnTraces(messages), [messages]);
+  const [openTraces, setOpenTraces] = useState<ReadonlySet<string>>(new Set());
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
+  const isStuck = useRef(true);
+  const idBase = useId();
+
+  // The app does not use the React Compiler; the virtualizer re-renders this component itself as rows are measured.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 6,
+    getItemKey: (index) => visible[index]?.id ?? index,
+  });
+
+  const toBottom = useCallback(() => {
+    const element = scroller.current;
+    if (element && isStuck.current) element.scrollTop = element.scrollHeight;
+  }, []);
+  // The person's own new message always brings the end into view.
+  const last = visible.at(-1);
+  useLayoutEffect(() => {
+    if (last?.role === 'user') isStuck.current = true;
+    toBottom();
+  }, [visible.length, last?.id, last?.role, last?.updatedAt, last?.blocks, toBottom]);
+  // Rows are measured after they render (and grow while an answer streams): follow the end while stuck to it.
+  const hasRows = visible.length > 0;
+  useEffect(() => {
+    const element = content.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(toBottom);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasRows, toBottom]);
+
+  if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
+  const lastId = visible.at(-1)?.id;
+  const toggle = (id: string) =>
+    setOpenTraces((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <div
+      className="message-scroller"
+      ref={scroller}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        isStuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
+      }}
+    >
+      <ol className="messages" aria-label="Messages" ref={content} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const message = visible[row.index]!;
+          const trace = traces.get(message.id);
+          const panelId = `${idBase}-trace-${row.index}`;
+          return (
+            <li
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className={`message-row row-${message.role}`}
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <MessageItem
+                message={message}
+                results={results}
+                toolTraces={toolTraces}
+                isLast={message.id === lastId}
+                {...(message.id === lastId && message.status === 'error' && onRetry ? { onRetry } : {})}
+              />
+              {trace && <TraceToggle trace={trace} panelId={panelId} isOpen={openTraces.has(message.id)} onToggle={() => toggle(message.id)} />}
+              {trace && openTraces.has(message.id) && <TracePanel id={panelId} trace={trace} serverNames={serverNames} />}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function TraceToggle({ trace, panelId, isOpen, onToggle }: { trace: TurnTrace; panelId: string; isOpen: boolean; onToggle: () => void }) {
+  const models = trace.entries.filter((e) => e.kind === 'model-call').length;
+  const tools = trace.entries.filter((e) => e.kind === 'tool-call').length;
+  return (
+    <button type="button" className="secondary small trace-toggle" aria-expanded={isOpen} aria-controls={isOpen ? panelId : undefined} onClick={onToggle}>
+      Trace
+      <span className="muted">
+        {' '}
+        · {models} model {models === 1 ? 'call' : 'calls'}
+        {tools > 0 ? ` · ${tools} tool ${tools === 1 ? 'call' : 'calls'}` : ''}
+      </span>
+    </button>
+  );
+}
+
+/** Tool results and tool-call traces by tool_use id, to show inside the card of the call they belong to. */
+function indexTools(messages: readonly Message[]) {
   const results = new Map<string, ToolResult>();
-  const traces = new Map<string, ToolCallTrace>();
+  const toolTraces = new Map<string, ToolCallTrace>();
   for (const message of messages) {
     for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
-    for (const entry of message.trace) if (entry.kind === 'tool-call') traces.set(entry.toolUseId, entry);
+    for (const entry of message.trace) if (entry.kind === 'tool-call') toolTraces.set(entry.toolUseId, entry);
   }
-  const end = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1);
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, last?.updatedAt, last?.blocks.length]);
-
-  const visible = messages.filter((m) => m.blocks.some((b) => b.type !== 'tool_result') || m.error);
-  if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
-  return (
-    <>
-    <ol className="messages" aria-label="Messages">
-      {visible.map((message) => (
-        <li key={message.id} className={`message message-${message.role} status-${message.status}`}>
-          {message.blocks.map((block, i) => {
-            switch (block.type) {
-              case 'text':
-                return message.role === 'assistant' ? <Markdown key={i} text={block.text} /> : <p key={i} className="user-text">{block.text}</p>;
-              case 'thinking':
-                return (
-                  <details key={i} className="thinking">
-                    <summary>Thinking</summary>
-                    <p>{block.thinking}</p>
-                  </details>
-                );
-              case 'tool_use':
-                return <ToolCard key={block.id} use={block} result={results.get(block.id)} trace={traces.get(block.id)} />;
-              default:
-                return null;
-            }
-          })}
-          {message.status === 'streaming' && <span className="typing" aria-label="Answer in progress">…</span>}
-          {message.status === 'interrupted' && <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>}
-          {message.error && message.status === 'error' && (
-            <p className="field-error" role="alert">
-              {message.error}
-            </p>
-          )}
-        </li>
-      ))}
-    </ol>
-    <div ref={end} />
-    </>
-  );
+  return { results, toolTraces };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 
 export interface ThreadListProps {
@@ -11,10 +11,21 @@ export interface ThreadListProps {
   readonly onRename: (id: string, title: string) => Promise<string | undefined>;
 }
 
-/** The sidebar: new thread, a search over titles, and the profile's threads, most recent first. */
+/**
+ * The sidebar: new thread, a search over titles, and the profile's threads, most recent first. On a narrow
+ * screen the search and the list fold away behind a "Threads" button, leaving the room to the chat.
+ */
 export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRename }: ThreadListProps) {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string; error?: string }>();
+  const [isOpen, setOpen] = useState(false);
+  const listId = useId();
+  const active = threads.find((t) => t.id === activeId);
+  // On a phone, choosing a thread folds the list away again.
+  const fold = (then: () => void) => {
+    setOpen(false);
+    then();
+  };
   const shown = query.trim() ? threads.filter((t) => t.title.toLowerCase().includes(query.trim().toLowerCase())) : threads;
 
   const saveTitle = async (event: FormEvent) => {
@@ -25,43 +36,51 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
   };
 
   return (
-    <nav className="threads" aria-label="Threads">
-      <button type="button" onClick={onNew} className="new-thread">
-        New thread
-      </button>
-      <input type="search" className="thread-search" aria-label="Search threads" placeholder="Search threads" value={query} onChange={(e) => setQuery(e.target.value)} />
-      {shown.length === 0 && threads.length > 0 && <p className="muted">No thread matches.</p>}
-      <ul>
-        {shown.map((thread) =>
-          editing?.id === thread.id ? (
-            <li key={thread.id}>
-              <form onSubmit={(e) => void saveTitle(e)} className="rename" noValidate>
-                <input aria-label="Thread title" value={editing.title} autoFocus onChange={(e) => setEditing({ ...editing, title: e.target.value })} onKeyDown={(e) => e.key === 'Escape' && setEditing(undefined)} />
-                {editing.error && <p className="field-error">{editing.error}</p>}
-              </form>
-            </li>
-          ) : (
-            <li key={thread.id} className={thread.id === activeId ? 'active' : undefined}>
-              <button type="button" className="thread-link" aria-current={thread.id === activeId ? 'page' : undefined} onClick={() => onOpen(thread.id)}>
-                {thread.title}
-              </button>
-              <button type="button" className="icon secondary" aria-label={`Rename thread ${thread.title}`} onClick={() => setEditing({ id: thread.id, title: thread.title })}>
-                ✎
-              </button>
-              <button
-                type="button"
-                className="icon danger"
-                aria-label={`Delete thread ${thread.title}`}
-                onClick={() => {
-                  if (window.confirm(`Delete "${thread.title}" and all its messages?`)) onDelete(thread.id);
-                }}
-              >
-                ×
-              </button>
-            </li>
-          ),
-        )}
-      </ul>
+    <nav className={isOpen ? 'threads is-open' : 'threads'} aria-label="Threads">
+      <div className="threads-bar">
+        <button type="button" className="secondary threads-toggle" aria-expanded={isOpen} aria-controls={listId} onClick={() => setOpen(!isOpen)}>
+          Threads <span className="muted">({threads.length})</span>
+          {active && <span className="threads-current"> · {active.title}</span>}
+        </button>
+        <button type="button" onClick={() => fold(onNew)} className="new-thread">
+          New thread
+        </button>
+      </div>
+      <div className="threads-body" id={listId}>
+        <input type="search" className="thread-search" aria-label="Search threads" placeholder="Search threads" value={query} onChange={(e) => setQuery(e.target.value)} />
+        {shown.length === 0 && threads.length > 0 && <p className="muted">No thread matches.</p>}
+        <ul>
+          {shown.map((thread) =>
+            editing?.id === thread.id ? (
+              <li key={thread.id}>
+                <form onSubmit={(e) => void saveTitle(e)} className="rename" noValidate>
+                  <input aria-label="Thread title" value={editing.title} autoFocus onChange={(e) => setEditing({ ...editing, title: e.target.value })} onKeyDown={(e) => e.key === 'Escape' && setEditing(undefined)} />
+                  {editing.error && <p className="field-error">{editing.error}</p>}
+                </form>
+              </li>
+            ) : (
+              <li key={thread.id} className={thread.id === activeId ? 'active' : undefined}>
+                <button type="button" className="thread-link" aria-current={thread.id === activeId ? 'page' : undefined} onClick={() => fold(() => onOpen(thread.id))}>
+                  {thread.title}
+                </button>
+                <button type="button" className="icon secondary" aria-label={`Rename thread ${thread.title}`} onClick={() => setEditing({ id: thread.id, title: thread.title })}>
+                  ✎
+                </button>
+                <button
+                  type="button"
+                  className="icon danger"
+                  aria-label={`Delete thread ${thread.title}`}
+                  onClick={() => {
+                    if (window.confirm(`Delete "${thread.title}" and all its messages?`)) onDelete(thread.id);
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+      </div>
     </nav>
   );
 }

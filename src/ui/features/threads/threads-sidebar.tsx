@@ -1,6 +1,7 @@
 import type { ChatActions, ChatStore } from '../../../stores/chat-store';
 import { useStore } from '../../hooks/use-store';
 import { ThreadList } from './thread-list';
+import './threads.css';
 
 /** The thread list bound to the chat store. */
 export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: ChatActions }) {

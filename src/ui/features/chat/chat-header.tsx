@@ -1,0 +1,38 @@
+import type { ThreadConfig } from '../../../domain/thread-config';
+import type { ChatActions } from '../../../stores/chat-store';
+import type { ServerView } from '../../../stores/servers-store';
+import type { TokenTotals } from '../../../stores/token-totals';
+import { ThreadServers } from '../threads/thread-servers';
+import { ThreadSettingsForm } from './thread-settings';
+import { ThreadTokenTotal } from './token-total';
+
+/** The open thread's title, token total, export, settings and servers. */
+export function ChatHeader({ thread, totals, servers, actions }: { thread: ThreadConfig; totals: TokenTotals; servers: readonly ServerView[]; actions: ChatActions }) {
+  return (
+    <header className="chat-header">
+      <div className="chat-title">
+        <h2>{thread.title}</h2>
+        <button type="button" className="secondary small" onClick={() => download(actions.exportThread('markdown'))}>
+          Export Markdown
+        </button>
+        <button type="button" className="secondary small" onClick={() => download(actions.exportThread('json'))}>
+          Export JSON
+        </button>
+      </div>
+      <ThreadTokenTotal totals={totals} />
+      <ThreadSettingsForm key={thread.id} thread={thread} onSave={(settings) => actions.updateThreadSettings(thread.id, settings)} />
+      <ThreadServers servers={servers} enabledIds={thread.enabledServerIds} onChange={(ids) => void actions.setThreadServers(thread.id, ids)} />
+    </header>
+  );
+}
+
+/** Saves an export as a file in the person's downloads. */
+function download(file: ReturnType<ChatActions['exportThread']>): void {
+  if (!file) return;
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

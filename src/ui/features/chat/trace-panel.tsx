@@ -1,0 +1,93 @@
+import type { ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
+import type { TurnTrace } from './turns';
+import { TokenCounts } from './token-total';
+import { formatCount, formatDuration, splitToolName } from './format';
+
+const APPROVAL: Record<string, string> = {
+  'allow-once': 'allowed once',
+  'allow-thread': 'allowed for this thread',
+  'allow-always': 'always allowed',
+  deny: 'denied',
+  'auto-allow': 'allowed automatically',
+};
+
+/** What one turn did: its model calls with token usage, tool searches with their picks, tool calls with outcome. */
+export function TracePanel({ id, trace, serverNames }: { id: string; trace: TurnTrace; serverNames: ReadonlyMap<string, string> }) {
+  return (
+    <section id={id} className="trace" aria-label="Trace of this turn">
+      <ol className="trace-entries">
+        {trace.entries.map((entry, i) => {
+          switch (entry.kind) {
+            case 'model-call':
+              return <ModelCallRow key={i} entry={entry} />;
+            case 'tool-search':
+              return <ToolSearchRow key={i} entry={entry} />;
+            case 'tool-call':
+              return <ToolCallRow key={i} entry={entry} serverNames={serverNames} />;
+          }
+        })}
+      </ol>
+      {trace.totals.calls > 1 && (
+        <p className="trace-total">
+          <span className="trace-kind">Turn total</span> <TokenCounts totals={trace.totals} />
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
+  return (
+    <li className={entry.error ? 'trace-entry trace-failed' : 'trace-entry'}>
+      <span className="trace-kind">Model call</span> <code>{entry.model}</code>
+      <span className="muted"> · {formatDuration(entry.durationMs)} · {entry.error ? 'failed' : `stop: ${entry.stopReason ?? '?'}`}</span>
+      {entry.usage ? (
+        <dl className="usage">
+          <div><dt>Input</dt><dd>{formatCount(entry.usage.input)}</dd></div>
+          <div><dt>Output</dt><dd>{formatCount(entry.usage.output)}</dd></div>
+          <div><dt>Cache read</dt><dd>{formatCount(entry.usage.cacheRead)}</dd></div>
+          <div><dt>Cache write</dt><dd>{formatCount(entry.usage.cacheWrite)}</dd></div>
+        </dl>
+      ) : null}
+      <p className="muted trace-detail">
+        {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about {formatCount(entry.toolTokens)} tokens of definitions)
+        {entry.error ? ` · ${entry.error}` : ''}
+      </p>
+    </li>
+  );
+}
+
+function ToolSearchRow({ entry }: { entry: ToolSearchTrace }) {
+  return (
+    <li className="trace-entry">
+      <span className="trace-kind">Tool search</span> “{entry.query}” <span className="muted">({entry.strategy})</span>
+      <p className="trace-detail">
+        {entry.picks.length === 0 ? (
+          <span className="muted">found nothing</span>
+        ) : (
+          entry.picks.map((pick) => (
+            <span key={pick.name} className="pick">
+              {splitToolName(pick.name)[1]} <span className="muted">{pick.score.toFixed(2)}</span>
+            </span>
+          ))
+        )}
+      </p>
+    </li>
+  );
+}
+
+function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames: ReadonlyMap<string, string> }) {
+  const [serverPart, tool] = splitToolName(entry.tool);
+  const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
+  return (
+    <li className={entry.isError ? 'trace-entry trace-failed' : 'trace-entry'}>
+      <span className="trace-kind">Tool call</span> {server} · <code>{tool}</code>
+      <span className="muted">
+        {' '}
+        · {formatDuration(entry.durationMs)} · {entry.isError ? 'failed' : 'ok'}
+        {entry.approval ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})` : ''}
+      </span>
+      {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
+    </li>
+  );
+}

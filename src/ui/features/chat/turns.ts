@@ -1,0 +1,34 @@
+import type { Message } from '../../../domain/message';
+import type { TraceEntry } from '../../../domain/trace';
+import { sumUsage, type TokenTotals } from '../../../stores/token-totals';
+
+/** One turn as its trace panel shows it: everything recorded from the person's message to the last answer. */
+export interface TurnTrace {
+  readonly entries: readonly TraceEntry[];
+  readonly totals: TokenTotals;
+}
+
+/** Whether a message has something to show (tool results appear inside their call's card instead). */
+export const isShown = (message: Message): boolean => message.blocks.some((b) => b.type !== 'tool_result') || message.error !== undefined;
+
+/** A person's message (tool results travel as user messages too). */
+const isPersonMessage = (message: Message): boolean => message.role === 'user' && message.blocks.some((b) => b.type === 'text');
+
+/** The trace of each turn, keyed by the id of the turn's last shown message (where its Trace button goes). */
+export function turnTraces(messages: readonly Message[]): Map<string, TurnTrace> {
+  const out = new Map<string, TurnTrace>();
+  let entries: TraceEntry[] = [];
+  let lastShown: string | undefined;
+  const close = () => {
+    if (lastShown !== undefined && entries.length > 0) out.set(lastShown, { entries, totals: sumUsage(entries) });
+    entries = [];
+    lastShown = undefined;
+  };
+  for (const message of messages) {
+    if (isPersonMessage(message)) close();
+    entries.push(...message.trace);
+    if (isShown(message)) lastShown = message.id;
+  }
+  close();
+  return out;
+}

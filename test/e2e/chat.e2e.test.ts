@@ -1,0 +1,202 @@
+/**
+ * The chat in the production build: the composer's @ autocomplete (keyboard only) and the tool it loads, Retry
+ * after an overloaded API, a turn's trace and the thread's token total, and the layout at phone width.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startServerEverything } from '../fixtures/server-everything';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium, type LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let api: FakeAnthropic | undefined;
+let everything: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const mentionList = () => page.getByRole('listbox', { name: 'Servers and tools to mention' });
+/** A count as the page writes it, whatever the browser's locale groups digits with. */
+const count = (n: number) => new RegExp(String(n).replace(/\B(?=(\d{3})+$)/g, '[,.\\s\u00a0\u202f]?'));
+
+async function newThreadWithEverything(): Promise<void> {
+  // The first is the sidebar's button; a thread not yet titled is named "New thread" too.
+  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+  // Until the new thread shows, the switch on screen is the previous thread's.
+  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  await page.getByRole('switch', { name: 'Everything' }).check();
+}
+
+describe('the chat', () => {
+  const pageErrors: string[] = [];
+  const consoleLines: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
+    browser = await launchChromium();
+    // Defer every tool and preload none: a tool reaches the model only when mentioned (or searched).
+    await browser.context.route('**/app-config.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } } }) }),
+    );
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => consoleLines.push(message.text()));
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(app.url);
+    await page.getByLabel('API key').fill('sk-ant-chat-e2e');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page.getByRole('listitem', { name: 'Everything' }).filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Servers' }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await everything?.stop();
+  });
+
+  it('@ autocomplete: picks a tool with the keyboard, and the next model call carries that tool', async () => {
+    await newThreadWithEverything();
+    await box().click();
+    await page.keyboard.type('Say hi @');
+    await mentionList().waitFor();
+    expect(await mentionList().getByRole('option').first().textContent()).toContain('@Everything');
+    await page.keyboard.press('Escape');
+    expect(await mentionList().count()).toBe(0);
+    await page.keyboard.press('Backspace');
+
+    await page.keyboard.type('through @ech');
+    const options = mentionList().getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual([expect.stringMatching(/^echo\s*Everything$/)]);
+    await page.keyboard.type('x');
+    await page.getByText('No server or tool of this thread matches “echx”.').waitFor();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    // "@e": the server, echo and more; walk to echo with the arrows (one too far, then back up).
+    await expect.poll(() => options.count()).toBeGreaterThan(2);
+    const labels = await options.allTextContents();
+    const target = labels.findIndex((label) => /^echo\s*Everything$/.test(label));
+    expect(target).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const activeId = await box().getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${activeId}"]`).textContent()).toMatch(/^echo/);
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await shot('chat-1-mention-autocomplete');
+    await page.keyboard.press('Enter');
+    expect(await mentionList().count()).toBe(0);
+    expect(await box().inputValue()).toBe('Say hi through @echo ');
+
+    // Shift+Enter is a new line; with the list closed, Enter sends.
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('please');
+    api!.script({ text: 'Echo is loaded.' });
+    await page.keyboard.press('Enter');
+    await messages().getByText('Echo is loaded.').waitFor({ timeout: 15_000 });
+    const request = api!.requests.at(-1)!;
+    expect(request.toolNames).toEqual(['tool_search', 'mcp__everything__echo']);
+    expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'Say hi through @echo \nplease' }] });
+  });
+
+  it('an overloaded API shows the error with Retry; Retry answers with the person message sent once', async () => {
+    await newThreadWithEverything();
+    const before = api!.requests.length;
+    // The SDK retries 529 twice by itself; the third failure reaches the person.
+    api!.script({ error: { status: 529 } }, { error: { status: 529 } }, { error: { status: 529 } }, { text: 'Back online: here is your answer.' });
+    await box().fill('Are you there?');
+    await box().press('Enter');
+    const alert = messages().getByRole('alert');
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toContain('The API is overloaded right now (529)');
+    expect(api!.requests.length - before).toBe(3);
+    await shot('chat-2-error-retry');
+
+    await messages().getByRole('button', { name: 'Retry' }).click();
+    await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
+    expect(await messages().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
+    expect(await messages().getByText(/^This attempt failed: The API is overloaded/).count()).toBe(1);
+    expect(api!.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Are you there?' }] }]);
+    // After a reload it is the same: one person message, the answer.
+    await page.reload();
+    await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
+    expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(true);
+  });
+
+  it('the trace shows each model call\'s tokens and the tool call; the header shows the thread\'s total', async () => {
+    await newThreadWithEverything();
+    api!.script(
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'traced' } }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 789, cache_creation_input_tokens: 321 } },
+      { text: 'The echo came back.', usage: { input_tokens: 2000, output_tokens: 44, cache_read_input_tokens: 1000, cache_creation_input_tokens: 0 } },
+    );
+    await box().fill('Echo "traced" with @echo please');
+    await box().press('Enter');
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 15_000 });
+    await messages().getByText('The echo came back.').waitFor({ timeout: 15_000 });
+
+    const total = page.getByLabel('Tokens used in this thread');
+    await expect.poll(() => total.textContent()).toMatch(count(3234));
+    const totalText = (await total.textContent()) ?? '';
+    for (const part of [/3[^\d]?234 in/, /100 out/, /1[^\d]?789 cache read/, /321 cache write/]) expect(totalText).toMatch(part);
+
+    const toggle = messages().getByRole('button', { name: /^Trace/ }).last();
+    expect(await toggle.textContent()).toContain('2 model calls · 1 tool call');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const trace = messages().getByRole('region', { name: 'Trace of this turn' });
+    const calls = trace.getByRole('listitem').filter({ hasText: 'Model call' });
+    expect(await calls.count()).toBe(2);
+    const first = (await calls.first().textContent()) ?? '';
+    for (const n of [1234, 56, 789, 321]) expect(first).toMatch(count(n));
+    expect(first).toContain('stop: tool_use');
+    const toolCall = (await trace.getByRole('listitem').filter({ hasText: 'Tool call' }).textContent()) ?? '';
+    expect(toolCall).toMatch(/Everything · echo/);
+    expect(toolCall).toMatch(/\d+ ms · ok · allowed once \(person\)/);
+    await shot('chat-3-trace-desktop');
+  });
+
+  it('at phone width (390 px) the sidebar folds, the chat and composer fit and work', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const threadLinks = page.getByRole('navigation', { name: 'Threads' }).locator('.thread-link');
+    await expect.poll(() => threadLinks.first().isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('chat-4-phone');
+
+    const toggle = page.getByRole('button', { name: /^Threads \(\d+\)/ });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await shot('chat-5-phone-threads-open');
+    await page.getByRole('button', { name: 'Are you there?', exact: true }).click();
+    await messages().getByText('Back online: here is your answer.').waitFor();
+    expect(await threadLinks.first().isVisible()).toBe(false);
+
+    api!.script({ text: 'Answered on a phone.' });
+    await box().fill('From my phone');
+    const composer = await box().boundingBox();
+    expect(composer && composer.y + composer.height).toBeLessThanOrEqual(844);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await messages().getByText('Answered on a phone.').waitFor({ timeout: 15_000 });
+    const answer = await messages().getByText('Answered on a phone.').boundingBox();
+    expect(answer && answer.x >= 0 && answer.x + answer.width <= 390).toBe(true);
+    await shot('chat-6-phone-answer');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('raised no uncaught errors, and the policy refused nothing (the virtual rows are placed through the CSSOM)', () => {
+    expect(pageErrors).toEqual([]);
+    expect(consoleLines.filter((line) => /Refused to/i.test(line))).toEqual([]);
+  });
+});
