@@ -195,6 +195,43 @@ describe('the chat', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it('a thread of 2,000 messages opens at its end with only the rows near the view in the page, and scrolls to its start', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    // Stored straight into the app's database (as a long-lived thread would be), then read by the app on reload.
+    await page.evaluate(async () => {
+      const settle = <T,>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('request failed'));
+        });
+      const db = await settle(indexedDB.open('mcp-agent'));
+      const threads = (await settle(db.transaction('threads').objectStore('threads').getAll())) as { id: string; title: string; createdAt: number }[];
+      const thread = threads.filter((t) => t.title === 'New thread').sort((a, b) => b.createdAt - a.createdAt)[0]!;
+      const tx = db.transaction('messages', 'readwrite');
+      for (let seq = 0; seq < 2000; seq++) {
+        const role = seq % 2 === 0 ? 'user' : 'assistant';
+        const text = `Message ${seq}${seq % 7 === 3 ? '\n\nwith a second paragraph to vary the row height' : ''}`;
+        tx.objectStore('messages').put({ id: `long-${seq}`, threadId: thread.id, seq, role, blocks: [{ type: 'text', text }], status: 'complete', trace: [], createdAt: seq, updatedAt: seq });
+      }
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      });
+      db.close();
+    });
+    await page.reload();
+    await messages().getByText('Message 1999', { exact: true }).waitFor({ timeout: 15_000 });
+    const rows = messages().locator(':scope > li');
+    await expect.poll(() => messages().getByText('Message 1999', { exact: true }).isVisible()).toBe(true);
+    expect(await rows.count()).toBeLessThan(40);
+    await page.locator('.message-scroller').evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect.poll(() => messages().getByText('Message 0', { exact: true }).isVisible()).toBe(true);
+    expect(await messages().getByText('Message 1999', { exact: true }).count()).toBe(0);
+    expect(await rows.count()).toBeLessThan(40);
+    await shot('chat-7-long-thread-top');
+  });
+
   it('raised no uncaught errors, and the policy refused nothing (the virtual rows are placed through the CSSOM)', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleLines.filter((line) => /Refused to/i.test(line))).toEqual([]);
