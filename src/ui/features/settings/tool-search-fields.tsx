@@ -4,19 +4,25 @@ import type { ToolSearchInput } from '../../../stores/settings';
 
 const CHOICES = {
   mode: [
-    ['client', 'Client (this app searches)'],
-    ['anthropic', 'Anthropic (the API expands deferred tools)'],
+    ['client', 'Client'],
+    ['anthropic', 'Anthropic API'],
   ],
   strategy: [
-    ['bm25', 'BM25 (ranked words)'],
-    ['regex', 'Regular expression'],
+    ['bm25', 'BM25'],
+    ['regex', 'Regex'],
   ],
   deferral: [
-    ['auto', 'Auto (when tools are many or large)'],
+    ['auto', 'Auto'],
     ['always', 'Always'],
-    ['never', 'Never (send every tool)'],
+    ['never', 'Never'],
   ],
 } as const;
+
+const HINTS: Record<ChoiceField, string> = {
+  mode: 'Client: this app searches. Anthropic API: the API expands deferred tools.',
+  strategy: 'BM25 ranks by words; regex matches a pattern.',
+  deferral: 'Auto defers when the tools are many or large; never sends every tool.',
+};
 
 type ChoiceField = keyof typeof CHOICES;
 
@@ -54,7 +60,7 @@ export function ToolSearchFields({ value, defaults, errors, onChange, canReset, 
           ))}
         </select>
         <small id={`${id}-hint`} className="muted">
-          App default: {label(field)}
+          {HINTS[field]} App default: {label(field)}.
         </small>
         {error && <p className="field-error">{error}</p>}
       </div>

@@ -1,0 +1,188 @@
+/**
+ * The Settings screen in the production build: tool-search settings that survive a reload, the theme, a
+ * configuration import (one good server, one bad) and an export with no secrets in it, and profiles
+ * (create, switch, delete).
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium, type LaunchedChromium } from './browser';
+import { dumpIndexedDb } from './idb-dump';
+
+const SHOTS = 'test-results/screenshots';
+const API_KEY = `sk-ant-settings-e2e-${Date.now()}`;
+const BEARER = `bearer-settings-e2e-${Date.now()}`;
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let api: FakeAnthropic | undefined;
+let mcp: TestMcpServer | undefined;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const settingsScreen = () => page.getByRole('region', { name: 'Settings' });
+const openSettings = async () => {
+  if ((await settingsScreen().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('spinbutton', { name: 'Preload count' }).waitFor();
+};
+const themeOf = () => page.evaluate(() => ({ attribute: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.documentElement).backgroundColor }));
+
+describe('the Settings screen', () => {
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [api, mcp, app] = await Promise.all([startFakeAnthropic(), startTestMcpServer({ requireBearer: BEARER }), startAppServer()]);
+    browser = await launchChromium();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(app.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await mcp?.stop();
+  });
+
+  it('saves tool-search settings (an out-of-range number is refused next to its field) and keeps them after a reload', async () => {
+    await page.getByText('Add your Anthropic API key to start chatting').waitFor();
+    await page.getByLabel('API key').fill(API_KEY);
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByRole('combobox', { name: 'Deferral' }).selectOption('always');
+    await page.getByRole('combobox', { name: 'Search strategy' }).selectOption('regex');
+    await page.getByRole('spinbutton', { name: 'Preload count' }).fill('25');
+    await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preload count must be a whole number from 0 to 20').waitFor();
+    await page.getByText('Loaded-tool cap must be a whole number from 1 to 200').waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('spinbutton', { name: 'Preload count' }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).fill('40');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    await page.reload();
+    await openSettings();
+    expect(await page.getByRole('combobox', { name: 'Deferral' }).inputValue()).toBe('always');
+    expect(await page.getByRole('combobox', { name: 'Search strategy' }).inputValue()).toBe('regex');
+    expect(await page.getByRole('combobox', { name: 'Tool search mode' }).inputValue()).toBe('client');
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('5');
+    expect(await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).inputValue()).toBe('40');
+    await shot('settings-desktop');
+  });
+
+  it('switches the theme to dark, applied at once and after a reload', async () => {
+    const before = await themeOf();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(themeOf).toEqual({ attribute: 'dark', background: 'rgb(23, 23, 28)' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).waitFor();
+    await expect.poll(themeOf).toEqual({ attribute: 'dark', background: 'rgb(23, 23, 28)' });
+    await openSettings();
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await shot('settings-desktop-dark');
+    await page.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(themeOf).toEqual({ attribute: 'light', background: 'rgb(247, 247, 248)' });
+    expect(before.attribute).toBeNull(); // "System" until the person picks one
+  });
+
+  it('imports a file with one good and one bad server, reports both, and the good one connects once given its token', async () => {
+    const file = {
+      format: 'mcp-agent-config',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      preferences: { theme: 'light' },
+      servers: [
+        { id: 'gated', name: 'Gated', url: mcp!.url, auth: { kind: 'bearer' } },
+        { id: 'broken', name: 'Broken', url: 'ftp://files.example/mcp' },
+      ],
+    };
+    await page.getByLabel('Import configuration').setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    const report = page.getByRole('region', { name: 'Import report' });
+    await report.waitFor();
+    expect(await report.getByRole('list', { name: 'Imported', exact: true }).textContent()).toContain('Server "Gated"');
+    expect(await report.getByRole('list', { name: 'Not imported' }).textContent()).toBe('Server "Broken": url: Server URL must use https:// (got ftp:)');
+    await report.getByText('Gated needs a bearer token.').waitFor();
+    await page.getByLabel('Bearer token for Gated').fill(BEARER);
+    await page.getByRole('button', { name: 'Store token for Gated' }).click();
+    await report.getByText('Stored; the server is connected.').waitFor({ timeout: 15_000 });
+    await shot('settings-import-report');
+
+    await page.getByLabel('Import configuration').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('these are not settings') });
+    await page.getByText('This file is not valid JSON, so nothing was imported.').waitFor();
+    await page.getByLabel('Import configuration').setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(1_500_000, 32) });
+    await page.getByText('The file is too large (1.5 MB); a configuration file is at most 1 MB. Nothing was imported.').waitFor();
+
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await expect.poll(() => page.getByRole('listitem', { name: 'Gated' }).textContent(), { timeout: 15_000 }).toContain('Connected');
+    await page.getByRole('button', { name: 'Settings' }).click();
+  });
+
+  it('exports the configuration as a file without the API key or the bearer token', async () => {
+    await openSettings();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export configuration' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^mcp-agent-config-default-\d{4}-\d{2}-\d{2}\.json$/);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(BEARER);
+    const exported = JSON.parse(text) as { format: string; servers: { name: string; auth: unknown }[]; preferences: Record<string, unknown> };
+    expect(exported.format).toBe('mcp-agent-config');
+    expect(exported.servers).toEqual([expect.objectContaining({ name: 'Gated', auth: { kind: 'bearer' } })]);
+    expect(exported.preferences).toMatchObject({ theme: 'light', toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 5, loadedToolCap: 40 } });
+  });
+
+  it('creates a profile, switches to it, and deletes the first one with everything it had', async () => {
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.getByText('Profile name is required').waitFor();
+    await page.getByRole('textbox', { name: 'New profile name' }).fill('Default');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.getByText('A profile named "Default" already exists').waitFor();
+    await page.getByRole('textbox', { name: 'New profile name' }).fill('Sam');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.getByRole('listitem', { name: 'Sam' }).waitFor();
+
+    await page.getByRole('button', { name: 'Switch to Sam' }).click();
+    await page.getByText('Profile: Sam').waitFor({ timeout: 15_000 });
+    // Sam has no key, no servers and the system theme.
+    await page.getByText('Add your Anthropic API key to start chatting').waitFor();
+    expect((await themeOf()).attribute).toBeNull();
+    expect(await page.getByRole('listitem', { name: 'Default' }).count()).toBe(1);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete profile Default' }).click();
+    await page.getByText('Profile "Default" deleted.').waitFor();
+    expect(await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Sam')]);
+    expect(await page.getByRole('button', { name: 'Delete profile Sam' }).isDisabled()).toBe(true); // never the last one
+    const dump = await dumpIndexedDb(page);
+    expect(dump).not.toContain('Gated'); // its server, catalog and credentials went with it
+    expect(dump).not.toContain(API_KEY);
+    await page.reload();
+    await page.getByText('Profile: Sam').waitFor();
+  });
+
+  it('fits a 390px-wide phone screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSettings();
+    const overflow = await page.evaluate(() => ({
+      wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tall: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    }));
+    expect(overflow).toEqual({ wide: 0, tall: 0 }); // the page itself never scrolls; the main column does
+    await page.screenshot({ path: `${SHOTS}/settings-phone.png` });
+    await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-phone-tool-search.png` });
+    await page.getByRole('button', { name: 'Export configuration' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-phone-profiles.png` });
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
