@@ -106,6 +106,15 @@ describe('testing a connection without saving', () => {
     expect(wrongPath).toEqual({ ok: false, text: 'The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).' });
   });
 
+  it('an OAuth server that wants a sign-in says what to do next', async () => {
+    const server = await mcpServer({ requireBearer: 'only-after-sign-in' });
+    const { actions } = await setup();
+    expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'Notes', url: server.url, auth: 'oauth' })).toEqual({
+      ok: false,
+      text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".',
+    });
+  });
+
   it('returns field errors instead of connecting when the form is invalid', async () => {
     const { actions } = await setup();
     expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({ ok: false, errors: { url: 'Server URL must be a full URL such as https://example.com/mcp' } });

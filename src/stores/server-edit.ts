@@ -121,6 +121,8 @@ export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: 
   try {
     const result = await deps.registry.testConnection(config, pendingSecrets(form));
     if (result.ok) return { ok: true, text: `Connection works: ${result.toolCount} ${result.toolCount === 1 ? 'tool' : 'tools'} (${result.transport === 'sse' ? 'HTTP+SSE' : 'streamable HTTP'}). Nothing was saved.` };
+    // Signing in needs the saved server (the tokens are stored under it), so a test can only get this far.
+    if (result.status === 'needs-auth' && config.auth.kind === 'oauth') return { ok: false, text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".' };
     return { ok: false, text: describeConnectionError(result.error, config.auth) };
   } catch (error) {
     return error instanceof ValidationError ? { ok: false, errors: fieldErrorsOf(error) } : { ok: false, text: describeError(error) };

@@ -36,6 +36,11 @@ describe('checking the server form', () => {
     });
   });
 
+  it('asks for the client ID a client secret belongs to', () => {
+    expect(checkServerForm(form({ auth: 'oauth', clientSecret: 's3cret' })).clientId).toBe('A client secret needs the client ID it belongs to');
+    expect(checkServerForm(form({ auth: 'oauth', clientId: 'app-1', clientSecret: 's3cret' }))).toEqual({});
+  });
+
   it('needs at least one header, ignores blank rows, and lets stored values stay blank', () => {
     expect(checkServerForm(headers(['', ''])).headers).toBe('Add at least one header, or choose another kind of authentication');
     expect(checkServerForm(headers(['X-Api-Key', '']), { hasToken: false, headerNames: new Set(['x-api-key']) })).toEqual({});
