@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { impliedWords, MAX_QUERY_CHARS, queryTerms } from './query-terms';
+import { GENERIC_SOURCE, impliedWords, MAX_QUERY_CHARS, queryTerms } from './query-terms';
 
-const own = (query: string) => [...queryTerms(query)].filter(([, t]) => t.weight === 1).map(([term]) => term);
+const own = (query: string) => [...queryTerms(query)].filter(([, t]) => t.kind === 'own').map(([term]) => term);
 
 describe('query terms', () => {
   it('drops the words of asking ("can you help me find") unless nothing else is left', () => {
@@ -19,10 +19,36 @@ describe('query terms', () => {
 
   it('adds related words at a lower weight, each standing for the word that brought it', () => {
     const terms = queryTerms('homestay in Paris', { relatedWeight: 0.5 });
-    expect(terms.get('homestai')).toEqual({ weight: 1, source: 'homestai' });
+    expect(terms.get('homestai')).toEqual({ weight: 1, source: 'homestai', kind: 'own' });
     expect(terms.get('airbnb')).toMatchObject({ source: 'homestai' });
     expect(terms.get('airbnb')!.weight).toBeLessThan(1);
     expect(queryTerms('homestay').has('airbnb')).toBe(false);
+  });
+
+  it('drops what is left of contractions ("I\'m", "we\'ve", "don\'t")', () => {
+    expect(own("I'm sure we've got it, don't we? I'd say they're right")).toEqual(['sure', 'got', 'sai', 'right']);
+  });
+
+  it('searches generic words ("detailed information") at a lower weight, all of them standing for one word', () => {
+    const terms = queryTerms('detailed information on specific weather options', { genericWeight: 0.5, relatedWeight: 0.5 });
+    expect(terms.get('weather')).toEqual({ weight: 1, source: 'weather', kind: 'own' });
+    const generic = ['detail', 'inform', 'specif', 'option'].map((term) => terms.get(term));
+    expect(generic).toEqual(generic.map(() => ({ weight: 0.5, source: GENERIC_SOURCE, kind: 'generic' })));
+    // Only the words of the need bring related words.
+    expect([...terms.values()].filter((t) => t.kind === 'related').every((t) => t.source === 'weather')).toBe(true);
+  });
+
+  it('searches generic words like any other by default, and on their own when nothing else is asked', () => {
+    expect(queryTerms('detailed weather').get('detail')).toMatchObject({ weight: 1, kind: 'own' });
+    expect([...queryTerms('recommendations', { genericWeight: 0.5 }).keys()]).toEqual(['recommend']);
+  });
+
+  it('also searches the broader words of a specific thing, but not the other way round', () => {
+    const laptop = queryTerms('a cheap laptop', { relatedWeight: 0.5 });
+    expect(laptop.get('product')).toMatchObject({ kind: 'related', source: 'laptop' });
+    expect(laptop.get('discount')).toMatchObject({ kind: 'related', source: 'cheap' });
+    expect(queryTerms('products', { relatedWeight: 0.5 }).has('laptop')).toBe(false);
+    expect(queryTerms('the directors of Tesco', { relatedWeight: 0.5 }).get('compani')).toMatchObject({ source: 'director' });
   });
 
   it('reads only the first MAX_QUERY_CHARS characters', () => {

@@ -70,39 +70,68 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
     .map(normalizeTerm),
 );
 
+/**
+ * Words of a request that qualify it rather than name a need ("detailed information", "recommend some options"),
+ * in index form. Tool descriptions use them as loosely ("personalized recommendations for specific needs"), so a full
+ * match on them says little; they are searched at a lower weight instead of dropped, since a tool may be about them.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    'specific specifically information info assist assistance recommend recommendation recommendations suggest ' +
+    'suggestion suggestions option options request user users include including detail details detailed ' +
+    'comprehensive various enhance current currently relevant particular quick quickly easy easily personal ' +
+    'personalized related based'
+  )
+    .split(' ')
+    .map(normalizeTerm),
+);
+
 /** How a query becomes terms. */
 export interface QueryTermOptions {
   /** Words ignored unless nothing else is left. */
   readonly dropWords?: ReadonlySet<string>;
   /** Weight of a word related to a query word (0 turns the expansion off). */
   readonly relatedWeight?: number;
+  /** Words that say how to help rather than with what; searched at `genericWeight`, together counting as one word. */
+  readonly genericWords?: ReadonlySet<string>;
+  /** Weight of generic words (1: like any other word). */
+  readonly genericWeight?: number;
 }
 
 // Up to this many related words each get the full related weight.
 const RELATED_SHARE = 8;
 
-/** A term to search: its weight, and the query word it stands for (itself, or the word it is related to). */
+/** A term to search: its weight, the query word it stands for (itself, or the word it is related to), and its kind. */
 export interface QueryTerm {
   readonly weight: number;
   readonly source: string;
+  /** own: a word of the query that names the need; generic: one of GENERIC_WORDS; related: brought by a word. */
+  readonly kind: 'own' | 'generic' | 'related';
 }
+
+/** What all generic words of a query stand for: a tool covers them as one query word. */
+export const GENERIC_SOURCE = '\u0000generic';
 
 /** The distinct terms of a query with their weights (1 for its own words); text beyond MAX_QUERY_CHARS is ignored. */
 export function queryTerms(query: string, options: QueryTermOptions = {}): Map<string, QueryTerm> {
-  const { dropWords = REQUEST_WORDS, relatedWeight = 0 } = options;
+  const { dropWords = REQUEST_WORDS, relatedWeight = 0, genericWords = GENERIC_WORDS, genericWeight = 1 } = options;
   const text = query.slice(0, MAX_QUERY_CHARS);
   const terms = tokenize(`${text} ${impliedWords(text)}`);
   const kept = terms.filter((term) => !dropWords.has(term));
   // A query made only of request words ("help") still searches for them.
   const own = new Set(kept.length > 0 ? kept : terms);
   const out = new Map<string, QueryTerm>();
-  for (const term of own) out.set(term, { weight: 1, source: term });
+  for (const term of own) {
+    const isGeneric = genericWeight < 1 && genericWords.has(term);
+    out.set(term, isGeneric ? { weight: genericWeight, source: GENERIC_SOURCE, kind: 'generic' } : { weight: 1, source: term, kind: 'own' });
+  }
   if (relatedWeight > 0) {
     for (const term of own) {
+      if (out.get(term)?.kind === 'generic') continue;
       const related = [...relatedTerms(term)].filter((other) => !out.has(other) && !dropWords.has(other));
       // A word with many related words spreads its weight over them, so one broad word cannot drown the others.
       const weight = relatedWeight / Math.max(1, related.length / RELATED_SHARE);
-      for (const other of related) out.set(other, { weight, source: term });
+      for (const other of related) out.set(other, { weight, source: term, kind: 'related' });
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import type { Bm25Params, WeightedTerm } from './bm25-index';
-import { REQUEST_WORDS, type QueryTerm } from './query-terms';
+import { GENERIC_WORDS, REQUEST_WORDS, type QueryTerm } from './query-terms';
 import type { ToolDocument } from './tool-document';
 
 /** Ranking knobs, tuned on the dev data (test/bench/tune-search.ts); the defaults are the tuned values. */
@@ -22,6 +22,10 @@ export interface IndexTuning {
   readonly maxQueryTerms: number;
   /** At most this many related words are searched, again the rarest. */
   readonly maxRelatedTerms: number;
+  /** Query words that qualify a request rather than name a need (see query-terms.ts), in index form. */
+  readonly genericWords: ReadonlySet<string>;
+  /** Their weight; 1 treats them like any other word. */
+  readonly genericWeight: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -36,15 +40,18 @@ export const DEFAULT_TUNING: IndexTuning = {
   relatedWeight: 0.6,
   maxQueryTerms: 24,
   maxRelatedTerms: 24,
+  genericWords: GENERIC_WORDS,
+  genericWeight: 0.5,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */
 export function selectTerms(terms: ReadonlyMap<string, QueryTerm>, documentFrequency: (term: string) => number, tuning: IndexTuning): WeightedTerm[] {
   const own: [WeightedTerm, number][] = [];
   const related: [WeightedTerm, number][] = [];
-  for (const [term, { weight, source }] of terms) {
+  for (const [term, { weight, source, kind }] of terms) {
     const df = documentFrequency(term);
-    if (df > 0) (weight >= 1 ? own : related).push([{ term, weight, source }, df]);
+    // Generic words are searched with the related ones: on a long request they must not crowd out the words of the need.
+    if (df > 0) (kind === 'own' ? own : related).push([{ term, weight, source }, df]);
   }
   const rarest = (list: [WeightedTerm, number][], max: number): WeightedTerm[] =>
     (list.length <= max ? list : list.sort((a, b) => a[1] - b[1]).slice(0, max)).map(([term]) => term);

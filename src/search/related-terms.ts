@@ -1,3 +1,4 @@
+import { BROADER } from './broader-terms';
 import { tokenize } from './tokenize';
 
 // Groups of words that name the same need in different ways ("homestay" and "accommodation", "btc" and "crypto"),
@@ -155,6 +156,15 @@ function relatedMap(): Map<string, ReadonlySet<string>> {
     for (const term of terms) {
       const set = map.get(term) ?? new Set<string>();
       for (const other of terms) if (other !== term) set.add(other);
+      map.set(term, set);
+    }
+  }
+  for (const line of BROADER) {
+    const [narrow = '', broad = ''] = line.split(':');
+    const broader = [...new Set(tokenize(broad))];
+    for (const term of new Set(tokenize(narrow))) {
+      const set = map.get(term) ?? new Set<string>();
+      for (const other of broader) if (other !== term) set.add(other);
       map.set(term, set);
     }
   }

@@ -17,7 +17,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'himself his how i if in into is it its itself just let me more most my myself no nor not now of off on once only or ' +
     'other our ours ourselves out over own same she should so some such than that the their theirs them themselves then ' +
     'there these they this those through to too under until up very was we were what when where which while who whom why ' +
-    'will with would you your yours yourself yourselves also may might must shall us via e g ie eg s t www http https com'
+    'will with would you your yours yourself yourselves also may might must shall us via e g ie eg s t www http https com ' +
+    // What is left of a contraction once the apostrophe splits it: I'm, we've, you'll, they're, I'd, don't.
+    'm ve ll re d don doesn didn isn aren wasn weren hasn haven hadn couldn shouldn wouldn'
   ).split(' '),
 );
 

@@ -119,6 +119,21 @@ describe('the BM25 tool index', () => {
     expect(found).not.toContain('mcp__files__write_file');
   });
 
+  it('finds a tool by the category of the thing asked for ("laptop" → products)', () => {
+    const index = indexOf(
+      [tool('shop', 'product_search', 'Find products with filters and compare offers.')],
+      [tool('games', 'game_finder', 'Find video games to play.')],
+    );
+    // No word of the request is in the tool's text: only "laptop" → "product" connects them.
+    expect(names(index, 'a new laptop with a long battery life')).toEqual(['mcp__shop__product_search']);
+  });
+
+  it('is not led astray by words that only qualify a request ("detailed information", "options")', () => {
+    const index = indexOf(WEATHER, [tool('info', 'company_info', 'Detailed information and options for specific companies.')]);
+    expect(names(index, 'detailed information on the weather forecast options for my specific trip')[0]).toBe('mcp__weather__get_forecast');
+    expect(names(index, 'detailed information about a company')[0]).toBe('mcp__info__company_info');
+  });
+
   it('indexes tools without a description by their name', () => {
     const index = indexOf([tool('misc', 'convert_currency'), tool('misc', 'noop')]);
     expect(names(index, 'currency conversion')).toEqual(['mcp__misc__convert_currency']);

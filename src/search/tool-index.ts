@@ -105,7 +105,12 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
   }
 
   function bm25Search(query: string, scope: SearchScope, limit: number): ToolMatch[] {
-    const all = queryTerms(query.slice(0, MAX_QUERY_CHARS), { dropWords: tuning.dropWords, relatedWeight: tuning.relatedWeight });
+    const all = queryTerms(query.slice(0, MAX_QUERY_CHARS), {
+      dropWords: tuning.dropWords,
+      relatedWeight: tuning.relatedWeight,
+      genericWords: tuning.genericWords,
+      genericWeight: tuning.genericWeight,
+    });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning);
     if (terms.length === 0) return [];
     const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
