@@ -96,7 +96,7 @@ describe('the Settings screen', () => {
       format: 'mcp-agent-config',
       version: 1,
       exportedAt: new Date().toISOString(),
-      preferences: { theme: 'light' },
+      preferences: { theme: 'light', toolSearch: { preloadCount: 0 } },
       servers: [
         { id: 'gated', name: 'Gated', url: mcp!.url, auth: { kind: 'bearer' } },
         { id: 'broken', name: 'Broken', url: 'ftp://files.example/mcp' },
@@ -108,6 +108,8 @@ describe('the Settings screen', () => {
     expect(await report.getByRole('list', { name: 'Imported', exact: true }).textContent()).toContain('Server "Gated"');
     expect(await report.getByRole('list', { name: 'Not imported' }).textContent()).toBe('Server "Broken": url: Server URL must use https:// (got ftp:)');
     await report.getByText('Gated needs a bearer token.').waitFor();
+    // The form shows the imported value at once, so a later Save cannot write the old one back.
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('0');
     await page.getByLabel('Bearer token for Gated').fill(BEARER);
     await page.getByRole('button', { name: 'Store token for Gated' }).click();
     await report.getByText('Stored; the server is connected.').waitFor({ timeout: 15_000 });
@@ -120,10 +122,23 @@ describe('the Settings screen', () => {
 
     await page.getByRole('button', { name: 'Servers' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: 'Gated' }).textContent(), { timeout: 15_000 }).toContain('Connected');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Servers' }).click();
+  });
+
+  it('the saved tool-search settings shape the next model call: deferred always, nothing preloaded, regex search', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    await page.getByRole('switch', { name: 'Gated' }).check();
+    api!.script({ text: 'Nothing to do.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('add two numbers');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.getByRole('list', { name: 'Messages' }).getByText('Nothing to do.').waitFor({ timeout: 15_000 });
+    const request = api!.requests.at(-1)!;
+    expect(request.toolNames).toEqual(['tool_search']);
+    expect(JSON.stringify(request.body.tools)).toContain('A regular expression');
   });
 
   it('exports the configuration as a file without the API key or the bearer token', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
     await openSettings();
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export configuration' }).click();
@@ -135,7 +150,7 @@ describe('the Settings screen', () => {
     const exported = JSON.parse(text) as { format: string; servers: { name: string; auth: unknown }[]; preferences: Record<string, unknown> };
     expect(exported.format).toBe('mcp-agent-config');
     expect(exported.servers).toEqual([expect.objectContaining({ name: 'Gated', auth: { kind: 'bearer' } })]);
-    expect(exported.preferences).toMatchObject({ theme: 'light', toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 5, loadedToolCap: 40 } });
+    expect(exported.preferences).toMatchObject({ theme: 'light', toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 0, loadedToolCap: 40 } });
   });
 
   it('creates a profile, switches to it, and deletes the first one with everything it had', async () => {

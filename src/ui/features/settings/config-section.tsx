@@ -7,7 +7,7 @@ import { ImportReportView } from './import-report';
 import { saveFile } from './save-file';
 
 /** Export of the profile's configuration without secrets, and import of such a file with a report. */
-export function ConfigSection({ actions }: { actions: Pick<SettingsActions, 'exportConfig' | 'importConfig' | 'storeServerSecret'> }) {
+export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsActions, 'exportConfig' | 'importConfig' | 'storeServerSecret'>; onImported: () => void }) {
   const [report, setReport] = useState<ImportReport>();
   const [exportError, setExportError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
@@ -30,7 +30,9 @@ export function ConfigSection({ actions }: { actions: Pick<SettingsActions, 'exp
     setReport(undefined);
     try {
       // A huge file is refused by its size, before reading it into memory.
-      setReport(file.size > MAX_CONFIG_FILE_BYTES ? { ok: false, message: tooLarge(file.size) } : await actions.importConfig(await file.text()));
+      const report = file.size > MAX_CONFIG_FILE_BYTES ? { ok: false as const, message: tooLarge(file.size) } : await actions.importConfig(await file.text());
+      setReport(report);
+      if (report.ok) onImported();
     } catch (error) {
       setReport({ ok: false, message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` });
     } finally {

@@ -6,10 +6,12 @@ import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
 export interface ModelSettingsFormProps {
   readonly actions: Pick<SettingsActions, 'load' | 'save' | 'models' | 'resetToolSearch'>;
   readonly onSaved: () => void;
+  /** Changes when the stored settings changed elsewhere (an import): the form shows them again. */
+  readonly revision?: number;
 }
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
-export function ModelSettingsForm({ actions, onSaved }: ModelSettingsFormProps) {
+export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSettingsFormProps) {
   const { load, save, models, resetToolSearch } = actions;
   const [view, setView] = useState<SettingsView>();
   const [apiKey, setApiKey] = useState('');
@@ -34,7 +36,7 @@ export function ModelSettingsForm({ actions, onSaved }: ModelSettingsFormProps) 
 
   useEffect(() => {
     void load().then(show);
-  }, [load, show]);
+  }, [load, show, revision]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

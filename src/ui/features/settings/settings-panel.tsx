@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { useStore } from '../../hooks/use-store';
 import { ConfigSection } from './config-section';
@@ -16,16 +17,18 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ store, onSaved }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
+  // An import may change the model and tool-search settings: the form reloads them, so Save never writes back stale ones.
+  const [revision, setRevision] = useState(0);
   if (!actions) return null;
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
       <div className="settings-columns">
-        <ModelSettingsForm actions={actions} onSaved={onSaved} />
+        <ModelSettingsForm actions={actions} onSaved={onSaved} revision={revision} />
         <div className="settings-stack">
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
-          <ConfigSection actions={actions} />
+          <ConfigSection actions={actions} onImported={() => setRevision((n) => n + 1)} />
         </div>
       </div>
     </section>
