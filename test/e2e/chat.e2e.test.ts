@@ -192,6 +192,11 @@ describe('the chat', () => {
     const answer = await messages().getByText('Answered on a phone.').boundingBox();
     expect(answer && answer.x >= 0 && answer.x + answer.width <= 390).toBe(true);
     await shot('chat-6-phone-answer');
+    // A panel opened above the chat scrolls with it; the chat keeps its room below.
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server URL' }).waitFor();
+    await shot('chat-8-phone-servers-open');
+    await page.getByRole('button', { name: 'Servers' }).click();
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 

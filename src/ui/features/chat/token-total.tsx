@@ -16,7 +16,7 @@ export function TokenCounts({ totals }: { totals: TokenTotals }) {
 /** The thread's running token total, for the chat header. */
 export function ThreadTokenTotal({ totals }: { totals: TokenTotals }) {
   return (
-    <p className="token-total" aria-label="Tokens used in this thread">
+    <p className="token-total" role="group" aria-label="Tokens used in this thread">
       <span className="token-label">Tokens</span>
       {totals.calls === 0 ? <span className="muted">none yet</span> : <TokenCounts totals={totals} />}
     </p>
