@@ -102,4 +102,24 @@ describe('tool-search settings in Settings', () => {
     expect(seen).toEqual(['dark']);
     expect((await bound.load()).theme).toBe('dark');
   });
+
+  it('follows the open profile when another tab changes its theme or deletes it', async () => {
+    const name = `tabs-${Date.now()}`;
+    const first = await openTestStorage({ name, channelName: name });
+    const second = await openTestStorage({ name, channelName: name, factory: first.factory });
+    try {
+      const open = await first.storage.profiles.ensureActive();
+      await first.storage.profiles.create({ name: 'Other' });
+      const seen: (string | undefined)[] = [];
+      const { dispose } = createSettingsActions({ ...deps, storage: first.storage, profileId: open.id, leave: () => Promise.resolve(), onProfile: (p) => seen.push(p?.preferences.theme) });
+      await second.storage.profiles.update(open.id, (p) => ({ ...p, preferences: { ...p.preferences, theme: 'dark' } }));
+      await expect.poll(() => seen).toEqual(['dark']);
+      await second.storage.profiles.delete(open.id);
+      await expect.poll(() => seen).toEqual(['dark', undefined]); // the app then says the profile is gone
+      dispose();
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
 });

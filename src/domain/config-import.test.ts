@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildConfigFile, MAX_IMPORTED_SERVERS } from './config-file';
+import { readConfigFile, type ImportPlan } from './config-import';
+import { UserConfig } from './user-config';
+
+const file = (parts: Record<string, unknown>) => JSON.stringify({ format: 'mcp-agent-config', version: 1, ...parts });
+const planOf = (text: string): ImportPlan => {
+  const read = readConfigFile(text);
+  if (!read.ok) throw new Error(read.message);
+  return read.plan;
+};
+
+describe('readConfigFile', () => {
+  it('reads back what an export wrote', () => {
+    const profile = UserConfig.parse({ id: 'p1', name: 'Sam', createdAt: 1, defaultServerIds: ['a'], preferences: { theme: 'dark', toolSearch: { mode: 'anthropic' } } });
+    const servers = [{ id: 'a', name: 'A', url: 'https://a.example/mcp', transport: 'auto', auth: { kind: 'headers', headerNames: ['X-Key'] }, enabled: true, toolOverrides: {}, deferTools: false } as const];
+    const plan = planOf(JSON.stringify(buildConfigFile(profile, servers, new Date(0))));
+    expect(plan).toEqual({ preferences: { theme: 'dark', toolSearch: { mode: 'anthropic' } }, servers, defaultServerIds: ['a'], rejected: [], ignored: [] });
+  });
+
+  it('rejects parts of the wrong shape one by one and keeps the rest', () => {
+    const plan = planOf(file({ preferences: 'dark please', servers: { a: 1 }, defaultServerIds: 'a' }));
+    expect(plan.rejected).toEqual([
+      { subject: 'Preferences', reasons: ['must be an object'] },
+      { subject: 'Servers', reasons: ['must be a list'] },
+      { subject: 'Default servers', reasons: ['must be a list of server ids'] },
+    ]);
+    const servers = planOf(file({ servers: [42, { id: 'a', name: 'A', url: 'https://a.example/mcp' }, { id: 'a', name: 'Other', url: 'https://b.example/mcp' }] }));
+    expect(servers.servers.map((s) => s.name)).toEqual(['A']);
+    expect(servers.rejected).toEqual([
+      { subject: 'Server 1', reasons: ['must be an object'] },
+      { subject: 'Server "Other"', reasons: ['appears twice in the file (same id as "A"); the first one is imported'] },
+    ]);
+  });
+
+  it('never reads secrets from a file: unknown fields, in a server or its auth, are left out and named', () => {
+    const plan = planOf(file({ apiKey: 'sk-ant-x', servers: [{ id: 'a', name: 'A', url: 'https://a.example/mcp', token: 't', auth: { kind: 'bearer', token: 't' } }] }));
+    expect(plan.servers[0]?.auth).toEqual({ kind: 'bearer' });
+    expect(JSON.stringify(plan.servers)).not.toContain('"t"');
+    expect(plan.ignored).toEqual(['apiKey', 'servers.0.token', 'servers.0.auth.token']);
+  });
+
+  it('takes at most the first 100 servers', () => {
+    const servers = Array.from({ length: MAX_IMPORTED_SERVERS + 2 }, (_, i) => ({ id: `s${i}`, name: `S${i}`, url: 'https://a.example/mcp' }));
+    const plan = planOf(file({ servers }));
+    expect(plan.servers).toHaveLength(MAX_IMPORTED_SERVERS);
+    expect(plan.rejected.map((r) => r.subject)).toEqual(['Server "S100"', 'Server "S101"']);
+  });
+});
