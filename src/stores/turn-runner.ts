@@ -67,8 +67,9 @@ export function retryTurn(deps: TurnRunnerDeps, threadId: string, options: SendO
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
     const plan = retryPlan((await deps.storage.messages.list(threadId)).items);
     if (!plan) return undefined;
+    const turn = await prepareTurn(deps, threadId, options); // First, so a thread that cannot run keeps its failed answer as it was.
     for (const failed of plan.failed) options.onMessage?.(await deps.storage.messages.update(failed.id, { blocks: [] }));
-    return continueTurn(plan.userText, await prepareTurn(deps, threadId, options), options.signal);
+    return continueTurn(plan.userText, turn, options.signal);
   });
 }
 
