@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildConfigFile, MAX_IMPORTED_SERVERS } from './config-file';
 import { readConfigFile, type ImportPlan } from './config-import';
+import { ServerConfig } from './server-config';
 import { UserConfig } from './user-config';
 
 const file = (parts: Record<string, unknown>) => JSON.stringify({ format: 'mcp-agent-config', version: 1, ...parts });
@@ -13,7 +14,7 @@ const planOf = (text: string): ImportPlan => {
 describe('readConfigFile', () => {
   it('reads back what an export wrote', () => {
     const profile = UserConfig.parse({ id: 'p1', name: 'Sam', createdAt: 1, defaultServerIds: ['a'], preferences: { theme: 'dark', toolSearch: { mode: 'anthropic' } } });
-    const servers = [{ id: 'a', name: 'A', url: 'https://a.example/mcp', transport: 'auto', auth: { kind: 'headers', headerNames: ['X-Key'] }, enabled: true, toolOverrides: {}, deferTools: false } as const];
+    const servers = [ServerConfig.parse({ id: 'a', name: 'A', url: 'https://a.example/mcp', auth: { kind: 'headers', headerNames: ['X-Key'] }, deferTools: false })];
     const plan = planOf(JSON.stringify(buildConfigFile(profile, servers, new Date(0))));
     expect(plan).toEqual({ preferences: { theme: 'dark', toolSearch: { mode: 'anthropic' } }, servers, defaultServerIds: ['a'], rejected: [], ignored: [] });
   });
