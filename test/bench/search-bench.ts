@@ -136,10 +136,18 @@ if (values.replicate) {
     },
   });
   chunks.push(performance.now() - last);
+  // The same baseline at this size: minisearch with its defaults over name and description.
+  const bigPlain = timedBuild(() => {
+    const mini = new MiniSearch<{ id: number; name: string; description: string }>({ fields: ['name', 'description'] });
+    mini.addAll(big.map((t, id) => ({ id, name: t.toolName, description: t.description })));
+    return mini;
+  });
+  const bigPlainRun = timedQueries(queries, (text) => bigPlain.value.search(text).slice(0, k).map((r) => String(r.id)));
   summary.replicated = {
     tools: big.length,
     servers: new Set(big.map((t) => t.serverId)).size,
     ...timing(built.ms, bigRun.times),
+    baselineMinisearchDefaults: timing(bigPlain.ms, bigPlainRun.times),
     firstBuildMs: built.coldMs,
     chunkedBuild: { chunkSize, chunks: chunks.length, longestChunkMs: round(Math.max(...chunks)), totalMs: round(performance.now() - start) },
   };

@@ -1,0 +1,122 @@
+/**
+ * The bench's page beside the app (same origin, so the same IndexedDB): seeds stored data through the app's own
+ * storage (src/app/services.ts, as the page wires it) and times the storage repositories against raw idb.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { createServices } from '../../../src/app/services';
+import type { NewMessage } from '../../../src/domain/message';
+import type { ToolDefinition } from '../../../src/domain/tool-catalog';
+import { createBrowserEnv } from '../../../src/platform/environment';
+import { MODEL_API_OWNER } from '../../../src/storage/vault';
+import { API_KEY_SLOT } from '../../../src/stores/turn-runner';
+import { benchMessages } from './thread-content';
+
+export interface SeedPlan {
+  readonly apiKey?: string;
+  /** The model API's base URL stored in the profile (the fake API of the run). */
+  readonly baseUrl?: string;
+  /** Threads of `messages` messages each; the first listed is the one open on start. */
+  readonly threads: readonly { readonly title: string; readonly messages: number }[];
+  /** Servers with stored catalogs, as after earlier sessions (URLs on a closed port: they stay offline). */
+  readonly servers?: readonly { readonly id: string; readonly name: string; readonly tools: readonly ToolDefinition[] }[];
+}
+
+export interface StorageTimes {
+  readonly appendApp: number[];
+  readonly appendRaw: number[];
+  readonly loadApp: number[];
+  readonly loadRaw: number[];
+}
+
+declare global {
+  interface Window {
+    benchHarness?: {
+      seed(plan: SeedPlan): Promise<void>;
+      storage(messages: number, loads: number): Promise<StorageTimes>;
+    };
+  }
+}
+
+const servicesReady = createServices(createBrowserEnv(), () => undefined);
+
+async function seed(plan: SeedPlan): Promise<void> {
+  const { storage } = await servicesReady;
+  const profile = await storage.profiles.ensureActive();
+  if (plan.apiKey) await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, plan.apiKey);
+  let first: string | undefined;
+  // Oldest first, so the first listed ends up the most recent.
+  for (const spec of [...plan.threads].reverse()) {
+    const thread = await storage.threads.create(profile.id, { title: spec.title });
+    for (const message of benchMessages(spec.messages, thread.id.slice(0, 8))) await storage.messages.append(thread.id, message);
+    first = thread.id;
+  }
+  for (const server of plan.servers ?? []) {
+    await storage.profiles.saveServer(profile.id, { id: server.id, name: server.name, url: `http://127.0.0.1:9/${server.id}/mcp` });
+    await storage.catalog.set({ profileId: profile.id, serverId: server.id, tools: [...server.tools], hash: `seeded-${server.id}`, fetchedAt: Date.now() });
+  }
+  await storage.profiles.update(profile.id, (current) => ({
+    ...current,
+    ...(first ? { lastThreadId: first } : {}),
+    preferences: { ...current.preferences, ...(plan.baseUrl ? { baseUrl: plan.baseUrl } : {}) },
+  }));
+}
+
+interface RawSchema extends DBSchema {
+  threads: { key: string; value: { id: string; updatedAt: number } };
+  messages: { key: string; value: NewMessage & { id: string; threadId: string; seq: number; createdAt: number; updatedAt: number }; indexes: { byThreadSeq: [string, number] } };
+}
+
+/** What the messages repository does, written directly against idb: the same transaction, no parsing, no change bus. */
+async function rawAppend(db: IDBPDatabase<RawSchema>, threadId: string, input: NewMessage): Promise<void> {
+  const time = Date.now();
+  const tx = db.transaction(['threads', 'messages'], 'readwrite');
+  const thread = await tx.objectStore('threads').get(threadId);
+  if (!thread) throw new Error('no thread');
+  const last = await tx.objectStore('messages').index('byThreadSeq').openKeyCursor(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]), 'prev');
+  const seq = last ? last.key[1] + 1 : 0;
+  await tx.objectStore('messages').add({ ...input, trace: input.trace ?? [], id: crypto.randomUUID(), threadId, seq, createdAt: time, updatedAt: time });
+  await tx.objectStore('threads').put({ ...thread, updatedAt: time });
+  await tx.done;
+}
+
+/** Appends `count` messages to a new thread through the app's repository and through raw idb, interleaved; then loads it `loads` times each. */
+async function storage(count: number, loads: number): Promise<StorageTimes> {
+  const { storage: repos } = await servicesReady;
+  const profile = await repos.profiles.ensureActive();
+  const thread = await repos.threads.create(profile.id, { title: 'Storage benchmark' });
+  const raw = await openDB<RawSchema>('bench-raw-idb', 1, {
+    upgrade(db) {
+      db.createObjectStore('threads', { keyPath: 'id' });
+      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byThreadSeq', ['threadId', 'seq']);
+    },
+  });
+  await raw.put('threads', { id: thread.id, updatedAt: Date.now() });
+  const times: StorageTimes = { appendApp: [], appendRaw: [], loadApp: [], loadRaw: [] };
+  const time = async (work: () => Promise<unknown>, into: number[]) => {
+    const start = performance.now();
+    await work();
+    into.push(performance.now() - start);
+  };
+  const messages = benchMessages(count, 'storage');
+  for (const [i, message] of messages.entries()) {
+    const app = () => time(() => repos.messages.append(thread.id, message), times.appendApp);
+    const direct = () => time(() => rawAppend(raw, thread.id, message), times.appendRaw);
+    if (i % 2 === 0) await app().then(direct);
+    else await direct().then(app);
+  }
+  const range = IDBKeyRange.bound([thread.id, 0], [thread.id, Infinity]);
+  for (let i = 0; i < loads; i++) {
+    const app = () => time(async () => {
+      if ((await repos.messages.list(thread.id)).items.length !== messages.length) throw new Error('the app loaded a different thread');
+    }, times.loadApp);
+    const direct = () => time(async () => {
+      if ((await raw.getAllFromIndex('messages', 'byThreadSeq', range)).length !== messages.length) throw new Error('raw idb loaded a different thread');
+    }, times.loadRaw);
+    if (i % 2 === 0) await app().then(direct);
+    else await direct().then(app);
+  }
+  raw.close();
+  return times;
+}
+
+window.benchHarness = { seed, storage };

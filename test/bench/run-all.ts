@@ -1,0 +1,69 @@
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory] [--strict]
+// Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
+// beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
+// --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { buildAll, ROOT, serveBuilds } from './builds';
+import { measureBundle } from './figures/bundle';
+import { measureColdStart } from './figures/cold-start';
+import { measureLongThreads } from './figures/long-threads';
+import { measureMemory } from './figures/memory';
+import { measureStorage } from './figures/storage';
+import { measureToolCalls } from './figures/tool-calls';
+import { measureToolSearch } from './figures/tool-search';
+import { markdownTable, ratioOf, textTable, verdict, type Row } from './report';
+
+const FIGURES = ['bundle', 'cold-start', 'long-threads', 'storage', 'tool-calls', 'tool-search', 'memory'] as const;
+type Figure = (typeof FIGURES)[number];
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, strict: { type: 'boolean', default: false } } });
+const only = values.only ? values.only.split(',').map((name) => name.trim()) : [...FIGURES];
+const unknown = only.filter((name) => !FIGURES.includes(name as Figure));
+if (unknown.length > 0) {
+  console.error(`unknown figure(s): ${unknown.join(', ')}; known: ${FIGURES.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (figure: Figure) => only.includes(figure);
+
+const rows: Row[] = [];
+const started = performance.now();
+async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<void> {
+  const start = performance.now();
+  process.stderr.write(`- ${name}… `);
+  rows.push(...(await run()));
+  process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+}
+
+const needsBrowser = (['cold-start', 'long-threads', 'storage', 'memory'] as const).some(wanted);
+if (wanted('bundle') || needsBrowser) await step('build (app, bench pages)', async () => (await buildAll(), []));
+if (wanted('bundle')) await step('bundle', measureBundle);
+if (needsBrowser) {
+  const served = await serveBuilds();
+  try {
+    if (wanted('cold-start')) await step('cold start', () => measureColdStart(served.url));
+    if (wanted('long-threads')) await step('long threads', () => measureLongThreads(served.url));
+    if (wanted('storage')) await step('storage', () => measureStorage(served.url));
+    if (wanted('memory')) await step('memory', () => measureMemory(served.url));
+  } finally {
+    await served.close();
+  }
+}
+if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
+if (wanted('tool-search')) await step('tool search', measureToolSearch);
+
+const over = rows.filter((row) => verdict(row) === 'OVER');
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;
+const when = new Date().toISOString();
+console.log(`\n${textTable(rows)}\n`);
+console.log(`${over.length === 0 ? 'All figures within budget.' : `${over.length} over budget: ${over.map((row) => row.figure).join('; ')}.`} ${((performance.now() - started) / 1000).toFixed(0)} s on ${machine}.`);
+
+const dir = join(ROOT, 'test-results/bench');
+await mkdir(dir, { recursive: true });
+await writeFile(join(dir, 'latest.md'), `# npm run bench, ${when}\n\n${machine}\n\n${markdownTable(rows)}\n`);
+await writeFile(join(dir, 'latest.json'), `${JSON.stringify({ when, machine, rows: rows.map((row) => ({ ...row, ratio: ratioOf(row) ?? null, status: verdict(row) })) }, null, 2)}\n`);
+console.log('Written to test-results/bench/latest.md and latest.json.');
+if (values.strict && over.length > 0) process.exitCode = 1;
