@@ -52,6 +52,12 @@ describe('tokenize', () => {
     expect(tokenize('get_stock_prices')).toEqual(tokenize('get stock price'));
   });
 
+  it('brings irregular forms to their base word ("bought" meets "buy", "children" meets "child")', () => {
+    expect(tokenize('bought tickets')).toEqual(tokenize('buy ticket'));
+    expect(tokenize('children women')).toEqual(tokenize('child woman'));
+    expect(tokenize('written analyses')).toEqual(tokenize('write analysis'));
+  });
+
   it('keeps "news" apart from "new"', () => {
     expect(tokenize('news')).toEqual(['news']);
     expect(tokenize('new')).toEqual(['new']);

@@ -109,6 +109,21 @@ export function splitWords(text: string): string[] {
 
 // Words the stemmer would merge with a different word ("news" → "new").
 const UNSTEMMED: ReadonlySet<string> = new Set(['news', 'gps', 'sms', 'aws', 'ios', 'dns', 'cms', 'rss']);
+// Irregular English forms the suffix rules cannot reach ("bought" is "buy", "children" is "child").
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  (
+    'bought:buy sold:sell paid:pay ran:run made:make found:find took:take taken:take got:get gotten:get ' +
+    'gave:give given:give wrote:write written:write drove:drive driven:drive ate:eat eaten:eat flew:fly flown:fly ' +
+    'built:build sent:send spent:spend kept:keep met:meet told:tell thought:think brought:bring ' +
+    'taught:teach caught:catch sought:seek chose:choose chosen:choose began:begin begun:begin sang:sing sung:sing ' +
+    'saw:see seen:see knew:know known:know grew:grow grown:grow drew:draw drawn:draw threw:throw thrown:throw ' +
+    'spoke:speak spoken:speak stole:steal stolen:steal lost:lose held:hold heard:hear ' +
+    'children:child men:man women:woman people:person mice:mouse feet:foot teeth:tooth geese:goose ' +
+    'analyses:analysis theses:thesis criteria:criterion phenomena:phenomenon indices:index matrices:matrix'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
 const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
@@ -116,7 +131,7 @@ const STEM_CACHE_LIMIT = 50_000;
 export function normalizeTerm(word: string): string {
   let stem = stemCache.get(word);
   if (stem === undefined) {
-    stem = UNSTEMMED.has(word) ? word : porterStem(word);
+    stem = UNSTEMMED.has(word) ? word : porterStem(IRREGULAR.get(word) ?? word);
     if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
     stemCache.set(word, stem);
   }
