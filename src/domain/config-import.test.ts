@@ -47,4 +47,12 @@ describe('readConfigFile', () => {
     expect(plan.servers).toHaveLength(MAX_IMPORTED_SERVERS);
     expect(plan.rejected.map((r) => r.subject)).toEqual(['Server "S100"', 'Server "S101"']);
   });
+
+  it('shortens the list of ignored fields a hostile file could make huge', () => {
+    const junk = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${'x'.repeat(100)}${i}`, 1]));
+    const { ignored } = planOf(file(junk));
+    expect(ignored).toHaveLength(21);
+    expect(ignored[0]).toBe(`${'x'.repeat(60)}…`);
+    expect(ignored[20]).toBe('and 10 more');
+  });
 });

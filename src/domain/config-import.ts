@@ -30,7 +30,13 @@ const SERVER_FIELDS = new Set(Object.keys(ServerConfig.shape));
 const AUTH_FIELDS = new Set(['kind', 'headerNames', 'clientId', 'scopes']);
 
 const describeIssues = (error: z.ZodError): string[] => toFieldIssues(error).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
-const unknownKeys = (value: Json, known: ReadonlySet<string>, prefix: string): string[] => Object.keys(value).filter((k) => !known.has(k)).map((k) => `${prefix}${k}`);
+/** Names of fields the app does not know, shortened: they come from the file and are shown to the person. */
+const unknownKeys = (value: Json, known: ReadonlySet<string>, prefix: string): string[] =>
+  Object.keys(value)
+    .filter((k) => !known.has(k))
+    .map((k) => `${prefix}${k.length > 60 ? `${k.slice(0, 60)}…` : k}`);
+/** Ignored fields listed at most; the rest are counted. */
+const MAX_IGNORED_LISTED = 20;
 
 /** Reads an export file: refuses what is not one at all, otherwise checks each part on its own. */
 export function readConfigFile(text: string): ReadConfigResult {
@@ -55,7 +61,8 @@ export function readConfigFile(text: string): ReadConfigResult {
   const preferences = readPreferences(data.preferences, rejected, ignored);
   const servers = readServers(data.servers, rejected, ignored);
   const defaultServerIds = readDefaultIds(data.defaultServerIds, rejected);
-  return { ok: true, plan: { preferences, servers, defaultServerIds, rejected, ignored } };
+  const listed = ignored.length > MAX_IGNORED_LISTED ? [...ignored.slice(0, MAX_IGNORED_LISTED), `and ${ignored.length - MAX_IGNORED_LISTED} more`] : ignored;
+  return { ok: true, plan: { preferences, servers, defaultServerIds, rejected, ignored: listed } };
 }
 
 /** Human size of a refused file. */

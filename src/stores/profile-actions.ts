@@ -58,8 +58,8 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
       if (id === profileId) return { reload: false };
       try {
         if (!(await storage.profiles.get(id))) return { error: 'That profile no longer exists.', reload: false };
-        await deps.leave();
         await storage.profiles.setActiveId(id);
+        await deps.leave().catch(() => undefined); // The reload ends whatever leaving left undone.
         return { reload: true };
       } catch (error) {
         return { error: describeError(error), reload: false };
