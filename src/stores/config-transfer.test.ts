@@ -97,7 +97,12 @@ describe('configuration import', () => {
     await addServer(target, { id: 'notes', name: 'notes', url: 'https://mine.example/mcp' }); // same name, other URL: must stay as it is
     const report = okReport(await importConfiguration(target, JSON.stringify(exported)));
 
-    expect(report.imported).toEqual(['Server "Weather"', 'Preference theme: light', 'Preference toolSearch.strategy: regex', 'Default servers: notes, weather']);
+    expect(report.imported).toEqual([
+      'Server "Weather"',
+      'Preference theme: light (was system)',
+      'Preference toolSearch.strategy: regex (was the app default)',
+      'Default servers: notes, weather',
+    ]);
     expect(report.rejected).toEqual([
       { subject: 'Preference baseUrl', reasons: ['Base URL must be an http(s) URL'] },
       { subject: 'Preference toolSearch.loadedToolCap', reasons: ['Loaded-tool cap must be a whole number from 1 to 200'] },

@@ -2,6 +2,7 @@ import { buildConfigFile } from '../domain/config-file';
 import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
 import { describeError, NotFoundError } from '../domain/errors';
 import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
+import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
 import { serverIdFromName } from './servers-store';
@@ -116,13 +117,21 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
   const { toolSearch, ...rest } = plan.preferences;
   const changes = Object.keys(rest).length + Object.keys(toolSearch ?? {}).length;
   if (changes === 0 && defaults.length === 0) return;
-  await deps.storage.profiles.update(deps.profileId, (p) => ({
-    ...p,
-    preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
-    defaultServerIds: [...new Set([...p.defaultServerIds, ...defaults])],
-  }));
-  for (const [key, value] of Object.entries(rest)) imported.push(`Preference ${key}: ${String(value)}`);
-  for (const [key, value] of Object.entries(toolSearch ?? {})) imported.push(`Preference toolSearch.${key}: ${String(value)}`);
+  let before: UserPreferences | undefined;
+  await deps.storage.profiles.update(deps.profileId, (p) => {
+    before = p.preferences;
+    return {
+      ...p,
+      preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
+      defaultServerIds: [...new Set([...p.defaultServerIds, ...defaults])],
+    };
+  });
+  // Each line says what the value was, so a replaced preference is never lost without a word.
+  type Value = string | number | undefined;
+  const line = (key: string, value: Value, previous: Value) =>
+    `Preference ${key}: ${String(value)}${previous === value ? ' (unchanged)' : ` (was ${previous === undefined ? 'the app default' : String(previous)})`}`;
+  for (const [key, value] of Object.entries(rest) as [keyof typeof rest, Value][]) imported.push(line(key, value, before?.[key]));
+  for (const [key, value] of Object.entries(toolSearch ?? {}) as [keyof NonNullable<typeof toolSearch>, Value][]) imported.push(line(`toolSearch.${key}`, value, before?.toolSearch[key]));
   if (defaults.length > 0) imported.push(`Default servers: ${defaults.join(', ')}`);
 }
 
