@@ -44,6 +44,8 @@ export interface ChatActions {
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
+  /** Hides the storage notice once the person has read it. */
+  dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
@@ -169,6 +171,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     stop() {
       controller?.abort();
+    },
+    dismissNotice() {
+      store.setState({ notice: undefined });
     },
     mentionOptions(query) {
       const { threads, activeThreadId } = store.getState();

@@ -1,13 +1,17 @@
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
+import { ChatNotice } from './chat-notice';
 
-/** Problems found at start: an invalid app-config.json, servers that could not be loaded. */
+/** Problems found at start (an invalid app-config.json, servers that could not be loaded) and the chat's storage problems. */
 export function StartupNotices({ store }: { store: AppStore }) {
   const appConfig = useStore(store, (s) => s.appConfig);
   const serverProblems = useStore(store, (s) => s.serverProblems);
+  const chat = useStore(store, (s) => s.chat);
+  const chatActions = useStore(store, (s) => s.chatActions);
   return (
     <>
+      {chat && chatActions && <ChatNotice chat={chat} actions={chatActions} />}
       {appConfig?.error && (
         <Notice tone="warning" title="The deployment's app-config.json is invalid; running without app servers">
           <ul>

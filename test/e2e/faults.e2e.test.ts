@@ -1,0 +1,256 @@
+/**
+ * The fault matrix's browser rows, in the production build and real Chromium: two servers with the same tool
+ * names, tokens only to their own origin, a 10 MB tool result, a tab closed mid-answer, a full disk, and a sweep
+ * of every place a secret could leak to.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAB_CLOSED_NOTE } from '../../src/agent/run-turn';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startFaultMcpServer, type FaultMcpServer } from '../fixtures/fault-mcp-server';
+import { startAppServer, type AppServer } from './app-server';
+import { dumpIndexedDb } from './idb-dump';
+import { leakedSecrets } from './secret-leaks';
+
+const SHOTS = 'test-results/screenshots';
+const SECRETS = { apiKey: `sk-ant-faults-${Date.now()}`, tokenOne: `token-one-${Date.now()}`, tokenTwo: `token-two-${Date.now()}` };
+let app: AppServer | undefined;
+let browser: Browser | undefined;
+let api: FakeAnthropic | undefined;
+let one: FaultMcpServer | undefined;
+let two: FaultMcpServer | undefined;
+let context: BrowserContext;
+/** A DevTools session that sets this origin's storage quota (on a page of its own that stays open). */
+let quota: CDPSession;
+/** The quota the app runs under in this suite: ample for the rows before the full-disk one. */
+const QUOTA_BYTES = 4_000_000;
+let page: Page;
+const pageErrors: string[] = [];
+const consoleLines: string[] = [];
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const composer = () => page.getByRole('textbox', { name: 'Message' });
+
+async function openPage(): Promise<Page> {
+  const opened = await context.newPage();
+  opened.on('pageerror', (error) => pageErrors.push(error.message));
+  opened.on('console', (message) => consoleLines.push(message.text()));
+  await opened.setViewportSize({ width: 1280, height: 900 });
+  await opened.goto(app!.url);
+  return opened;
+}
+
+async function send(text: string): Promise<void> {
+  await composer().fill(text);
+  await composer().press('Enter');
+}
+
+/** Answers every approval card of this turn with "Allow once" until `count` were allowed. */
+async function allowOnce(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const button = page.getByRole('button', { name: 'Allow once' }).first();
+    await button.waitFor({ timeout: 15_000 });
+    await button.click();
+  }
+}
+
+async function addBearerServer(name: string, url: string, token: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Server name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await page.getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
+  await page.getByLabel('Bearer token', { exact: true }).fill(token);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect.poll(() => page.getByRole('listitem', { name }).textContent(), { timeout: 15_000 }).toMatch(/Connected/);
+}
+
+/** The thread's messages as stored in IndexedDB, read with the raw API. */
+async function storedMessages(threadTitle: string): Promise<{ role: string; status: string; text: string; error?: string }[]> {
+  const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: Record<string, unknown> }[]>;
+  const thread = dump['mcp-agent/threads']?.find((t) => t.value.title === threadTitle)?.value;
+  return (dump['mcp-agent/messages'] ?? [])
+    .map((m) => m.value as { threadId: string; seq: number; role: string; status: string; error?: string; blocks: { type: string; text?: string }[] })
+    .filter((m) => m.threadId === thread?.id)
+    .sort((a, b) => a.seq - b.seq)
+    .map((m) => ({ role: m.role, status: m.status, text: m.blocks.map((b) => b.text ?? '').join(''), ...(m.error ? { error: m.error } : {}) }));
+}
+
+/** In the page: writes random bytes to a database of its own until the browser refuses for lack of space; returns the bytes written. */
+async function fillStorage(): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('disk-filler', 1);
+    request.onupgradeneeded = () => request.result.createObjectStore('chunks');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
+  });
+  const write = (size: number, key: number) =>
+    new Promise<boolean>((resolve) => {
+      const bytes = new Uint8Array(size);
+      for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(at + 65_536, size)));
+      const tx = db.transaction('chunks', 'readwrite');
+      tx.objectStore('chunks').put(bytes, key);
+      tx.oncomplete = () => resolve(true);
+      tx.onabort = () => resolve(false);
+    });
+  let written = 0;
+  let key = 0;
+  for (const size of [500_000, 100_000, 20_000, 5_000]) {
+    for (let i = 0; i < 100 && (await write(size, key++)); i++) written += size;
+  }
+  db.close();
+  return written;
+}
+
+describe('faults in the browser', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [api, one, two, app] = await Promise.all([
+      startFakeAnthropic(),
+      startFaultMcpServer({ requireBearer: SECRETS.tokenOne, label: 'server one' }),
+      startFaultMcpServer({ requireBearer: SECRETS.tokenTwo, label: 'server two' }),
+      startAppServer(),
+    ]);
+    // A throwaway in-memory profile, with a small quota of its own for the full-disk row.
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    context = await browser.newContext();
+    await context.route('**/app-config.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ defaults: { model: 'claude-sonnet-5' } }) }));
+    // A real quota, enforced by Chromium's storage itself; it must be set before the origin stores anything.
+    quota = await context.newCDPSession(await context.newPage());
+    await quota.send('Storage.overrideQuotaForOrigin', { origin: app.url, quotaSize: QUOTA_BYTES });
+    page = await openPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await one?.stop();
+    await two?.stop();
+  });
+
+  it('setup: the key, and two bearer servers that offer the same tool names', async () => {
+    await page.getByLabel('API key').fill(SECRETS.apiKey);
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await addBearerServer('One', one!.url, SECRETS.tokenOne);
+    await addBearerServer('Two', two!.url, SECRETS.tokenTwo);
+    await page.getByRole('button', { name: 'Servers' }).click();
+  });
+
+  it('two servers with the same tool name: both callable, each answers for itself', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    await page.getByRole('switch', { name: 'One' }).check();
+    await page.getByRole('switch', { name: 'Two' }).check();
+    api!.script(
+      (request) => ({
+        toolUses: ['mcp__one__whoami', 'mcp__two__whoami'].filter((name) => request.toolNames.includes(name)).map((name) => ({ name, input: {} })),
+      }),
+      { text: 'Both servers answered.' },
+    );
+    await send('Ask both servers who they are');
+    await allowOnce(2);
+    await messages().getByText('Both servers answered.').waitFor({ timeout: 15_000 });
+    const cards = messages().locator('details.tool-card');
+    expect(await cards.count()).toBe(2);
+    for (const summary of await cards.locator('summary').all()) await summary.click();
+    await messages().getByText('answered by server one').waitFor();
+    await messages().getByText('answered by server two').waitFor();
+    expect(api!.requests.at(-2)?.toolNames).toEqual(expect.arrayContaining(['mcp__one__whoami', 'mcp__two__whoami']));
+  });
+
+  it('sends each bearer token only to its own server (two servers, two ports)', () => {
+    expect(one!.authorizations.length).toBeGreaterThan(1);
+    expect(two!.authorizations.length).toBeGreaterThan(1);
+    expect(new Set(one!.authorizations)).toEqual(new Set([`Bearer ${SECRETS.tokenOne}`]));
+    expect(new Set(two!.authorizations)).toEqual(new Set([`Bearer ${SECRETS.tokenTwo}`]));
+  });
+
+  it('a 10 MB tool result: the card shows it cut short with a note, and the page stays responsive', async () => {
+    api!.script({ toolUses: [{ name: 'mcp__one__big-result', input: { megabytes: 10 } }] }, { text: 'That was a big result.' });
+    await send('Give me ten megabytes');
+    await allowOnce(1);
+    await messages().getByText('That was a big result.').waitFor({ timeout: 30_000 });
+    const card = messages().locator('details.tool-card', { hasText: 'big-result' });
+    await card.locator('summary').click();
+    await card.getByText('[Output truncated to 40000 characters.]').waitFor();
+    await card.getByText('[Output truncated to 40000 characters.]').scrollIntoViewIfNeeded();
+    expect(await card.getByText(/^BEGIN BIG RESULT/).count()).toBe(1);
+    // Responsive: typing lands at once, and the model got the cut result, not 10 MB.
+    await composer().fill('typing right after the big result');
+    expect(await composer().inputValue()).toBe('typing right after the big result');
+    await composer().fill('');
+    expect(JSON.stringify(api!.requests.at(-1)?.body).length).toBeLessThan(100_000);
+    await shot('faults-1-big-result');
+  });
+
+  it('a tab closed during a streaming answer: reopened, the saved part is there, marked interrupted', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    api!.script({ text: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 150 });
+    await send('Tell me a long story');
+    await messages().getByText(/word3/).waitFor({ timeout: 15_000 });
+    // Close only once a part of the answer was written (the answer is saved about every second while it streams).
+    await expect.poll(async () => (await storedMessages('Tell me a long story')).at(-1)?.text ?? '', { timeout: 10_000 }).toMatch(/word\d/);
+    await page.close();
+    page = await openPage();
+    const note = messages().getByText(TAB_CLOSED_NOTE);
+    await note.waitFor({ timeout: 15_000 });
+    expect(await messages().getByText(/word0 word1/).count()).toBe(1);
+    expect(await page.getByLabel('Answer in progress').count()).toBe(0);
+    const stored = await storedMessages('Tell me a long story');
+    expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:interrupted']);
+    expect(stored[1]?.text).toMatch(/^word0 word1 word2 /);
+    expect(stored[1]?.error).toBe(TAB_CLOSED_NOTE);
+    await shot('faults-2-tab-closed');
+  });
+
+  it('a full disk: a clear message, nothing half-written, everything still there once there is room', async () => {
+    const before = await storedMessages('Tell me a long story');
+    // Fill the origin's storage up to its quota (random bytes: the browser compresses what it stores).
+    const filled = await page.evaluate(fillStorage);
+    expect(filled).toBeGreaterThan(QUOTA_BYTES / 2);
+    await send(`Please keep this note: ${randomBytes(60_000).toString('base64').replace(/.{60}/g, '$& ')}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Storage problem' });
+    await alert.getByText(/^Browser storage is full, so the change to .* was not saved\. Free space by deleting old threads, or allow this site more storage\.$/).waitFor({ timeout: 15_000 });
+    await shot('faults-3-disk-full');
+    expect(await storedMessages('Tell me a long story')).toEqual(before);
+    await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('disk-filler').onsuccess = resolve))); // Room again.
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByText('Storage problem').count()).toBe(0);
+    api!.script({ text: 'Room again.' });
+    await send('Is there room now?');
+    await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
+    await page.reload();
+    await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
+    expect((await storedMessages('Tell me a long story')).slice(0, 2)).toEqual(before);
+    await page.getByRole('button', { name: 'Ask both servers who they are', exact: true }).waitFor();
+  });
+
+  it('finds no secret in plaintext: every IndexedDB store, localStorage, sessionStorage, the console, the exported configuration', async () => {
+    const dump = await dumpIndexedDb(page);
+    const stores = Object.keys(JSON.parse(dump) as Record<string, unknown>);
+    expect(stores).toEqual(expect.arrayContaining(['mcp-agent/credentials', 'mcp-agent/messages', 'mcp-agent/servers', 'mcp-agent/threads', 'mcp-agent/profiles']));
+    expect(dump).toContain('Both servers answered.'); // The dump does reach the stored data.
+    expect(leakedSecrets(dump, SECRETS)).toEqual([]);
+    const webStorage = await page.evaluate(() => {
+      const entries = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => [storage.key(i), storage.getItem(storage.key(i) ?? '')]);
+      return JSON.stringify({ local: entries(localStorage), session: entries(sessionStorage) });
+    });
+    expect(leakedSecrets(webStorage, SECRETS)).toEqual([]);
+    expect(leakedSecrets(consoleLines.join('\n'), SECRETS)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export configuration' }).click();
+    const exported = await readFile(await (await downloaded).path(), 'utf8');
+    expect(exported).toContain(one!.url); // The export does hold the servers.
+    expect(leakedSecrets(exported, SECRETS)).toEqual([]);
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
