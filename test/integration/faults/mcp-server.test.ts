@@ -4,6 +4,7 @@ import { sendMessage } from '../../../src/stores/turn-runner';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { startBrokenServer } from '../../fixtures/broken-servers';
 import { startFaultMcpServer } from '../../fixtures/fault-mcp-server';
+import { startServerEverything } from '../../fixtures/server-everything';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
 
@@ -39,6 +40,31 @@ describe('MCP server faults', () => {
     expect(state.status).toBe('error');
     expect(state.lastError?.message).toBe('The server did not finish connecting within 1 s.');
     expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['silent']);
+  });
+
+  it('a server killed during a call: the card says the connection was lost, the turn ends, the thread is intact; restarted, it works again', async () => {
+    const first = await own(startServerEverything({ mode: 'streamableHttp' }));
+    const faults = await app({ timing: { reconnect: { initialMs: 200, maxMs: 1000, attempts: 30 } } });
+    await faults.addServer('everything', first.url);
+    await faults.registry.connect('everything');
+    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Killed', enabledServerIds: ['everything'] });
+    faults.api.script({ toolUses: [{ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 10, steps: 10 } }] }, { text: 'The server went away.' });
+    const killDuringCall = async () => {
+      setTimeout(() => void first.stop(), 500); // The call starts right after the approval.
+      return 'allow-once' as const;
+    };
+    expect(await sendMessage(faults.deps, thread.id, 'Run the long operation', { askApproval: killDuringCall, signal: new AbortController().signal })).toEqual({ status: 'done' });
+    const [result] = await toolResults(faults, thread.id);
+    expect(result).toMatch(/^The connection to the server was lost during the call\. http:\/\/127\.0\.0\.1:\d+ does not answer; the connection was lost\. The app will keep trying to reconnect\.$/);
+    expect(faults.registry.get('everything')?.state.status).toBe('error');
+    expect(faults.registry.tools(['everything']).length).toBeGreaterThan(0); // The last catalog stays.
+
+    await own(startServerEverything({ mode: 'streamableHttp', port: first.port }));
+    await expect.poll(() => faults.registry.get('everything')?.state.status, { timeout: 15_000 }).toBe('connected');
+    faults.api.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'back' } }] }, { text: 'It is back.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Try again', allow())).toEqual({ status: 'done' });
+    expect((await toolResults(faults, thread.id)).at(-1)).toBe('Echo: back');
+    expect((await storedMessages(faults, thread.id)).map((m) => m.text)).toEqual(['Run the long operation', '[tool_use]', result, 'The server went away.', 'Try again', '[tool_use]', 'Echo: back', 'It is back.']);
   });
 
   it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
@@ -100,6 +126,29 @@ describe('MCP server faults', () => {
     expect(faults.registry.tools(['revoked']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
     expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['revoked']);
     expect(await faults.opened.storage.vault.get({ profileId: faults.profileId, owner: 'revoked', slot: BEARER_SLOT })).toBe('tok-revoked-later');
+  });
+
+  it.each([
+    ['html', "The server's answer is not MCP (Unexpected content type: text/html). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
+    ['invalid-json', "The server's answer is not MCP (invalid JSON). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
+    ['status-500', 'The server answered HTTP 500: the server failed; try again later.'],
+  ] as const)('a working server that starts answering %s: the card says why, the tools stay listed, the thread is intact', async (kind, shown) => {
+    const server = await own(startFaultMcpServer());
+    const faults = await app();
+    await faults.addServer('flaky', server.url);
+    await faults.registry.connect('flaky');
+    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: `Broken ${kind}`, enabledServerIds: ['flaky'] });
+    faults.api.script({ toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] }, { text: 'It worked.' }, { toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] }, { text: 'The server is broken.' });
+    await sendMessage(faults.deps, thread.id, 'First call', allow());
+    server.misbehave(kind);
+    expect(await sendMessage(faults.deps, thread.id, 'Second call', allow())).toEqual({ status: 'done' });
+    const [first, second] = await toolResults(faults, thread.id);
+    expect(first).toBe('answered by fault-mcp-server');
+    expect(second).toBe(shown);
+    expect(faults.registry.tools(['flaky']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
+    expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(Array(4).fill(['user:complete', 'assistant:complete']).flat());
+    server.misbehave(undefined);
+    expect((await faults.registry.callTool('flaky', 'whoami', {})).content).toEqual([{ type: 'text', text: 'answered by fault-mcp-server' }]);
   });
 
   it('sends each bearer token only to its own server (two servers on two ports)', async () => {
