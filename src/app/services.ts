@@ -6,7 +6,8 @@ import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
 import { createWebCipher } from '../platform/web-crypto';
-import { APP_CONFIG_FILE, loadAppConfig } from '../storage/app-config-source';
+import type { AppConfigRepo } from '../storage/app-config-repo';
+import { APP_CONFIG_FILE, loadAppConfig, type AppConfigLoad } from '../storage/app-config-source';
 import { createStorage } from '../storage/storage';
 import type { AppServices } from '../stores/app-store';
 import { createLazyAnthropicModel } from './lazy-model';
@@ -15,10 +16,18 @@ const CHANGE_CHANNEL = 'mcp-agent-changes';
 
 /** Wires the real adapters together: the one place that knows every implementation. */
 export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
-  const db = await openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost });
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
   const cipher = createWebCipher(env.crypto);
-  const storage = createStorage({ db, bus, cipher, now: env.now, newId: env.newId });
+  const storageReady = openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost }).then((db) => createStorage({ db, bus, cipher, now: env.now, newId: env.newId }));
+  // app-config.json is fetched while the database opens (start-up waits for both); its copy is kept once storage is there.
+  const configUrl = `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`;
+  const laterCache: AppConfigRepo = {
+    get: async () => (await storageReady).appConfig.get(),
+    set: async (config) => (await storageReady).appConfig.set(config),
+  };
+  let firstConfigLoad: Promise<AppConfigLoad> | undefined = loadAppConfig(env.fetch, configUrl, laterCache);
+  firstConfigLoad.catch(() => undefined); // If storage fails first, start-up reports that; this must not go unhandled.
+  const storage = await storageReady;
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
     storage,
@@ -46,6 +55,10 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
           newState: () => env.newId(),
         },
       }),
-    loadAppConfig: () => loadAppConfig(env.fetch, `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`, storage.appConfig),
+    loadAppConfig: () => {
+      const early = firstConfigLoad;
+      firstConfigLoad = undefined;
+      return early ?? loadAppConfig(env.fetch, configUrl, storage.appConfig);
+    },
   };
 }

@@ -1,54 +1,23 @@
-import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import { lazy, Suspense } from 'react';
+import './markdown.css';
 
-/** Only these link schemes stay clickable; javascript:, data: and the like become inert. */
-const SAFE_URL = /^(https?:|mailto:|#|\/)/i;
-
-function safeUrl(url: string): string {
-  const transformed = defaultUrlTransform(url);
-  return SAFE_URL.test(transformed) ? transformed : '';
-}
-
-/**
- * Renders untrusted markdown (model text, tool output) as inert elements: react-markdown never renders
- * raw HTML, unsafe link schemes are dropped, remote images are not loaded (they would leak the
- * conversation to whoever serves them), and links open in a new tab without a referrer.
- */
-export function Markdown({ text }: { text: string }) {
+/** Until the renderer has loaded (or if it cannot be), the text shows as it is: plain, inert text. */
+function PlainText({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown
-        skipHtml
-        urlTransform={safeUrl}
-        components={{
-          a: ({ href, children }) =>
-            href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-                {children}
-              </a>
-            ) : (
-              <span>{children}</span>
-            ),
-          img: ({ alt }) => <span className="image-placeholder">[image{alt ? `: ${alt}` : ''}]</span>,
-          pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
-        }}
-      >
-        {text}
-      </ReactMarkdown>
+      <p className="markdown-plain">{text}</p>
     </div>
   );
 }
 
-function CodeBlock({ children }: { children: React.ReactNode }) {
-  const copy = (event: React.MouseEvent<HTMLButtonElement>) => {
-    const code = event.currentTarget.parentElement?.querySelector('code')?.textContent ?? '';
-    void navigator.clipboard?.writeText(code).catch(() => undefined);
-  };
+// react-markdown and its parsers are a large part of the bundle: they load with the first message, not the first screen.
+const MarkdownRenderer = lazy(() => import('./markdown-renderer').catch(() => ({ default: PlainText })));
+
+/** Renders untrusted markdown as inert elements (see markdown-renderer.tsx). */
+export function Markdown({ text }: { text: string }) {
   return (
-    <div className="code-block">
-      <button type="button" className="copy" onClick={copy} aria-label="Copy code">
-        Copy
-      </button>
-      <pre>{children}</pre>
-    </div>
+    <Suspense fallback={<PlainText text={text} />}>
+      <MarkdownRenderer text={text} />
+    </Suspense>
   );
 }
