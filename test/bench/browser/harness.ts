@@ -4,7 +4,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { createServices } from '../../../src/app/services';
-import type { NewMessage } from '../../../src/domain/message';
+import { Message, type NewMessage } from '../../../src/domain/message';
 import type { ToolDefinition } from '../../../src/domain/tool-catalog';
 import { createBrowserEnv } from '../../../src/platform/environment';
 import { MODEL_API_OWNER } from '../../../src/storage/vault';
@@ -26,6 +26,8 @@ export interface StorageTimes {
   readonly appendRaw: number[];
   readonly loadApp: number[];
   readonly loadRaw: number[];
+  /** Parsing the raw records with the Message schema alone, once per load. */
+  readonly parseOnly: number[];
 }
 
 declare global {
@@ -79,6 +81,9 @@ async function rawAppend(db: IDBPDatabase<RawSchema>, threadId: string, input: N
   await tx.done;
 }
 
+/** Loads not measured, for both: the first ones also measure the JIT compiling the parser. */
+const LOAD_WARMUP = 3;
+
 /** Appends `count` messages to a new thread through the app's repository and through raw idb, interleaved; then loads it `loads` times each. */
 async function storage(count: number, loads: number): Promise<StorageTimes> {
   const { storage: repos } = await servicesReady;
@@ -91,7 +96,7 @@ async function storage(count: number, loads: number): Promise<StorageTimes> {
     },
   });
   await raw.put('threads', { id: thread.id, updatedAt: Date.now() });
-  const times: StorageTimes = { appendApp: [], appendRaw: [], loadApp: [], loadRaw: [] };
+  const times: StorageTimes = { appendApp: [], appendRaw: [], loadApp: [], loadRaw: [], parseOnly: [] };
   const time = async (work: () => Promise<unknown>, into: number[]) => {
     const start = performance.now();
     await work();
@@ -105,6 +110,7 @@ async function storage(count: number, loads: number): Promise<StorageTimes> {
     else await direct().then(app);
   }
   const range = IDBKeyRange.bound([thread.id, 0], [thread.id, Infinity]);
+  for (let i = 0; i < LOAD_WARMUP; i++) await Promise.all([repos.messages.list(thread.id), raw.getAllFromIndex('messages', 'byThreadSeq', range)]);
   for (let i = 0; i < loads; i++) {
     const app = () => time(async () => {
       if ((await repos.messages.list(thread.id)).items.length !== messages.length) throw new Error('the app loaded a different thread');
@@ -114,6 +120,13 @@ async function storage(count: number, loads: number): Promise<StorageTimes> {
     }, times.loadRaw);
     if (i % 2 === 0) await app().then(direct);
     else await direct().then(app);
+  }
+  // Afterwards, so that it does not warm the parser up for the loads above.
+  const records = await raw.getAllFromIndex('messages', 'byThreadSeq', range);
+  for (let i = 0; i < loads; i++) {
+    const start = performance.now();
+    for (const record of records) Message.safeParse(record);
+    times.parseOnly.push(performance.now() - start);
   }
   raw.close();
   return times;
