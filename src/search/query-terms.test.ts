@@ -48,6 +48,7 @@ describe('query terms', () => {
     expect(laptop.get('product')).toMatchObject({ kind: 'related', source: 'laptop' });
     expect(laptop.get('discount')).toMatchObject({ kind: 'related', source: 'cheap' });
     expect(queryTerms('products', { relatedWeight: 0.5 }).has('laptop')).toBe(false);
+    expect(queryTerms('a cheap laptop', { relatedWeight: 0.5, broaderWords: false }).has('product')).toBe(false);
     expect(queryTerms('the directors of Tesco', { relatedWeight: 0.5 }).get('compani')).toMatchObject({ source: 'director' });
   });
 

@@ -96,6 +96,8 @@ export interface QueryTermOptions {
   readonly genericWords?: ReadonlySet<string>;
   /** Weight of generic words (1: like any other word). */
   readonly genericWeight?: number;
+  /** Whether related words include broader ones ("laptop" → product; see broader-terms.ts); default true. */
+  readonly broaderWords?: boolean;
 }
 
 // Up to this many related words each get the full related weight.
@@ -114,7 +116,7 @@ export const GENERIC_SOURCE = '\u0000generic';
 
 /** The distinct terms of a query with their weights (1 for its own words); text beyond MAX_QUERY_CHARS is ignored. */
 export function queryTerms(query: string, options: QueryTermOptions = {}): Map<string, QueryTerm> {
-  const { dropWords = REQUEST_WORDS, relatedWeight = 0, genericWords = GENERIC_WORDS, genericWeight = 1 } = options;
+  const { dropWords = REQUEST_WORDS, relatedWeight = 0, genericWords = GENERIC_WORDS, genericWeight = 1, broaderWords = true } = options;
   const text = query.slice(0, MAX_QUERY_CHARS);
   const terms = tokenize(`${text} ${impliedWords(text)}`);
   const kept = terms.filter((term) => !dropWords.has(term));
@@ -128,7 +130,7 @@ export function queryTerms(query: string, options: QueryTermOptions = {}): Map<s
   if (relatedWeight > 0) {
     for (const term of own) {
       if (out.get(term)?.kind === 'generic') continue;
-      const related = [...relatedTerms(term)].filter((other) => !out.has(other) && !dropWords.has(other));
+      const related = [...relatedTerms(term, broaderWords)].filter((other) => !out.has(other) && !dropWords.has(other));
       // A word with many related words spreads its weight over them, so one broad word cannot drown the others.
       const weight = relatedWeight / Math.max(1, related.length / RELATED_SHARE);
       for (const other of related) out.set(other, { weight, source: term, kind: 'related' });

@@ -26,6 +26,8 @@ export interface IndexTuning {
   readonly genericWords: ReadonlySet<string>;
   /** Their weight; 1 treats them like any other word. */
   readonly genericWeight: number;
+  /** Whether a specific word also searches for its broader words (broader-terms.ts). */
+  readonly broaderWords: boolean;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -42,6 +44,7 @@ export const DEFAULT_TUNING: IndexTuning = {
   maxRelatedTerms: 24,
   genericWords: GENERIC_WORDS,
   genericWeight: 0.5,
+  broaderWords: true,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

@@ -145,34 +145,32 @@ const GROUPS: readonly string[] = [
   'technology tech gadget gadgets electronics digital 科技 数码',
 ];
 
-let related: Map<string, ReadonlySet<string>> | undefined;
+const maps = new Map<boolean, Map<string, ReadonlySet<string>>>();
 
-/** Each word's related words, in index form (built once, on first use). */
-function relatedMap(): Map<string, ReadonlySet<string>> {
-  if (related) return related;
+/** Each word's related words, in index form, with or without the broader words (each built once, on first use). */
+function relatedMap(withBroader: boolean): Map<string, ReadonlySet<string>> {
+  const cached = maps.get(withBroader);
+  if (cached) return cached;
   const map = new Map<string, Set<string>>();
+  const add = (term: string, others: readonly string[]): void => {
+    const set = map.get(term) ?? new Set<string>();
+    for (const other of others) if (other !== term) set.add(other);
+    map.set(term, set);
+  };
   for (const group of GROUPS) {
     const terms = [...new Set(tokenize(group))];
-    for (const term of terms) {
-      const set = map.get(term) ?? new Set<string>();
-      for (const other of terms) if (other !== term) set.add(other);
-      map.set(term, set);
-    }
+    for (const term of terms) add(term, terms);
   }
-  for (const line of BROADER) {
+  for (const line of withBroader ? BROADER : []) {
     const [narrow = '', broad = ''] = line.split(':');
     const broader = [...new Set(tokenize(broad))];
-    for (const term of new Set(tokenize(narrow))) {
-      const set = map.get(term) ?? new Set<string>();
-      for (const other of broader) if (other !== term) set.add(other);
-      map.set(term, set);
-    }
+    for (const term of new Set(tokenize(narrow))) add(term, broader);
   }
-  related = map;
+  maps.set(withBroader, map);
   return map;
 }
 
-/** The index-form words related to an index-form term (empty when it belongs to no group). */
-export function relatedTerms(term: string): ReadonlySet<string> {
-  return relatedMap().get(term) ?? new Set();
+/** The index-form words related to an index-form term (empty when it belongs to no group), and its broader words. */
+export function relatedTerms(term: string, withBroader = true): ReadonlySet<string> {
+  return relatedMap(withBroader).get(term) ?? new Set();
 }

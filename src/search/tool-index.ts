@@ -110,6 +110,7 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
       relatedWeight: tuning.relatedWeight,
       genericWords: tuning.genericWords,
       genericWeight: tuning.genericWeight,
+      broaderWords: tuning.broaderWords,
     });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning);
     if (terms.length === 0) return [];
