@@ -74,11 +74,12 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
  * Words of a request that qualify it rather than name a need ("detailed information", "recommend some options"),
  * in index form. Tool descriptions use them as loosely ("personalized recommendations for specific needs"), so a full
  * match on them says little; they are searched at a lower weight instead of dropped, since a tool may be about them.
+ * Not "user" or "request": in software catalogs they name the thing (user accounts, HTTP requests).
  */
 export const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
     'specific specifically information info assist assistance recommend recommendation recommendations suggest ' +
-    'suggestion suggestions option options request user users include including detail details detailed ' +
+    'suggestion suggestions option options include including detail details detailed ' +
     'comprehensive various enhance current currently relevant particular quick quickly easy easily personal ' +
     'personalized related based'
   )
