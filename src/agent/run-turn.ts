@@ -96,7 +96,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
   const history = toModelMessages(await persistence.history());
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
-  let lastWrite = started;
+  let lastWrite = -Infinity;
   let pendingWrite: Promise<unknown> = Promise.resolve();
   const trace = (extra: Partial<ModelCallTrace>): ModelCallTrace => ({
     kind: 'model-call',
@@ -113,7 +113,9 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
       (blocks) => {
         latest = blocks;
         deps.onMessage?.({ ...message, blocks });
-        if (deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
+        // The first words are written at once (a tab closed right away still keeps them), then at most every persistEveryMs.
+        const hasContent = blocks.some((b) => b.type !== 'text' || b.text.length > 0);
+        if (hasContent && deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
           lastWrite = deps.now();
           pendingWrite = pendingWrite.then(() => persistence.update(message.id, { blocks })).catch(() => undefined);
         }

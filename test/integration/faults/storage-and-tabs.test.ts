@@ -50,7 +50,13 @@ describe('a tab closed during a streaming answer', () => {
     const threadId = first.chat.store.getState().activeThreadId!;
     first.api.script({ text: ['Still ', 'coming'], stallAfterChunks: 1 });
     const running = first.chat.actions.send('Answer slowly');
+    cleanup.push(async () => {
+      first.chat.actions.stop(); // Ends the stalled turn before storage closes, also when an assertion failed.
+      await running;
+    });
     await expect.poll(() => first.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    // The first words are saved at once, so a tab closed now would keep them.
+    await expect.poll(async () => (await storedMessages(first, threadId)).at(-1)).toMatchObject({ status: 'streaming', text: 'Still ' });
     await second.chat.actions.refreshThreads();
     await second.chat.actions.openThread(threadId);
     expect(second.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
