@@ -26,7 +26,8 @@ function oauthClientMetadata(): Plugin {
 /**
  * The built page's Content-Security-Policy: scripts and styles only from this origin (no inline script, no
  * eval: the MCP SDK gets a validator that compiles no code), images from here or data: URLs (tool images),
- * connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http loopback servers.
+ * connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on localhost
+ * or 127.0.0.1 (Chrome accepts no IPv6 literal in CSP; server-config.ts refuses other plain-http hosts).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -34,7 +35,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
-  "connect-src 'self' https: http://localhost:* http://127.0.0.1:* http://[::1]:*",
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -34,12 +34,14 @@ describe('ServerConfig', () => {
     ['javascript:alert(1)', 'must use https://'],
     ['http://mcp.example.com/mcp', 'plain http:// is allowed only for localhost'],
     ['https://user:pw@example.com/mcp', 'must not contain a user name or password'],
+    ['http://[::1]:3001/mcp', 'must name localhost or 127.0.0.1'],
+    ['http://127.0.0.2:3001/mcp', 'must name localhost or 127.0.0.1'],
   ])('rejects the URL %s naming the url field', (url, message) => {
     const issues = issuesOf(ServerConfig, { ...valid, url });
     expect(issues).toEqual([{ path: 'url', message: expect.stringContaining(message) as string }]);
   });
 
-  it.each(['http://localhost:3001/mcp', 'http://127.0.0.1:3001/mcp', 'http://[::1]:3001/mcp', 'https://example.com/mcp'])('accepts %s', (url) => {
+  it.each(['http://localhost:3001/mcp', 'http://127.0.0.1:3001/mcp', 'https://[::1]:3001/mcp', 'https://example.com/mcp'])('accepts %s', (url) => {
     expect(serverUrlProblem(url)).toBeUndefined();
   });
 

@@ -18,6 +18,10 @@ export function serverUrlProblem(raw: string): string | undefined {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return 'must use https:// for a remote host; plain http:// is allowed only for localhost, since tokens would travel in clear';
   }
+  // The built page's CSP (vite.config.ts) names exactly these two; Chrome cannot express IPv6 literals in CSP.
+  if (url.protocol === 'http:' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') {
+    return 'over plain http:// must name localhost or 127.0.0.1 (the page\'s security policy allows no other loopback address); use https:// otherwise';
+  }
   if (url.username || url.password) return 'must not contain a user name or password; use the auth settings instead';
   return undefined;
 }
