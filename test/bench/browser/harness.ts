@@ -82,7 +82,7 @@ async function rawAppend(db: IDBPDatabase<RawSchema>, threadId: string, input: N
 }
 
 /** Loads not measured, for both: the first ones also measure the JIT compiling the parser. */
-const LOAD_WARMUP = 3;
+const LOAD_WARMUP = 5;
 
 /** Appends `count` messages to a new thread through the app's repository and through raw idb, interleaved; then loads it `loads` times each. */
 async function storage(count: number, loads: number): Promise<StorageTimes> {

@@ -7,7 +7,7 @@ import { median, type Row } from '../report';
 export const THREADS = Array.from({ length: 100 }, (_, i) => ({ title: `Thread ${i + 1}`, messages: 8 }));
 
 /** Median ms to an accepting composer over `runs` first visits each. */
-export async function measureColdStart(origin: string, runs = 9): Promise<Row[]> {
+export async function measureColdStart(origin: string, runs = 11): Promise<Row[]> {
   return withChromium(async (context, page) => {
     await seed(page, origin, { apiKey: 'sk-ant-bench-cold-start', threads: THREADS });
     await disableCache(context, page);

@@ -5,7 +5,7 @@ import { withChromium } from '../chromium';
 import { median, p95, type Row } from '../report';
 
 /** Median ms per append (over `messages` appends each) and per load of the whole thread (over `loads` each). */
-export async function measureStorage(origin: string, messages = 2000, loads = 15): Promise<Row[]> {
+export async function measureStorage(origin: string, messages = 2000, loads = 21): Promise<Row[]> {
   return withChromium(async (_context, page) => {
     await page.goto(`${origin}${pageOf('harness').path}`);
     await page.waitForFunction(() => window.benchHarness !== undefined);
@@ -28,7 +28,7 @@ export async function measureStorage(origin: string, messages = 2000, loads = 15
         baseline: median(times.loadRaw),
         baselineName,
         budget: { maxRatio: 1.3 },
-        note: `${loads} loads each after 3 warm-up loads, interleaved; the app parses every record with zod (a corrupt one is reported, the rest load): the parse alone takes ${median(times.parseOnly).toFixed(1)} ms`,
+        note: `${loads} loads each after 5 warm-up loads, interleaved; the app parses every record with zod (a corrupt one is reported, the rest load): the parse alone takes ${median(times.parseOnly).toFixed(1)} ms`,
       },
     ];
   });
