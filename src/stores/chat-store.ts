@@ -60,9 +60,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   let controller: AbortController | undefined;
 
   const loadMessages = async (threadId: string) => {
+    let { items, skipped } = await storage.messages.list(threadId);
     // An answer left "streaming" by a closed tab is marked interrupted (best-effort: a failed write keeps it as it was).
-    await recoverInterruptedAnswers(deps, threadId).catch(() => undefined);
-    const { items, skipped } = await storage.messages.list(threadId);
+    const hasOrphan = items.some((m) => m.status === 'streaming') && (await recoverInterruptedAnswers(deps, threadId).catch(() => 0)) > 0;
+    if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
     if (store.getState().activeThreadId !== threadId) return;
     store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
   };
