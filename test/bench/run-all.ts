@@ -30,12 +30,20 @@ if (unknown.length > 0) {
 const wanted = (figure: Figure) => only.includes(figure);
 
 const rows: Row[] = [];
+const failures: string[] = [];
 const started = performance.now();
+/** Runs one figure; a figure that fails is reported and the others still run. */
 async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<void> {
   const start = performance.now();
   process.stderr.write(`- ${name}… `);
-  rows.push(...(await run()));
-  process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+  try {
+    rows.push(...(await run()));
+    process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push(`${name}: ${message}`);
+    process.stderr.write(`FAILED: ${message}\n`);
+  }
 }
 
 const needsBrowser = (['cold-start', 'long-threads', 'storage', 'memory'] as const).some(wanted);
@@ -63,7 +71,12 @@ console.log(`${over.length === 0 ? 'All figures within budget.' : `${over.length
 
 const dir = join(ROOT, 'test-results/bench');
 await mkdir(dir, { recursive: true });
-await writeFile(join(dir, 'latest.md'), `# npm run bench, ${when}\n\n${machine}\n\n${markdownTable(rows)}\n`);
-await writeFile(join(dir, 'latest.json'), `${JSON.stringify({ when, machine, rows: rows.map((row) => ({ ...row, ratio: ratioOf(row) ?? null, status: verdict(row) })) }, null, 2)}\n`);
+const failed = failures.length > 0 ? `\n\nNot measured:\n${failures.map((line) => `- ${line}`).join('\n')}` : '';
+await writeFile(join(dir, 'latest.md'), `# npm run bench, ${when}\n\n${machine}\n\n${markdownTable(rows)}${failed}\n`);
+await writeFile(join(dir, 'latest.json'), `${JSON.stringify({ when, machine, rows: rows.map((row) => ({ ...row, ratio: ratioOf(row) ?? null, status: verdict(row) })), failures }, null, 2)}\n`);
 console.log('Written to test-results/bench/latest.md and latest.json.');
+if (failures.length > 0) {
+  console.error(`\nFigures that could not be measured:\n${failures.map((line) => `- ${line}`).join('\n')}`);
+  process.exitCode = 1;
+}
 if (values.strict && over.length > 0) process.exitCode = 1;
