@@ -51,9 +51,28 @@ export async function seed(page: Page, origin: string, plan: SeedPlan): Promise<
 
 /** Navigates and resolves with the ms from navigation start until the message box accepted input. */
 export async function timeToComposer(page: Page, url: string): Promise<number> {
+  return (await visit(page, url)).ready;
+}
+
+export interface Visit {
+  /** ms from navigation start until the message box accepted input. */
+  readonly ready: number;
+  /** ms until the page's scripts had run (DOMContentLoaded ended). */
+  readonly scriptsRun: number;
+  /** gzip kB of JavaScript received before `ready`. */
+  readonly jsKb: number;
+}
+
+/** Navigates and times the visit until the message box accepted input. */
+export async function visit(page: Page, url: string): Promise<Visit> {
   await page.goto(url);
   await page.waitForFunction(() => window.benchComposerReadyAt !== undefined, undefined, { timeout: 30_000 });
-  return page.evaluate(() => window.benchComposerReadyAt!);
+  return page.evaluate(() => {
+    const ready = window.benchComposerReadyAt!;
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js') && e.responseEnd <= ready);
+    return { ready, scriptsRun: navigation?.domContentLoadedEventEnd ?? 0, jsKb: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024 };
+  });
 }
 
 /** The page's used JS heap in MB after a full garbage collection. */
