@@ -8,6 +8,7 @@ import type { Locks } from '../platform/locks';
 import { createToolIndex } from '../search/tool-index';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
+import { followServerChanges } from './server-sync';
 import { syncToolIndex } from './thread-tools';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
@@ -64,6 +65,7 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     ];
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
+    const stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
     const index = createToolIndex();
     syncToolIndex(registry, index);
     const defaults = appConfig.config.defaults;
@@ -77,6 +79,7 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
       now: services.now,
       leave: async () => {
         chat.actions.stop();
+        stopFollowingServers();
         await registry.close();
       },
       onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),

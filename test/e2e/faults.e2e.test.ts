@@ -262,7 +262,7 @@ describe('faults in the browser', () => {
     await alert.getByRole('button', { name: 'Dismiss' }).click();
   });
 
-  it('two tabs on one thread: a rename and server switches in one show in the other, none lost', async () => {
+  it('two tabs on one thread and one server list: a rename, server switches and a new server in one show in the other', async () => {
     const other = await openPage();
     try {
       await other.getByRole('button', { name: 'Ask both servers who they are', exact: true }).click();
@@ -275,6 +275,11 @@ describe('faults in the browser', () => {
       await page.getByRole('textbox', { name: 'Thread title' }).fill('Renamed in the first tab');
       await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
       await other.getByRole('button', { name: 'Renamed in the first tab', exact: true }).waitFor({ timeout: 10_000 });
+      // A server added in one tab shows in the other's thread without a reload.
+      await page.getByRole('button', { name: 'Servers' }).click();
+      await addBearerServer('Three', one!.url, SECRETS.tokenOne);
+      await page.getByRole('button', { name: 'Servers' }).click();
+      await other.getByRole('switch', { name: 'Three' }).waitFor({ timeout: 10_000 });
     } finally {
       await other.close();
     }

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STOPPED_NOTE, TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { createLocalLocks } from '../../../src/platform/locks';
+import { followServerChanges } from '../../../src/stores/server-sync';
 import { failObjectStore } from '../../fakes/idb-faults';
 import { openTestStorage } from '../../fakes/test-storage';
 import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
@@ -122,6 +123,31 @@ describe('two tabs on one database', () => {
     await expect.poll(() => enabledIn(b)).toEqual(['north', 'south']);
     await a.chat.actions.renameThread(thread.id, 'Renamed in A');
     await expect.poll(() => b.chat.store.getState().threads.map((t) => t.title)).toEqual(['Renamed in A']);
+  });
+});
+
+describe('two tabs on one server list', () => {
+  it('servers added, changed and removed in one tab appear, change and go in the other, and both lists match', async () => {
+    const name = `servers-${Date.now()}`;
+    const tabA = await openTestStorage({ name, channelName: name });
+    const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
+    cleanup.push(() => tabA.close(), () => tabB.close());
+    const a = await app({ storage: tabA });
+    const b = await app({ storage: tabB });
+    cleanup.push(followServerChanges({ storage: tabB.storage, registry: b.registry, profileId: b.profileId }));
+    const names = (tab: FaultApp) => tab.registry.list().map((s) => `${s.config.id}=${s.config.name}@${s.config.url}`).sort();
+
+    await Promise.all([a.addServer('north', 'https://north.example/mcp'), a.addServer('south', 'https://south.example/mcp')]);
+    await expect.poll(() => names(b)).toEqual(['north=north@https://north.example/mcp', 'south=south@https://south.example/mcp']);
+
+    const renamed = { id: 'north', name: 'North (EU)', url: 'https://eu.north.example/mcp' };
+    await a.registry.update(renamed);
+    await tabA.storage.profiles.saveServer(a.profileId, renamed);
+    await a.registry.unregister('south');
+    await tabA.storage.profiles.removeServer(a.profileId, 'south');
+    await expect.poll(() => names(b)).toEqual(['north=North (EU)@https://eu.north.example/mcp']);
+    expect(names(b)).toEqual(names(a));
+    expect((await tabB.storage.profiles.listServers(b.profileId)).items.map((s) => s.name)).toEqual(['North (EU)']);
   });
 });
 

@@ -1,0 +1,51 @@
+import type { ServerConfig } from '../domain/server-config';
+import type { Registry } from '../mcp/registry';
+import type { Storage } from '../storage/storage';
+
+export interface ServerSyncDeps {
+  readonly storage: Storage;
+  readonly registry: Registry;
+  readonly profileId: string;
+}
+
+/**
+ * Keeps this tab's registry in step with the profile's servers when another tab adds, changes or removes one,
+ * so both tabs show the same server list without a reload. Returns a function that stops following.
+ */
+export function followServerChanges(deps: ServerSyncDeps): () => void {
+  let queue: Promise<void> = Promise.resolve();
+  const unsubscribe = deps.storage.changes.subscribe((change) => {
+    if (!change.isRemote || change.store !== 'servers' || change.profileId !== deps.profileId) return;
+    // One sync at a time, in order: each reads what is stored now.
+    queue = queue.then(() => syncUserServers(deps)).catch(() => undefined);
+  });
+  return unsubscribe;
+}
+
+/** Registers stored servers this registry lacks, updates changed ones, and drops user servers no longer stored. */
+export async function syncUserServers({ storage, registry, profileId }: ServerSyncDeps): Promise<void> {
+  const { items } = await storage.profiles.listServers(profileId);
+  const stored = new Map(items.map((server) => [server.id, server]));
+  for (const server of registry.list()) {
+    if (server.scope !== 'user') continue;
+    const next = stored.get(server.config.id);
+    // The other tab already deleted its catalog and credentials; this only forgets the server here.
+    if (!next) await registry.unregister(server.config.id);
+    else if (!sameConfig(next, server.config)) await registry.update(next);
+  }
+  for (const server of items) if (!registry.get(server.id)) await registry.register(server, 'user').catch(() => undefined);
+}
+
+function sameConfig(a: ServerConfig, b: ServerConfig): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+/** JSON with object keys sorted, so that two equal configs compare equal whatever order their fields came in. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
