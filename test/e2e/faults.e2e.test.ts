@@ -285,6 +285,19 @@ describe('faults in the browser', () => {
     }
   });
 
+  it('a huge paste is cut at 100,000 characters with a note next to the box, and nothing is sent by itself', async () => {
+    const requests = api!.requests.length;
+    await composer().fill('0123456789'.repeat(15_000));
+    expect((await composer().inputValue()).length).toBe(100_000);
+    const note = page.getByRole('alert').filter({ hasText: 'A message can hold at most 100,000 characters; the rest of what was pasted was left out.' });
+    await note.waitFor();
+    await shot('faults-5-huge-paste');
+    await composer().fill('short again');
+    expect(await note.count()).toBe(0);
+    await composer().fill('');
+    expect(api!.requests.length).toBe(requests);
+  });
+
   it('finds no secret in plaintext: every IndexedDB store, localStorage, sessionStorage, the console, the exported configuration', async () => {
     const dump = await dumpIndexedDb(page);
     const stores = Object.keys(JSON.parse(dump) as Record<string, unknown>);

@@ -2,6 +2,10 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEve
 import type { MentionOption } from '../../../stores/mention-options';
 import { MentionList } from './mention-list';
 import { activeMention, applyMention, type ActiveMention } from './mention-text';
+import './composer-limit.css';
+
+/** The longest message the box takes; a longer paste is cut there, and the person is told. */
+const MAX_MESSAGE_CHARS = 100_000;
 
 export interface ComposerProps {
   readonly isRunning: boolean;
@@ -94,7 +98,7 @@ export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions
         aria-activedescendant={isOpen && options.length > 0 ? optionId(active) : undefined}
         placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything; @ mentions a server or tool'}
         value={text}
-        maxLength={100_000}
+        maxLength={MAX_MESSAGE_CHARS}
         rows={3}
         disabled={isDisabled}
         onChange={(e) => {
@@ -105,6 +109,11 @@ export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions
         onKeyDown={onKeyDown}
         onBlur={() => setMention(undefined)}
       />
+      {text.length >= MAX_MESSAGE_CHARS && (
+        <p className="composer-limit field-error" role="alert">
+          A message can hold at most 100,000 characters; the rest of what was pasted was left out.
+        </p>
+      )}
       <p id={ids.hint} className="visually-hidden">
         Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread.
       </p>
