@@ -166,4 +166,12 @@ describe('configuration import', () => {
     expect(await target.storage.vault.get({ profileId: target.profileId, owner: 'gated', slot: BEARER_SLOT })).toBe('the-right-token');
     expect(JSON.stringify((await target.storage.profiles.listServers(target.profileId)).items)).not.toContain('the-right-token');
   });
+
+  it('a token or header value that cannot be sent is refused with the reason, and nothing is stored', async () => {
+    const target = await openProfile('Alex');
+    await importConfiguration(target, fileWith({ servers: [{ id: 'keyed', name: 'Keyed', url: 'https://keyed.example/mcp', auth: { kind: 'headers', headerNames: ['X-Api-Key'] } }] }));
+    expect(await storeServerSecret(target, 'keyed', { headerName: 'X-Api-Key', value: 'first-line\nsecond-line' })).toEqual({ isStored: false, isConnected: false, text: 'X-Api-Key value must be one line' });
+    expect(await storeServerSecret(target, 'keyed', { headerName: 'X-Api-Key', value: 'clé-€uro' })).toEqual({ isStored: false, isConnected: false, text: 'X-Api-Key value may contain only printable Latin-1 characters' });
+    expect(await target.storage.vault.has({ profileId: target.profileId, owner: 'keyed', slot: headerSlot('X-Api-Key') })).toBe(false);
+  });
 });

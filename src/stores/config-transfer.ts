@@ -1,7 +1,7 @@
 import { buildConfigFile } from '../domain/config-file';
 import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
 import { describeError, NotFoundError } from '../domain/errors';
-import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
+import { BEARER_SLOT, headerSlot, headerValueProblem, type ServerConfig } from '../domain/server-config';
 import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
@@ -158,10 +158,14 @@ export interface SecretOutcome {
 
 /** Stores a secret an imported server needs (vault only), then connects the server with it. */
 export async function storeServerSecret(deps: ConfigTransferDeps, serverId: string, secret: { readonly headerName?: string; readonly value: string }): Promise<SecretOutcome> {
-  if (!secret.value.trim()) return { isStored: false, isConnected: false, text: 'Enter a value first.' };
+  const value = secret.value.trim();
+  if (!value) return { isStored: false, isConnected: false, text: 'Enter a value first.' };
+  // Checked as the servers form checks it: fetch would refuse the value, and the connection error would not say why.
+  const problem = headerValueProblem(value);
+  if (problem) return { isStored: false, isConnected: false, text: `${secret.headerName ? `${secret.headerName} value` : 'Bearer token'} ${problem}` };
   if (!deps.registry.get(serverId)) return { isStored: false, isConnected: false, text: 'That server no longer exists.' };
   try {
-    await deps.storage.vault.put({ profileId: deps.profileId, owner: serverId, slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT }, secret.value.trim());
+    await deps.storage.vault.put({ profileId: deps.profileId, owner: serverId, slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT }, value);
     await deps.registry.disconnect(serverId); // A connection opened before reads the secret only when it connects again.
     const state = await deps.registry.connect(serverId);
     return state.status === 'connected'
