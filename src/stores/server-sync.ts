@@ -16,18 +16,24 @@ export function followServerChanges(deps: ServerSyncDeps): () => void {
   let queue: Promise<void> = Promise.resolve();
   const unsubscribe = deps.storage.changes.subscribe((change) => {
     if (!change.isRemote || change.store !== 'servers' || change.profileId !== deps.profileId) return;
-    // One sync at a time, in order: each reads what is stored now.
-    queue = queue.then(() => syncUserServers(deps)).catch(() => undefined);
+    // One sync at a time, in order: each reads what is stored now. Only the server the change names is touched:
+    // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
+    const { key } = change;
+    queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
   });
   return unsubscribe;
 }
 
-/** Registers stored servers this registry lacks, updates changed ones, and drops user servers no longer stored. */
-export async function syncUserServers({ storage, registry, profileId }: ServerSyncDeps): Promise<void> {
-  const { items } = await storage.profiles.listServers(profileId);
+/**
+ * Registers stored servers this registry lacks, updates changed ones, and drops user servers no longer stored;
+ * only the server `serverId` when given.
+ */
+export async function syncUserServers({ storage, registry, profileId }: ServerSyncDeps, serverId?: string): Promise<void> {
+  const isSubject = (id: string) => serverId === undefined || id === serverId;
+  const items = (await storage.profiles.listServers(profileId)).items.filter((server) => isSubject(server.id));
   const stored = new Map(items.map((server) => [server.id, server]));
   for (const server of registry.list()) {
-    if (server.scope !== 'user') continue;
+    if (server.scope !== 'user' || !isSubject(server.config.id)) continue;
     const next = stored.get(server.config.id);
     // The other tab already deleted its catalog and credentials; this only forgets the server here.
     if (!next) await registry.unregister(server.config.id);

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../test/fakes/memory-stores';
+import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
+import { BEARER_SLOT } from '../domain/server-config';
+import { createRegistry, type Registry } from '../mcp/registry';
+import { followServerChanges } from './server-sync';
+
+let cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** Two tabs on one database, linked by a real BroadcastChannel; the second follows the first's server changes. */
+async function twoTabs() {
+  const name = `server-sync-${crypto.randomUUID()}`;
+  const tabA = await openTestStorage({ name, channelName: name });
+  const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
+  const profile = await tabA.storage.profiles.ensureActive();
+  const registryOf = (tab: TestStorage): Registry =>
+    createRegistry({ profileId: profile.id, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: () => Date.now(), sha256Hex, secrets: tab.storage.vault, catalogs: tab.storage.catalog });
+  const registryB = registryOf(tabB);
+  const stop = followServerChanges({ storage: tabB.storage, registry: registryB, profileId: profile.id });
+  cleanup.push(() => tabA.close(), () => tabB.close(), () => registryB.close(), stop);
+  return { tabA, tabB, registryB, profileId: profile.id };
+}
+
+describe('following another tab\'s server changes', () => {
+  it('leaves alone a server this tab is adding (registered, not stored yet) when another tab changes a different one', async () => {
+    const { tabA, tabB, registryB, profileId } = await twoTabs();
+    // Tab B's add is under way: the registry has the server, its record and token are written next.
+    await registryB.register({ id: 'mine', name: 'Mine', url: 'https://mine.example/mcp', auth: { kind: 'bearer' } }, 'user');
+    await tabA.storage.profiles.saveServer(profileId, { id: 'theirs', name: 'Theirs', url: 'https://theirs.example/mcp' });
+    await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Theirs');
+    await tabB.storage.profiles.saveServer(profileId, { id: 'mine', name: 'Mine', url: 'https://mine.example/mcp', auth: { kind: 'bearer' } });
+    await tabB.storage.vault.put({ profileId, owner: 'mine', slot: BEARER_SLOT }, 'token-of-mine');
+    expect(registryB.list().map((s) => s.config.id).sort()).toEqual(['mine', 'theirs']);
+    expect(await tabB.storage.vault.get({ profileId, owner: 'mine', slot: BEARER_SLOT })).toBe('token-of-mine');
+  });
+
+  it('forgets a server another tab removed, and takes its changes', async () => {
+    const { tabA, registryB, profileId } = await twoTabs();
+    await tabA.storage.profiles.saveServer(profileId, { id: 'north', name: 'North', url: 'https://north.example/mcp' });
+    await expect.poll(() => registryB.get('north')?.config.url).toBe('https://north.example/mcp');
+    await tabA.storage.profiles.saveServer(profileId, { id: 'north', name: 'North (EU)', url: 'https://eu.north.example/mcp' });
+    await expect.poll(() => registryB.get('north')?.config.name).toBe('North (EU)');
+    await tabA.storage.profiles.removeServer(profileId, 'north');
+    await expect.poll(() => registryB.get('north')).toBeUndefined();
+  });
+});
