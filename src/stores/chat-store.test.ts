@@ -1,62 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../agent/anthropic-model';
-import { EMPTY_APP_CONFIG } from '../domain/app-config';
-import type { Registry } from '../mcp/registry';
-import { createToolIndex } from '../search/tool-index';
-import { MODEL_API_OWNER } from '../storage/vault';
-import { startFakeAnthropic, type FakeAnthropic } from '../../test/fakes/fake-anthropic';
-import { sha256Hex } from '../../test/fakes/memory-stores';
-import { createTestRegistry } from '../../test/fakes/test-registry';
-import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
+import type { FakeAnthropic } from '../../test/fakes/fake-anthropic';
+import { startTestApp, type TestApp } from '../../test/fakes/test-app';
 import { startTestMcpServer, type TestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
-import { syncToolIndex } from './thread-tools';
 import { threadTokenTotals } from './token-totals';
-import { API_KEY_SLOT } from './turn-runner';
 
+let app: TestApp;
 let api: FakeAnthropic;
 let mcp: TestMcpServer;
-let opened: TestStorage;
-let registry: Registry;
-let stopSync: () => void;
 let chat: { store: ChatStore; actions: ChatActions; dispose: () => void };
 
 const toolCalls = () => mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length;
 const userTexts = () => chat.store.getState().messages.filter((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
 
 beforeAll(async () => {
-  [api, mcp, opened] = await Promise.all([startFakeAnthropic(), startTestMcpServer({ toolCount: 2 }), openTestStorage()]);
-  const { storage } = opened;
-  const profile = await storage.profiles.ensureActive();
   // Defer always and preload nothing: only mentions (and tool_search) bring a tool into a call.
-  await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch: { deferral: 'always', preloadCount: 0 } } }));
-  await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-chat-store');
-  ({ registry } = createTestRegistry());
-  await registry.register({ id: 'calc', name: 'Calc', url: mcp.url }, 'user');
-  await registry.connect('calc');
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  chat = createChat({
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    // No SDK retries: one scripted error is one failed call.
-    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
-    sha256Hex,
-    now: () => Date.now(),
-  });
+  // No SDK retries (the test app's default): one scripted error is one failed call.
+  [app, mcp] = await Promise.all([startTestApp({ apiKey: 'sk-ant-chat-store', toolSearch: { deferral: 'always', preloadCount: 0 } }), startTestMcpServer({ toolCount: 2 })]);
+  ({ api } = app);
+  await app.registry.register({ id: 'calc', name: 'Calc', url: mcp.url }, 'user');
+  await app.registry.connect('calc');
+  chat = createChat(app.deps);
   // The person allows every tool call the store asks about.
   chat.store.subscribe((state) => state.pendingApprovals.forEach((p) => p.answer('allow-once')));
 });
 
 afterAll(async () => {
   chat?.dispose();
-  stopSync?.();
-  await registry?.close();
-  opened?.close();
-  await api?.stop();
+  await app?.close();
   await mcp?.stop();
 });
 
@@ -83,7 +54,7 @@ describe('Retry after a failed model call', () => {
     expect(api.requests).toHaveLength(before + 1);
     expect(api.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello there' }] }]);
     // Stored as shown.
-    const stored = await opened.storage.messages.list(chat.store.getState().activeThreadId!);
+    const stored = await app.opened.storage.messages.list(chat.store.getState().activeThreadId!);
     expect(stored.items.filter((m) => m.role === 'user')).toHaveLength(1);
   });
 

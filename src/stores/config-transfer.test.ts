@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../test/fakes/memory-stores';
+import { createStorageRegistry } from '../../test/fakes/test-app';
 import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
 import { startTestMcpServer, type TestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { ConfigFile, MAX_CONFIG_FILE_BYTES } from '../domain/config-file';
 import { BEARER_SLOT, headerSlot } from '../domain/server-config';
-import { createRegistry, type Registry } from '../mcp/registry';
+import type { Registry } from '../mcp/registry';
 import { OAUTH_SLOTS } from '../mcp/oauth-provider';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { exportConfiguration, importConfiguration, storeServerSecret, type ConfigTransferDeps, type ImportReport } from './config-transfer';
@@ -36,7 +36,7 @@ afterEach(async () => {
 async function openProfile(name: string): Promise<ConfigTransferDeps> {
   const { storage } = opened;
   const profile = (await storage.profiles.list()).items.find((p) => p.name === name) ?? (await storage.profiles.create({ name }));
-  const registry = createRegistry({ profileId: profile.id, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: Date.now, sha256Hex, secrets: storage.vault, catalogs: storage.catalog });
+  const registry = createStorageRegistry(storage, profile.id);
   registries.push(registry);
   for (const server of (await storage.profiles.listServers(profile.id)).items) await registry.register(server, 'user');
   return { storage, registry, profileId: profile.id, now: () => Date.parse('2026-11-24T10:00:00Z') };

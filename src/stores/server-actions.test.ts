@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
-import { sha256Hex } from '../../test/fakes/memory-stores';
+import { createStorageRegistry, openTestProfile } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { headerSlot } from '../domain/server-config';
-import { createRegistry } from '../mcp/registry';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, formFromConfig, type ServerForm } from './servers-store';
 
 const KEY = { name: 'X-Api-Key', value: 'sesame' };
@@ -23,16 +22,8 @@ async function mcpServer(options?: Parameters<typeof startTestMcpServer>[0]) {
 async function setup() {
   const opened = await openTestStorage();
   const { storage } = opened;
-  const profile = await storage.profiles.ensureActive();
-  const registry = createRegistry({
-    profileId: profile.id,
-    appOrigin: 'http://127.0.0.1:5173',
-    fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
-    sha256Hex,
-    secrets: storage.vault,
-    catalogs: storage.catalog,
-  });
+  const profile = await openTestProfile(storage);
+  const registry = createStorageRegistry(storage, profile.id);
   const store = createServersStore(registry);
   cleanup.push(() => opened.close(), () => registry.close(), () => store.dispose());
   const actions = bindServerActions(store, { registry, storage, profileId: profile.id });

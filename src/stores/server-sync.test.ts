@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../test/fakes/memory-stores';
-import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
+import { createStorageRegistry } from '../../test/fakes/test-app';
+import { openTestStorage } from '../../test/fakes/test-storage';
 import { BEARER_SLOT } from '../domain/server-config';
-import { createRegistry, type Registry } from '../mcp/registry';
 import { followServerChanges } from './server-sync';
 
 let cleanup: (() => Promise<void> | void)[] = [];
@@ -17,9 +16,7 @@ async function twoTabs() {
   const tabA = await openTestStorage({ name, channelName: name });
   const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
   const profile = await tabA.storage.profiles.ensureActive();
-  const registryOf = (tab: TestStorage): Registry =>
-    createRegistry({ profileId: profile.id, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: () => Date.now(), sha256Hex, secrets: tab.storage.vault, catalogs: tab.storage.catalog });
-  const registryB = registryOf(tabB);
+  const registryB = createStorageRegistry(tabB.storage, profile.id);
   const stop = followServerChanges({ storage: tabB.storage, registry: registryB, profileId: profile.id });
   cleanup.push(() => tabA.close(), () => tabB.close(), () => registryB.close(), stop);
   return { tabA, tabB, registryB, profileId: profile.id };

@@ -1,61 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
 import type { ApprovalRequest } from '../../src/agent/ports';
 import type { Approval } from '../../src/domain/trace';
-import { createRegistry, type Registry } from '../../src/mcp/registry';
-import { createToolIndex } from '../../src/search/tool-index';
-import { syncToolIndex } from '../../src/stores/thread-tools';
-import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
-import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
-import { MODEL_API_OWNER } from '../../src/storage/vault';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
+import type { Registry } from '../../src/mcp/registry';
+import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startTestApp, type TestApp } from '../fakes/test-app';
+import type { TestStorage } from '../fakes/test-storage';
 import { startServerEverything } from '../fixtures/server-everything';
 
 let everything: Awaited<ReturnType<typeof startServerEverything>>;
+let app: TestApp;
 let api: FakeAnthropic;
 let opened: TestStorage;
 let registry: Registry;
 let deps: TurnRunnerDeps;
-let stopSync: () => void;
 
 beforeAll(async () => {
-  [everything, api, opened] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), openTestStorage()]);
-  const { storage } = opened;
-  const profile = await storage.profiles.ensureActive();
   // Defer always (server-everything has fewer than 30 tools) and preload nothing, so the model must search.
-  await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch: { deferral: 'always', preloadCount: 0 } } }));
-  await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-test-key');
-  registry = createRegistry({
-    profileId: profile.id,
-    appOrigin: 'http://127.0.0.1:5173',
-    fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
-    sha256Hex,
-    secrets: storage.vault,
-    catalogs: storage.catalog,
-  });
+  [everything, app] = await Promise.all([
+    startServerEverything({ mode: 'streamableHttp' }),
+    startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'always', preloadCount: 0 } }),
+  ]);
+  ({ api, opened, registry, deps } = app);
   await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  deps = {
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
-    sha256Hex,
-    now: () => Date.now(),
-  };
 });
 
 afterAll(async () => {
-  stopSync?.();
-  await registry?.close();
-  opened?.close();
-  await api?.stop();
+  await app?.close();
   await everything?.stop();
 });
 

@@ -1,55 +1,31 @@
 // A tool switched off in the servers manager: the model is never offered it, and a call to it never reaches the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
-import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
-import { createRegistry, type Registry } from '../../src/mcp/registry';
-import { createToolIndex } from '../../src/search/tool-index';
+import type { Registry } from '../../src/mcp/registry';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, type ServerActions } from '../../src/stores/servers-store';
-import { syncToolIndex } from '../../src/stores/thread-tools';
-import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
-import { MODEL_API_OWNER } from '../../src/storage/vault';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
+import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startTestApp, type TestApp } from '../fakes/test-app';
+import type { TestStorage } from '../fakes/test-storage';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 
 let server: TestMcpServer;
+let app: TestApp;
 let api: FakeAnthropic;
 let opened: TestStorage;
 let registry: Registry;
 let actions: ServerActions;
 let deps: TurnRunnerDeps;
-let stopSync: () => void;
 
 beforeAll(async () => {
-  [server, api, opened] = await Promise.all([startTestMcpServer(), startFakeAnthropic(), openTestStorage()]);
-  const { storage } = opened;
-  const profile = await storage.profiles.ensureActive();
   // Send every tool with each call, so the request shows exactly what the model is offered.
-  await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch: { deferral: 'never' } } }));
-  await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-test-key');
-  registry = createRegistry({ profileId: profile.id, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: () => Date.now(), sha256Hex, secrets: storage.vault, catalogs: storage.catalog });
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  actions = bindServerActions(createServersStore(registry), { registry, storage, profileId: profile.id });
+  [server, app] = await Promise.all([startTestMcpServer(), startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } })]);
+  ({ api, opened, registry, deps } = app);
+  actions = bindServerActions(createServersStore(registry), { registry, storage: opened.storage, profileId: app.profile.id });
   await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
-  deps = {
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
-    sha256Hex,
-    now: () => Date.now(),
-  };
 });
 
 afterAll(async () => {
-  stopSync?.();
-  await registry?.close();
-  opened?.close();
-  await api?.stop();
+  await app?.close();
   await server?.stop();
 });
 

@@ -1,0 +1,103 @@
+// The app below the UI for tests: real storage (fake-indexeddb, real vault), the real registry, the turn runner
+// with its tool index, and the fake Messages API. One setup for the store, integration and fault tests.
+import { createAnthropicModel } from '../../src/agent/anthropic-model';
+import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
+import type { ToolSearchOverrides } from '../../src/domain/tool-search-settings';
+import type { UserConfig } from '../../src/domain/user-config';
+import { createRegistry, type Registry, type RegistryDeps } from '../../src/mcp/registry';
+import { createLocalLocks, type Locks } from '../../src/platform/locks';
+import { createToolIndex } from '../../src/search/tool-index';
+import type { Storage } from '../../src/storage/storage';
+import { MODEL_API_OWNER } from '../../src/storage/vault';
+import { syncToolIndex } from '../../src/stores/thread-tools';
+import { API_KEY_SLOT, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
+import { sha256Hex } from './memory-stores';
+import { openTestStorage, type TestStorage } from './test-storage';
+
+/** The origin the tests' registries send as the page's. */
+export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
+
+/** The real registry of a profile over test storage (its vault and catalog) and Node's fetch; `overrides` replace any dependency. */
+export function createStorageRegistry(storage: Storage, profileId: string, overrides: Partial<RegistryDeps> = {}): Registry {
+  return createRegistry({
+    profileId,
+    appOrigin: TEST_APP_ORIGIN,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    sha256Hex,
+    secrets: storage.vault,
+    catalogs: storage.catalog,
+    ...overrides,
+  });
+}
+
+export interface TestProfileOptions {
+  /** Stored in the vault as the Anthropic API key. */
+  readonly apiKey?: string;
+  /** The profile's own tool-search settings. */
+  readonly toolSearch?: ToolSearchOverrides;
+}
+
+/** The active profile, with the API key in the vault and the tool-search settings given. */
+export async function openTestProfile(storage: Storage, options: TestProfileOptions = {}): Promise<UserConfig> {
+  const { apiKey, toolSearch } = options;
+  let profile = await storage.profiles.ensureActive();
+  if (toolSearch) profile = await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch } }));
+  if (apiKey !== undefined) await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
+  return profile;
+}
+
+export interface TestAppOptions extends TestProfileOptions {
+  /** Retries of the SDK for 429/5xx; 0 unless given, so one scripted error is one failed call. */
+  readonly maxRetries?: number;
+  readonly timing?: RegistryDeps['timing'];
+  readonly locks?: Locks;
+  /** Open on this storage instead of a fresh one (a second "tab"); closing the app leaves it open. */
+  readonly storage?: TestStorage;
+}
+
+export interface TestApp {
+  readonly opened: TestStorage;
+  readonly api: FakeAnthropic;
+  readonly profile: UserConfig;
+  readonly registry: Registry;
+  /** What the turn runner and the chat store are given, with the fake API as the model endpoint. */
+  readonly deps: TurnRunnerDeps;
+  /** Stops the tool index sync, closes the registry and the fake API, and the storage it opened. */
+  close(): Promise<void>;
+}
+
+/** Starts the fake API and wires storage, profile, registry, tool index and turn-runner dependencies as the app does. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const [api, opened] = await Promise.all([startFakeAnthropic(), options.storage ?? openTestStorage()]);
+  const { storage } = opened;
+  const profile = await openTestProfile(storage, options);
+  const registry = createStorageRegistry(storage, profile.id, options.timing ? { timing: options.timing } : {});
+  const index = createToolIndex();
+  const stopSync = syncToolIndex(registry, index);
+  const deps: TurnRunnerDeps = {
+    storage,
+    registry,
+    index,
+    profileId: profile.id,
+    defaults: EMPTY_APP_CONFIG.defaults,
+    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: options.maxRetries ?? 0 }),
+    sha256Hex,
+    now: () => Date.now(),
+    locks: options.locks ?? createLocalLocks(),
+  };
+  return {
+    opened,
+    api,
+    profile,
+    registry,
+    deps,
+    async close() {
+      stopSync();
+      await registry.close();
+      await api.stop();
+      if (!options.storage) opened.close();
+    },
+  };
+}
