@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything } from '../fixtures/server-everything';
 import { startAppServer, type AppServer } from './app-server';
-import { launchChromium, type LaunchedChromium } from './browser';
+import { DEFER_ALL_APP_CONFIG, openAppPage } from './app-page';
+import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
 let app: AppServer | undefined;
@@ -33,22 +34,14 @@ async function newThreadWithEverything(): Promise<void> {
 }
 
 describe('the chat', () => {
-  const pageErrors: string[] = [];
-  const consoleLines: string[] = [];
+  let pageErrors: string[] = [];
+  let consoleLines: string[] = [];
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
-    browser = await launchChromium();
     // Defer every tool and preload none: a tool reaches the model only when mentioned (or searched).
-    await browser.context.route('**/app-config.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } } }) }),
-    );
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => consoleLines.push(message.text()));
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.goto(app.url);
+    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, { appConfig: DEFER_ALL_APP_CONFIG }));
     await page.getByLabel('API key').fill('sk-ant-chat-e2e');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
     await page.getByRole('button', { name: 'Save' }).click();
