@@ -29,6 +29,8 @@ if (unknown.length > 0) {
 }
 const wanted = (figure: Figure) => only.includes(figure);
 
+/** A figure that hangs (a browser that stops answering) is reported as failed after this long. */
+const STEP_TIMEOUT_MS = 240_000;
 const rows: Row[] = [];
 const failures: string[] = [];
 const started = performance.now();
@@ -36,13 +38,19 @@ const started = performance.now();
 async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<void> {
   const start = performance.now();
   process.stderr.write(`- ${name}… `);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no result within ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS);
+  });
   try {
-    rows.push(...(await run()));
+    rows.push(...(await Promise.race([Promise.resolve(run()), timeout])));
     process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1)} s\n`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     failures.push(`${name}: ${message}`);
     process.stderr.write(`FAILED: ${message}\n`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -80,3 +88,5 @@ if (failures.length > 0) {
   process.exitCode = 1;
 }
 if (values.strict && over.length > 0) process.exitCode = 1;
+// A figure that timed out may still hold a browser or a server open; the run is over either way (Playwright closes its browsers on exit).
+process.exit();
