@@ -80,6 +80,16 @@ describe('tool-search settings in Settings', () => {
     });
   });
 
+  it('a Save that leaves tool search as shown (a new API key, say) keeps following the app defaults; only changed fields are stored', async () => {
+    const shown = (await actions.load()).toolSearch;
+    const asTyped = { ...shown, preloadCount: String(shown.preloadCount), loadedToolCap: String(shown.loadedToolCap) };
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-new-key', toolSearch: asTyped })).toEqual({});
+    expect(await actions.load()).toMatchObject({ hasApiKey: true, hasToolSearchOverrides: false });
+    expect((await opened.storage.profiles.get(profileId))!.preferences.toolSearch).toEqual({});
+    expect(await actions.save({ ...form, toolSearch: { ...asTyped, strategy: 'regex' } })).toEqual({});
+    expect((await opened.storage.profiles.get(profileId))!.preferences.toolSearch).toEqual({ strategy: 'regex' });
+  });
+
   it('out-of-range or non-numeric numbers come back as field errors, and nothing is saved', async () => {
     const errors = await actions.save({ ...form, baseUrl: 'https://example.test', toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' } });
     expect(errors).toEqual({

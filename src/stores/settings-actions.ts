@@ -40,7 +40,7 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
   const actions: SettingsActions = {
     load: () => loadSettings(storage, profileId, defaults),
     save: async (input) => {
-      const errors = await saveSettings(storage, profileId, input);
+      const errors = await saveSettings(storage, profileId, input, defaults.toolSearch);
       await reloadProfile();
       return errors;
     },

@@ -92,15 +92,17 @@ export async function loadSettings(storage: Storage, profileId: string, defaults
 
 /**
  * Saves the settings; returns field errors ("baseUrl", "toolSearch.preloadCount" → message) instead of throwing,
- * and saves nothing while any field is wrong. The key goes to the vault only.
+ * and saves nothing while any field is wrong. The key goes to the vault only. A tool-search field equal to the
+ * app's default (`toolSearchDefaults`) is not stored, so it keeps following the default when the deployer changes it.
  */
-export async function saveSettings(storage: Storage, profileId: string, input: SettingsInput): Promise<Record<string, string>> {
+export async function saveSettings(storage: Storage, profileId: string, input: SettingsInput, toolSearchDefaults: ToolSearchSettings): Promise<Record<string, string>> {
   const parsed = Input.safeParse(input);
   if (!parsed.success) return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
   const { apiKey, baseUrl, model, toolSearch } = parsed.data;
+  const overrides = toolSearch && Object.fromEntries(Object.entries(toolSearch).filter(([key, value]) => toolSearchDefaults[key as keyof ToolSearchSettings] !== value));
   try {
     if (apiKey) await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
-    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl, model, ...(toolSearch ? { toolSearch } : {}) } }));
+    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl, model, ...(overrides ? { toolSearch: overrides } : {}) } }));
     return {};
   } catch (error) {
     return { form: describeError(error) };
