@@ -2,6 +2,7 @@ import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions } from '../../../stores/chat-store';
 import type { ServerView } from '../../../stores/servers-store';
 import type { TokenTotals } from '../../../stores/token-totals';
+import { saveFile } from '../../components/save-file';
 import { ThreadServers } from '../threads/thread-servers';
 import { ThreadSettingsForm } from './thread-settings';
 import { ThreadTokenTotal } from './token-total';
@@ -26,13 +27,7 @@ export function ChatHeader({ thread, totals, servers, actions }: { thread: Threa
   );
 }
 
-/** Saves an export as a file in the person's downloads. */
+/** Saves a thread export (none when no thread is open) in the person's downloads. */
 function download(file: ReturnType<ChatActions['exportThread']>): void {
-  if (!file) return;
-  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (file) saveFile(file);
 }

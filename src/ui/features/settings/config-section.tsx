@@ -4,7 +4,7 @@ import { tooLarge } from '../../../domain/config-import';
 import type { ImportReport } from '../../../stores/config-transfer';
 import type { SettingsActions } from '../../../stores/settings-actions';
 import { ImportReportView } from './import-report';
-import { saveFile } from './save-file';
+import { saveFile } from '../../components/save-file';
 
 /** Export of the profile's configuration without secrets, and import of such a file with a report. */
 export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsActions, 'exportConfig' | 'importConfig' | 'storeServerSecret'>; onImported: () => void }) {
