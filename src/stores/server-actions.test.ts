@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { createStorageRegistry, openTestProfile } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
@@ -6,15 +7,11 @@ import { headerSlot } from '../domain/server-config';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, formFromConfig, type ServerForm } from './servers-store';
 
 const KEY = { name: 'X-Api-Key', value: 'sesame' };
-let cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = cleanupAfterEach();
 
 async function mcpServer(options?: Parameters<typeof startTestMcpServer>[0]) {
   const server = await startTestMcpServer(options);
-  cleanup.push(() => server.stop());
+  cleanup(() => server.stop());
   return server;
 }
 
@@ -25,7 +22,7 @@ async function setup() {
   const profile = await openTestProfile(storage);
   const registry = createStorageRegistry(storage, profile.id);
   const store = createServersStore(registry);
-  cleanup.push(() => opened.close(), () => registry.close(), () => store.dispose());
+  cleanup(() => opened.close(), () => registry.close(), () => store.dispose());
   const actions = bindServerActions(store, { registry, storage, profileId: profile.id });
   const view = (name: string) => store.getState().servers.find((s) => s.name === name);
   const vaultValue = (owner: string, slot: string) => storage.vault.get({ profileId: profile.id, owner, slot });

@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { createStorageRegistry } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { BEARER_SLOT } from '../domain/server-config';
 import { followServerChanges } from './server-sync';
 
-let cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const cleanup = cleanupAfterEach();
 
 /** Two tabs on one database, linked by a real BroadcastChannel; the second follows the first's server changes. */
 async function twoTabs() {
@@ -18,7 +15,7 @@ async function twoTabs() {
   const profile = await tabA.storage.profiles.ensureActive();
   const registryB = createStorageRegistry(tabB.storage, profile.id);
   const stop = followServerChanges({ storage: tabB.storage, registry: registryB, profileId: profile.id });
-  cleanup.push(() => tabA.close(), () => tabB.close(), () => registryB.close(), stop);
+  cleanup(() => tabA.close(), () => tabB.close(), () => registryB.close(), stop);
   return { tabA, tabB, registryB, profileId: profile.id };
 }
 

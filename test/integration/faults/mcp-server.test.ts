@@ -1,28 +1,14 @@
 // Fault matrix, MCP servers: what the person sees (server status, the tool card's result) and what stays stored.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../../../src/stores/turn-runner';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { startBrokenServer } from '../../fixtures/broken-servers';
 import { startFaultMcpServer } from '../../fixtures/fault-mcp-server';
 import { startServerEverything } from '../../fixtures/server-everything';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
-import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
+import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-async function app(options?: FaultAppOptions): Promise<FaultApp> {
-  const started = await startFaultApp(options);
-  cleanup.push(() => started.close());
-  return started;
-}
-async function own<T extends { stop(): Promise<void> }>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  cleanup.push(() => started.stop());
-  return started;
-}
+const { app, own } = faultAppsPerTest();
 const allow = () => ({ askApproval: async () => 'allow-once' as const, signal: new AbortController().signal });
 
 /** The text of the tool_result blocks stored in a thread. */

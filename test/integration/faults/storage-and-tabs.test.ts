@@ -1,22 +1,13 @@
 // Fault matrix, browser storage and tabs: a closed tab mid-answer, a full disk, a corrupted record, two tabs at once.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STOPPED_NOTE, TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { followServerChanges } from '../../../src/stores/server-sync';
 import { failObjectStore } from '../../fakes/idb-faults';
 import { openTestStorage } from '../../fakes/test-storage';
-import { startFaultApp, storedMessages, type FaultApp, type FaultAppOptions } from './turn-harness';
+import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness';
 
-let cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-async function app(options?: FaultAppOptions): Promise<FaultApp> {
-  const started = await startFaultApp(options);
-  cleanup.push(() => started.close());
-  return started;
-}
+const { app, cleanup } = faultAppsPerTest();
 const QUOTA = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 const FULL_DISK = 'Browser storage is full, so the change to threads, messages was not saved. Free space by deleting old threads, or allow this site more storage.';
 
@@ -51,7 +42,7 @@ describe('a tab closed during a streaming answer', () => {
     const threadId = first.chat.store.getState().activeThreadId!;
     first.api.script({ text: ['Still ', 'coming'], stallAfterChunks: 1 });
     const running = first.chat.actions.send('Answer slowly');
-    cleanup.push(async () => {
+    cleanup(async () => {
       first.chat.actions.stop(); // Ends the stalled turn before storage closes, also when an assertion failed.
       await running;
     });
@@ -76,7 +67,7 @@ describe('storage faults', () => {
     await faults.chat.actions.send('Before the disk filled');
     const before = await storedMessages(faults, threadId);
     const restore = failObjectStore('messages', 'add', QUOTA());
-    cleanup.push(restore);
+    cleanup(restore);
     faults.api.script({ text: 'Never stored.' });
     await faults.chat.actions.send('After the disk filled');
     restore();
@@ -109,7 +100,7 @@ describe('two tabs on one database', () => {
     const name = `tabs-${Date.now()}`;
     const tabA = await openTestStorage({ name, channelName: name });
     const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
-    cleanup.push(() => tabA.close(), () => tabB.close());
+    cleanup(() => tabA.close(), () => tabB.close());
     const a = await app({ storage: tabA });
     const b = await app({ storage: tabB });
     const thread = await tabA.storage.threads.create(a.profileId, { title: 'Shared', enabledServerIds: ['kept'] });
@@ -131,10 +122,10 @@ describe('two tabs on one server list', () => {
     const name = `servers-${Date.now()}`;
     const tabA = await openTestStorage({ name, channelName: name });
     const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
-    cleanup.push(() => tabA.close(), () => tabB.close());
+    cleanup(() => tabA.close(), () => tabB.close());
     const a = await app({ storage: tabA });
     const b = await app({ storage: tabB });
-    cleanup.push(followServerChanges({ storage: tabB.storage, registry: b.registry, profileId: b.profileId }));
+    cleanup(followServerChanges({ storage: tabB.storage, registry: b.registry, profileId: b.profileId }));
     const names = (tab: FaultApp) => tab.registry.list().map((s) => `${s.config.id}=${s.config.name}@${s.config.url}`).sort();
 
     await Promise.all([a.addServer('north', 'https://north.example/mcp'), a.addServer('south', 'https://south.example/mcp')]);

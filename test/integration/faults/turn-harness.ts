@@ -4,6 +4,7 @@ import type { Registry } from '../../../src/mcp/registry';
 import { createChat } from '../../../src/stores/chat-store';
 import type { TurnRunnerDeps } from '../../../src/stores/turn-runner';
 import type { FakeAnthropic } from '../../fakes/fake-anthropic';
+import { cleanupAfterEach } from '../../fakes/cleanup';
 import { startTestApp, type TestAppOptions } from '../../fakes/test-app';
 import type { TestStorage } from '../../fakes/test-storage';
 
@@ -46,6 +47,25 @@ export async function startFaultApp(options: FaultAppOptions = {}): Promise<Faul
       await app.close();
     },
   };
+}
+
+/**
+ * For a test file (call at its top level): `app` starts a fault app and `own` takes a started server, both closed
+ * after the test; `cleanup` adds other steps.
+ */
+export function faultAppsPerTest() {
+  const cleanup = cleanupAfterEach();
+  const app = async (options?: FaultAppOptions): Promise<FaultApp> => {
+    const started = await startFaultApp(options);
+    cleanup(() => started.close());
+    return started;
+  };
+  const own = async <T extends { stop(): Promise<void> }>(server: Promise<T>): Promise<T> => {
+    const started = await server;
+    cleanup(() => started.stop());
+    return started;
+  };
+  return { cleanup, app, own };
 }
 
 /** The thread's messages as "role:status" plus their text, to compare what is kept. */
