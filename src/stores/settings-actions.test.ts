@@ -90,6 +90,12 @@ describe('tool-search settings in Settings', () => {
     expect((await opened.storage.profiles.get(profileId))!.preferences.toolSearch).toEqual({ strategy: 'regex' });
   });
 
+  it('an API key that cannot be sent in a request header (an invisible character pasted with it) is refused next to its field', async () => {
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-new\u200bkey' })).toEqual({ apiKey: 'API key may contain only printable Latin-1 characters' });
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-new\nkey' })).toEqual({ apiKey: 'API key must be one line' });
+    expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe('sk-ant-settings-test');
+  });
+
   it('out-of-range or non-numeric numbers come back as field errors, and nothing is saved', async () => {
     const errors = await actions.save({ ...form, baseUrl: 'https://example.test', toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' } });
     expect(errors).toEqual({

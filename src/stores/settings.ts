@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import { describeError } from '../domain/errors';
+import { headerValueProblem } from '../domain/server-config';
 import { ToolSearchOverrides, resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
 import type { UserPreferences } from '../domain/user-config';
 import { toFieldIssues } from '../domain/validation';
@@ -61,7 +62,15 @@ export interface SettingsInput {
 const typedNumber = z.string().transform((text) => (text.trim() === '' ? Number.NaN : Number(text)));
 
 const Input = z.object({
-  apiKey: z.string().trim().max(500, 'API key is too long'),
+  // Checked as a header value: fetch refuses anything else, and the failed call would not say why.
+  apiKey: z
+    .string()
+    .trim()
+    .max(500, 'API key is too long')
+    .superRefine((key, ctx) => {
+      const problem = headerValueProblem(key);
+      if (problem) ctx.addIssue({ code: 'custom', message: `API key ${problem}` });
+    }),
   baseUrl: z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }),
   model: z.string().trim().min(1, 'Choose a model').max(100),
   toolSearch: z
