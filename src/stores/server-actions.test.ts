@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
+import { failObjectStore } from '../../test/fakes/idb-faults';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { createStorageRegistry, openTestProfile } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
@@ -183,6 +184,21 @@ describe("a server's tools", () => {
     await actions.changeTool('calc', 'add', { enabled: true });
     expect((await registry.callTool('calc', 'add', { a: 1, b: 2 })).failure).toBeUndefined();
     expect((await stored())[0]?.toolOverrides).toEqual({});
+  });
+
+  it('a tool change that cannot be stored says why to its caller (the description editor keeps the text) and as the notice', async () => {
+    const server = await mcpServer();
+    const { actions, store, registry } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    const restore = failObjectStore('servers', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    cleanup(restore);
+    const problem = await actions.changeTool('calc', 'add', { description: 'My long careful description.' });
+    restore();
+    expect(problem).toMatch(/^Browser storage is full/);
+    expect(store.getState().notices.calc).toEqual({ tone: 'error', text: problem });
+    expect(registry.get('calc')?.config.toolOverrides).toEqual({});
+    expect(await actions.changeTool('calc', 'add', { description: 'My long careful description.' })).toBeUndefined();
+    expect(store.getState().notices.calc).toBeUndefined();
   });
 
   it('a description override reaches the model; an empty one restores the server\'s', async () => {

@@ -117,8 +117,11 @@ export interface ServerActions {
   update(serverId: string, form: ServerForm): Promise<FieldErrors | undefined>;
   /** Tries the form's settings without saving (for an edit, `serverId` lends its stored secrets). */
   test(form: ServerForm, serverId?: string): Promise<TestOutcome>;
-  /** Switches a user server's tool on or off, or sets its description; a failure becomes the server's notice. */
-  changeTool(serverId: string, toolName: string, change: ToolChange): Promise<void>;
+  /**
+   * Switches a user server's tool on or off, or sets its description. A failure becomes the server's notice and
+   * is also returned (undefined when stored), so a form can keep what was typed.
+   */
+  changeTool(serverId: string, toolName: string, change: ToolChange): Promise<string | undefined>;
   connect(serverId: string): Promise<void>;
   /** Call from the click handler: opens the popup synchronously, before anything is awaited. */
   signIn(serverId: string, openWindow: () => AuthWindow | undefined, redirectPage: (url: URL) => void): Promise<void>;
@@ -146,6 +149,7 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
       serially(async () => {
         const problem = await changeTool(deps, serverId, toolName, change);
         setNotice(store, serverId, problem ? { tone: 'error', text: problem } : undefined);
+        return problem;
       }),
     connect,
     signIn: (serverId, openWindow, redirectPage) => signIn(store, deps.registry, serverId, openWindow(), redirectPage),

@@ -30,9 +30,14 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
               {!tool.isEnabled && <span className="muted">off: the model never sees it</span>}
             </label>
             {editing === tool.name ? (
-              <DescriptionEditor tool={tool} onCancel={() => setEditing(undefined)} onSave={async (description) => {
-                  await actions.changeTool(server.id, tool.name, { description });
-                  setEditing(undefined);
+              <DescriptionEditor
+                tool={tool}
+                onCancel={() => setEditing(undefined)}
+                onSave={async (description) => {
+                  // A description that was not stored stays in the editor, with the reason.
+                  const problem = await actions.changeTool(server.id, tool.name, { description });
+                  if (!problem) setEditing(undefined);
+                  return problem;
                 }}
               />
             ) : (
@@ -55,17 +60,23 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
   );
 }
 
-function DescriptionEditor({ tool, onSave, onCancel }: { tool: ToolView; onSave: (description: string) => Promise<void>; onCancel: () => void }) {
+function DescriptionEditor({ tool, onSave, onCancel }: { tool: ToolView; onSave: (description: string) => Promise<string | undefined>; onCancel: () => void }) {
   const [text, setText] = useState(tool.description ?? tool.serverDescription);
   const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
   const save = async (description: string) => {
     setBusy(true);
-    await onSave(description);
+    setError(await onSave(description));
     setBusy(false);
   };
   return (
     <div className="description-editor">
-      <textarea aria-label={`Description for ${tool.name}`} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} />
+      <textarea aria-label={`Description for ${tool.name}`} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} aria-invalid={error ? true : undefined} />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="server-form-actions">
         <button type="button" disabled={isBusy} onClick={() => void save(text === tool.serverDescription ? '' : text)}>
           Save description
