@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
-import { launchChromium, type LaunchedChromium } from './browser';
+import { openAppPage } from './app-page';
+import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
 
 const SHOTS = 'test-results/screenshots';
@@ -39,20 +40,13 @@ async function fillHeaderServer(form: Locator, name: string, url: string, header
 }
 
 describe('the servers manager', () => {
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     [everything, keyed, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startTestMcpServer({ requireHeader: HEADER }), startAppServer()]);
-    browser = await launchChromium();
     // The deployer offers one app-level server; the person cannot edit or remove it.
-    await browser.context.route('**/app-config.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ servers: [{ id: 'company', name: 'Company tools', url: everything!.url }] }) }),
-    );
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(app.url);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig: { servers: [{ id: 'company', name: 'Company tools', url: everything.url }] }, viewport: { width: 1280, height: 900 } }));
     await openServers();
   });
 

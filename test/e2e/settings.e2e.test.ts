@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
-import { launchChromium, type LaunchedChromium } from './browser';
+import { openAppPage } from './app-page';
+import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
 
 const SHOTS = 'test-results/screenshots';
@@ -30,16 +31,12 @@ const openSettings = async () => {
 const themeOf = () => page.evaluate(() => ({ attribute: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.documentElement).backgroundColor }));
 
 describe('the Settings screen', () => {
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     [api, mcp, app] = await Promise.all([startFakeAnthropic(), startTestMcpServer({ requireBearer: BEARER }), startAppServer()]);
-    browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(app.url);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {
