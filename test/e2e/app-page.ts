@@ -1,5 +1,8 @@
 /** The built app open in a fresh Chromium: the deployer's app-config.json as a test gives it, errors and console collected. */
 import type { Page } from 'playwright-core';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startServerEverything } from '../fixtures/server-everything';
+import { startAppServer, type AppServer } from './app-server';
 import { launchChromium, type LaunchedChromium } from './browser';
 
 /** app-config.json deferring every tool and preloading none: a tool reaches the model only when searched or mentioned. */
@@ -38,6 +41,41 @@ export async function openAppPage(url: string, options: AppPageOptions = {}): Pr
     return { browser, page, pageErrors, consoleLines };
   } catch (error) {
     await browser.close();
+    throw error;
+  }
+}
+
+export interface EverythingRig extends AppPage {
+  readonly app: AppServer;
+  readonly api: FakeAnthropic;
+  /** server-everything over streamable HTTP on 127.0.0.1. */
+  readonly everything: Awaited<ReturnType<typeof startServerEverything>>;
+  /** Closes the browser, the app server, the fake API and server-everything. */
+  close(): Promise<void>;
+}
+
+/** The built app with the fake Messages API and server-everything running beside it, open in Chromium. */
+export async function startEverythingRig(options: AppPageOptions = {}): Promise<EverythingRig> {
+  const [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
+  const stopServers = async () => {
+    await app.close();
+    await api.stop();
+    await everything.stop();
+  };
+  try {
+    const opened = await openAppPage(app.url, options);
+    return {
+      ...opened,
+      app,
+      api,
+      everything,
+      async close() {
+        await opened.browser.close();
+        await stopServers();
+      },
+    };
+  } catch (error) {
+    await stopServers();
     throw error;
   }
 }

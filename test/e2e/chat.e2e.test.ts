@@ -5,17 +5,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { startServerEverything } from '../fixtures/server-everything';
-import { startAppServer, type AppServer } from './app-server';
-import { DEFER_ALL_APP_CONFIG, openAppPage } from './app-page';
-import type { LaunchedChromium } from './browser';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig } from './app-page';
 
 const SHOTS = 'test-results/screenshots';
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
+let rig: EverythingRig | undefined;
 let api: FakeAnthropic | undefined;
-let everything: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+let everything: EverythingRig['everything'] | undefined;
 let page: Page;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -39,9 +35,9 @@ describe('the chat', () => {
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
     // Defer every tool and preload none: a tool reaches the model only when mentioned (or searched).
-    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, { appConfig: DEFER_ALL_APP_CONFIG }));
+    rig = await startEverythingRig({ appConfig: DEFER_ALL_APP_CONFIG });
+    ({ everything, api, page, pageErrors, consoleLines } = rig);
     await page.getByLabel('API key').fill('sk-ant-chat-e2e');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -55,10 +51,7 @@ describe('the chat', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
-    await everything?.stop();
+    await rig?.close();
   });
 
   it('@ autocomplete: picks a tool with the keyboard, and the next model call carries that tool', async () => {

@@ -6,19 +6,15 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { startServerEverything } from '../fixtures/server-everything';
-import { startAppServer, type AppServer } from './app-server';
-import { DEFER_ALL_APP_CONFIG, openAppPage } from './app-page';
-import type { LaunchedChromium } from './browser';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig } from './app-page';
 import { dumpIndexedDb } from './idb-dump';
 
 const SHOTS = 'test-results/screenshots';
 const API_KEY = `sk-ant-journey-${Date.now()}`;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
+let rig: EverythingRig | undefined;
 let api: FakeAnthropic | undefined;
-let everything: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+let everything: EverythingRig['everything'] | undefined;
 let page: Page;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -30,16 +26,13 @@ describe('the journey of a person using the app', () => {
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
     // The deployer's app-config.json for this run: defer tools always and preload none, so the model must search.
-    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, { appConfig: DEFER_ALL_APP_CONFIG }));
+    rig = await startEverythingRig({ appConfig: DEFER_ALL_APP_CONFIG });
+    ({ everything, api, page, pageErrors, consoleLines } = rig);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
-    await everything?.stop();
+    await rig?.close();
   });
 
   it('first run: asks for the API key in Settings and saves it', async () => {
