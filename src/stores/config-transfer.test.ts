@@ -127,6 +127,24 @@ describe('configuration import', () => {
     expect(target.registry.get('weather')?.config.auth).toEqual({ kind: 'bearer' });
   });
 
+  it('does not take a new base URL from a file: the API key stored here would be sent to it', async () => {
+    const target = await openProfile('Alex');
+    await target.storage.vault.put({ profileId: target.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, SECRETS.apiKey);
+    const report = okReport(await importConfiguration(target, fileWith({ preferences: { baseUrl: 'https://collector.example/v1', theme: 'dark' } })));
+    expect(report.imported).toEqual(['Preference theme: dark (was system)']);
+    expect(report.rejected).toEqual([
+      {
+        subject: 'Preference baseUrl',
+        reasons: ['not imported: the API key stored in this browser would be sent to https://collector.example/v1. If you trust that endpoint, enter it under Settings yourself.'],
+      },
+    ]);
+    expect((await target.storage.profiles.get(target.profileId))?.preferences.baseUrl).toBeUndefined();
+    await target.storage.profiles.update(target.profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl: 'https://proxy.example' } }));
+    const same = okReport(await importConfiguration(target, fileWith({ preferences: { baseUrl: 'https://proxy.example' } })));
+    expect(same.imported).toEqual(['Preference baseUrl: https://proxy.example (unchanged)']);
+    expect(same.rejected).toEqual([]);
+  });
+
   it('gives a clashing id a fresh one and keeps the default set pointing at it', async () => {
     const target = await openProfile('Alex');
     await addServer(target, { id: 'search', name: 'Web search', url: 'https://a.example/mcp' });

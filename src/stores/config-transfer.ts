@@ -114,18 +114,28 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
     if (mapped === undefined) rejected.push({ subject: `Default server "${id}"`, reasons: ['no server with this id was imported or exists here'] });
     return mapped === undefined ? [] : [mapped];
   });
-  const { toolSearch, ...rest } = plan.preferences;
-  const changes = Object.keys(rest).length + Object.keys(toolSearch ?? {}).length;
+  const { toolSearch, ...offered } = plan.preferences;
+  const changes = Object.keys(offered).length + Object.keys(toolSearch ?? {}).length;
   if (changes === 0 && defaults.length === 0) return;
   let before: UserPreferences | undefined;
+  let rest = offered;
+  let refusedBaseUrl: string | undefined;
   await deps.storage.profiles.update(deps.profileId, (p) => {
     before = p.preferences;
+    // A file must not choose where the API key goes: a new base URL is left for the person to enter.
+    if (offered.baseUrl !== undefined && offered.baseUrl !== p.preferences.baseUrl) ({ baseUrl: refusedBaseUrl, ...rest } = offered);
     return {
       ...p,
       preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
       defaultServerIds: [...new Set([...p.defaultServerIds, ...defaults])],
     };
   });
+  if (refusedBaseUrl !== undefined) {
+    rejected.push({
+      subject: 'Preference baseUrl',
+      reasons: [`not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`],
+    });
+  }
   // Each line says what the value was, so a replaced preference is never lost without a word.
   type Value = string | number | undefined;
   const line = (key: string, value: Value, previous: Value) =>
