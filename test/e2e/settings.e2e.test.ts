@@ -88,6 +88,27 @@ describe('the Settings screen', () => {
     expect(before.attribute).toBeNull(); // "System" until the person picks one
   });
 
+  it('a tool-search change saved in another tab shows in this form, so a Save here does not write the old value back', async () => {
+    await openSettings();
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('5');
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(app!.url);
+      await other.getByRole('button', { name: 'Settings' }).click();
+      await other.getByRole('spinbutton', { name: 'Preload count' }).fill('7');
+      await other.getByRole('button', { name: 'Save' }).click();
+      await other.getByText('Saved.').waitFor();
+    } finally {
+      await other.close();
+    }
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await openSettings();
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('7');
+  });
+
   it('imports a file with one good and one bad server, reports both, and the good one connects once given its token', async () => {
     const file = {
       format: 'mcp-agent-config',

@@ -6,8 +6,8 @@ import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
 export interface ModelSettingsFormProps {
   readonly actions: Pick<SettingsActions, 'load' | 'save' | 'models' | 'resetToolSearch'>;
   readonly onSaved: () => void;
-  /** Changes when the stored settings changed elsewhere (an import): the form shows them again. */
-  readonly revision?: number;
+  /** Changes when the stored settings changed elsewhere (an import, another tab): the form shows them again. */
+  readonly revision?: string | number;
 }
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */

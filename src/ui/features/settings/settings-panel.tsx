@@ -17,18 +17,23 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ store, onSaved }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
-  // An import may change the model and tool-search settings: the form reloads them, so Save never writes back stale ones.
-  const [revision, setRevision] = useState(0);
+  // An import, or a Save in another tab, may change the model and tool-search settings: the form reloads them, so a
+  // Save here never writes stale ones back. (The theme is left out: picking one must not reset what is being typed.)
+  const stored = useStore(store, (s) => {
+    const prefs = s.profile?.preferences;
+    return JSON.stringify([prefs?.baseUrl, prefs?.model, prefs?.toolSearch]);
+  });
+  const [imports, setImports] = useState(0);
   if (!actions) return null;
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
       <div className="settings-columns">
-        <ModelSettingsForm actions={actions} onSaved={onSaved} revision={revision} />
+        <ModelSettingsForm actions={actions} onSaved={onSaved} revision={`${imports}:${stored}`} />
         <div className="settings-stack">
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
-          <ConfigSection actions={actions} onImported={() => setRevision((n) => n + 1)} />
+          <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />
         </div>
       </div>
     </section>
