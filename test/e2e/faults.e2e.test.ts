@@ -11,6 +11,7 @@ import { TAB_CLOSED_NOTE } from '../../src/agent/run-turn';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startFaultMcpServer, type FaultMcpServer } from '../fixtures/fault-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
+import { fillStorage, storedMessages } from './fault-page';
 import { dumpIndexedDb } from './idb-dump';
 import { leakedSecrets } from './secret-leaks';
 
@@ -71,43 +72,6 @@ async function addBearerServer(name: string, url: string, token: string): Promis
   await page.getByLabel('Bearer token', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect.poll(() => page.getByRole('listitem', { name }).textContent(), { timeout: 15_000 }).toMatch(/Connected/);
-}
-
-/** The thread's messages as stored in IndexedDB, read with the raw API. */
-async function storedMessages(threadTitle: string): Promise<{ role: string; status: string; text: string; error?: string }[]> {
-  const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: Record<string, unknown> }[]>;
-  const thread = dump['mcp-agent/threads']?.find((t) => t.value.title === threadTitle)?.value;
-  return (dump['mcp-agent/messages'] ?? [])
-    .map((m) => m.value as { threadId: string; seq: number; role: string; status: string; error?: string; blocks: { type: string; text?: string }[] })
-    .filter((m) => m.threadId === thread?.id)
-    .sort((a, b) => a.seq - b.seq)
-    .map((m) => ({ role: m.role, status: m.status, text: m.blocks.map((b) => b.text ?? '').join(''), ...(m.error ? { error: m.error } : {}) }));
-}
-
-/** In the page: writes random bytes to a database of its own until the browser refuses for lack of space; returns the bytes written. */
-async function fillStorage(): Promise<number> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open('disk-filler', 1);
-    request.onupgradeneeded = () => request.result.createObjectStore('chunks');
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('open failed'));
-  });
-  const write = (size: number, key: number) =>
-    new Promise<boolean>((resolve) => {
-      const bytes = new Uint8Array(size);
-      for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(at + 65_536, size)));
-      const tx = db.transaction('chunks', 'readwrite');
-      tx.objectStore('chunks').put(bytes, key);
-      tx.oncomplete = () => resolve(true);
-      tx.onabort = () => resolve(false);
-    });
-  let written = 0;
-  let key = 0;
-  for (const size of [500_000, 100_000, 20_000, 5_000]) {
-    for (let i = 0; i < 100 && (await write(size, key++)); i++) written += size;
-  }
-  db.close();
-  return written;
 }
 
 describe('faults in the browser', () => {
@@ -200,14 +164,14 @@ describe('faults in the browser', () => {
     await send('Tell me a long story');
     await messages().getByText(/word3/).waitFor({ timeout: 15_000 });
     // Close once a few words were saved (the first at once, then about every second while it streams).
-    await expect.poll(async () => (await storedMessages('Tell me a long story')).at(-1)?.text ?? '', { timeout: 10_000 }).toMatch(/word3 /);
+    await expect.poll(async () => (await storedMessages(page, 'Tell me a long story')).at(-1)?.text ?? '', { timeout: 10_000 }).toMatch(/word3 /);
     await page.close();
     page = await openPage();
     const note = messages().getByText(TAB_CLOSED_NOTE);
     await note.waitFor({ timeout: 15_000 });
     expect(await messages().getByText(/word0 word1 word2 word3 /).count()).toBe(1);
     expect(await page.getByLabel('Answer in progress').count()).toBe(0);
-    const stored = await storedMessages('Tell me a long story');
+    const stored = await storedMessages(page, 'Tell me a long story');
     expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:interrupted']);
     expect(stored[1]?.text).toMatch(/^word0 word1 word2 word3 /);
     expect(stored[1]?.error).toBe(TAB_CLOSED_NOTE);
@@ -215,7 +179,7 @@ describe('faults in the browser', () => {
   });
 
   it('a full disk: a clear message, nothing half-written, everything still there once there is room', async () => {
-    const before = await storedMessages('Tell me a long story');
+    const before = await storedMessages(page, 'Tell me a long story');
     // Fill the origin's storage up to its quota (random bytes: the browser compresses what it stores).
     const filled = await page.evaluate(fillStorage);
     expect(filled).toBeGreaterThan(QUOTA_BYTES / 2);
@@ -223,7 +187,7 @@ describe('faults in the browser', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Storage problem' });
     await alert.getByText(/^Browser storage is full, so the change to .* was not saved\. Free space by deleting old threads, or allow this site more storage\.$/).waitFor({ timeout: 15_000 });
     await shot('faults-3-disk-full');
-    expect(await storedMessages('Tell me a long story')).toEqual(before);
+    expect(await storedMessages(page, 'Tell me a long story')).toEqual(before);
     await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('disk-filler').onsuccess = resolve))); // Room again.
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     expect(await page.getByText('Storage problem').count()).toBe(0);
@@ -232,7 +196,7 @@ describe('faults in the browser', () => {
     await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
     await page.reload();
     await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
-    expect((await storedMessages('Tell me a long story')).slice(0, 2)).toEqual(before);
+    expect((await storedMessages(page, 'Tell me a long story')).slice(0, 2)).toEqual(before);
     await page.getByRole('button', { name: 'Ask both servers who they are', exact: true }).waitFor();
   });
 
