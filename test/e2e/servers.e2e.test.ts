@@ -69,6 +69,20 @@ describe('the servers manager', () => {
     expect(await item('Keyed').count()).toBe(0);
   });
 
+  it('a removed header row takes its error with it: the row that moves up is not marked wrong', async () => {
+    await fillHeaderServer(addForm(), 'Keyed', keyed!.url, { name: 'Bad Header', value: 'x' });
+    await addForm().getByRole('button', { name: 'Add header' }).click();
+    await addForm().getByRole('textbox', { name: 'Header 2 name' }).fill(HEADER.name);
+    await addForm().getByLabel('Header 2 value').fill(HEADER.value);
+    await addForm().getByRole('button', { name: 'Add server' }).click();
+    await addForm().getByText('Header name may contain only letters').waitFor();
+    await addForm().getByRole('button', { name: 'Remove header 1' }).click();
+    expect(await addForm().getByRole('textbox', { name: 'Header 1 name' }).inputValue()).toBe(HEADER.name);
+    expect(await addForm().getByRole('textbox', { name: 'Header 1 name' }).getAttribute('aria-invalid')).toBeNull();
+    expect(await addForm().getByText('Header name may contain only letters').count()).toBe(0);
+    expect(await item('Keyed').count()).toBe(0);
+  });
+
   it('tests a connection with a wrong header value, then with the right one, without saving', async () => {
     await fillHeaderServer(addForm(), 'Keyed', keyed!.url, { name: HEADER.name, value: 'wrong' });
     await addForm().getByRole('button', { name: 'Test connection' }).click();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { EMPTY_SERVER_FORM, type FieldErrors, type ServerActions, type ServerForm, type TestOutcome } from '../../../stores/servers-store';
+import { EMPTY_SERVER_FORM, type FieldErrors, type HeaderRow, type ServerActions, type ServerForm, type TestOutcome } from '../../../stores/servers-store';
 import type { ServerConfig } from '../../../domain/server-config';
 import { FormField } from './form-field';
 import { HeaderRows } from './header-rows';
@@ -30,6 +30,11 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
   const set = (change: Partial<ServerForm>) => {
     setForm((current) => ({ ...current, ...change }));
     setTest(undefined);
+  };
+  const setHeaders = (headers: HeaderRow[]) => {
+    // Header errors are kept by row position: once a row is removed they would sit under the wrong rows.
+    if (headers.length < form.headers.length) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('headers.'))));
+    set({ headers });
   };
   const savedAuth = saved?.auth;
   const storedHeaders = new Set(savedAuth?.kind === 'headers' ? savedAuth.headerNames.map((n) => n.toLowerCase()) : []);
@@ -93,7 +98,7 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
           {(props) => <input {...props} value={form.token} onChange={(e) => set({ token: e.target.value })} type="password" placeholder={savedAuth?.kind === 'bearer' ? KEEP : ''} autoComplete="off" />}
         </FormField>
       )}
-      {form.auth === 'headers' && <HeaderRows rows={form.headers} errors={errors} storedNames={storedHeaders} onChange={(headers) => set({ headers })} />}
+      {form.auth === 'headers' && <HeaderRows rows={form.headers} errors={errors} storedNames={storedHeaders} onChange={setHeaders} />}
       {form.auth === 'oauth' && (
         <div className="server-form-grid">
           <FormField label="Client ID (only for a pre-registered client)" error={errors.clientId}>
