@@ -81,3 +81,12 @@ export class OAuthFlowError extends AppError {
 }
 
 export type McpConnectionError = CorsBlockedError | ServerUnreachableError | McpHttpError | AuthRequiredError | InvalidServerResponseError | McpProtocolError;
+
+/** The MCP client code (loaded on first connection) could not be loaded: offline, or the app was redeployed. */
+export class McpClientUnavailableError extends AppError {
+  readonly kind = 'client-unavailable';
+  constructor(detail: string) {
+    super(`The MCP client could not be loaded (${detail}). Check the network, or reload the page.`);
+    this.name = 'McpClientUnavailableError';
+  }
+}

@@ -3,43 +3,23 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
 import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import type { ToolCatalog, ToolDefinition, ToolRef } from '../domain/tool-catalog';
+import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, type CatalogStore } from './catalog';
-import { createMcpClient, type ClientHandlers } from './client-factory';
+import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
-import { probeServer, type ConnectionTest } from './connection-test';
+import type { ConnectionTest } from './connection-test';
+import { LazyConnection, loadConnectionKit, loadedConnectionKit, unavailableResult, withKit, type ConnectionKit } from './lazy-kit';
 import { readServerHeaders, type PendingSecrets, type SecretStore } from './server-headers';
-import { DEFAULT_TIMING, ServerConnection, type CallOptions, type ConnectionTiming } from './server-connection';
-import { compileInputSchema, type InputCheck } from './schema-validation';
-import { SignInFlows, type RegistryOAuth, type SignInCallback } from './sign-in';
+import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
+import type { CallOptions } from './server-connection';
+import type { InputCheck } from './schema-validation';
+import type { RegistryOAuth, SignInCallback, SignInFlows, SignInHost } from './sign-in';
 import { ToolNameMap } from './tool-naming';
+import type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope } from './registry-types';
 
-export type ServerScope = 'app' | 'user';
-
-/** A tool as everything downstream sees it: overrides applied, with the name the model uses. */
-export interface EffectiveTool extends ToolRef {
-  readonly modelName: string;
-  readonly serverName: string;
-  readonly description: string;
-  readonly definition: ToolDefinition;
-  /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
-  readonly warning?: string;
-}
-
-export interface RegisteredServer {
-  readonly config: ServerConfig;
-  readonly scope: ServerScope;
-  readonly state: ServerState;
-  readonly catalog?: ToolCatalog;
-  /** The catalog is from an earlier connection; the server is not connected now. */
-  readonly isCatalogStale: boolean;
-}
-
-export type RegistryEvent =
-  | { readonly type: 'registered' | 'unregistered' | 'tools'; readonly serverId: string }
-  | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
+export type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope };
 
 export interface RegistryDeps extends ClientHandlers {
   readonly profileId: string;
@@ -59,9 +39,10 @@ export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 interface Entry {
   config: ServerConfig;
   readonly scope: ServerScope;
-  readonly connection: ServerConnection;
+  readonly connection: LazyConnection;
   catalog?: ToolCatalog;
-  checks: Map<string, InputCheck>;
+  /** Argument checks, compiled once the connection code has loaded. */
+  checks?: Map<string, InputCheck>;
 }
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
@@ -72,7 +53,7 @@ export function createRegistry(deps: RegistryDeps) {
   let names = new ToolNameMap([]);
 
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
-  const signIns = new SignInFlows(deps.oauth, {
+  const signInHost: SignInHost = {
     profileId: deps.profileId,
     fetch: deps.fetch,
     now: deps.now,
@@ -80,7 +61,10 @@ export function createRegistry(deps: RegistryDeps) {
     serverIds: () => entries.keys(),
     connect: (id) => registry.connect(id),
     disconnect: (id) => registry.disconnect(id),
-  });
+  };
+  let flows: SignInFlows | undefined;
+  const signInsOf = (kit: ConnectionKit) => (flows ??= new kit.SignInFlows(deps.oauth, signInHost));
+  const signIns = async () => signInsOf(await loadConnectionKit());
   const rebuildNames = () => {
     names = new ToolNameMap([...entries.values()].flatMap((e) => (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name }))));
   };
@@ -91,8 +75,13 @@ export function createRegistry(deps: RegistryDeps) {
 
   function setCatalog(entry: Entry, catalog: ToolCatalog | undefined): void {
     entry.catalog = catalog;
-    entry.checks = new Map((catalog?.tools ?? []).map((tool) => [tool.name, compileInputSchema(tool.name, tool.inputSchema)]));
+    const kit = loadedConnectionKit();
+    entry.checks = kit ? compileChecks(kit, catalog) : undefined;
     rebuildNames();
+  }
+
+  function checksOf(entry: Entry, kit: ConnectionKit): Map<string, InputCheck> {
+    return (entry.checks ??= compileChecks(kit, entry.catalog));
   }
 
   async function onTools(serverId: string, tools: Tool[]): Promise<void> {
@@ -120,7 +109,7 @@ export function createRegistry(deps: RegistryDeps) {
       if (override?.enabled === false) return [];
       const modelName = names.nameOf({ serverId: config.id, toolName: definition.name });
       if (!modelName) return [];
-      const warning = entry.checks.get(definition.name)?.warning;
+      const warning = entry.checks?.get(definition.name)?.warning;
       return [
         {
           serverId: config.id,
@@ -140,18 +129,24 @@ export function createRegistry(deps: RegistryDeps) {
     async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
       const config = parseOrThrow(ServerConfig, input, 'Server');
       checkUnique(config);
-      const connection: ServerConnection = new ServerConnection(config, {
-        appOrigin: deps.appOrigin,
-        fetch: deps.fetch,
-        now: deps.now,
-        timing,
-        readHeaders: (current) => readServerHeaders(deps.secrets, deps.profileId, current),
-        oauth: () => signIns.sessionFor(config.id),
-        makeClient: (onToolsChanged): Client => createMcpClient(deps, onToolsChanged),
-        onState: (state) => emit({ type: 'status', serverId: config.id, state }),
-        onTools: (tools) => onTools(config.id, tools),
-      });
-      const entry: Entry = { config, scope, connection, checks: new Map() };
+      const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
+      const connection = new LazyConnection(
+        config,
+        (kit, current) =>
+          new kit.ServerConnection(current, {
+            appOrigin: deps.appOrigin,
+            fetch: deps.fetch,
+            now: deps.now,
+            timing,
+            readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
+            oauth: () => signInsOf(kit).sessionFor(config.id),
+            makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
+            onState,
+            onTools: (tools) => onTools(config.id, tools),
+          }),
+        onState,
+      );
+      const entry: Entry = { config, scope, connection };
       entries.set(config.id, entry);
       setCatalog(entry, await deps.catalogs.get(deps.profileId, config.id).catch(() => undefined));
       emit({ type: 'registered', serverId: config.id });
@@ -175,7 +170,7 @@ export function createRegistry(deps: RegistryDeps) {
       const entry = entryOf(serverId);
       if (!entry) return;
       entries.delete(serverId);
-      signIns.forget(serverId);
+      flows?.forget(serverId);
       rebuildNames();
       await entry.connection.dispose();
       await Promise.all([deps.catalogs.delete(deps.profileId, serverId), deps.secrets.clearOwner(deps.profileId, serverId)]);
@@ -211,15 +206,17 @@ export function createRegistry(deps: RegistryDeps) {
       const known = entryOf(config.id)?.config;
       // Its OAuth tokens only go along to the URL they were issued for.
       const isSameOAuth = known?.auth.kind === 'oauth' && config.auth.kind === 'oauth' && known.url === config.url;
-      return probeServer(config, {
-        appOrigin: deps.appOrigin,
-        fetch: deps.fetch,
-        now: deps.now,
-        timing,
-        readHeaders: (current) => readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
-        oauth: () => (isSameOAuth ? signIns.sessionFor(config.id) : undefined),
-        makeClient: (onToolsChanged): Client => createMcpClient(deps, onToolsChanged),
-      });
+      const probe = (kit: ConnectionKit) =>
+        kit.probeServer(config, {
+          appOrigin: deps.appOrigin,
+          fetch: deps.fetch,
+          now: deps.now,
+          timing,
+          readHeaders: (current) => readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
+          oauth: () => (isSameOAuth ? signInsOf(kit).sessionFor(config.id) : undefined),
+          makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
+        });
+      return withKit<Promise<ConnectionTest> | ConnectionTest>(probe, (error) => ({ ok: false, status: 'error', error }));
     },
 
     async disconnect(serverId: string): Promise<void> {
@@ -252,9 +249,11 @@ export function createRegistry(deps: RegistryDeps) {
       if (typeof argumentsObject !== 'object' || argumentsObject === null || Array.isArray(argumentsObject)) {
         return failedResult({ kind: 'invalid-arguments', message: 'Tool arguments must be a JSON object.' }, 0);
       }
-      const problem = entry.checks.get(toolName)?.check(argumentsObject);
-      if (problem) return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
-      return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
+      return withKit(async (kit) => {
+        const problem = checksOf(entry, kit).get(toolName)?.check(argumentsObject);
+        if (problem) return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
+        return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
+      }, unavailableResult);
     },
 
     /**
@@ -262,13 +261,13 @@ export function createRegistry(deps: RegistryDeps) {
      * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
      * state when stored credentials sufficed.
      */
-    signIn: (serverId: string, navigate: (url: URL) => void | Promise<void>) => signIns.signIn(serverId, navigate),
+    signIn: async (serverId: string, navigate: (url: URL) => void | Promise<void>) => (await signIns()).signIn(serverId, navigate),
 
     /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */
-    completeSignIn: (callback: SignInCallback) => signIns.complete(callback),
+    completeSignIn: async (callback: SignInCallback) => (await signIns()).complete(callback),
 
     /** Forgets a server's OAuth tokens and client registration. */
-    signOut: (serverId: string) => signIns.signOut(serverId),
+    signOut: async (serverId: string) => (await signIns()).signOut(serverId),
 
     subscribe(listener: (event: RegistryEvent) => void): () => void {
       listeners.add(listener);
@@ -284,3 +283,7 @@ export function createRegistry(deps: RegistryDeps) {
   return registry;
 }
 export type Registry = ReturnType<typeof createRegistry>;
+
+function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
+  return new Map((catalog?.tools ?? []).map((tool) => [tool.name, kit.compileInputSchema(tool.name, tool.inputSchema)]));
+}
