@@ -36,7 +36,8 @@ export async function loadAppConfig(fetchFn: typeof fetch, url: string, cache: A
   }
   const parsed = AppConfig.safeParse(json);
   if (!parsed.success) return invalid(toFieldIssues(parsed.error));
-  await cache.set(parsed.data);
+  // The offline copy is written in the background: start-up does not wait for a write (its transaction starts now).
+  cache.set(parsed.data).catch(() => undefined);
   return { config: parsed.data, source: 'file' };
 }
 

@@ -57,19 +57,12 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
     const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
-    const userServers = await services.storage.profiles.listServers(profile.id);
-    const problems = [
-      ...(await registerAll(registry, appConfig.config.servers, 'app')),
-      ...(await registerAll(registry, userServers.items, 'user')),
-      ...userServers.skipped.map((error) => error.message),
-    ];
-    const servers = createServersStore(registry);
-    const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
-    const stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
+    // Servers register while settings and the thread list are read: independent reads, in parallel.
+    const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
-    syncToolIndex(registry, index);
     const defaults = appConfig.config.defaults;
     const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now, ...(services.locks ? { locks: services.locks } : {}) });
+    let stopFollowingServers = () => undefined as void;
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
       registry,
@@ -84,10 +77,13 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
       },
       onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),
     });
-    const { hasApiKey } = await settings.load();
-    await chat.actions.refreshThreads();
+    const [problems, { hasApiKey }] = await Promise.all([registration, settings.load(), chat.actions.refreshThreads()]);
+    const servers = createServersStore(registry);
+    const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
+    stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
+    syncToolIndex(registry, index);
     const lastThread = profile.lastThreadId && chat.store.getState().threads.some((t) => t.id === profile.lastThreadId) ? profile.lastThreadId : undefined;
-    if (lastThread) await chat.actions.openThread(lastThread);
+    if (lastThread) await chat.actions.openThread(lastThread, true);
     store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
     return services;
   } catch (error) {
@@ -96,15 +92,11 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
   }
 }
 
-/** Registers servers one by one, so that one bad server does not keep the others out. */
-async function registerAll(registry: Registry, servers: readonly ServerConfig[], scope: 'app' | 'user'): Promise<string[]> {
-  const problems: string[] = [];
-  for (const server of servers) {
-    try {
-      await registry.register(server, scope);
-    } catch (error) {
-      problems.push(`${server.name}: ${describeError(error)}`);
-    }
-  }
-  return problems;
+/** Registers the app's and the user's servers; one bad server does not keep the others out. Resolves to the problems. */
+async function registerServers(registry: Registry, appServers: readonly ServerConfig[], storage: Storage, profileId: string): Promise<string[]> {
+  const userServers = await storage.profiles.listServers(profileId);
+  // Started in order, so that on a name clash the first one wins as before; their stored catalogs load together.
+  const register = (server: ServerConfig, scope: 'app' | 'user') => registry.register(server, scope).then(() => undefined, (error: unknown) => `${server.name}: ${describeError(error)}`);
+  const results = await Promise.all([...appServers.map((server) => register(server, 'app')), ...userServers.items.map((server) => register(server, 'user'))]);
+  return [...results.filter((problem): problem is string => problem !== undefined), ...userServers.skipped.map((error) => error.message)];
 }
