@@ -5,6 +5,7 @@ import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
+import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { recoverInterruptedAnswers, retryTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from './turn-runner';
 
@@ -34,7 +35,8 @@ export interface ThreadSettings {
 export interface ChatActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
-  openThread(threadId: string): Promise<void>;
+  /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
+  openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
   deleteThread(threadId: string): Promise<void>;
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
@@ -72,11 +74,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
     controller = new AbortController();
     store.setState({ isRunning: true });
-    const onMessage = (message: Message) => {
-      if (store.getState().activeThreadId !== threadId) return;
-      const messages = store.getState().messages.filter((m) => m.id !== message.id);
-      store.setState({ messages: [...messages, message].sort((a, b) => a.seq - b.seq) });
-    };
+    const live = coalesceMessages((changed) => {
+      if (store.getState().activeThreadId === threadId) store.setState({ messages: mergeMessages(store.getState().messages, changed) });
+    });
+    const onMessage = live.push;
     const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
       new Promise<Approval>((resolve) => {
         if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
@@ -96,6 +97,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     } catch (error) {
       store.setState({ notice: describeError(error) });
     } finally {
+      live.flush();
       controller = undefined;
       store.setState({ isRunning: false, pendingApprovals: [] });
       await loadMessages(threadId);
@@ -114,9 +116,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       await actions.refreshThreads();
       await actions.openThread(thread.id);
     },
-    async openThread(threadId) {
+    async openThread(threadId, isRestore = false) {
       store.setState({ activeThreadId: threadId, messages: [] });
-      await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
+      if (!isRestore) await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
       await loadMessages(threadId);
     },
     async renameThread(threadId, title) {

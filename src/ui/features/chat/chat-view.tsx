@@ -7,6 +7,7 @@ import { ApprovalCard } from './approval-card';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { useThreadShape } from './use-thread-shape';
 import './chat.css';
 
 /** The open thread: its header, messages, pending approvals and the composer. */
@@ -18,7 +19,8 @@ export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions:
   const approvals = useStore(chat, (s) => s.pendingApprovals);
   const serverViews = useStore(servers, (s) => s.servers);
   const thread = threads.find((t) => t.id === activeId);
-  const totals = useMemo(() => threadTokenTotals(messages), [messages]);
+  const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
+  const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   return (
     <section className="chat" aria-label="Chat">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
 import { Markdown } from '../../components/markdown';
@@ -16,7 +17,7 @@ export interface MessageItemProps {
 }
 
 /** One message: text, thinking, tool cards, and its state (streaming, stopped, failed with Retry). */
-export function MessageItem({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
   return (
     <div className={`message message-${message.role} status-${message.status}`}>
       {message.blocks.map((block, i) => {
@@ -57,4 +58,4 @@ export function MessageItem({ message, results, toolTraces, isLast, onRetry }: M
       )}
     </div>
   );
-}
+});

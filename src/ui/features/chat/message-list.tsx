@@ -5,6 +5,7 @@ import type { ToolCallTrace } from '../../../domain/trace';
 import { MessageItem } from './message-item';
 import { TracePanel } from './trace-panel';
 import { isShown, turnTraces, type TurnTrace } from './turns';
+import { useThreadShape } from './use-thread-shape';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
@@ -23,9 +24,11 @@ const STICK_PX = 48;
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
  */
 export function MessageList({ messages, onRetry, serverNames }: MessageListProps) {
-  const { results, toolTraces } = useMemo(() => indexTools(messages), [messages]);
+  // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
+  const shape = useThreadShape(messages);
+  const { results, toolTraces } = useMemo(() => indexTools(shape), [shape]);
   const visible = useMemo(() => messages.filter(isShown), [messages]);
-  const traces = useMemo(() => turnTraces(messages), [messages]);
+  const traces = useMemo(() => turnTraces(shape), [shape]);
   const [openTraces, setOpenTraces] = useState<ReadonlySet<string>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
