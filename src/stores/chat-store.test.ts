@@ -36,6 +36,18 @@ beforeEach(async () => {
   await chat.actions.setThreadServers(chat.store.getState().activeThreadId!, ['calc']);
 });
 
+describe('sending', () => {
+  it('a new thread\'s first message is running at once: a second send or a Retry meanwhile does nothing', async () => {
+    api.script({ text: 'One answer.' });
+    const first = chat.actions.send('First question');
+    expect(chat.store.getState().isRunning).toBe(true);
+    await Promise.all([first, chat.actions.send('Second question'), chat.actions.retry()]);
+    expect(userTexts().map((m) => m.blocks)).toEqual([[{ type: 'text', text: 'First question' }]]);
+    expect(chat.store.getState().messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', blocks: [{ type: 'text', text: 'One answer.' }] });
+    expect(chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId)?.title).toBe('First question');
+  });
+});
+
 describe('Retry after a failed model call', () => {
   it('runs the turn again with the person message stored once, and keeps the failed attempt with its error', async () => {
     api.script({ error: { status: 500, message: 'boom' } }, { text: 'Recovered answer.' });

@@ -161,11 +161,14 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning || !text.trim()) return;
       const thread = store.getState().threads.find((t) => t.id === threadId);
-      if (thread?.title === 'New thread') {
-        await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
-        await actions.refreshThreads();
-      }
-      await runInThread(threadId, (options) => sendMessage(deps, threadId, text.trim(), options));
+      // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
+      await runInThread(threadId, async (options) => {
+        if (thread?.title === 'New thread') {
+          await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
+          await actions.refreshThreads();
+        }
+        return sendMessage(deps, threadId, text.trim(), options);
+      });
     },
     async retry() {
       const threadId = store.getState().activeThreadId;
