@@ -119,16 +119,31 @@ describe('testing a connection without saving', () => {
 });
 
 describe('editing a server', () => {
-  it('keeps a stored header value left blank, and reconnects to a new URL', async () => {
+  it('keeps a stored header value left blank when the URL stays on its origin', async () => {
+    const server = await mcpServer({ requireHeader: KEY });
+    const { actions, registry, view, stored } = await setup();
+    await actions.add(headerForm('Keyed', server.url));
+    const sameOrigin = `${server.url}?v=2`;
+    const form = { ...formFromConfig(registry.get('keyed')!.config), name: 'Keyed v2', url: sameOrigin };
+    expect(form.headers).toEqual([{ name: 'X-Api-Key', value: '' }]);
+    expect(await actions.update('keyed', form)).toBeUndefined();
+    expect(view('Keyed v2')).toMatchObject({ status: 'connected', url: sameOrigin });
+    expect((await stored())[0]).toMatchObject({ id: 'keyed', name: 'Keyed v2', url: sameOrigin });
+  });
+
+  it('asks for every secret again when the URL moves to another origin, and never sends the stored one there', async () => {
     const [first, second] = await Promise.all([mcpServer({ requireHeader: KEY }), mcpServer({ requireHeader: KEY, toolCount: 4 })]);
     const { actions, registry, view, stored } = await setup();
     await actions.add(headerForm('Keyed', first.url));
     const form = { ...formFromConfig(registry.get('keyed')!.config), name: 'Keyed v2', url: second.url };
-    expect(form.headers).toEqual([{ name: 'X-Api-Key', value: '' }]);
-    expect(await actions.update('keyed', form)).toBeUndefined();
+    const reason = 'Header value must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given';
+    expect(await actions.test(form, 'keyed')).toEqual({ ok: false, errors: { 'headers.0.value': reason } });
+    expect(await actions.update('keyed', form)).toEqual({ 'headers.0.value': reason });
+    expect(second.requests).toEqual([]);
+    expect((await stored())[0]).toMatchObject({ name: 'Keyed', url: first.url });
+    expect(await actions.update('keyed', { ...form, headers: [KEY] })).toBeUndefined();
     expect(view('Keyed v2')).toMatchObject({ status: 'connected', toolCount: 7, url: second.url });
     expect(second.requests.find((r) => r.rpcMethod === 'initialize')?.headers['x-api-key']).toBe('sesame');
-    expect((await stored())[0]).toMatchObject({ id: 'keyed', name: 'Keyed v2', url: second.url });
   });
 
   it('reconnects with a new header value under the same config', async () => {

@@ -10,6 +10,7 @@ import {
   fieldErrorsOf,
   pendingSecrets,
   NOTHING_STORED,
+  ORIGIN_CHANGED,
   type FieldErrors,
   type ServerForm,
   type StoredSecrets,
@@ -41,6 +42,19 @@ export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): P
   const names = config.auth.kind === 'headers' ? config.auth.headerNames : [];
   const stored = await Promise.all(names.map(async (name) => ((await has(headerSlot(name))) ? [name.toLowerCase()] : [])));
   return { hasToken: config.auth.kind === 'bearer' && (await has(BEARER_SLOT)), headerNames: new Set(stored.flat()) };
+}
+
+/** The stored secrets a form may leave blank: none once its URL leaves the server's origin (they stay with that one). */
+async function secretsKeptFor(deps: ServerDeps, config: ServerConfig, formUrl: string): Promise<StoredSecrets> {
+  return originOf(formUrl) === originOf(config.url) ? storedSecretsOf(deps, config) : ORIGIN_CHANGED;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 async function writeSecrets(deps: ServerDeps, owner: string, slots: Readonly<Record<string, string>>): Promise<void> {
@@ -79,7 +93,7 @@ export async function updateServer(deps: ServerDeps, serverId: string, form: Ser
   if (!current) return { form: 'This server no longer exists.' };
   if (current.scope !== 'user') return { form: 'This server is configured by the app and cannot be changed here.' };
   const old = current.config;
-  const errors = checkServerForm(form, await storedSecretsOf(deps, old));
+  const errors = checkServerForm(form, await secretsKeptFor(deps, old, form.url));
   if (hasErrors(errors)) return errors;
   const config = configFromForm(form, serverId, old);
   const secrets = pendingSecrets(form);
@@ -112,7 +126,7 @@ async function deleteUnusedSecrets(deps: ServerDeps, old: ServerConfig, saved: S
 /** Tries the form's settings without saving anything: connects once, lists the tools, closes. */
 export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: string): Promise<TestOutcome> {
   const current = serverId === undefined ? undefined : deps.registry.get(serverId);
-  const stored = current ? await storedSecretsOf(deps, current.config) : NOTHING_STORED;
+  const stored = current ? await secretsKeptFor(deps, current.config, form.url) : NOTHING_STORED;
   const errors = checkServerForm(form, stored);
   if (hasErrors(errors)) return { ok: false, errors };
   // A new server gets an id no registered server has, so no stored secret is read for it.

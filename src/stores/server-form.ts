@@ -45,9 +45,18 @@ export interface StoredSecrets {
   readonly hasToken: boolean;
   /** Lower-cased names of the headers whose values are stored. */
   readonly headerNames: ReadonlySet<string>;
+  /** Why a blank secret field must be filled in, when "is required" does not say it. */
+  readonly requiredReason?: string;
 }
 
 export const NOTHING_STORED: StoredSecrets = { hasToken: false, headerNames: new Set() };
+
+/** A server whose URL moves to another origin: what is stored stays with the old one, so every secret is asked again. */
+export const ORIGIN_CHANGED: StoredSecrets = {
+  hasToken: false,
+  headerNames: new Set(),
+  requiredReason: 'must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given',
+};
 
 /** The form's rows that carry anything (a fully blank row is ignored). */
 export function filledHeaders(form: ServerForm): HeaderRow[] {
@@ -62,7 +71,7 @@ export function checkServerForm(form: ServerForm, stored: StoredSecrets = NOTHIN
   const urlProblem = form.url.trim() ? serverUrlProblem(form.url.trim()) : 'is required';
   if (urlProblem) errors.url = `Server URL ${urlProblem}`;
   if (form.auth === 'bearer') {
-    const problem = form.token ? headerValueProblem(form.token) : stored.hasToken ? undefined : 'is required';
+    const problem = form.token ? headerValueProblem(form.token) : stored.hasToken ? undefined : (stored.requiredReason ?? 'is required');
     if (problem) errors.token = `Bearer token ${problem}`;
   }
   if (form.auth === 'headers') checkHeaders(form, stored, errors);
@@ -80,7 +89,7 @@ function checkHeaders(form: ServerForm, stored: StoredSecrets, errors: Record<st
     const nameProblem = headerNameProblem(row.name) ?? (seen.has(key) ? 'This header is already listed' : undefined);
     if (nameProblem) errors[`headers.${index}.name`] = nameProblem;
     seen.add(key);
-    const valueProblem = row.value ? headerValueProblem(row.value) : stored.headerNames.has(key) ? undefined : 'is required';
+    const valueProblem = row.value ? headerValueProblem(row.value) : stored.headerNames.has(key) ? undefined : (stored.requiredReason ?? 'is required');
     if (valueProblem) errors[`headers.${index}.value`] = `Header value ${valueProblem}`;
   });
   if (count === 0) errors.headers = 'Add at least one header, or choose another kind of authentication';
