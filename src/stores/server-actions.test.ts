@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { failObjectStore } from '../../test/fakes/idb-faults';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
@@ -240,3 +240,50 @@ describe('removing a server', () => {
     expect(await db.count('credentials')).toBe(0);
   });
 });
+
+describe('the servers new threads start with', () => {
+  it('puts a server in the profile\'s default set and takes it out again; removing the server drops it', async () => {
+    const server = await mcpServer();
+    const { actions, store, storage, profile, view } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    const id = view('Calc')!.id;
+    await actions.setDefault(id, true);
+    expect(store.getState().defaultIds).toEqual([id]);
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([id]);
+    const thread = await storage.threads.create(profile.id, { enabledServerIds: (await storage.profiles.get(profile.id))!.defaultServerIds });
+    expect(thread.enabledServerIds).toEqual([id]);
+    await actions.setDefault(id, false);
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([]);
+    await actions.setDefault(id, true);
+    await actions.remove(id);
+    expect(store.getState().defaultIds).toEqual([]);
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([]);
+  });
+
+  it('a default switch that cannot be stored moves back and says why', async () => {
+    const server = await mcpServer();
+    const { actions, store, storage, profile } = await setup();
+    await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    const restore = failObjectStore('profiles', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    cleanup(restore);
+    const pending = actions.setDefault('calc', true);
+    expect(store.getState().defaultIds).toEqual(['calc']);
+    await pending;
+    restore();
+    expect(store.getState().defaultIds).toEqual([]);
+    expect(store.getState().notices.calc?.text).toMatch(/^Browser storage is full/);
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([]);
+  });
+
+  it('shows the stored default set when the manager opens', async () => {
+    const server = await mcpServer();
+    const first = await setup();
+    await first.actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    await first.actions.setDefault('calc', true);
+    const store = createServersStore(first.registry);
+    cleanup(() => store.dispose());
+    bindServerActions(store, { registry: first.registry, storage: first.storage, profileId: first.profile.id });
+    await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']));
+  });
+});
+

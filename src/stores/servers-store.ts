@@ -34,6 +34,8 @@ export interface ServersState {
   readonly servers: readonly ServerView[];
   /** The last action's message per server ("Signed in", why a sign-in failed). */
   readonly notices: Readonly<Record<string, { readonly tone: 'error' | 'info'; readonly text: string }>>;
+  /** The servers a new thread starts with enabled (the profile's default set). */
+  readonly defaultIds: readonly string[];
 }
 
 export type ServersStore = StoreApi<ServersState> & { readonly dispose: () => void };
@@ -54,7 +56,7 @@ export function createServersStore(registry: Registry): ServersStore {
       tools: toolViews(catalog?.tools ?? [], config.toolOverrides),
       isCatalogStale,
     }));
-  const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {} }));
+  const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
   const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
   return Object.assign(store, { dispose: unsubscribe });
 }
@@ -130,6 +132,8 @@ export interface ServerActions {
   signOut(serverId: string): Promise<void>;
   /** Removes a user server with its catalog and credentials. */
   remove(serverId: string): Promise<void>;
+  /** Puts the server in or out of the set new threads start with; a failure becomes the server's notice. */
+  setDefault(serverId: string, isOn: boolean): Promise<void>;
 }
 
 export function bindServerActions(store: ServersStore, deps: ServerDeps): ServerActions {
@@ -141,6 +145,10 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
     writes = next.catch(() => undefined);
     return next;
   };
+  void deps.storage.profiles.get(deps.profileId).then(
+    (profile) => store.setState({ defaultIds: profile?.defaultServerIds ?? [] }),
+    () => undefined, // The set stays empty; the chat store reports storage problems.
+  );
   return {
     add: (form) => serially(() => addServer(deps, form, connect)),
     update: (serverId, form) => serially(() => updateServer(deps, serverId, form, connect)),
@@ -163,9 +171,27 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
         try {
           await deps.storage.profiles.removeServer(deps.profileId, serverId);
           await deps.registry.unregister(serverId);
+          store.setState({ defaultIds: store.getState().defaultIds.filter((id) => id !== serverId) });
         } catch (error) {
           setNotice(store, serverId, { tone: 'error', text: describeError(error) });
         }
       }),
+    setDefault: (serverId, isOn) => {
+      const before = store.getState().defaultIds;
+      // The switch moves at once; a failed write puts it back with the reason.
+      store.setState({ defaultIds: isOn ? [...new Set([...before, serverId])] : before.filter((id) => id !== serverId) });
+      return serially(async () => {
+        try {
+          const saved = await deps.storage.profiles.update(deps.profileId, (p) => ({
+            ...p,
+            defaultServerIds: isOn ? [...new Set([...p.defaultServerIds, serverId])] : p.defaultServerIds.filter((id) => id !== serverId),
+          }));
+          store.setState({ defaultIds: saved.defaultServerIds });
+        } catch (error) {
+          store.setState({ defaultIds: before });
+          setNotice(store, serverId, { tone: 'error', text: describeError(error) });
+        }
+      });
+    },
   };
 }

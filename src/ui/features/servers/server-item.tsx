@@ -20,7 +20,7 @@ const AUTH_LABEL: Record<ServerView['authKind'], string> = {
 };
 
 /** One server in the manager: status, last error, actions, the edit form and its tools. */
-export function ServerItem({ server, notice, actions }: { server: ServerView; notice?: { tone: 'error' | 'info'; text: string } | undefined; actions: ServerActions }) {
+export function ServerItem({ server, notice, isDefault, actions }: { server: ServerView; notice?: { tone: 'error' | 'info'; text: string } | undefined; isDefault: boolean; actions: ServerActions }) {
   const [isEditing, setEditing] = useState(false);
   const isUser = server.scope === 'user';
   return (
@@ -36,6 +36,10 @@ export function ServerItem({ server, notice, actions }: { server: ServerView; no
       <div className="muted server-url">
         {server.url} · {AUTH_LABEL[server.authKind]}
       </div>
+      <label className="server-default">
+        <input type="checkbox" role="switch" checked={isDefault} aria-checked={isDefault} aria-label={`New threads use ${server.name}`} onChange={() => void actions.setDefault(server.id, !isDefault)} />
+        <span>On in new threads</span>
+      </label>
       {server.error && server.status !== 'connected' && <p className="field-error">{server.error}</p>}
       {notice && notice.text !== server.error && <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>}
       {isEditing ? (

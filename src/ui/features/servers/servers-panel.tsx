@@ -8,13 +8,14 @@ import './servers.css';
 export function ServersPanel({ store, actions }: { store: ServersStore; actions: ServerActions }) {
   const servers = useStore(store, (s) => s.servers);
   const notices = useStore(store, (s) => s.notices);
+  const defaultIds = useStore(store, (s) => s.defaultIds);
   return (
     <section className="servers" aria-labelledby="servers-heading">
       <h2 id="servers-heading">Servers</h2>
       {servers.length === 0 && <p className="muted">No MCP servers yet. Add one by its URL below.</p>}
       <ul className="server-list">
         {servers.map((server) => (
-          <ServerItem key={server.id} server={server} notice={notices[server.id]} actions={actions} />
+          <ServerItem key={server.id} server={server} notice={notices[server.id]} isDefault={defaultIds.includes(server.id)} actions={actions} />
         ))}
       </ul>
       <ServerFormView actions={actions} />
