@@ -77,13 +77,15 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
       },
       onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),
     });
-    const [problems, { hasApiKey }] = await Promise.all([registration, settings.load(), chat.actions.refreshThreads()]);
+    // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
+    const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
+    const [problems, { hasApiKey }] = await Promise.all([registration, settings.load(), chat.actions.refreshThreads(), restoring]);
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
     stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
     syncToolIndex(registry, index);
-    const lastThread = profile.lastThreadId && chat.store.getState().threads.some((t) => t.id === profile.lastThreadId) ? profile.lastThreadId : undefined;
-    if (lastThread) await chat.actions.openThread(lastThread, true);
+    const { threads, activeThreadId } = chat.store.getState();
+    if (activeThreadId && !threads.some((t) => t.id === activeThreadId)) chat.store.setState({ activeThreadId: undefined, messages: [] });
     store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
     return services;
   } catch (error) {
