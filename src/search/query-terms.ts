@@ -60,14 +60,32 @@ export function impliedWords(text: string): string {
   return words.join(' ');
 }
 
+/** Words in index form, stemmed on first use rather than while the first screen loads. */
+class IndexWords implements ReadonlySet<string> {
+  private built?: Set<string>;
+  constructor(private readonly words: string) {}
+  private get set(): Set<string> {
+    return (this.built ??= new Set(this.words.split(' ').map(normalizeTerm)));
+  }
+  get size(): number {
+    return this.set.size;
+  }
+  has(word: string): boolean {
+    return this.set.has(word);
+  }
+  forEach(each: (value: string, key: string, set: ReadonlySet<string>) => void): void {
+    this.set.forEach((value) => each(value, value, this));
+  }
+  entries = () => this.set.entries();
+  keys = () => this.set.keys();
+  values = () => this.set.values();
+  [Symbol.iterator] = () => this.set.values();
+}
+
 /** Words of a request that ask for help rather than say what to do ("can you help me find…"), in index form. */
-export const REQUEST_WORDS: ReadonlySet<string> = new Set(
-  (
-    'can could would please help want need like looking look find show tell give provide know let make get ' +
-    'some any anything something thing things way ways using use'
-  )
-    .split(' ')
-    .map(normalizeTerm),
+export const REQUEST_WORDS: ReadonlySet<string> = new IndexWords(
+  'can could would please help want need like looking look find show tell give provide know let make get ' +
+    'some any anything something thing things way ways using use',
 );
 
 /**
@@ -76,15 +94,11 @@ export const REQUEST_WORDS: ReadonlySet<string> = new Set(
  * match on them says little; they are searched at a lower weight instead of dropped, since a tool may be about them.
  * Not "user" or "request": in software catalogs they name the thing (user accounts, HTTP requests).
  */
-export const GENERIC_WORDS: ReadonlySet<string> = new Set(
-  (
-    'specific specifically information info assist assistance recommend recommendation recommendations suggest ' +
+export const GENERIC_WORDS: ReadonlySet<string> = new IndexWords(
+  'specific specifically information info assist assistance recommend recommendation recommendations suggest ' +
     'suggestion suggestions option options include including detail details detailed ' +
     'comprehensive various enhance current currently relevant particular quick quickly easy easily personal ' +
-    'personalized related based'
-  )
-    .split(' ')
-    .map(normalizeTerm),
+    'personalized related based',
 );
 
 /** How a query becomes terms. */
