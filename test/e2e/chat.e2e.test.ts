@@ -26,7 +26,7 @@ async function newThreadWithEverything(): Promise<void> {
   await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
   // Until the new thread shows, the switch on screen is the previous thread's.
   await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  await page.getByRole('switch', { name: 'Everything' }).check();
+  await page.getByRole('switch', { name: 'Everything', exact: true }).check();
 }
 
 describe('the chat', () => {
@@ -119,7 +119,7 @@ describe('the chat', () => {
     await page.reload();
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
-    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(true);
   });
 
   it('the trace shows each model call\'s tokens and the tool call; the header shows the thread\'s total', async () => {

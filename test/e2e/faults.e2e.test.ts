@@ -114,8 +114,8 @@ describe('faults in the browser', () => {
 
   it('two servers with the same tool name: both callable, each answers for itself', async () => {
     await newThread();
-    await page.getByRole('switch', { name: 'One' }).check();
-    await page.getByRole('switch', { name: 'Two' }).check();
+    await page.getByRole('switch', { name: 'One', exact: true }).check();
+    await page.getByRole('switch', { name: 'Two', exact: true }).check();
     api!.script(
       (request) => ({
         toolUses: ['mcp__one__whoami', 'mcp__two__whoami'].filter((name) => request.toolNames.includes(name)).map((name) => ({ name, input: {} })),
@@ -231,10 +231,10 @@ describe('faults in the browser', () => {
     try {
       await other.getByRole('button', { name: 'Ask both servers who they are', exact: true }).click();
       await page.getByRole('button', { name: 'Ask both servers who they are', exact: true }).click();
-      await page.getByRole('switch', { name: 'One' }).uncheck();
-      await other.getByRole('switch', { name: 'Two' }).uncheck();
-      await expect.poll(() => other.getByRole('switch', { name: 'One' }).isChecked()).toBe(false);
-      await expect.poll(() => page.getByRole('switch', { name: 'Two' }).isChecked()).toBe(false);
+      await page.getByRole('switch', { name: 'One', exact: true }).uncheck();
+      await other.getByRole('switch', { name: 'Two', exact: true }).uncheck();
+      await expect.poll(() => other.getByRole('switch', { name: 'One', exact: true }).isChecked()).toBe(false);
+      await expect.poll(() => page.getByRole('switch', { name: 'Two', exact: true }).isChecked()).toBe(false);
       await page.getByRole('button', { name: 'Rename thread Ask both servers who they are' }).click();
       await page.getByRole('textbox', { name: 'Thread title' }).fill('Renamed in the first tab');
       await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
@@ -243,7 +243,7 @@ describe('faults in the browser', () => {
       await page.getByRole('button', { name: 'Servers' }).click();
       await addBearerServer('Three', one!.url, SECRETS.tokenOne);
       await page.getByRole('button', { name: 'Servers' }).click();
-      await other.getByRole('switch', { name: 'Three' }).waitFor({ timeout: 10_000 });
+      await other.getByRole('switch', { name: 'Three', exact: true }).waitFor({ timeout: 10_000 });
     } finally {
       await other.close();
     }

@@ -63,7 +63,7 @@ describe('the journey of a person using the app', () => {
 
   it('asks in a new thread: the model searches, loads the tool, the person approves, the image and answer appear', async () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    await page.getByRole('switch', { name: 'Everything' }).check();
+    await page.getByRole('switch', { name: 'Everything', exact: true }).check();
     api!.script(
       { toolUses: [{ name: 'tool_search', input: { query: 'tiny image' } }] },
       (request) =>
@@ -101,14 +101,14 @@ describe('the journey of a person using the app', () => {
   it('after a reload: the thread, its messages, the server and the key are all still there', async () => {
     await page.reload();
     await messages().getByText('the server returned.').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(true);
     expect(await page.getByText('Add your Anthropic API key').count()).toBe(0);
     const dump = await dumpIndexedDb(page);
     expect(dump).not.toContain(API_KEY);
   });
 
   it('with the server switched off in the thread, its tools can no longer be called', async () => {
-    await page.getByRole('switch', { name: 'Everything' }).uncheck();
+    await page.getByRole('switch', { name: 'Everything', exact: true }).uncheck();
     api!.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] }, { text: 'I cannot use that tool here.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('Echo something');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -119,10 +119,10 @@ describe('the journey of a person using the app', () => {
 
   it('a second thread has its own server set', async () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
-    await page.getByRole('switch', { name: 'Everything' }).check();
+    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Everything', exact: true }).check();
     await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything' }).isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
   });
 
   it('uses the thread\'s own system prompt and extended thinking, and shows the thinking', async () => {

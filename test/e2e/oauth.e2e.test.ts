@@ -68,7 +68,7 @@ describe('OAuth sign-in in the app', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    await page.getByRole('switch', { name: 'Secure notes' }).check();
+    await page.getByRole('switch', { name: 'Secure notes', exact: true }).check();
     api!.script({ toolUses: [{ name: 'mcp__secure-notes__whoami', input: {} }] }, { text: 'Done.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('Who am I?');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');

@@ -193,16 +193,16 @@ describe('the servers manager', () => {
   });
 
   it('a server switched on for new threads is on in the next new thread, and only there', async () => {
-    await item('Company tools').getByRole('switch', { name: 'New threads use Company tools' }).check();
+    await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).check();
     await page.reload();
     await openServers();
-    expect(await item('Company tools').getByRole('switch', { name: 'New threads use Company tools' }).isChecked()).toBe(true);
-    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed' }).isChecked()).toBe(false);
+    expect(await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).isChecked()).toBe(true);
+    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'New thread' }).click();
     await page.getByRole('button', { name: 'Servers' }).click(); // Close the manager: the thread's own switches show.
     const threadServers = page.getByRole('group', { name: 'Servers in this thread' });
-    await expect.poll(() => threadServers.getByRole('switch', { name: 'Company tools' }).isChecked()).toBe(true);
-    expect(await threadServers.getByRole('switch', { name: 'Keyed' }).isChecked()).toBe(false);
+    await expect.poll(() => threadServers.getByRole('switch', { name: 'Company tools', exact: true }).isChecked()).toBe(true);
+    expect(await threadServers.getByRole('switch', { name: 'Keyed', exact: true }).isChecked()).toBe(false);
     await openServers();
   });
 

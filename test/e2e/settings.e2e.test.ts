@@ -145,7 +145,7 @@ describe('the Settings screen', () => {
 
   it('the saved tool-search settings shape the next model call: deferred always, nothing preloaded, regex search', async () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    await page.getByRole('switch', { name: 'Gated' }).check();
+    await page.getByRole('switch', { name: 'Gated', exact: true }).check();
     api!.script({ text: 'Nothing to do.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('add two numbers');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');

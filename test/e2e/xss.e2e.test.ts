@@ -70,7 +70,7 @@ describe('untrusted text is rendered inert', () => {
   });
 
   it('tool output with HTML is shown as text in the tool card', async () => {
-    await page.getByRole('switch', { name: 'Tools' }).check();
+    await page.getByRole('switch', { name: 'Tools', exact: true }).check();
     const payload = `<img src=x onerror="window.__pwned='tool'"><script>window.__pwned='tool-script'</script>`;
     api!.script({ toolUses: [{ name: 'mcp__tools__echo', input: { message: payload } }] }, { text: 'Echoed.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('Echo this');
