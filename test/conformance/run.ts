@@ -97,6 +97,7 @@ await Promise.all(
 );
 
 const failed = results.filter((result) => !result.isPassed).map((result) => result.scenario);
-console.log(`\nconformance: ${results.length - failed.length} passed, ${failed.length} failed (scenarios)`);
+console.log(`\nconformance scenarios:`);
+console.log(`conformance: ${results.length - failed.length} passed, ${failed.length} failed`);
 if (failed.length > 0) console.error(`failed scenarios: ${failed.join(', ')}`);
 process.exit(failed.length === 0 ? 0 : 1);
