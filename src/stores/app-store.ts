@@ -7,6 +7,7 @@ import type { Registry } from '../mcp/registry';
 import type { Locks } from '../platform/locks';
 import { createToolIndex } from '../search/tool-index';
 import { createChat, type ChatActions, type ChatStore } from './chat-store';
+import { createDraft, type DraftStore } from './draft';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
 import { followServerChanges } from './server-sync';
 import { syncToolIndex } from './thread-tools';
@@ -31,6 +32,8 @@ export interface AppState {
   readonly phase: 'starting' | 'ready' | 'failed';
   /** Why the app cannot work (storage unavailable, closed by a newer tab); shown instead of the app. */
   readonly fatal?: string;
+  /** The composer's text, typed from the first frame on, while storage opens, and kept through start-up. */
+  readonly draft: DraftStore;
   readonly appConfig?: AppConfigLoad;
   readonly profile?: UserConfig;
   readonly registry?: Registry;
@@ -48,7 +51,7 @@ export interface AppState {
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(): AppStore {
-  return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [] }));
+  return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [], draft: createDraft() }));
 }
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */

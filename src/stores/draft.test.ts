@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../test/fakes/cleanup';
+import { sha256Hex } from '../../test/fakes/memory-stores';
+import { createStorageRegistry } from '../../test/fakes/test-app';
+import { openTestStorage } from '../../test/fakes/test-storage';
+import { EMPTY_APP_CONFIG } from '../domain/app-config';
+import { createAppStore, startApp, type AppServices } from './app-store';
+import { createDraft, setDraft, takeDraft } from './draft';
+
+const cleanup = cleanupAfterEach();
+
+/** Start-up services over test storage, handed over only when `open` is called (storage "still opening" until then). */
+async function slowServices() {
+  const test = await openTestStorage();
+  const services: AppServices = {
+    storage: test.storage,
+    loadAppConfig: () => Promise.resolve({ config: EMPTY_APP_CONFIG, source: 'none' }),
+    createRegistry: (profileId) => createStorageRegistry(test.storage, profileId),
+    createModel: () => {
+      throw new Error('no model call in this test');
+    },
+    sha256Hex,
+    now: Date.now,
+  };
+  let open = () => undefined as void;
+  const connect = () => new Promise<AppServices>((resolve) => (open = () => resolve(services)));
+  return { test, connect, open: () => open() };
+}
+
+describe('the draft', () => {
+  it('gives its text to send once, and keeps blanks back', () => {
+    const draft = createDraft();
+    setDraft(draft, '   ');
+    expect(takeDraft(draft)).toBeUndefined();
+    expect(draft.getState().text).toBe('   ');
+    setDraft(draft, 'hello\n');
+    expect(takeDraft(draft)).toBe('hello\n');
+    expect(takeDraft(draft)).toBeUndefined();
+    expect(draft.getState().text).toBe('');
+  });
+
+  it('typed while storage opens, it is still the text once the app is ready', async () => {
+    const { test, connect, open } = await slowServices();
+    const store = createAppStore();
+    const draft = store.getState().draft;
+    const starting = startApp(store, connect);
+    setDraft(draft, 'typed before storage opened');
+    expect(store.getState().phase).toBe('starting');
+    open();
+    await starting;
+    cleanup(() => store.getState().registry?.close(), () => test.close());
+    expect(store.getState().phase).toBe('ready');
+    expect(store.getState().draft).toBe(draft);
+    expect(draft.getState().text).toBe('typed before storage opened');
+    expect(takeDraft(draft)).toBe('typed before storage opened');
+    expect(takeDraft(draft)).toBeUndefined();
+  });
+
+  it('stays when start-up fails', async () => {
+    const store = createAppStore();
+    setDraft(store.getState().draft, 'not lost');
+    await startApp(store, () => Promise.reject(new Error('IndexedDB is not available')));
+    expect(store.getState()).toMatchObject({ phase: 'failed', fatal: 'IndexedDB is not available' });
+    expect(store.getState().draft.getState().text).toBe('not lost');
+  });
+});
