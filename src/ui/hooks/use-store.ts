@@ -9,3 +9,10 @@ interface ReadableStore<S> {
 export function useStore<S, T>(store: ReadableStore<S>, select: (state: S) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
+
+const noSubscription = () => () => undefined;
+
+/** As useStore, for a store that may not exist yet (start-up): `fallback` until it does; keep it a stable value. */
+export function useStoreIfAny<S, T>(store: ReadableStore<S> | undefined, select: (state: S) => T, fallback: T): T {
+  return useSyncExternalStore(store?.subscribe ?? noSubscription, () => (store ? select(store.getState()) : fallback));
+}

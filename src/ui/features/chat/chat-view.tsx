@@ -1,8 +1,11 @@
 import { useMemo } from 'react';
-import type { ChatActions, ChatStore } from '../../../stores/chat-store';
-import type { ServersStore } from '../../../stores/servers-store';
+import type { Message } from '../../../domain/message';
+import type { ThreadConfig } from '../../../domain/thread-config';
+import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/chat-store';
+import type { DraftStore } from '../../../stores/draft';
+import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
-import { useStore } from '../../hooks/use-store';
+import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
@@ -10,21 +13,35 @@ import { MessageList } from './message-list';
 import { useThreadShape } from './use-thread-shape';
 import './chat.css';
 
-/** The open thread: its header, messages, pending approvals and the composer. */
-export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions: ChatActions; servers: ServersStore }) {
-  const activeId = useStore(chat, (s) => s.activeThreadId);
-  const threads = useStore(chat, (s) => s.threads);
-  const messages = useStore(chat, (s) => s.messages);
-  const isRunning = useStore(chat, (s) => s.isRunning);
-  const approvals = useStore(chat, (s) => s.pendingApprovals);
-  const serverViews = useStore(servers, (s) => s.servers);
+// Stable values while the stores do not exist yet.
+const NO_THREADS: readonly ThreadConfig[] = [];
+const NO_MESSAGES: readonly Message[] = [];
+const NO_APPROVALS: readonly PendingApproval[] = [];
+const NO_SERVERS: readonly ServerView[] = [];
+
+export interface ChatViewProps {
+  /** The chat, once start-up is done; before, only the composer shows, taking typing into the draft. */
+  readonly chat?: ChatStore | undefined;
+  readonly actions?: ChatActions | undefined;
+  readonly servers?: ServersStore | undefined;
+  readonly draft: DraftStore;
+}
+
+/** The open thread: its header, messages, pending approvals and the composer (the same one from the first frame on). */
+export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
+  const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
+  const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
+  const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
+  const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
+  const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
+  const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   return (
     <section className="chat" aria-label="Chat">
-      {thread ? (
+      {thread && actions ? (
         <>
           <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
           <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: () => void actions.retry() })} />
@@ -33,14 +50,16 @@ export function ChatView({ chat, actions, servers }: { chat: ChatStore; actions:
           ))}
         </>
       ) : (
-        <p className="empty muted">Start a new thread to chat.</p>
+        <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
       )}
       <Composer
+        draft={draft}
         isRunning={isRunning}
-        isDisabled={!thread}
-        onSend={(text) => void actions.send(text)}
-        onStop={() => actions.stop()}
-        mentionOptions={(query) => actions.mentionOptions(query)}
+        isDisabled={actions !== undefined && !thread}
+        isSendHeld={actions === undefined}
+        onSend={(text) => void actions?.send(text)}
+        onStop={() => actions?.stop()}
+        mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
       />
     </section>
   );

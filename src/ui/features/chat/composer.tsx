@@ -1,5 +1,7 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
 import type { MentionOption } from '../../../stores/mention-options';
+import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
 import { activeMention, applyMention, type ActiveMention } from './mention-text';
 import './composer-limit.css';
@@ -8,8 +10,12 @@ import './composer-limit.css';
 const MAX_MESSAGE_CHARS = 100_000;
 
 export interface ComposerProps {
+  /** The text in the box; kept in a store so that what is typed while storage opens stays. */
+  readonly draft: DraftStore;
   readonly isRunning: boolean;
   readonly isDisabled: boolean;
+  /** Storage still opening: the box takes typing, but Send and Enter wait (nothing is sent, nothing is lost). */
+  readonly isSendHeld?: boolean;
   readonly onSend: (text: string) => void;
   readonly onStop: () => void;
   /** The thread's servers and tools for an `@` mention, filtered by what follows the `@`. */
@@ -20,8 +26,9 @@ export interface ComposerProps {
  * The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. Typing `@` lists the thread's
  * servers and tools (arrows move, Enter or Tab picks, Escape closes); a mention loads those tools for the turn.
  */
-export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onSend, onStop, mentionOptions }: ComposerProps) {
+  const text = useStore(draft, (s) => s.text);
+  const setText = (next: string) => setDraft(draft, next);
   const [mention, setMention] = useState<ActiveMention>();
   const [dismissedAt, setDismissedAt] = useState<number>();
   const [activeIndex, setActiveIndex] = useState(0);
@@ -30,7 +37,7 @@ export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions
   const ids = { list: useId(), hint: useId() };
   const optionId = useCallback((index: number) => `${ids.list}-option-${index}`, [ids.list]);
 
-  const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled;
+  const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled && !isSendHeld;
   const options = isOpen ? mentionOptions(mention.query) : [];
   const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
 
@@ -48,9 +55,10 @@ export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions
     if (next?.start !== dismissedAt) setDismissedAt(undefined);
   };
   const send = () => {
-    if (!text.trim() || isRunning || isDisabled) return;
-    onSend(text);
-    setText('');
+    if (isRunning || isDisabled || isSendHeld) return;
+    const taken = takeDraft(draft);
+    if (taken === undefined) return;
+    onSend(taken);
     setMention(undefined);
   };
   const pick = (option: MentionOption) => {
@@ -125,7 +133,7 @@ export function Composer({ isRunning, isDisabled, onSend, onStop, mentionOptions
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isDisabled || !text.trim()}>
+        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || !text.trim()}>
           Send
         </button>
       )}

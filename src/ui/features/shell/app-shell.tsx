@@ -5,12 +5,13 @@ import { useStore } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
 import { useApplyTheme } from '../settings/use-theme';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
+import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { StartupNotices } from './startup-notices';
 
 type Panel = 'none' | 'servers' | 'settings';
 
-/** The frame of the app: header, threads, the chat, and the Servers and Settings panels. */
+/** The frame of the app: header, threads, the chat, and the Servers and Settings panels; the message box from the first frame on. */
 export function AppShell({ store }: { store: AppStore }) {
   const phase = useStore(store, (s) => s.phase);
   const fatal = useStore(store, (s) => s.fatal);
@@ -21,6 +22,8 @@ export function AppShell({ store }: { store: AppStore }) {
   const chatActions = useStore(store, (s) => s.chatActions);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
+  const draft = useStore(store, (s) => s.draft);
+  const ready = phase === 'ready' && chat && chatActions && servers && serverActions && settings ? { chat, actions: chatActions, servers, serverActions } : undefined;
   const [panel, setPanel] = useState<Panel>('none');
   const shown: Panel = needsApiKey && panel === 'none' ? 'settings' : panel;
   const toggle = (next: Panel) => setPanel(shown === next ? 'none' : next);
@@ -39,27 +42,26 @@ export function AppShell({ store }: { store: AppStore }) {
           Settings
         </button>
       </header>
-      {phase === 'starting' && <p role="status" className="starting">Opening local storage…</p>}
-      {phase === 'failed' && (
-        <Notice tone="error" title="The app cannot start">
-          <p>{fatal}</p>
-        </Notice>
-      )}
-      {phase === 'ready' && chat && chatActions && servers && serverActions && settings && (
-        <div className="layout">
-          <ThreadsSidebar chat={chat} actions={chatActions} />
-          <main className="main">
-            <StartupNotices store={store} />
-            {shown === 'servers' && <LazyPanel name="Servers"><ServersPanel store={servers} actions={serverActions} /></LazyPanel>}
-            {shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel store={store} onSaved={() => {
-                  setPanel('settings'); // Stay open to show it was saved, also on first run.
-                  store.setState({ needsApiKey: false });
-                }}
-              /></LazyPanel>}
-            <ChatView chat={chat} actions={chatActions} servers={servers} />
-          </main>
-        </div>
-      )}
+      <div className="layout">
+        {ready ? <ThreadsSidebar chat={ready.chat} actions={ready.actions} /> : <SidebarPlaceholder />}
+        <main className="main">
+          {phase === 'starting' && <p role="status" className="starting">Opening local storage…</p>}
+          {phase === 'failed' && (
+            <Notice tone="error" title="The app cannot start">
+              <p>{fatal}</p>
+            </Notice>
+          )}
+          {ready && <StartupNotices store={store} />}
+          {ready && shown === 'servers' && <LazyPanel name="Servers"><ServersPanel store={ready.servers} actions={ready.serverActions} /></LazyPanel>}
+          {ready && shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel store={store} onSaved={() => {
+                setPanel('settings'); // Stay open to show it was saved, also on first run.
+                store.setState({ needsApiKey: false });
+              }}
+            /></LazyPanel>}
+          {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
+          <ChatView draft={draft} chat={ready?.chat} actions={ready?.actions} servers={ready?.servers} />
+        </main>
+      </div>
     </div>
   );
 }
