@@ -1,0 +1,115 @@
+/**
+ * Start-up in the production build: the message box takes typing from the first frame, while IndexedDB is still
+ * opening; the text becomes the opened thread's, is sent once, and stays on screen when start-up fails.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { openAppPage } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const HOLD_MS = 1500;
+let app: AppServer | undefined;
+let api: FakeAnthropic | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+
+const box = (on = page) => on.getByRole('textbox', { name: 'Message' });
+const sendButton = (on = page) => on.getByRole('button', { name: 'Send' });
+
+/**
+ * In the page, before its scripts: indexedDB.open succeeds `holdMs` later than it would (the request's success is
+ * held back, then given again); with `failAfter`, the connection is closed first, so start-up fails on its first read.
+ */
+function holdIndexedDbOpen({ holdMs, failAfter }: { holdMs: number; failAfter: boolean }): void {
+  const open = IDBFactory.prototype.open;
+  const released = new WeakSet<Event>();
+  IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+    const request = open.apply(this, args);
+    request.addEventListener('success', (event) => {
+      if (released.has(event)) return;
+      event.stopImmediatePropagation();
+      setTimeout(() => {
+        if (failAfter) request.result.close();
+        const again = new Event('success');
+        released.add(again);
+        request.dispatchEvent(again);
+      }, holdMs);
+    });
+    return request;
+  };
+}
+
+/** Reloads with IndexedDB held, waiting only for the page's first frame (the box), not for start-up. */
+async function reloadHeld(on: Page, failAfter: boolean): Promise<void> {
+  await on.addInitScript(holdIndexedDbOpen, { holdMs: HOLD_MS, failAfter });
+  await on.reload({ waitUntil: 'commit' });
+  await box(on).waitFor();
+}
+
+describe('start-up', () => {
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url));
+    // First run: Settings opens for the key; then one thread, which start-up reopens as the last one.
+    await page.getByLabel('API key').fill('sk-ant-startup-e2e');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+  });
+
+  it('takes typing while IndexedDB opens, holds Enter until ready, then sends the text once in the reopened thread', async () => {
+    await reloadHeld(page, false);
+    await box().click();
+    await page.keyboard.type('Typed before storage opened');
+    await page.keyboard.press('Enter'); // Not ready yet: nothing is sent and the text stays.
+    expect(await page.getByRole('status').filter({ hasText: 'Opening local storage…' }).isVisible()).toBe(true);
+    expect(await sendButton().isDisabled()).toBe(true);
+    expect(await box().inputValue()).toBe('Typed before storage opened');
+
+    // Ready: the last thread is open, and the box is still the one typed into (focus and text kept, once).
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await expect.poll(() => sendButton().isEnabled()).toBe(true);
+    expect(await box().inputValue()).toBe('Typed before storage opened');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+    await page.keyboard.type(', and after');
+    expect(await box().inputValue()).toBe('Typed before storage opened, and after');
+    expect(api!.requests).toHaveLength(0);
+
+    api!.script({ text: 'Got it.' });
+    await page.keyboard.press('Enter');
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await messages.getByText('Got it.').waitFor();
+    expect(await box().inputValue()).toBe('');
+    expect(await messages.getByText('Typed before storage opened, and after', { exact: true }).count()).toBe(1);
+    expect(api!.requests).toHaveLength(1);
+    expect(JSON.stringify(api!.requests[0]!.body.messages)).toContain('Typed before storage opened, and after');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps the typed text on screen, next to the error, when start-up fails', async () => {
+    const failing = await browser!.context.newPage();
+    try {
+      await failing.goto(app!.url, { waitUntil: 'commit' });
+      await reloadHeld(failing, true);
+      await box(failing).fill('Do not lose me');
+      await failing.getByText('The app cannot start').waitFor();
+      expect(await box(failing).inputValue()).toBe('Do not lose me');
+      expect(await box(failing).isVisible()).toBe(true);
+      expect(await sendButton(failing).isDisabled()).toBe(true);
+    } finally {
+      await failing.close();
+    }
+  });
+});
