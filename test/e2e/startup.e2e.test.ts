@@ -23,10 +23,10 @@ const sendButton = (on = page) => on.getByRole('button', { name: 'Send' });
  * held back, then given again); with `failAfter`, the connection is closed first, so start-up fails on its first read.
  */
 function holdIndexedDbOpen({ holdMs, failAfter }: { holdMs: number; failAfter: boolean }): void {
-  const open = IDBFactory.prototype.open;
+  const open = IDBFactory.prototype.open.bind(indexedDB); // The page's only factory.
   const released = new WeakSet<Event>();
-  IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
-    const request = open.apply(this, args);
+  IDBFactory.prototype.open = (...args: Parameters<IDBFactory['open']>) => {
+    const request = open(...args);
     request.addEventListener('success', (event) => {
       if (released.has(event)) return;
       event.stopImmediatePropagation();
