@@ -37,6 +37,18 @@ beforeEach(async () => {
 });
 
 describe('sending', () => {
+  it('a message sent while a new thread is being made goes nowhere: not into the previous thread', async () => {
+    const previous = chat.store.getState().activeThreadId!;
+    const requestsBefore = api.requests.length;
+    const making = chat.actions.newThread();
+    expect(chat.store.getState().activeThreadId).toBeUndefined();
+    await chat.actions.send('Too early');
+    await making;
+    expect(chat.store.getState().activeThreadId).not.toBe(previous);
+    expect((await app.opened.storage.messages.list(previous)).items).toEqual([]);
+    expect(api.requests).toHaveLength(requestsBefore);
+  });
+
   it('a new thread\'s first message is running at once: a second send or a Retry meanwhile does nothing', async () => {
     api.script({ text: 'One answer.' });
     const first = chat.actions.send('First question');

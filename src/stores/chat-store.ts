@@ -111,6 +111,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ threads: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
     },
     async newThread() {
+      // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
+      store.setState({ activeThreadId: undefined, messages: [] });
       const profile = await storage.profiles.get(profileId);
       const thread = await storage.threads.create(profileId, { enabledServerIds: profile?.defaultServerIds ?? [] });
       await actions.refreshThreads();
