@@ -1,18 +1,17 @@
-import { lazy } from 'react';
+import { useMemo } from 'react';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/chat-store';
 import type { DraftStore } from '../../../stores/draft';
 import type { ServersStore, ServerView } from '../../../stores/servers-store';
+import { threadTokenTotals } from '../../../stores/token-totals';
 import { useStoreIfAny } from '../../hooks/use-store';
-import { LazyPanel } from '../shell/lazy-panels';
+import { ApprovalCard } from './approval-card';
+import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { useThreadShape } from './use-thread-shape';
 import './chat.css';
-
-// The open thread (virtualized messages, header, trace) is its own chunk, fetched at once beside start-up.
-const loadThreadView = () => import('./thread-view').then((m) => ({ default: m.ThreadView }));
-const ThreadView = lazy(loadThreadView);
-if (typeof window !== 'undefined') loadThreadView().catch(() => undefined); // A failure shows where the thread would be.
 
 // Stable values while the stores do not exist yet.
 const NO_THREADS: readonly ThreadConfig[] = [];
@@ -37,12 +36,19 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
+  const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
+  const totals = useMemo(() => threadTokenTotals(shape), [shape]);
+  const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   return (
     <section className="chat" aria-label="Chat">
       {thread && actions ? (
-        <LazyPanel name="the thread">
-          <ThreadView thread={thread} messages={messages} isRunning={isRunning} approvals={approvals} servers={serverViews} actions={actions} />
-        </LazyPanel>
+        <>
+          <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
+          <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: () => void actions.retry() })} />
+          {approvals.map((approval) => (
+            <ApprovalCard key={approval.toolUseId} approval={approval} />
+          ))}
+        </>
       ) : (
         <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
       )}
