@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { postCallbackToOpener, readCallback } from '../platform/auth-window';
 import { createBrowserEnv } from '../platform/environment';
-import { createAppStore, startApp } from '../stores/app-store';
+import { createAppStore } from '../stores/app-store';
 import { App } from './App';
-import { createServices } from './services';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,14 +17,14 @@ if (callback && postCallbackToOpener(callback)) {
 } else {
   const store = createAppStore();
   const env = createBrowserEnv();
-  void startApp(store, (onLost) => createServices(env, onLost)).then(async () => {
-    const actions = store.getState().serverActions;
-    if (!callback || !actions) return;
-    // The sign-in came back to this page (popups were blocked): finish it here, then leave the callback URL.
-    window.history.replaceState(null, '', import.meta.env.BASE_URL);
-    const problem = await actions.finishSignIn(callback);
-    if (problem) store.setState({ serverProblems: [...store.getState().serverProblems, problem] });
-  });
+  // Start-up (storage, MCP, the agent) is its own chunk, fetched while the first frame shows the message box.
+  void import('./start').then(
+    (module) => module.start(store, env, callback),
+    (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      store.setState({ phase: 'failed', fatal: `The app could not be loaded (${reason}). Reload the page to try again.` });
+    },
+  );
   createRoot(root).render(
     <StrictMode>
       <App store={store} />

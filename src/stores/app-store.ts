@@ -1,19 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { describeError, type AppError } from '../domain/errors';
-import type { ServerConfig } from '../domain/server-config';
 import type { UserConfig } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
 import type { Locks } from '../platform/locks';
-import { createToolIndex } from '../search/tool-index';
-import { createChat, type ChatActions, type ChatStore } from './chat-store';
+import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
-import { createSettingsActions, type SettingsActions } from './settings-actions';
-import { followServerChanges } from './server-sync';
-import { syncToolIndex } from './thread-tools';
+import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { Storage } from '../storage/storage';
-import { bindServerActions, createServersStore, type ServerActions, type ServersStore } from './servers-store';
+import type { ServerActions, ServersStore } from './servers-store';
 
 /** What start-up needs from the composition root. */
 export interface AppServices {
@@ -50,58 +45,8 @@ export interface AppState {
 
 export type AppStore = StoreApi<AppState>;
 
+/** Start-up itself (storage, registry, chat) is start-app.ts, loaded after the first frame. */
+
 export function createAppStore(): AppStore {
   return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [], draft: createDraft() }));
-}
-
-/** Opens storage, loads the app config and the active profile; failures become state, never throws. */
-export async function startApp(store: AppStore, connect: (onLost: (error: AppError) => void) => Promise<AppServices>): Promise<AppServices | undefined> {
-  try {
-    const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
-    const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
-    const registry = services.createRegistry(profile.id, appConfig.config.oauth);
-    // Servers register while settings and the thread list are read: independent reads, in parallel.
-    const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
-    const index = createToolIndex();
-    const defaults = appConfig.config.defaults;
-    const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now, ...(services.locks ? { locks: services.locks } : {}) });
-    let stopFollowingServers = () => undefined as void;
-    const { actions: settings } = createSettingsActions({
-      storage: services.storage,
-      registry,
-      profileId: profile.id,
-      defaults,
-      createModel: services.createModel,
-      now: services.now,
-      leave: async () => {
-        chat.actions.stop();
-        stopFollowingServers();
-        await registry.close();
-      },
-      onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),
-    });
-    // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
-    const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
-    const [problems, { hasApiKey }] = await Promise.all([registration, settings.load(), chat.actions.refreshThreads(), restoring]);
-    const servers = createServersStore(registry);
-    const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
-    stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
-    syncToolIndex(registry, index);
-    const { threads, activeThreadId } = chat.store.getState();
-    if (activeThreadId && !threads.some((t) => t.id === activeThreadId)) chat.store.setState({ activeThreadId: undefined, messages: [] });
-    store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
-    return services;
-  } catch (error) {
-    store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });
-    return undefined;
-  }
-}
-
-/** Registers the app's and the user's servers; one bad server does not keep the others out. Resolves to the problems. */
-async function registerServers(registry: Registry, appServers: readonly ServerConfig[], storage: Storage, profileId: string): Promise<string[]> {
-  const userServers = await storage.profiles.listServers(profileId);
-  // Started in order, so that on a name clash the first one wins as before; their stored catalogs load together.
-  const register = (server: ServerConfig, scope: 'app' | 'user') => registry.register(server, scope).then(() => undefined, (error: unknown) => `${server.name}: ${describeError(error)}`);
-  const results = await Promise.all([...appServers.map((server) => register(server, 'app')), ...userServers.items.map((server) => register(server, 'user'))]);
-  return [...results.filter((problem): problem is string => problem !== undefined), ...userServers.skipped.map((error) => error.message)];
 }

@@ -4,7 +4,8 @@ import { sha256Hex } from '../../test/fakes/memory-stores';
 import { createStorageRegistry } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { EMPTY_APP_CONFIG } from '../domain/app-config';
-import { createAppStore, startApp, type AppServices } from './app-store';
+import { createAppStore, type AppServices } from './app-store';
+import { startApp } from './start-app';
 import { createDraft, setDraft, takeDraft } from './draft';
 
 const cleanup = cleanupAfterEach();

@@ -1,6 +1,7 @@
 /**
  * Start-up in the production build: the message box takes typing from the first frame, while IndexedDB is still
  * opening; the text becomes the opened thread's, is sent once, and stays on screen when start-up fails.
+ * A start-up chunk that cannot be fetched becomes an error on screen, never a blank page.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,21 @@ describe('start-up', () => {
       await failing.getByText('The app cannot start').waitFor();
       expect(await box(failing).inputValue()).toBe('Do not lose me');
       expect(await box(failing).isVisible()).toBe(true);
+      expect(await sendButton(failing).isDisabled()).toBe(true);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('shows why, and keeps the box, when the start-up chunk cannot be fetched', async () => {
+    const failing = await browser!.context.newPage();
+    try {
+      await failing.route('**/assets/start-*.js', (route) => route.abort());
+      await failing.goto(app!.url, { waitUntil: 'commit' });
+      await box(failing).fill('Still here');
+      await failing.getByText('The app cannot start').waitFor();
+      await failing.getByText(/The app could not be loaded/).waitFor();
+      expect(await box(failing).inputValue()).toBe('Still here');
       expect(await sendButton(failing).isDisabled()).toBe(true);
     } finally {
       await failing.close();

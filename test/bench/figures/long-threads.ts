@@ -92,6 +92,8 @@ export async function measureLongThreads(origin: string, runs = 5): Promise<Row[
     return await withChromium(async (_context, page) => {
       await seed(page, origin, { apiKey: 'sk-ant-bench-long', baseUrl: api.url, threads: [SHORT, LONG] });
       await timeToComposer(page, `${origin}/`);
+      // The message box takes typing before storage has opened; the sidebar fills in after. The figure starts at the click.
+      await page.locator('button.thread-link', { hasText: LONG.title }).first().waitFor({ timeout: 30_000 });
       const openLong: number[] = [];
       const openShort: number[] = [];
       for (let i = 0; i < runs; i++) {
