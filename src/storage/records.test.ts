@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failObjectStore } from '../../test/fakes/idb-faults';
 import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
 import { CorruptRecordError, StorageQuotaError } from '../domain/errors';
+import { Message } from '../domain/message';
+import { schemaGuard } from '../domain/schema-guard';
 
 let opened: TestStorage | undefined;
 afterEach(() => opened?.close());
@@ -37,6 +39,38 @@ describe('reading records that do not match the schema', () => {
     const servers = await storage.profiles.listServers(profile.id);
     expect(servers.items.map((s) => s.id)).toEqual(['ok']);
     expect(servers.skipped[0]?.issues[0]?.path).toBe('url');
+  });
+});
+
+describe('reading a long thread', () => {
+  it('loads messages the app wrote as they are, without zod, and still reports one that was tampered with', async () => {
+    opened = await openTestStorage();
+    const { storage, db } = opened;
+    const profile = await storage.profiles.ensureActive();
+    const thread = await storage.threads.create(profile.id);
+    const answer = await storage.messages.append(thread.id, {
+      role: 'assistant',
+      status: 'complete',
+      blocks: [
+        { type: 'text', text: 'Asking the tool.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'echo', input: { message: 'hi' } },
+      ],
+      trace: [{ kind: 'tool-call', toolUseId: 'toolu_1', tool: 'echo', arguments: { message: 'hi' }, resultSummary: 'Echo: hi', isError: false, durationMs: 3 }],
+    });
+    await storage.messages.append(thread.id, { role: 'user', status: 'complete', blocks: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Echo: hi' }] }] });
+    // The fast path: every record the app wrote passes the Message schema's guard, so no record pays for zod's
+    // interpreter (the page's CSP forbids zod's compiled parsers). Adding a refinement to Message would end this.
+    const stored = await db.getAll('messages');
+    expect(stored.every((record) => schemaGuard(Message)(record))).toBe(true);
+    expect((await storage.messages.list(thread.id)).items).toEqual([answer, expect.objectContaining({ seq: 1 })]);
+
+    // Tampered in place, the same records go through zod: a bad one is reported, a stray key is dropped.
+    await db.put('messages', { ...stored[0]!, seq: 0, blocks: [{ type: 'tool_use', id: 'toolu_1', name: 'echo' }] });
+    await db.put('messages', { ...stored[1]!, injected: '<img src=x onerror=alert(1)>' });
+    const { items, skipped } = await storage.messages.list(thread.id);
+    expect(skipped.map((error) => [error.key, error.issues[0]?.path])).toEqual([[answer.id, 'blocks.0.input']]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).not.toHaveProperty('injected');
   });
 });
 

@@ -1,11 +1,17 @@
 import type { IDBPTransaction } from 'idb';
 import type { z } from 'zod';
 import { AppError, CorruptRecordError, StorageQuotaError, StorageUnavailableError, type Loaded } from '../domain/errors';
+import { schemaGuard } from '../domain/schema-guard';
 import { toFieldIssues } from '../domain/validation';
 import type { AppDatabase, AppSchema, AppStoreName } from '../platform/database-schema';
 
-/** Parses one stored record, or throws a CorruptRecordError naming it. */
+/**
+ * Parses one stored record, or throws a CorruptRecordError naming it. A record that passes the schema's
+ * guard is exactly what zod would give back, so it is returned as read (IndexedDB hands out fresh copies);
+ * any other record goes through zod, which gives the result or the error.
+ */
 export function parseRecord<S extends z.ZodType>(schema: S, store: string, key: string, value: unknown): z.output<S> {
+  if (schemaGuard(schema)(value)) return value as z.output<S>;
   const result = schema.safeParse(value);
   if (!result.success) throw new CorruptRecordError(store, key, toFieldIssues(result.error));
   return result.data;
