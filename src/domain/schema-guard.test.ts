@@ -1,7 +1,12 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Message } from './message';
 import { schemaGuard } from './schema-guard';
+
+enum Numbered {
+  One = 1,
+}
 
 /** What zod gives for `value`, for comparing with the guard's answer. */
 function zodSays(schema: z.ZodType, value: unknown) {
@@ -59,21 +64,45 @@ describe('schema guards answer yes only where zod would give the same value back
     expect(schemaGuard(Message)(value)).toBe(false);
   });
 
-  it('asks zod about every schema feature it does not know, and about unions that zod could reshape', () => {
-    const refined = z.object({ a: z.string().refine((s) => s !== 'no') });
-    const transformed = z.object({ a: z.string().trim() });
-    const url = z.object({ a: z.url() });
-    const objectUnion = z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.string() })]);
-    const loose = z.looseObject({ a: z.string() });
-    enum Numbered { One = 1 }
-    expect(zodSays(z.enum(Numbered), 'One').ok).toBe(false);
-    expect(schemaGuard(z.enum(Numbered))('One')).toBe(false);
-    for (const schema of [refined, transformed, url, objectUnion, loose]) {
-      expect(schemaGuard(schema)({ a: 'no', b: 'x' })).toBe(false);
-      expect(schemaGuard(schema)({ a: 'https://ok.example' })).toBe(false);
-    }
-    // zod keeps only `a` here, so a guard that said yes would hand out `b` that zod drops.
-    expect(zodSays(objectUnion, { a: 'x', b: 'y' })).toEqual({ ok: true, data: { a: 'x' } });
+  it.each([
+    ['a refinement', z.object({ a: z.string().refine((s) => s !== 'no') }), { a: 'no' }],
+    ['a transform', z.object({ a: z.string().trim() }), { a: ' padded ' }],
+    ['a string format', z.object({ a: z.url() }), { a: 'not a url' }],
+    ['a union of objects (zod keeps the first that parses)', z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.string() })]), { a: 'x', b: 'y' }],
+    ['a strict object', z.strictObject({ a: z.string() }), { a: 'x', b: 'y' }],
+    ['an exclusive union', z.xor([z.string(), z.literal('a')]), 'a'],
+    ['a TypeScript enum (reverse-mapped)', z.enum(Numbered), 'One'],
+    ['a default under .optional() (zod fills the absent key)', z.object({ a: z.string().default('x').optional() }), {}],
+    ['a default under .nullable().optional()', z.object({ a: z.string().default('x').nullable().optional() }), {}],
+    ['a prefault under .optional()', z.object({ a: z.string().prefault('x').optional() }), {}],
+    ['an astral character against min(2) (zod counts code points)', z.string().min(2), '😀'],
+    ['a key Object.prototype has (zod reads the inherited value)', z.object({ constructor: z.unknown() }), { x: 1 }],
+    ['a shape key named __proto__ (zod skips it)', z.object({ ['__proto__']: z.unknown() }), { x: 1 }],
+    ['a Symbol key in the shape', z.object({ [Symbol.for('s')]: z.string() }), {}],
+    ['an object with a null prototype', z.object({ a: z.string() }), Object.assign(Object.create(null) as object, { a: 'x' })],
+  ] as const)('asks zod about %s, where zod would refuse or reshape the value', (_name, schema: z.ZodType, value: unknown) => {
+    const zod = zodSays(schema, value);
+    // The case is real: zod refuses the value or gives back something else.
+    expect(zod.ok && isDeepStrictEqual(zod.data, value)).toBe(false);
+    expect(schemaGuard(schema)(value)).toBe(false);
+  });
+
+  it('builds a guard for a recursive schema without running away, and leaves its records to zod', () => {
+    const Node: z.ZodType = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Node);
+      },
+    });
+    const tree = { name: 'root', children: [{ name: 'leaf', children: [] }] };
+    expect(zodSays(Node, tree)).toEqual({ ok: true, data: tree });
+    expect(schemaGuard(Node)(tree)).toBe(false);
+  });
+
+  it('counts code points where zod does, so an astral character that fits is taken', () => {
+    expect(schemaGuard(z.string().min(2))('😀😀')).toBe(true);
+    expect(schemaGuard(z.string().max(1))('😀')).toBe(true);
+    expect(schemaGuard(z.string().max(1))('ab')).toBe(false);
   });
 
   it('checks the bounds and literal values it does know', () => {
@@ -141,4 +170,81 @@ function containersOf(value: unknown, into: object[] = []): object[] {
     for (const child of Object.values(value)) containersOf(child, into);
   }
   return into;
+}
+
+describe('random schemas of the kinds a guard knows, against zod', () => {
+  it('never says yes where zod refuses or reshapes, over 1,500 schemas and 150 values each', () => {
+    const random = seeded(0xc0ffee);
+    const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
+    const KEYS = ['a', 'type', 'constructor'];
+    const schema = (depth: number): z.ZodType => {
+      switch (random(depth > 2 ? 7 : 16)) {
+        case 0:
+          return pick([z.string(), z.string().min(1), z.string().max(2), z.string().min(2)]);
+        case 1:
+          return pick([z.number(), z.number().int(), z.number().gt(0), z.number().lte(0), z.number().int().nonnegative()]);
+        case 2:
+          return z.boolean();
+        case 3:
+          return pick([z.literal('a'), z.literal(0), z.literal(true), z.literal(['a', 1])]);
+        case 4:
+          return z.enum(['a', 'b']);
+        case 5:
+          return pick([z.unknown(), z.any()]);
+        case 6:
+          return pick([z.string().default('d'), z.string().prefault('d'), z.string().catch('d')]);
+        case 7:
+          return schema(depth + 1).optional();
+        case 8:
+          return schema(depth + 1).nullable();
+        case 9:
+          return schema(depth + 1).default(pick([0, 'x', null, [], {}]) as never);
+        case 10:
+          return pick([z.array(schema(depth + 1)), z.array(schema(depth + 1)).min(1).max(2)]);
+        case 11:
+        case 12: {
+          const shape: Record<string, z.ZodType> = {};
+          for (const key of KEYS) if (random(3) === 0 || key === 'a') shape[key] = schema(depth + 1);
+          return z.object(shape);
+        }
+        case 13:
+          return z.union([schema(depth + 1), schema(depth + 1)]);
+        case 14:
+          return schema(depth + 1).exactOptional();
+        default:
+          return z.discriminatedUnion('type', [z.object({ type: z.literal('x'), a: schema(depth + 1) }), z.object({ type: z.enum(['y', 'z']), a: schema(depth + 1).optional() })]);
+      }
+    };
+    const ATOMS = [undefined, null, 0, -0, 1, 1.5, -1, Number.NaN, Infinity, 2 ** 53, '', 'a', 'b', 'd', 'x', 'y', '😀', '😀😀', 'ab', true, false];
+    const value = (depth: number): unknown => {
+      const kind = random(depth > 3 ? 1 : 4);
+      if (kind <= 1) return pick(ATOMS);
+      if (kind === 2) return Array.from({ length: random(3) }, () => value(depth + 1));
+      const object: Record<string, unknown> = {};
+      for (const key of KEYS) if (random(2) === 0) object[key] = key === 'type' ? pick(['x', 'y', 'z', 'w']) : value(depth + 1);
+      return object;
+    };
+    let yes = 0;
+    for (let i = 0; i < 1500; i++) {
+      const s = schema(0);
+      const guard = schemaGuard(s);
+      for (let j = 0; j < 150; j++) {
+        const v = value(0);
+        if (!guard(v)) continue;
+        yes++;
+        const zod = zodSays(s, v);
+        if (!zod.ok || !isDeepStrictEqual(zod.data, v)) expect.fail(`guard said yes to ${JSON.stringify(v)} for ${JSON.stringify(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }))}; zod: ${JSON.stringify(zod)}`);
+      }
+    }
+    // Enough yeses that the comparison means something.
+    expect(yes).toBeGreaterThan(20_000);
+  });
+});
+
+function seeded(seed: number): (n: number) => number {
+  let state = seed >>> 0;
+  return (n) => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return (state >>> 8) % n;
+  };
 }

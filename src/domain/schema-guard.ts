@@ -5,12 +5,16 @@ import type { z } from 'zod';
  *
  * Zod compiles object parsers with `new Function` for speed, which the app's Content-Security-Policy
  * (no 'unsafe-eval') forbids, so in the page every record is parsed by zod's slower interpreter: about
- * 2.8 µs per message, most of the app's overhead when a long thread loads. A guard is made of plain
+ * 1.5 µs per message, most of the app's overhead when a long thread loads. A guard is made of plain
  * closures instead. It answers true only when `schema.safeParse(value)` would succeed and give back a
- * value deep-equal to `value` itself: no key stripped, no default filled, nothing transformed. Anything
- * else, including every schema feature it does not know, answers false, and the caller asks zod, which
- * gives the real result and the real error message. So a guard can only make reading faster, never more
- * lenient; the property test in schema-guard.test.ts holds it to that against zod.
+ * value deep-equal to `value` itself: no key stripped, no default filled, nothing transformed (zod's
+ * copy may list keys in the schema's order; a guarded value keeps its own). Anything else, including
+ * every schema feature it does not know, answers false, and the caller asks zod, which gives the real
+ * result and the real error message. So a guard can only make reading faster, never more lenient.
+ *
+ * It reads zod's schema definitions (`_zod.def`), which are zod's internals: the package is pinned to
+ * one version, and schema-guard.test.ts holds the guard to zod's answers over random schemas and values,
+ * so an upgrade that changes a meaning fails there.
  */
 export type SchemaGuard = (value: unknown) => boolean;
 
@@ -21,7 +25,7 @@ const guards = new WeakMap<z.ZodType, SchemaGuard>();
 export function schemaGuard(schema: z.ZodType): SchemaGuard {
   let guard = guards.get(schema);
   if (guard === undefined) {
-    guard = build(schema).guard;
+    guard = build(schema, new Set()).guard;
     guards.set(schema, guard);
   }
   return guard;
@@ -52,8 +56,12 @@ interface CheckDef {
 
 interface Built {
   readonly guard: SchemaGuard;
+  /** The guard can say yes to something (false for a schema it does not know). */
+  readonly known: boolean;
   /** A key with this schema may be absent from its object (zod leaves it absent). */
   readonly optional: boolean;
+  /** Zod may put a value where there was none (a default, also under .optional() or .nullable()). */
+  readonly fills: boolean;
   /** Values it accepts are strings, numbers or booleans, so no option of a union can reshape them. */
   readonly primitive: boolean;
   /** The literal values this schema accepts, when it is a literal or an enum (for discriminated unions). */
@@ -61,8 +69,11 @@ interface Built {
 }
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** How zod treats an absent key of this schema: 'optional' leaves it absent, 'defaulted' fills it. */
+const optinOf = (schema: z.ZodType): unknown => (schema as unknown as { _zod: { optin?: unknown } })._zod.optin;
 
-const never: Built = { guard: NEVER, optional: false, primitive: false };
+const never: Built = { guard: NEVER, known: false, optional: false, fills: false, primitive: false };
+const plain = (guard: SchemaGuard, extra: Partial<Built> = {}): Built => ({ guard, known: true, optional: false, fills: false, primitive: false, ...extra });
 
 /** Settings a def may carry that change nothing about which values pass as they are. */
 const NEUTRAL_KEYS = new Set(['type', 'checks', 'error']);
@@ -83,86 +94,98 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   union: ['options', 'discriminator', 'inclusive'],
 };
 
-function build(schema: z.ZodType): Built {
-  const def = defOf(schema);
+/** `building` holds the schemas on the way down: a recursive schema (a getter in a shape) comes round again and is not known. */
+function build(schema: z.ZodType, building: Set<z.ZodType>): Built {
+  if (building.has(schema)) return never;
+  building.add(schema);
+  try {
+    return buildKnown(schema, defOf(schema), building);
+  } finally {
+    building.delete(schema);
+  }
+}
+
+function buildKnown(schema: z.ZodType, def: Def, building: Set<z.ZodType>): Built {
   const known = KNOWN_KEYS[def.type];
   if (!known || !Object.keys(def).every((key) => NEUTRAL_KEYS.has(key) || known.includes(key))) return never;
   const checks = buildChecks(def);
   if (checks === undefined) return never;
+  if (checks !== NO_CHECKS && def.type !== 'string' && def.type !== 'number' && def.type !== 'array') return never;
   switch (def.type) {
     case 'string':
-      return primitive(checks === NO_CHECKS ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && checks(v));
+      return plain(checks === NO_CHECKS ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && checks(v), { primitive: true });
     case 'number':
       // Finite only: zod refuses NaN and ±Infinity for z.number().
-      return primitive(checks === NO_CHECKS ? (v) => Number.isFinite(v) : (v) => Number.isFinite(v) && checks(v));
+      return plain(checks === NO_CHECKS ? (v) => Number.isFinite(v) : (v) => Number.isFinite(v) && checks(v), { primitive: true });
     case 'boolean':
-      return checks === NO_CHECKS ? primitive((v) => typeof v === 'boolean') : never;
+      return plain((v) => typeof v === 'boolean', { primitive: true });
     case 'literal':
     case 'enum': {
       // An enum only of names that are their own values (z.enum([...])); a TypeScript enum's reverse-mapped numbers are left to zod.
       const values = def.type === 'literal' ? def.values : def.entries && Object.entries(def.entries).every(([key, value]) => key === value) ? Object.values(def.entries) : undefined;
-      if (checks !== NO_CHECKS || !values || !values.every((value) => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return never;
+      if (!values || !values.every((value) => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return never;
       const set = new Set(values);
-      return { ...primitive((v) => set.has(v)), literals: values };
+      return plain((v) => set.has(v), { primitive: true, literals: values });
     }
     case 'unknown':
     case 'any':
       // Present and anything: zod gives the very value back. An absent key of z.unknown() is an error in zod 4.
-      return checks === NO_CHECKS ? { guard: (v) => v !== undefined, optional: false, primitive: false } : never;
+      return plain((v) => v !== undefined);
     case 'optional': {
-      const inner = def.innerType ? build(def.innerType) : never;
-      return checks === NO_CHECKS ? { guard: inner.guard, optional: true, primitive: inner.primitive } : never;
+      // An absent key stays absent only when nothing inside fills it (`.default(x).optional()` writes x).
+      const inner = def.innerType ? build(def.innerType, building) : never;
+      if (!inner.known || inner.fills || optinOf(schema) !== 'optional') return never;
+      return { ...inner, optional: true, literals: undefined };
     }
     case 'nullable': {
-      const inner = def.innerType ? build(def.innerType) : never;
-      return checks === NO_CHECKS ? { guard: (v) => v === null || inner.guard(v), optional: false, primitive: false } : never;
+      const inner = def.innerType ? build(def.innerType, building) : never;
+      if (!inner.known) return never;
+      return plain((v) => v === null || inner.guard(v), { fills: inner.fills });
     }
     case 'default': {
       // A stored value is checked as it is; an absent one answers false, so zod fills the default.
-      const inner = def.innerType ? build(def.innerType) : never;
-      return checks === NO_CHECKS ? { guard: inner.guard, optional: false, primitive: inner.primitive } : never;
+      const inner = def.innerType ? build(def.innerType, building) : never;
+      if (!inner.known) return never;
+      return plain(inner.guard, { fills: true, primitive: inner.primitive });
     }
     case 'array': {
-      if (!def.element) return never;
-      const element = build(def.element).guard;
-      return {
-        guard: (v) => {
-          if (!Array.isArray(v) || !checks(v)) return false;
-          for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
-          // No holes (an element guard refuses undefined), so more keys than elements means a named property zod drops.
-          return Object.keys(v).length === v.length;
-        },
-        optional: false,
-        primitive: false,
-      };
+      const element = def.element ? build(def.element, building) : never;
+      if (!element.known) return never;
+      const guard = element.guard;
+      return plain((v) => {
+        if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || !checks(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!guard(v[i])) return false;
+        // No holes (an element guard refuses undefined), so more keys than elements means a named property zod drops.
+        return Object.keys(v).length === v.length;
+      });
     }
     case 'object':
-      return checks === NO_CHECKS && def.shape ? buildObject(def.shape) : never;
+      return def.shape ? buildObject(def.shape, building) : never;
     case 'union':
       // Without a discriminator, `inclusive` is set only by z.xor, which refuses a value two options take.
       if (def.discriminator === undefined && def.inclusive !== undefined) return never;
-      return checks === NO_CHECKS && def.options ? buildUnion(def.options, def.discriminator) : never;
+      return def.options ? buildUnion(def.options, def.discriminator, building) : never;
     default:
       return never;
   }
 }
 
-function primitive(guard: SchemaGuard): Built {
-  return { guard, optional: false, primitive: true };
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function buildObject(shape: Record<string, z.ZodType>): Built {
-  const fields = Object.entries(shape).map(([key, schema]) => ({ key, ...build(schema) }));
+function buildObject(shape: Record<string, z.ZodType>, building: Set<z.ZodType>): Built {
+  // Zod skips a key named __proto__ and checks Symbol keys; neither is worth knowing here.
+  if (Object.getOwnPropertySymbols(shape).length > 0 || Object.hasOwn(shape, '__proto__')) return never;
+  const fields = Object.entries(shape).map(([key, schema]) => ({ key, inherited: key in Object.prototype, ...build(schema, building) }));
+  // A required key of a kind the guard does not know: no record can pass, so say no without looking.
+  if (fields.some((field) => !field.known && !field.optional)) return never;
   const guard: SchemaGuard = (v) => {
     if (!isPlainObject(v)) return false;
     let present = 0;
     for (const field of fields) {
+      // A key like `constructor` reads Object.prototype's when the record lacks it; zod would see that value too.
+      if (field.inherited && !Object.hasOwn(v, field.key)) return false;
       const value = v[field.key];
       if (value === undefined) {
         // Absent is fine for an optional key; present-but-undefined is left to zod.
@@ -173,56 +196,87 @@ function buildObject(shape: Record<string, z.ZodType>): Built {
       }
     }
     // A key the schema does not name would be stripped by zod: then the output differs, so ask zod.
+    // (Records are structured clones: own enumerable string keys only, so Object.keys sees them all.)
     return Object.keys(v).length === present;
   };
-  return { guard, optional: false, primitive: false };
+  return plain(guard);
 }
 
-function buildUnion(options: readonly z.ZodType[], discriminator: string | undefined): Built {
+function buildUnion(options: readonly z.ZodType[], discriminator: string | undefined, building: Set<z.ZodType>): Built {
+  const built = options.map((option) => build(option, building));
+  const fills = built.some((option) => option.fills);
   if (discriminator === undefined) {
     // zod keeps the first option that parses; only options that cannot reshape a value are safe to try in any order.
-    const built = options.map(build);
     if (!built.every((option) => option.primitive)) return never;
-    return primitive((v) => built.some((option) => option.guard(v)));
+    return plain((v) => built.some((option) => option.guard(v)), { primitive: true, fills });
   }
   const byValue = new Map<unknown, SchemaGuard>();
-  for (const option of options) {
+  for (const [i, option] of options.entries()) {
     const shape = defOf(option).shape;
-    const tag = shape?.[discriminator];
-    const literals = tag ? build(tag).literals : undefined;
+    const tag = shape && Object.hasOwn(shape, discriminator) ? shape[discriminator] : undefined;
+    const literals = tag ? build(tag, building).literals : undefined;
     if (!literals) return never;
-    const guard = build(option).guard;
     for (const value of literals) {
       if (byValue.has(value)) return never;
-      byValue.set(value, guard);
+      byValue.set(value, built[i]!.guard);
     }
   }
-  return {
-    guard: (v) => {
+  return plain(
+    (v) => {
       if (!isPlainObject(v)) return false;
       const guard = byValue.get(v[discriminator]);
       return guard !== undefined && guard(v);
     },
-    optional: false,
-    primitive: false,
-  };
+    { fills },
+  );
 }
 
 type Checks = (v: unknown) => boolean;
 const NO_CHECKS: Checks = () => true;
 
+/** Settings a check may carry besides its kind's own, none of which changes which values pass. */
+const NEUTRAL_CHECK_KEYS = new Set(['check', 'type', 'abort', 'when', 'error']);
+const CHECK_KEYS: Record<string, readonly string[]> = {
+  min_length: ['minimum'],
+  max_length: ['maximum'],
+  number_format: ['format'],
+  greater_than: ['value', 'inclusive'],
+  less_than: ['value', 'inclusive'],
+};
+
+/** Zod counts a string's length in code points (a pair of surrogates is one). */
+function codePoints(s: string): number {
+  let count = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    if ((s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+
 /** The checks of a string, number or array as one predicate; undefined when one of them is not known. */
 function buildChecks(def: Def): Checks | undefined {
   if (!def.checks || def.checks.length === 0) return NO_CHECKS;
-  const parts: ((v: unknown) => boolean)[] = [];
+  const parts: Checks[] = [];
   for (const check of def.checks) {
     const c = check._zod.def;
+    const own = CHECK_KEYS[c.check];
+    if (!own || !Object.keys(c).every((key) => NEUTRAL_CHECK_KEYS.has(key) || own.includes(key))) return undefined;
     if (c.check === 'min_length' && typeof c.minimum === 'number') {
       const min = c.minimum;
-      parts.push((v) => (v as { length: number }).length >= min);
+      // UTF-16 units are at least the code points, so only a string that passes by units needs counting.
+      parts.push((v) => {
+        const units = (v as { length: number }).length;
+        return units >= min && (typeof v !== 'string' || units >= min * 2 || codePoints(v) >= min);
+      });
     } else if (c.check === 'max_length' && typeof c.maximum === 'number') {
       const max = c.maximum;
-      parts.push((v) => (v as { length: number }).length <= max);
+      parts.push((v) => {
+        const units = (v as { length: number }).length;
+        return units <= max || (typeof v === 'string' && codePoints(v) <= max);
+      });
     } else if (c.check === 'number_format' && c.format === 'safeint') {
       parts.push((v) => Number.isSafeInteger(v));
     } else if (c.check === 'greater_than' && typeof c.value === 'number') {

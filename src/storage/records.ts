@@ -7,8 +7,8 @@ import type { AppDatabase, AppSchema, AppStoreName } from '../platform/database-
 
 /**
  * Parses one stored record, or throws a CorruptRecordError naming it. A record that passes the schema's
- * guard is exactly what zod would give back, so it is returned as read (IndexedDB hands out fresh copies);
- * any other record goes through zod, which gives the result or the error.
+ * guard is exactly what zod would give back, so it is returned itself rather than copied (a read from
+ * IndexedDB is a fresh copy already); any other record goes through zod, which gives the result or the error.
  */
 export function parseRecord<S extends z.ZodType>(schema: S, store: string, key: string, value: unknown): z.output<S> {
   if (schemaGuard(schema)(value)) return value as z.output<S>;
