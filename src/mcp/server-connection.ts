@@ -125,6 +125,8 @@ export class ServerConnection {
       try {
         const raw = await this.invoke(client, name, args, options, timeoutMs);
         this.touch();
+        // A server that had been answering wrongly answers again: its status says so.
+        if (this.state.status === 'error' && this.open) this.setState({ status: 'connected', transport: this.open.kind });
         return normalizeCallResult(raw, elapsed());
       } catch (error) {
         if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
@@ -136,6 +138,11 @@ export class ServerConnection {
         if (failure.kind === 'auth-required') {
           this.setState({ status: 'needs-auth', lastError: toConnectionError(error, this.errorContext()) });
           await this.disconnect();
+        }
+        // Still reachable, but answering with an HTTP error or something that is not MCP: the server's status
+        // shows it (not only the call's card) until a call succeeds or it connects again.
+        if ((failure.kind === 'http' || failure.kind === 'invalid-response') && this.open) {
+          this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
         }
         return failedResult(failure, elapsed());
       }

@@ -118,7 +118,7 @@ describe('MCP server faults', () => {
     ['html', "The server's answer is not MCP (Unexpected content type: text/html). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
     ['invalid-json', "The server's answer is not MCP (invalid JSON). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
     ['status-500', 'The server answered HTTP 500: the server failed; try again later.'],
-  ] as const)('a working server that starts answering %s: the card says why, the tools stay listed, the thread is intact', async (kind, shown) => {
+  ] as const)('a working server that starts answering %s: the card and the status say why, the tools stay listed, the thread is intact', async (kind, shown) => {
     const server = await own(startFaultMcpServer());
     const faults = await app();
     await faults.addServer('flaky', server.url);
@@ -131,10 +131,18 @@ describe('MCP server faults', () => {
     const [first, second] = await toolResults(faults, thread.id);
     expect(first).toBe('answered by fault-mcp-server');
     expect(second).toBe(shown);
+    expect(faults.registry.get('flaky')?.state).toMatchObject({ status: 'error', lastError: { message: shown } });
     expect(faults.registry.tools(['flaky']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
     expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(Array(4).fill(['user:complete', 'assistant:complete']).flat());
     server.misbehave(undefined);
     expect((await faults.registry.callTool('flaky', 'whoami', {})).content).toEqual([{ type: 'text', text: 'answered by fault-mcp-server' }]);
+    expect(faults.registry.get('flaky')?.state.status).toBe('connected');
+    // The Connect button checks again rather than trusting the open connection.
+    server.misbehave(kind);
+    await faults.registry.callTool('flaky', 'whoami', {});
+    expect(faults.registry.get('flaky')?.state.status).toBe('error');
+    server.misbehave(undefined);
+    expect(await faults.registry.connect('flaky')).toMatchObject({ status: 'connected' });
   });
 
   it('sends each bearer token only to its own server (two servers on two ports)', async () => {
