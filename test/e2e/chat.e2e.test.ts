@@ -112,6 +112,8 @@ describe('the chat', () => {
     await messages().getByRole('button', { name: 'Retry' }).click();
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
     expect(await messages().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // The Retry button is gone; focus went to the message box, not to the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
     expect(await messages().getByText(/^This attempt failed: The API is overloaded/).count()).toBe(1);
     expect(api!.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Are you there?' }] }]);

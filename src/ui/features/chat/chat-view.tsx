@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/chat-store';
@@ -39,12 +39,18 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
+  const composerBox = useRef<HTMLTextAreaElement>(null);
+  // Retry's button goes away with the error, so focus would fall to the page: it goes to the message box instead.
+  const retry = () => {
+    composerBox.current?.focus();
+    void actions?.retry();
+  };
   return (
     <section className="chat" aria-label="Chat">
       {thread && actions ? (
         <>
           <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-          <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: () => void actions.retry() })} />
+          <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: retry })} />
           {approvals.map((approval) => (
             <ApprovalCard key={approval.toolUseId} approval={approval} />
           ))}
@@ -60,6 +66,7 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
         onSend={(text) => void actions?.send(text)}
         onStop={() => actions?.stop()}
         mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
+        boxRef={composerBox}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
 import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
@@ -20,13 +20,15 @@ export interface ComposerProps {
   readonly onStop: () => void;
   /** The thread's servers and tools for an `@` mention, filtered by what follows the `@`. */
   readonly mentionOptions: (query: string) => MentionOption[];
+  /** The message box itself, for moving focus to it (after Retry, whose button goes away). */
+  readonly boxRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
  * The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. Typing `@` lists the thread's
  * servers and tools (arrows move, Enter or Tab picks, Escape closes); a mention loads those tools for the turn.
  */
-export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onSend, onStop, mentionOptions }: ComposerProps) {
+export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onSend, onStop, mentionOptions, boxRef }: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
   const [mention, setMention] = useState<ActiveMention>();
@@ -98,7 +100,10 @@ export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onS
     <div className="composer">
       {isOpen && <MentionList id={ids.list} options={options} activeIndex={active} query={mention.query} optionId={optionId} onPick={pick} />}
       <textarea
-        ref={box}
+        ref={(node) => {
+          box.current = node;
+          if (boxRef) boxRef.current = node;
+        }}
         aria-label="Message"
         aria-describedby={ids.hint}
         aria-autocomplete="list"
