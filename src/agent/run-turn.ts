@@ -1,5 +1,5 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
-import { ModelError } from '../domain/model-errors';
+import { AppError } from '../domain/errors';
 import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
@@ -7,11 +7,13 @@ import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } fro
 import type { ModelPort } from './model-port';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
+type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
+
 /** Where a turn keeps what it produces; every finished message is written as it completes. */
 export interface TurnPersistence {
   history(): Promise<Message[]>;
   append(message: NewMessage): Promise<Message>;
-  update(id: string, change: Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>): Promise<Message>;
+  update(id: string, change: MessageChange): Promise<Message>;
   allowForThread(key: string, hash: string): Promise<void>;
   allowAlways(key: string, hash: string): Promise<void>;
 }
@@ -122,6 +124,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
       },
       signal,
     );
+    latest = result.blocks;
     await pendingWrite;
     message = await persistence.update(message.id, { blocks: result.blocks, status: 'complete', trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })] });
     deps.onMessage?.(message);
@@ -129,8 +132,18 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
   } catch (error) {
     await pendingWrite;
     const stopped = signal.aborted;
-    const text = stopped ? STOPPED_NOTE : error instanceof ModelError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
-    message = await persistence.update(message.id, { blocks: latest, status: stopped ? 'interrupted' : 'error', error: text, trace: [trace({ error: text })] });
+    // A model error, or storage refusing the finished answer (a full disk), says itself what went wrong.
+    const text = stopped ? STOPPED_NOTE : error instanceof AppError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
+    const ended: MessageChange = { blocks: latest, status: stopped ? 'interrupted' : 'error', error: text, trace: [trace({ error: text })] };
+    try {
+      message = await persistence.update(message.id, ended);
+    } catch (saveError) {
+      // Storage refuses this as well: the person still sees the answer as it stands, marked with why it was not kept
+      // (and offered Retry), instead of an answer "in progress" forever.
+      const why = saveError instanceof AppError ? saveError.message : 'This answer could not be saved.';
+      deps.onMessage?.({ ...message, ...ended, status: 'error', error: text === why ? why : `${text} ${why}` });
+      throw saveError;
+    }
     deps.onMessage?.(message);
     return { message, stopReason: null, outcome: stopped ? { status: 'stopped' } : { status: 'error', error: text } };
   }

@@ -61,11 +61,14 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const { storage, profileId } = deps;
   let controller: AbortController | undefined;
 
-  const loadMessages = async (threadId: string) => {
+  /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
+  const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
     let { items, skipped } = await storage.messages.list(threadId);
     // An answer left "streaming" by a closed tab is marked interrupted (best-effort: a failed write keeps it as it was).
     const hasOrphan = items.some((m) => m.status === 'streaming') && (await recoverInterruptedAnswers(deps, threadId).catch(() => 0)) > 0;
     if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
+    // Storage refused the end of an answer (a full disk): it stays as this tab saw it end, with its error, not "in progress".
+    if (ended) items = items.map((m) => (m.status === 'streaming' && ended.get(m.id)?.status === 'error' ? ended.get(m.id)! : m));
     if (store.getState().activeThreadId !== threadId) return;
     store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
   };
@@ -77,7 +80,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId) store.setState({ messages: mergeMessages(store.getState().messages, changed) });
     });
-    const onMessage = live.push;
+    const ended = new Map<string, Message>();
+    const onMessage = (message: Message) => {
+      ended.set(message.id, message);
+      live.push(message);
+    };
     const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
       new Promise<Approval>((resolve) => {
         if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
@@ -100,7 +107,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       live.flush();
       controller = undefined;
       store.setState({ isRunning: false, pendingApprovals: [] });
-      await loadMessages(threadId);
+      await loadMessages(threadId, ended);
       await actions.refreshThreads();
     }
   };

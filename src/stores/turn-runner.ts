@@ -53,6 +53,9 @@ export interface SendOptions {
   readonly enabledServerIds?: () => readonly string[];
 }
 
+/** The note on an answer whose end could not be saved, once it is retried. */
+export const NOT_SAVED_NOTE = 'This answer could not be saved completely.';
+
 /** Runs one turn in a thread with the profile's key, model and tool-search settings, holding the thread's turn lock. */
 export function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string, options: SendOptions): Promise<TurnOutcome> {
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => runTurn(text, await prepareTurn(deps, threadId, options), options.signal));
@@ -65,10 +68,13 @@ export function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string
  */
 export function retryTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnOutcome | undefined> {
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
-    const plan = retryPlan((await deps.storage.messages.list(threadId)).items);
+    // Under the thread's lock no turn runs anywhere, so an answer stored as still streaming is one whose end storage
+    // refused (a full disk, shown as failed in the tab that ran it): it is retried like a failed one.
+    const stored = (await deps.storage.messages.list(threadId)).items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error' as const, error: m.error ?? NOT_SAVED_NOTE } : m));
+    const plan = retryPlan(stored);
     if (!plan) return undefined;
     const turn = await prepareTurn(deps, threadId, options); // First, so a thread that cannot run keeps its failed answer as it was.
-    for (const failed of plan.failed) options.onMessage?.(await deps.storage.messages.update(failed.id, { blocks: [] }));
+    for (const failed of plan.failed) options.onMessage?.(await deps.storage.messages.update(failed.id, { blocks: [], status: 'error', ...(failed.error ? { error: failed.error } : {}) }));
     return continueTurn(plan.userText, turn, options.signal);
   });
 }

@@ -200,6 +200,35 @@ describe('faults in the browser', () => {
     await page.getByRole('button', { name: 'Ask both servers who they are', exact: true }).waitFor();
   });
 
+  it('a disk that fills while an answer streams: the answer says why it was not kept, and Retry saves one once there is room', async () => {
+    await newThread();
+    // Incompressible chunks, so that the finished answer cannot fit in what the filler leaves (under 5 kB).
+    const chunks = Array.from({ length: 40 }, (_, i) => `chunk${i}:${randomBytes(300).toString('base64')} `);
+    api!.script({ text: chunks, delayMs: 150 });
+    await send('Answer while the disk fills');
+    await messages().getByText(/chunk2:/).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(fillStorage)).toBeGreaterThan(QUOTA_BYTES / 2);
+    const line = messages().getByRole('alert');
+    await line.getByText(/^Browser storage is full, so the change to messages was not saved\./).waitFor({ timeout: 20_000 });
+    // The whole answer stays on screen, no longer "in progress", with Retry; the notice says the same.
+    expect(await messages().getByText(/chunk39:/).count()).toBe(1);
+    expect(await page.getByLabel('Answer in progress').count()).toBe(0);
+    // The answer reads as an answer (not in the error colour); only the line under it is an error.
+    const colours = await messages().getByText(/chunk39:/).evaluate((text) => [getComputedStyle(text).color, getComputedStyle(document.body).color]);
+    expect(colours[0]).toBe(colours[1]);
+    await page.getByRole('alert').filter({ hasText: 'Storage problem' }).waitFor();
+    await shot('faults-3b-disk-full-while-streaming');
+    await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('disk-filler').onsuccess = resolve))); // Room again.
+    api!.script({ text: 'Saved once there was room.' });
+    await messages().getByRole('button', { name: 'Retry' }).click();
+    await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
+    await page.reload();
+    await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
+    const stored = await storedMessages(page, 'Answer while the disk fills');
+    expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:error', 'assistant:complete']);
+    expect(api!.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] }]);
+  });
+
   it('a corrupted record: skipped with a notice naming it, the rest of the thread loads', async () => {
     await page.getByRole('button', { name: 'Tell me a long story', exact: true }).click();
     await messages().getByText(TAB_CLOSED_NOTE).waitFor();

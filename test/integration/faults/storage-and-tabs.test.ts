@@ -9,6 +9,7 @@ import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness'
 
 const { app, cleanup } = faultAppsPerTest();
 const QUOTA = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+const FULL_DISK_MESSAGES = 'Browser storage is full, so the change to messages was not saved. Free space by deleting old threads, or allow this site more storage.';
 const FULL_DISK = 'Browser storage is full, so the change to threads, messages was not saved. Free space by deleting old threads, or allow this site more storage.';
 
 describe('a tab closed during a streaming answer', () => {
@@ -76,6 +77,31 @@ describe('storage faults', () => {
     expect(await storedMessages(faults, threadId)).toEqual(before);
     expect(faults.chat.store.getState().messages.map((m) => m.id)).toEqual((await faults.opened.storage.messages.list(threadId)).items.map((m) => m.id));
     expect(faults.api.pendingTurns).toBe(1); // No model call was made for a question that could not be saved.
+  });
+
+  it('a disk that fills while an answer streams: the answer shows why it was not kept, and Retry saves it once there is room', async () => {
+    const faults = await app();
+    await faults.chat.actions.newThread();
+    const threadId = faults.chat.store.getState().activeThreadId!;
+    faults.api.script({ text: ['First words, ', 'then ', 'the ', 'rest.'], delayMs: 40 });
+    const running = faults.chat.actions.send('Answer while the disk fills');
+    await expect.poll(() => faults.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    // From here on, every change to a stored message fails as on a full disk.
+    const restore = failObjectStore('messages', 'put', QUOTA());
+    cleanup(restore);
+    await running;
+    const state = faults.chat.store.getState();
+    // Not "in progress" forever: the answer as it arrived, marked with why it was not kept (Retry is offered for it).
+    expect(state.isRunning).toBe(false);
+    expect(state.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'error', error: FULL_DISK_MESSAGES, blocks: [{ type: 'text', text: 'First words, then the rest.' }] });
+    expect(state.notice).toBe(FULL_DISK_MESSAGES);
+    restore();
+    faults.api.script({ text: 'Saved this time.' });
+    await faults.chat.actions.retry();
+    // The question once, the unsaved answer kept as a failed attempt, and the new answer stored.
+    expect((await storedMessages(faults, threadId)).map((m) => `${m.role}:${m.status}:${m.text}`)).toEqual(['user:complete:Answer while the disk fills', 'assistant:error:', 'assistant:complete:Saved this time.']);
+    expect(faults.api.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] }]);
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({ status: 'complete', blocks: [{ type: 'text', text: 'Saved this time.' }] });
   });
 
   it('a corrupted message and a corrupted thread are skipped with a notice; the rest loads', async () => {

@@ -19,7 +19,7 @@ export interface MessageItemProps {
 /** One message: text, thinking, tool cards, and its state (streaming, stopped, failed with Retry). */
 export const MessageItem = memo(function MessageItem({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
   return (
-    <div className={`message message-${message.role} status-${message.status}`}>
+    <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
         switch (block.type) {
           case 'text':
