@@ -49,8 +49,8 @@ export const TOOL_SEARCH_NAME = 'tool_search';
 
 /** The note on an answer the person stopped. */
 export const STOPPED_NOTE = 'Stopped; the answer above is partial.';
-/** The note on an answer whose tab was closed (or crashed) while it streamed. */
-export const TAB_CLOSED_NOTE = 'Interrupted: the page was closed while this answer arrived; the part above is what was saved.';
+/** The note on an answer left streaming in storage: its tab was closed (or crashed) while it streamed, or storage refused its end. */
+export const TAB_CLOSED_NOTE = 'Interrupted: this answer stopped before it was fully saved (the page was closed, or storage was full); the part above is what was saved.';
 
 /** Tells the UI about a stored message. (Not `onMessage?.(await …)`: that would skip the write when nobody listens.) */
 function notify(deps: TurnDeps, message: Message): void {
