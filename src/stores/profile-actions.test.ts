@@ -69,4 +69,31 @@ describe('profile actions', () => {
     expect(left).toEqual([open.id]);
     expect((await storage.profiles.ensureActive()).name).toBe('Sam');
   });
+
+  it('tells the Settings list when another tab adds or deletes a profile', async () => {
+    const name = `profiles-${crypto.randomUUID()}`;
+    const first = await openTestStorage({ name, channelName: name });
+    const second = await openTestStorage({ name, channelName: name, factory: first.factory });
+    try {
+      const open = await first.storage.profiles.ensureActive();
+      const here = createProfileActions({ storage: first.storage, profileId: open.id, leave: async () => undefined, onProfile: () => undefined });
+      let heard = 0;
+      const stop = here.follow(() => heard++);
+      const added = await second.storage.profiles.create({ name: 'From the other tab' });
+      await expect.poll(() => heard).toBe(1);
+      expect((await here.list()).map((p) => p.name)).toEqual([open.name, 'From the other tab']);
+      await second.storage.profiles.delete(added.id);
+      await expect.poll(() => heard).toBe(2);
+      expect((await here.list()).map((p) => p.name)).toEqual([open.name]);
+      // This tab's own changes are followed by the list itself, not announced back.
+      await first.storage.profiles.create({ name: 'Mine' });
+      stop();
+      await second.storage.profiles.create({ name: 'After stop' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toBe(2);
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
 });

@@ -35,12 +35,18 @@ export interface ProfileActions {
   /** Deletes a profile with its servers, threads, credentials and key; the open one is left first. */
   remove(profileId: string): Promise<ProfileChange>;
   setTheme(theme: Theme): Promise<string | undefined>;
+  /** Calls `listener` when another tab adds, renames or deletes a profile; returns a function that stops it. */
+  follow(listener: () => void): () => void;
 }
 
 /** The profile actions of the Settings screen. */
 export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
   const { storage, profileId } = deps;
   return {
+    follow: (listener) =>
+      storage.changes.subscribe((change) => {
+        if (change.isRemote && change.store === 'profiles') listener();
+      }),
     async list() {
       const { items } = await storage.profiles.list();
       return items.sort((a, b) => a.createdAt - b.createdAt).map((p) => ({ id: p.id, name: p.name, isActive: p.id === profileId }));

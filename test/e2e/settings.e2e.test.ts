@@ -171,14 +171,23 @@ describe('the Settings screen', () => {
     expect(exported.preferences).toMatchObject({ theme: 'light', toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 0, loadedToolCap: 40 } });
   });
 
-  it('creates a profile, switches to it, and deletes the first one with everything it had', async () => {
+  it('creates a profile (shown at once in another tab), switches to it, and deletes the first one with everything it had', async () => {
     await page.getByRole('button', { name: 'Create profile' }).click();
     await page.getByText('Profile name is required').waitFor();
     await page.getByRole('textbox', { name: 'New profile name' }).fill('Default');
     await page.getByRole('button', { name: 'Create profile' }).click();
     await page.getByText('A profile named "Default" already exists').waitFor();
-    await page.getByRole('textbox', { name: 'New profile name' }).fill('Sam');
-    await page.getByRole('button', { name: 'Create profile' }).click();
+    // Created in another tab, it shows in this tab's open list without a reload.
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(app!.url);
+      await other.getByRole('button', { name: 'Settings' }).click();
+      await other.getByRole('textbox', { name: 'New profile name' }).fill('Sam');
+      await other.getByRole('button', { name: 'Create profile' }).click();
+      await other.getByRole('listitem', { name: 'Sam' }).waitFor();
+    } finally {
+      await other.close();
+    }
     await page.getByRole('listitem', { name: 'Sam' }).waitFor();
 
     await page.getByRole('button', { name: 'Switch to Sam' }).click();

@@ -13,6 +13,8 @@ export function ProfilesSection({ actions }: { actions: ProfileActions }) {
   const refresh = useCallback(async () => setProfiles(await actions.list()), [actions]);
   useEffect(() => {
     void actions.list().then(setProfiles);
+    // A profile added or deleted in another tab shows here too.
+    return actions.follow(() => void actions.list().then(setProfiles));
   }, [actions]);
 
   const follow = async (change: ProfileChange) => {
