@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerConfig, ServerId, type AuthConfig } from './server-config';
+import { AppServerToolOverrides, normalizedOverride } from './tool-overrides';
 import { definedOverrides, ToolSearchOverrides } from './tool-search-settings';
 import { UserPreferences, type UserConfig } from './user-config';
 
@@ -23,8 +24,9 @@ export const ExportedPreferences = z.object({
 export type ExportedPreferences = z.infer<typeof ExportedPreferences>;
 
 /**
- * A configuration export, version 1: a profile's preferences, its own servers and its default server set.
- * Never a secret: no API key, tokens, header values or client secrets (those live only in the vault).
+ * A configuration export, version 1: a profile's preferences, its own servers, its default server set and its
+ * own tool switches for the app's servers (an app before those reports that field as ignored). Never a secret:
+ * no API key, tokens, header values or client secrets (those live only in the vault).
  */
 export const ConfigFile = z.object({
   format: z.literal(CONFIG_FILE_FORMAT),
@@ -34,6 +36,7 @@ export const ConfigFile = z.object({
   preferences: ExportedPreferences,
   servers: z.array(ServerConfig),
   defaultServerIds: z.array(ServerId),
+  appServerToolOverrides: AppServerToolOverrides.optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -65,10 +68,24 @@ function exportServer(server: ServerConfig): ServerConfig {
   };
 }
 
+/** The person's tool overrides for app servers, each cut to what differs from the default; servers without any left out. */
+function exportAppToolOverrides(all: AppServerToolOverrides): AppServerToolOverrides {
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([serverId, tools]) => {
+      const kept = Object.entries(tools).flatMap(([name, override]) => {
+        const normalized = normalizedOverride(override);
+        return normalized ? [[name, normalized] as const] : [];
+      });
+      return kept.length > 0 ? [[serverId, Object.fromEntries(kept)] as const] : [];
+    }),
+  );
+}
+
 /** The export of a profile with its own servers. */
 export function buildConfigFile(profile: UserConfig, servers: readonly ServerConfig[], exportedAt: Date): ConfigFile {
   const prefs = profile.preferences;
   const toolSearch = definedOverrides(prefs.toolSearch);
+  const appServerToolOverrides = exportAppToolOverrides(profile.appServerToolOverrides);
   return {
     format: CONFIG_FILE_FORMAT,
     version: CONFIG_FILE_VERSION,
@@ -83,5 +100,6 @@ export function buildConfigFile(profile: UserConfig, servers: readonly ServerCon
     },
     servers: servers.map(exportServer),
     defaultServerIds: [...profile.defaultServerIds],
+    ...(Object.keys(appServerToolOverrides).length > 0 ? { appServerToolOverrides } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CONFIG_FILE_FORMAT, CONFIG_FILE_VERSION, ExportedPreferences, MAX_CONFIG_FILE_BYTES, MAX_IMPORTED_SERVERS } from './config-file';
-import { ServerConfig, ServerId } from './server-config';
+import { ServerConfig, ServerId, ToolOverride } from './server-config';
+import { OverriddenToolName, type AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
 import { toFieldIssues } from './validation';
 
@@ -16,6 +17,8 @@ export interface ImportPlan {
   readonly preferences: ExportedPreferences;
   readonly servers: readonly ServerConfig[];
   readonly defaultServerIds: readonly string[];
+  /** The person's tool switches for the app's servers, each checked; whether those servers exist here is the importer's to say. */
+  readonly appServerToolOverrides: AppServerToolOverrides;
   readonly rejected: readonly ImportProblem[];
   /** Fields this app does not know (or never imports, like a token someone added by hand): left out. */
   readonly ignored: readonly string[];
@@ -25,16 +28,19 @@ export type ReadConfigResult = { readonly ok: true; readonly plan: ImportPlan } 
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const TOP_LEVEL = new Set(['format', 'version', 'exportedAt', 'profileName', 'preferences', 'servers', 'defaultServerIds']);
+const TOP_LEVEL = new Set(['format', 'version', 'exportedAt', 'profileName', 'preferences', 'servers', 'defaultServerIds', 'appServerToolOverrides']);
 const SERVER_FIELDS = new Set(Object.keys(ServerConfig.shape));
 const AUTH_FIELDS = new Set(['kind', 'headerNames', 'clientId', 'scopes']);
+const TOOL_OVERRIDE_FIELDS = new Set(Object.keys(ToolOverride.shape));
 
 const describeIssues = (error: z.ZodError): string[] => toFieldIssues(error).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+/** A name from the file as shown to the person: shortened, since it may be anything. */
+const shortName = (name: string): string => (name.length > 60 ? `${name.slice(0, 60)}…` : name);
 /** Names of fields the app does not know, shortened: they come from the file and are shown to the person. */
 const unknownKeys = (value: Json, known: ReadonlySet<string>, prefix: string): string[] =>
   Object.keys(value)
     .filter((k) => !known.has(k))
-    .map((k) => `${prefix}${k.length > 60 ? `${k.slice(0, 60)}…` : k}`);
+    .map((k) => `${prefix}${shortName(k)}`);
 /** Ignored fields listed at most; the rest are counted. */
 const MAX_IGNORED_LISTED = 20;
 
@@ -61,8 +67,9 @@ export function readConfigFile(text: string): ReadConfigResult {
   const preferences = readPreferences(data.preferences, rejected, ignored);
   const servers = readServers(data.servers, rejected, ignored);
   const defaultServerIds = readDefaultIds(data.defaultServerIds, rejected);
+  const appServerToolOverrides = readAppToolOverrides(data.appServerToolOverrides, rejected, ignored);
   const listed = ignored.length > MAX_IGNORED_LISTED ? [...ignored.slice(0, MAX_IGNORED_LISTED), `and ${ignored.length - MAX_IGNORED_LISTED} more`] : ignored;
-  return { ok: true, plan: { preferences, servers, defaultServerIds, rejected, ignored: listed } };
+  return { ok: true, plan: { preferences, servers, defaultServerIds, appServerToolOverrides, rejected, ignored: listed } };
 }
 
 /** Human size of a refused file. */
@@ -160,4 +167,47 @@ function readDefaultIds(value: unknown, rejected: ImportProblem[]): string[] {
     rejected.push({ subject: `Default server ${JSON.stringify(raw)?.slice(0, 60) ?? String(raw)}`, reasons: describeIssues(parsed.error) });
     return [];
   });
+}
+
+/** The person's tool switches for the app's servers, server by server and tool by tool: a bad one is reported and skipped. */
+function readAppToolOverrides(value: unknown, rejected: ImportProblem[], ignored: string[]): AppServerToolOverrides {
+  if (value === undefined) return {};
+  if (!isObject(value)) {
+    rejected.push({ subject: 'Tool settings for app servers', reasons: ['must be an object of server ids'] });
+    return {};
+  }
+  const servers = Object.entries(value).flatMap(([serverId, tools], index) => {
+    const subject = `Tool settings for app server "${shortName(serverId)}"`;
+    if (index >= MAX_IMPORTED_SERVERS) {
+      rejected.push({ subject, reasons: [`an import sets the tools of at most ${MAX_IMPORTED_SERVERS} app servers`] });
+      return [];
+    }
+    const id = ServerId.safeParse(serverId);
+    if (!id.success) {
+      rejected.push({ subject, reasons: describeIssues(id.error) });
+      return [];
+    }
+    if (!isObject(tools)) {
+      rejected.push({ subject, reasons: ['must be an object of tool names'] });
+      return [];
+    }
+    const kept = Object.entries(tools).flatMap(([toolName, raw]) => {
+      const toolSubject = `Tool "${shortName(toolName)}" of app server "${id.data}"`;
+      const name = OverriddenToolName.safeParse(toolName);
+      if (!name.success) {
+        rejected.push({ subject: toolSubject, reasons: describeIssues(name.error) });
+        return [];
+      }
+      if (isObject(raw)) ignored.push(...unknownKeys(raw, TOOL_OVERRIDE_FIELDS, `appServerToolOverrides.${id.data}.${shortName(toolName)}.`));
+      const parsed = ToolOverride.safeParse(raw);
+      if (!parsed.success) {
+        rejected.push({ subject: toolSubject, reasons: describeIssues(parsed.error) });
+        return [];
+      }
+      return [[name.data, parsed.data] as const];
+    });
+    // Built with fromEntries: a tool named "__proto__" stays a tool, never the object's prototype.
+    return kept.length > 0 ? [[id.data, Object.fromEntries(kept)] as const] : [];
+  });
+  return Object.fromEntries(servers);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerId } from './server-config';
+import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
 
 export const ProfileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id must be 1-64 letters, digits, "_" or "-"');
@@ -26,6 +27,11 @@ export const UserConfig = z.object({
   lastThreadId: z.string().optional(),
   /** "Always allow": tool key ("server/tool") → hash of the definition that was allowed. */
   alwaysAllow: z.record(z.string(), z.string()).default({}),
+  /**
+   * The person's own tool switches and descriptions for servers the app provides (server id → tool name →
+   * override), applied on top of the deployer's. Absent in profiles stored before it existed: the default fills it.
+   */
+  appServerToolOverrides: AppServerToolOverrides.default({}),
 });
 export type UserConfig = z.infer<typeof UserConfig>;
 export type UserConfigInput = z.input<typeof UserConfig>;

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../domain/server-config';
+import type { ServerConfig, ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import type { ToolCatalog, ToolDefinition, ToolRef } from '../domain/tool-catalog';
 
@@ -21,6 +21,8 @@ export interface RegisteredServer {
   readonly catalog?: ToolCatalog;
   /** The catalog is from an earlier connection; the server is not connected now. */
   readonly isCatalogStale: boolean;
+  /** For an app server, the person's own tool overrides (applied on top of `config.toolOverrides`); empty for a user server. */
+  readonly personalToolOverrides: Readonly<Record<string, ToolOverride>>;
 }
 
 export type RegistryEvent =

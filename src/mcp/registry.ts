@@ -1,9 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
-import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
+import { ServerConfig, type ServerConfigInput, type ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
+import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, type CatalogStore } from './catalog';
@@ -51,6 +52,8 @@ export function createRegistry(deps: RegistryDeps) {
   const listeners = new Set<(event: RegistryEvent) => void>();
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   let names = new ToolNameMap([]);
+  /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
+  let appToolOverrides: Readonly<AppServerToolOverrides> = {};
 
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
   const signInHost: SignInHost = {
@@ -102,10 +105,20 @@ export function createRegistry(deps: RegistryDeps) {
     }
   }
 
+  /** The person's overrides of an app server; a user server's own are its config's. */
+  function personalOverridesOf(entry: Entry): Readonly<Record<string, ToolOverride>> {
+    return entry.scope === 'app' ? (ownEntry(appToolOverrides, entry.config.id) ?? {}) : {};
+  }
+
+  /** A tool's override in effect: the server config's, with the person's on top for an app server. */
+  function overrideOf(entry: Entry, toolName: string): ToolOverride | undefined {
+    return layerToolOverride(ownEntry(entry.config.toolOverrides, toolName), ownEntry(personalOverridesOf(entry), toolName));
+  }
+
   function effectiveTools(entry: Entry): EffectiveTool[] {
     const { config } = entry;
     return (entry.catalog?.tools ?? []).flatMap((definition) => {
-      const override = config.toolOverrides[definition.name];
+      const override = overrideOf(entry, definition.name);
       if (override?.enabled === false) return [];
       const modelName = names.nameOf({ serverId: config.id, toolName: definition.name });
       if (!modelName) return [];
@@ -185,7 +198,8 @@ export function createRegistry(deps: RegistryDeps) {
       const entry = entryOf(serverId);
       if (!entry) return undefined;
       const state = entry.connection.current;
-      return { config: entry.config, scope: entry.scope, state, ...(entry.catalog ? { catalog: entry.catalog } : {}), isCatalogStale: state.status !== 'connected' };
+      const { config, scope, catalog } = entry;
+      return { config, scope, state, ...(catalog ? { catalog } : {}), isCatalogStale: state.status !== 'connected', personalToolOverrides: personalOverridesOf(entry) };
     },
 
     /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
@@ -234,6 +248,18 @@ export function createRegistry(deps: RegistryDeps) {
       });
     },
 
+    /**
+     * Sets the person's own tool overrides for the app's servers (by server id, from their profile), applied on
+     * top of each app server's config from now on, also to servers registered later. User servers ignore them.
+     */
+    setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void {
+      const before = appToolOverrides;
+      appToolOverrides = overrides;
+      for (const [id, entry] of entries) {
+        if (entry.scope === 'app' && !sameToolOverrides(ownEntry(before, id), ownEntry(overrides, id))) emit({ type: 'tools', serverId: id });
+      }
+    },
+
     /** Maps a model tool name back to its server and tool. */
     resolveToolName(modelName: string): ToolRef | undefined {
       return names.resolve(modelName);
@@ -243,7 +269,7 @@ export function createRegistry(deps: RegistryDeps) {
     async callTool(serverId: string, toolName: string, args: unknown, options: CallOptions = {}): Promise<ToolCallResult> {
       const entry = entryOf(serverId);
       if (!entry || !entry.config.enabled) return failedResult({ kind: 'server-unavailable', message: `The server "${serverId}" is not available.` }, 0);
-      if (entry.config.toolOverrides[toolName]?.enabled === false) return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
+      if (overrideOf(entry, toolName)?.enabled === false) return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
       if (entry.catalog && !entry.catalog.tools.some((t) => t.name === toolName)) {
         return failedResult({ kind: 'unknown-tool', message: `The server "${entry.config.name}" has no tool "${toolName}".` }, 0);
       }

@@ -32,6 +32,37 @@ describe('profiles and their servers', () => {
     expect((error as ValidationError).issues[0]?.path).toBe('preferences.baseUrl');
   });
 
+  it('loads a profile stored before it kept tool switches for app servers, and keeps them once set', async () => {
+    opened = await openTestStorage();
+    const { storage, db } = opened;
+    // As an earlier version of the app stored it: no appServerToolOverrides (nor alwaysAllow).
+    await db.put('profiles', { id: 'old', name: 'Old', createdAt: 1, defaultServerIds: ['company'], preferences: { theme: 'dark', toolSearch: {} } });
+    await storage.profiles.setActiveId('old');
+    const loaded = await storage.profiles.ensureActive();
+    expect(loaded).toMatchObject({ id: 'old', defaultServerIds: ['company'], appServerToolOverrides: {} });
+    expect((await storage.profiles.list()).skipped).toEqual([]);
+    await storage.profiles.update('old', (p) => ({ ...p, appServerToolOverrides: { company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } } } }));
+    expect((await storage.profiles.get('old'))?.appServerToolOverrides).toEqual({ company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } } });
+    expect((await storage.profiles.get('old'))?.preferences.theme).toBe('dark');
+  });
+
+  it("checks the tool switches for app servers as it checks a server's own: tool names, description length, server ids", async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const { id } = await storage.profiles.ensureActive();
+    const issuesOf = async (appServerToolOverrides: Record<string, Record<string, unknown>>) => {
+      const error = await storage.profiles.update(id, (p) => ({ ...p, appServerToolOverrides }) as typeof p).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues.map((issue) => issue.message);
+    };
+    expect(await issuesOf({ company: { echo: { description: 'x'.repeat(4001) } } })).toEqual(['Description override must be at most 4000 characters']);
+    expect(await issuesOf({ company: { ['t'.repeat(257)]: { enabled: false } } })).toEqual(['Tool name must be at most 256 characters']);
+    expect(await issuesOf({ company: { '': { enabled: false } } })).toEqual(['Tool name is required']);
+    expect(await issuesOf({ 'not an id': { echo: { enabled: false } } })).toEqual(['Server id may contain letters, digits, "-" and single "_" between them']);
+    expect(await issuesOf({ company: { echo: { enabled: 'no' } } })).toHaveLength(1);
+    expect((await storage.profiles.get(id))?.appServerToolOverrides).toEqual({});
+  });
+
   it('adds, edits and lists servers per profile', async () => {
     opened = await openTestStorage();
     const { storage } = opened;

@@ -6,6 +6,7 @@ import { createStorageRegistry, openTestProfile } from '../../test/fakes/test-ap
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { headerSlot } from '../domain/server-config';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, formFromConfig, type ServerForm } from './servers-store';
+import { OFF_BY_APP } from './server-tools';
 
 const KEY = { name: 'X-Api-Key', value: 'sesame' };
 const cleanup = cleanupAfterEach();
@@ -174,15 +175,82 @@ describe('editing a server', () => {
     expect(registry.get('plain')?.config).toMatchObject({ name: 'Plain', url: server.url });
   });
 
-  it('leaves app-level servers alone', async () => {
+  it('leaves app-level servers alone: their connection and their config stay as the deployer set them', async () => {
     const server = await mcpServer();
-    const { actions, registry } = await setup();
+    const { actions, registry, storage, profile } = await setup();
     await registry.register({ id: 'company', name: 'Company', url: server.url }, 'app');
     const form = formFromConfig(registry.get('company')!.config);
     expect(await actions.update('company', { ...form, name: 'Mine' })).toEqual({ form: 'This server is configured by the app and cannot be changed here.' });
     await actions.changeTool('company', 'add', { enabled: false });
-    expect(registry.tools(['company']).length).toBe(0); // not connected yet: no catalog, nothing changed either
     expect(registry.get('company')?.config.toolOverrides).toEqual({});
+    expect(await storage.profiles.listServers(profile.id)).toEqual({ items: [], skipped: [] });
+  });
+});
+
+describe("the person's own switches for an app server's tools", () => {
+  /** An app server as start-up registers it, with the profile's stored switches applied first. */
+  async function withAppServer(toolOverrides: Record<string, { enabled?: boolean; description?: string }> = {}) {
+    const server = await mcpServer();
+    const context = await setup();
+    const stored = await context.storage.profiles.get(context.profile.id);
+    context.registry.setAppToolOverrides(stored!.appServerToolOverrides);
+    await context.registry.register({ id: 'company', name: 'Company', url: server.url, toolOverrides }, 'app');
+    await context.registry.connect('company');
+    const storedOverrides = async () => (await context.storage.profiles.get(context.profile.id))?.appServerToolOverrides;
+    return { ...context, server, storedOverrides };
+  }
+
+  it('a switched-off tool is stored in the profile, not offered and refused like a user server\'s; on again, it works', async () => {
+    const { actions, registry, view, storedOverrides } = await withAppServer();
+    expect(await actions.changeTool('company', 'add', { enabled: false })).toBeUndefined();
+    expect(await storedOverrides()).toEqual({ company: { add: { enabled: false } } });
+    expect(registry.get('company')?.config.toolOverrides).toEqual({});
+    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', isEnabled: false });
+    expect(registry.tools(['company']).map((t) => t.toolName)).not.toContain('add');
+    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toEqual({ kind: 'tool-disabled', message: 'The tool "add" is disabled.' });
+    expect(await actions.changeTool('company', 'add', { enabled: true })).toBeUndefined();
+    expect(await storedOverrides()).toEqual({});
+    expect(registry.tools(['company']).map((t) => t.toolName)).toContain('add');
+    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toBeUndefined();
+  });
+
+  it("the deployer's switches are the base: a tool the app switched off stays off, and the person's description goes on top of the app's", async () => {
+    const { actions, registry, view, storedOverrides } = await withAppServer({ add: { enabled: false }, slow: { description: 'Waits (as the app puts it).' } });
+    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', isEnabled: false, isOffByApp: true });
+    expect(await actions.changeTool('company', 'add', { enabled: true })).toBe(OFF_BY_APP);
+    expect(await storedOverrides()).toEqual({});
+    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
+    // Even an "on" that reached the profile some other way (written by hand, another version) does not win.
+    registry.setAppToolOverrides({ company: { add: { enabled: true } } });
+    expect(registry.tools(['company']).map((t) => t.toolName)).not.toContain('add');
+    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
+    registry.setAppToolOverrides({});
+    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits (as the app puts it).');
+    expect(await actions.changeTool('company', 'slow', { description: 'Waits, in my words.' })).toBeUndefined();
+    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits, in my words.');
+    expect(view('Company')?.tools.find((t) => t.name === 'slow')).toEqual({ name: 'slow', serverDescription: 'Waits (as the app puts it).', description: 'Waits, in my words.', isEnabled: true });
+    expect(await actions.changeTool('company', 'slow', { description: '' })).toBeUndefined();
+    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits (as the app puts it).');
+    expect(await storedOverrides()).toEqual({});
+  });
+
+  it('quick changes to several tools are all kept', async () => {
+    const { actions, storedOverrides, registry } = await withAppServer();
+    await Promise.all([actions.changeTool('company', 'add', { enabled: false }), actions.changeTool('company', 'slow', { enabled: false }), actions.changeTool('company', 'slow', { description: 'Mine.' })]);
+    expect(await storedOverrides()).toEqual({ company: { add: { enabled: false }, slow: { enabled: false, description: 'Mine.' } } });
+    expect(registry.tools(['company']).map((t) => t.toolName)).toEqual(['bad-schema']);
+  });
+
+  it('a switch that cannot be stored stays as it was and says why', async () => {
+    const { actions, store, registry, storedOverrides } = await withAppServer();
+    const restore = failObjectStore('profiles', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    cleanup(restore);
+    const problem = await actions.changeTool('company', 'add', { enabled: false });
+    restore();
+    expect(problem).toMatch(/^Browser storage is full/);
+    expect(store.getState().notices.company).toEqual({ tone: 'error', text: problem });
+    expect(registry.tools(['company']).map((t) => t.toolName)).toContain('add');
+    expect(await storedOverrides()).toEqual({});
   });
 });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { createStorageRegistry } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
+import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { BEARER_SLOT } from '../domain/server-config';
+import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import { followServerChanges } from './server-sync';
 
 const cleanup = cleanupAfterEach();
@@ -30,6 +32,25 @@ describe('following another tab\'s server changes', () => {
     await tabB.storage.vault.put({ profileId, owner: 'mine', slot: BEARER_SLOT }, 'token-of-mine');
     expect(registryB.list().map((s) => s.config.id).sort()).toEqual(['mine', 'theirs']);
     expect(await tabB.storage.vault.get({ profileId, owner: 'mine', slot: BEARER_SLOT })).toBe('token-of-mine');
+  });
+
+  it("takes the tool switches another tab set for an app server, off and on again, and its own write stays the last word", async () => {
+    const { tabA, tabB, registryB, profileId } = await twoTabs();
+    const mcp = await startTestMcpServer();
+    cleanup(() => mcp.stop());
+    await registryB.register({ id: 'company', name: 'Company', url: mcp.url }, 'app');
+    await registryB.connect('company');
+    const offeredInB = () => registryB.tools(['company']).map((t) => t.toolName);
+    const setInA = (overrides: AppServerToolOverrides) => tabA.storage.profiles.update(profileId, (p) => ({ ...p, appServerToolOverrides: overrides }));
+
+    await setInA({ company: { add: { enabled: false } } });
+    await expect.poll(offeredInB).not.toContain('add');
+    expect((await registryB.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
+    await setInA({});
+    await expect.poll(offeredInB).toContain('add');
+    // Tab B's own write (as the servers manager makes it) is followed too.
+    await tabB.storage.profiles.update(profileId, (p) => ({ ...p, appServerToolOverrides: { company: { slow: { enabled: false } } } }));
+    await expect.poll(offeredInB).not.toContain('slow');
   });
 
   it('forgets a server another tab removed, and takes its changes', async () => {

@@ -10,18 +10,28 @@ export interface ServerSyncDeps {
 
 /**
  * Keeps this tab's registry in step with the profile's servers when another tab adds, changes or removes one,
- * so both tabs show the same server list without a reload. Returns a function that stops following.
+ * or changes the person's tool switches of an app server (kept in the profile), so both tabs show and offer the
+ * same without a reload. Returns a function that stops following.
  */
 export function followServerChanges(deps: ServerSyncDeps): () => void {
   let queue: Promise<void> = Promise.resolve();
   const unsubscribe = deps.storage.changes.subscribe((change) => {
-    if (!change.isRemote || change.store !== 'servers' || change.profileId !== deps.profileId) return;
+    if (change.profileId !== deps.profileId) return;
     // One sync at a time, in order: each reads what is stored now. Only the server the change names is touched:
     // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
     const { key } = change;
-    queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
+    if (change.store === 'servers' && change.isRemote) queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
+    // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
+    // must not be the last word.
+    else if (change.store === 'profiles') queue = queue.then(() => syncAppToolOverrides(deps)).catch(() => undefined);
   });
   return unsubscribe;
+}
+
+/** Applies the profile's stored tool overrides for app servers (a deleted profile leaves the registry as it is). */
+export async function syncAppToolOverrides({ storage, registry, profileId }: ServerSyncDeps): Promise<void> {
+  const profile = await storage.profiles.get(profileId);
+  if (profile) registry.setAppToolOverrides(profile.appServerToolOverrides);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { describeError } from '../domain/errors';
 import type { ToolOverride } from '../domain/server-config';
+import { normalizedOverride, ownEntry, withServerOverrides, withToolOverride } from '../domain/tool-overrides';
+import type { RegisteredServer } from '../mcp/registry';
 import type { ServerDeps } from './server-edit';
 
-/** A change to one tool: switch it on or off, or set its description (empty: the server's own again). */
+/** A change to one tool: switch it on or off, or set its description (empty: the default one again). */
 export interface ToolChange {
   readonly enabled?: boolean;
   readonly description?: string;
@@ -11,42 +13,77 @@ export interface ToolChange {
 /** One tool as the servers manager lists it. */
 export interface ToolView {
   readonly name: string;
-  /** The description the server gives. */
+  /** The description the model gets without the person's own: the server's, or the app's override of it. */
   readonly serverDescription: string;
   /** The person's own description, when set; the model gets this one. */
   readonly description?: string;
   readonly isEnabled: boolean;
+  /** Switched off by the app's configuration: the person cannot switch it on. */
+  readonly isOffByApp?: boolean;
 }
 
-/** The tools of a catalog with the server's overrides applied. */
-export function toolViews(tools: readonly { name: string; description?: string }[], overrides: Readonly<Record<string, ToolOverride>>): ToolView[] {
+/** The message when a person tries to switch on a tool the deployer switched off. */
+export const OFF_BY_APP = 'The app switched this tool off; it cannot be switched on here.';
+
+/**
+ * The tools of a catalog with the person's overrides (`own`) applied on top of the deployer's (`base`, an app
+ * server's config; empty for a user server, whose config holds the person's own).
+ */
+export function toolViews(
+  tools: readonly { name: string; description?: string }[],
+  own: Readonly<Record<string, ToolOverride>>,
+  base: Readonly<Record<string, ToolOverride>> = {},
+): ToolView[] {
   return tools.map((tool) => {
-    const override = overrides[tool.name];
+    const mine = ownEntry(own, tool.name);
+    const isOffByApp = ownEntry(base, tool.name)?.enabled === false;
     return {
       name: tool.name,
-      serverDescription: tool.description ?? '',
-      ...(override?.description !== undefined ? { description: override.description } : {}),
-      isEnabled: override?.enabled !== false,
+      serverDescription: ownEntry(base, tool.name)?.description ?? tool.description ?? '',
+      ...(mine?.description !== undefined ? { description: mine.description } : {}),
+      isEnabled: !isOffByApp && mine?.enabled !== false,
+      ...(isOffByApp ? { isOffByApp } : {}),
     };
   });
 }
 
-/** Stores a tool's switch or description for a user server and applies it at once (the model sees it on its next call). */
+/** A server's tools as the manager lists them: an app server's with the person's overrides over the deployer's. */
+export function serverToolViews({ scope, config, catalog, personalToolOverrides }: RegisteredServer): ToolView[] {
+  const tools = catalog?.tools ?? [];
+  return scope === 'app' ? toolViews(tools, personalToolOverrides, config.toolOverrides) : toolViews(tools, config.toolOverrides);
+}
+
+/** Only what differs from the tool's default is kept. */
+const changed = (previous: ToolOverride | undefined, change: ToolChange) => normalizedOverride({ ...previous, ...change });
+
+/**
+ * Stores a tool's switch or description and applies it at once (the model sees it on its next call). A user
+ * server's go into its config; an app server's into the person's profile, since the app's config is the deployer's.
+ */
 export async function changeTool(deps: ServerDeps, serverId: string, toolName: string, change: ToolChange): Promise<string | undefined> {
   const current = deps.registry.get(serverId);
   if (!current) return 'This server no longer exists.';
-  if (current.scope !== 'user') return 'The tools of a server the app provides cannot be changed here.';
-  const { [toolName]: previous, ...others } = current.config.toolOverrides;
-  const merged = { ...previous, ...change };
-  const description = merged.description?.trim();
-  // Only what differs from the server's own tool is kept.
-  const next: ToolOverride = { ...(merged.enabled === false ? { enabled: false } : {}), ...(description ? { description } : {}) };
-  const toolOverrides = Object.keys(next).length > 0 ? { ...others, [toolName]: next } : others;
   try {
+    if (current.scope === 'app') return await changeAppServerTool(deps, current, toolName, change);
+    const overrides = current.config.toolOverrides;
+    const toolOverrides = withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change));
     const saved = await deps.storage.profiles.saveServer(deps.profileId, { ...current.config, toolOverrides });
     await deps.registry.update(saved);
     return undefined;
   } catch (error) {
     return describeError(error);
   }
+}
+
+async function changeAppServerTool(deps: ServerDeps, server: RegisteredServer, toolName: string, change: ToolChange): Promise<string | undefined> {
+  const serverId = server.config.id;
+  if (change.enabled === true && ownEntry(server.config.toolOverrides, toolName)?.enabled === false) return OFF_BY_APP;
+  // Read, changed and written in one transaction: another tab's change to another tool is kept.
+  const saved = await deps.storage.profiles.update(deps.profileId, (profile) => {
+    const all = profile.appServerToolOverrides;
+    const overrides = ownEntry(all, serverId) ?? {};
+    return { ...profile, appServerToolOverrides: withServerOverrides(all, serverId, withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change))) };
+  });
+  deps.registry.setAppToolOverrides(saved.appServerToolOverrides);
+  return undefined;
 }

@@ -7,7 +7,7 @@ import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../
 import { addServer, testServer, updateServer, type ServerDeps, type TestOutcome } from './server-edit';
 import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
-import { changeTool, toolViews, type ToolChange, type ToolView } from './server-tools';
+import { changeTool, serverToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { serverIdFromName, type TestOutcome } from './server-edit';
 export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
@@ -25,7 +25,7 @@ export interface ServerView {
   readonly status: ServerStatus;
   readonly error?: string;
   readonly toolCount: number;
-  /** The last known tools, with the person's switches and descriptions. */
+  /** The last known tools, with the person's switches and descriptions (for an app server, over the app's). */
   readonly tools: readonly ToolView[];
   readonly isCatalogStale: boolean;
 }
@@ -43,19 +43,22 @@ export type ServersStore = StoreApi<ServersState> & { readonly dispose: () => vo
 /** A store mirroring the registry: refreshed on every registry event. */
 export function createServersStore(registry: Registry): ServersStore {
   const snapshot = (): ServerView[] =>
-    registry.list().map(({ config, scope, state, catalog, isCatalogStale }) => ({
-      id: config.id,
-      name: config.name,
-      url: config.url,
-      scope,
-      authKind: config.auth.kind,
-      config,
-      status: state.status,
-      ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
-      toolCount: catalog?.tools.length ?? 0,
-      tools: toolViews(catalog?.tools ?? [], config.toolOverrides),
-      isCatalogStale,
-    }));
+    registry.list().map((server) => {
+      const { config, scope, state, catalog, isCatalogStale } = server;
+      return {
+        id: config.id,
+        name: config.name,
+        url: config.url,
+        scope,
+        authKind: config.auth.kind,
+        config,
+        status: state.status,
+        ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
+        toolCount: catalog?.tools.length ?? 0,
+        tools: serverToolViews(server),
+        isCatalogStale,
+      };
+    });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
   const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
   return Object.assign(store, { dispose: unsubscribe });
@@ -120,8 +123,9 @@ export interface ServerActions {
   /** Tries the form's settings without saving (for an edit, `serverId` lends its stored secrets). */
   test(form: ServerForm, serverId?: string): Promise<TestOutcome>;
   /**
-   * Switches a user server's tool on or off, or sets its description. A failure becomes the server's notice and
-   * is also returned (undefined when stored), so a form can keep what was typed.
+   * Switches a server's tool on or off, or sets its description: a user server's in its config, an app server's
+   * for this profile only. A failure becomes the server's notice and is also returned (undefined when stored), so
+   * a form can keep what was typed.
    */
   changeTool(serverId: string, toolName: string, change: ToolChange): Promise<string | undefined>;
   connect(serverId: string): Promise<void>;

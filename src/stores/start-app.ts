@@ -6,7 +6,7 @@ import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { createSettingsActions } from './settings-actions';
-import { followServerChanges } from './server-sync';
+import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from './thread-tools';
 
@@ -16,6 +16,8 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
     const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
+    // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
+    registry.setAppToolOverrides(profile.appServerToolOverrides);
     // Servers register while settings and the thread list are read: independent reads, in parallel.
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
@@ -42,6 +44,8 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
     stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
+    // A switch another tab changed while this one started (before it listened) counts too.
+    void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(() => undefined);
     syncToolIndex(registry, index);
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId)) chat.store.setState({ activeThreadId: undefined, messages: [] });

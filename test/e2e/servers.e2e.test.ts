@@ -1,6 +1,6 @@
 /**
  * The servers manager in the production build: a server that needs a custom header, "Test connection",
- * editing, per-tool switches and descriptions that survive a reload, a read-only app-level server, and
+ * editing, per-tool switches and descriptions that survive a reload, an app-level server (read-only, with the person's own tool switches), and
  * removal with confirmation. Real Chromium, server-everything and an SDK test server on 127.0.0.1.
  */
 import { mkdir } from 'node:fs/promises';
@@ -45,8 +45,9 @@ describe('the servers manager', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     [everything, keyed, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startTestMcpServer({ requireHeader: HEADER }), startAppServer()]);
-    // The deployer offers one app-level server; the person cannot edit or remove it.
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig: { servers: [{ id: 'company', name: 'Company tools', url: everything.url }] }, viewport: { width: 1280, height: 900 } }));
+    // The deployer offers one app-level server, with one tool switched off; the person cannot edit or remove it.
+    const company = { id: 'company', name: 'Company tools', url: everything.url, toolOverrides: { 'get-env': { enabled: false } } };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig: { servers: [company] }, viewport: { width: 1280, height: 900 } }));
     await openServers();
   });
 
@@ -181,7 +182,7 @@ describe('the servers manager', () => {
     expect(await item('Everything').locator('summary').textContent()).toMatch(/Tools \((\d+) of \d+ on\)/);
   });
 
-  it('shows the app-level server read-only', async () => {
+  it('shows the app-level server read-only, its tool switches as the person\'s own, and a tool the app switched off as locked', async () => {
     const company = item('Company tools');
     await company.getByRole('button', { name: 'Connect Company tools' }).click();
     await expect.poll(() => company.textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
@@ -189,7 +190,13 @@ describe('the servers manager', () => {
     expect(await company.getByRole('button', { name: 'Edit Company tools' }).count()).toBe(0);
     expect(await company.getByRole('button', { name: 'Remove Company tools' }).count()).toBe(0);
     await company.locator('summary', { hasText: 'Tools' }).click();
-    expect(await company.getByRole('switch', { name: 'echo', exact: true }).isDisabled()).toBe(true);
+    expect(await company.textContent()).toContain('For you: these switches and descriptions apply only to your profile');
+    expect(await company.getByRole('switch', { name: 'echo', exact: true }).isDisabled()).toBe(false);
+    const locked = company.getByRole('switch', { name: 'get-env', exact: true });
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await locked.isChecked()).toBe(false);
+    const lockedRow = company.getByRole('listitem').filter({ has: page.getByRole('switch', { name: 'get-env', exact: true }) });
+    expect(await lockedRow.textContent()).toContain('off for everyone: switched off by the app');
   });
 
   it('a server switched on for new threads is on in the next new thread, and only there', async () => {

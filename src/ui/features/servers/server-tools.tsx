@@ -1,18 +1,26 @@
 import { useState } from 'react';
 import type { ServerActions, ServerView, ToolView } from '../../../stores/servers-store';
 
-/** A server's tools: a switch each, and the description the model gets (the person may write their own). */
+/**
+ * A server's tools: a switch each, and the description the model gets (the person may write their own). For a
+ * server the app provides they are the person's own, kept in their profile; its connection stays the app's.
+ */
 export function ServerTools({ server, actions }: { server: ServerView; actions: ServerActions }) {
   const [editing, setEditing] = useState<string>();
-  const isReadOnly = server.scope !== 'user';
+  const isAppServer = server.scope === 'app';
   if (server.tools.length === 0) return null;
   const enabledCount = server.tools.filter((t) => t.isEnabled).length;
   return (
     <details className="server-tools">
       <summary>
-        Tools ({enabledCount} of {server.tools.length} on)
+        Tools ({enabledCount} of {server.tools.length} on{isAppServer ? ' for you' : ''})
       </summary>
-      {isReadOnly && <p className="muted field-hint">This server is provided by the app; its tools cannot be changed here.</p>}
+      {isAppServer && (
+        <p className="muted field-hint">
+          For you: these switches and descriptions apply only to your profile, in every thread. The app sets this server&apos;s address and
+          sign-in.
+        </p>
+      )}
       <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
         {server.tools.map((tool) => (
           <li key={tool.name} className={tool.isEnabled ? 'tool-row' : 'tool-row tool-off'}>
@@ -23,15 +31,20 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                 aria-label={tool.name}
                 aria-checked={tool.isEnabled}
                 checked={tool.isEnabled}
-                disabled={isReadOnly}
+                disabled={tool.isOffByApp === true}
                 onChange={() => void actions.changeTool(server.id, tool.name, { enabled: !tool.isEnabled })}
               />
               <code>{tool.name}</code>
-              {!tool.isEnabled && <span className="muted">off: the model never sees it</span>}
+              {tool.isOffByApp ? (
+                <span className="muted">off for everyone: switched off by the app</span>
+              ) : (
+                !tool.isEnabled && <span className="muted">{isAppServer ? 'off for you' : 'off'}: the model never sees it</span>
+              )}
             </label>
             {editing === tool.name ? (
               <DescriptionEditor
                 tool={tool}
+                isAppServer={isAppServer}
                 onCancel={() => setEditing(undefined)}
                 onSave={async (description) => {
                   // A description that was not stored stays in the editor, with the reason.
@@ -46,11 +59,9 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                   {tool.description ?? tool.serverDescription}
                   {tool.description !== undefined && <span className="badge">your description</span>}
                 </p>
-                {!isReadOnly && (
-                  <button type="button" className="link-button" aria-label={`Edit description of ${tool.name}`} onClick={() => setEditing(tool.name)}>
-                    Edit description
-                  </button>
-                )}
+                <button type="button" className="link-button" aria-label={`Edit description of ${tool.name}`} onClick={() => setEditing(tool.name)}>
+                  Edit description
+                </button>
               </div>
             )}
           </li>
@@ -60,7 +71,17 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
   );
 }
 
-function DescriptionEditor({ tool, onSave, onCancel }: { tool: ToolView; onSave: (description: string) => Promise<string | undefined>; onCancel: () => void }) {
+function DescriptionEditor({
+  tool,
+  isAppServer,
+  onSave,
+  onCancel,
+}: {
+  tool: ToolView;
+  isAppServer: boolean;
+  onSave: (description: string) => Promise<string | undefined>;
+  onCancel: () => void;
+}) {
   const [text, setText] = useState(tool.description ?? tool.serverDescription);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -83,14 +104,18 @@ function DescriptionEditor({ tool, onSave, onCancel }: { tool: ToolView; onSave:
         </button>
         {tool.description !== undefined && (
           <button type="button" className="secondary" disabled={isBusy} onClick={() => void save('')}>
-            Use the server&apos;s description
+            {isAppServer ? 'Use the default description' : <>Use the server&apos;s description</>}
           </button>
         )}
         <button type="button" className="secondary" onClick={onCancel}>
           Cancel
         </button>
       </div>
-      {tool.description !== undefined && <p className="muted field-hint">The server says: {tool.serverDescription || '(no description)'}</p>}
+      {tool.description !== undefined && (
+        <p className="muted field-hint">
+          {isAppServer ? 'Without yours, the model gets' : 'The server says'}: {tool.serverDescription || '(no description)'}
+        </p>
+      )}
     </div>
   );
 }
