@@ -90,4 +90,10 @@ export default tseslint.config(
     rules: { 'no-console': 'off', '@typescript-eslint/require-await': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // Classic scripts the page loads as they are (public/theme-boot.js, before the first paint): plain JS, no modules.
+  {
+    files: ['public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'script', ecmaVersion: 2022 },
+  },
 );

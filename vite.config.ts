@@ -49,6 +49,23 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Puts the open profile's theme on the page before its first paint: public/theme-boot.js, a classic script (the CSP
+ * allows no inline one) that blocks the parser. It goes after the entry's own tags, so that the entry script and
+ * stylesheet are requested before it holds the parser up (ahead of them, cold start went from about 1.2x to 1.4x).
+ */
+function themeBeforeFirstPaint(): Plugin {
+  let base = '/';
+  return {
+    name: 'theme-before-first-paint',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', attrs: { src: `${base}theme-boot.js` }, injectTo: 'head' }],
+    },
+  };
+}
+
 const AJV_STUB_ID = '\0mcp-sdk-ajv-provider-stub';
 
 /**
@@ -107,7 +124,7 @@ function demoMcpServer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), withoutAjv(), demoMcpServer()],
+  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), themeBeforeFirstPaint(), withoutAjv(), demoMcpServer()],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },

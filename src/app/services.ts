@@ -5,6 +5,7 @@ import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
+import { mirrorTheme } from '../platform/theme-mirror';
 import { createWebCipher } from '../platform/web-crypto';
 import type { AppConfigRepo } from '../storage/app-config-repo';
 import { APP_CONFIG_FILE, loadAppConfig, type AppConfigLoad } from '../storage/app-config-source';
@@ -35,6 +36,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     sha256Hex,
     now: env.now,
     locks: env.locks,
+    rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,

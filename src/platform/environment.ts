@@ -1,4 +1,5 @@
 import { createLocks, type Locks } from './locks';
+import type { ThemeMirrorStorage } from './theme-mirror';
 
 /** The browser capabilities the app uses, gathered once at the composition root; nothing else reads globals. */
 export interface PlatformEnv {
@@ -13,6 +14,8 @@ export interface PlatformEnv {
   readonly locks: Locks;
   readonly now: () => number;
   readonly newId: () => string;
+  /** This origin's localStorage, for the theme's copy only (never secrets); may throw where storage is blocked. */
+  readonly localStorage: () => ThemeMirrorStorage | undefined;
 }
 
 /** The real environment of a browser page (or of Node 20+, which has the same globals but IndexedDB). */
@@ -26,6 +29,7 @@ export function createBrowserEnv(overrides: Partial<PlatformEnv> = {}): Platform
     locks: createLocks(globalThis.navigator?.locks),
     now: () => Date.now(),
     newId: () => globalThis.crypto.randomUUID(),
+    localStorage: () => globalThis.localStorage,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { UserConfig } from '../domain/user-config';
+import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
 import type { Locks } from '../platform/locks';
@@ -21,6 +21,8 @@ export interface AppServices {
   readonly now: () => number;
   /** Web Locks of this origin: a running turn holds its thread's lock across tabs. */
   readonly locks?: Locks;
+  /** Copies the open profile's theme where the next page load can apply it before its first paint. */
+  readonly rememberTheme?: (theme: UserPreferences['theme']) => void;
 }
 
 export interface AppState {

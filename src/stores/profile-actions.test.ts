@@ -12,8 +12,9 @@ async function setUp() {
   const { storage } = opened;
   const open = await storage.profiles.ensureActive();
   const left: string[] = [];
-  const actions = createProfileActions({ storage, profileId: open.id, leave: async () => void left.push(open.id), onProfile: () => undefined });
-  return { storage, db: opened.db, open, actions, left };
+  const themes: string[] = [];
+  const actions = createProfileActions({ storage, profileId: open.id, leave: async () => void left.push(open.id), onProfile: () => undefined, rememberTheme: (theme) => themes.push(theme) });
+  return { storage, db: opened.db, open, actions, left, themes };
 }
 
 describe('profile actions', () => {
@@ -28,18 +29,21 @@ describe('profile actions', () => {
     ]);
   });
 
-  it('switching makes the other profile the one the app opens, after leaving this one', async () => {
-    const { storage, actions, left } = await setUp();
+  it('switching makes the other profile the one the app opens, after leaving this one, and copies its theme for the reload', async () => {
+    const { storage, actions, left, themes } = await setUp();
     await actions.create('Sam');
     const sam = (await actions.list()).find((p) => p.name === 'Sam')!;
+    await storage.profiles.update(sam.id, (p) => ({ ...p, preferences: { ...p.preferences, theme: 'dark' } }));
     expect(await actions.switchTo(sam.id)).toEqual({ reload: true });
     expect(left).toHaveLength(1);
     expect((await storage.profiles.ensureActive()).name).toBe('Sam');
+    expect(themes).toEqual(['dark']);
     expect(await actions.switchTo('no-such-profile')).toEqual({ error: 'That profile no longer exists.', reload: false });
+    expect(themes).toEqual(['dark']);
   });
 
   it('deleting a profile removes its key, credentials, threads and servers; the last one is kept', async () => {
-    const { storage, db, open, actions, left } = await setUp();
+    const { storage, db, open, actions, left, themes } = await setUp();
     expect(await actions.remove(open.id)).toEqual({ error: 'The last profile cannot be deleted; create another one first.', reload: false });
     await actions.create('Sam');
     const sam = (await actions.list()).find((p) => p.name === 'Sam')!;
@@ -52,7 +56,8 @@ describe('profile actions', () => {
     }
 
     expect(await actions.remove(sam.id)).toEqual({ reload: false });
-    expect(left).toEqual([]); // Another profile: the open one keeps running.
+    expect(left).toEqual([]); // Another profile: the open one keeps running, and its theme copy stays.
+    expect(themes).toEqual([]);
     expect((await storage.profiles.list()).items.map((p) => p.id)).toEqual([open.id]);
     expect((await db.getAll('credentials')).every((c) => c.profileId === open.id)).toBe(true);
     expect(await db.getAllKeys('vaultKeys')).toEqual([open.id]);
@@ -62,12 +67,15 @@ describe('profile actions', () => {
     expect(await storage.vault.get({ profileId: open.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(`key-${open.id}`);
   });
 
-  it('deleting the open profile leaves it first and asks for a reload into the remaining one', async () => {
-    const { storage, open, actions, left } = await setUp();
+  it('deleting the open profile leaves it first and asks for a reload into the remaining one, whose theme it copies', async () => {
+    const { storage, open, actions, left, themes } = await setUp();
     await actions.create('Sam');
+    const sam = (await actions.list()).find((p) => p.name === 'Sam')!;
+    await storage.profiles.update(sam.id, (p) => ({ ...p, preferences: { ...p.preferences, theme: 'light' } }));
     expect(await actions.remove(open.id)).toEqual({ reload: true });
     expect(left).toEqual([open.id]);
     expect((await storage.profiles.ensureActive()).name).toBe('Sam');
+    expect(themes).toEqual(['light']);
   });
 
   it('tells the Settings list when another tab adds or deletes a profile', async () => {

@@ -25,6 +25,8 @@ export interface ProfileActionDeps {
   readonly leave: () => Promise<void>;
   /** The open profile after a change of its own preferences (the theme, say). */
   readonly onProfile: (profile: UserConfig) => void;
+  /** Copies the theme of the profile the page reloads into, so that the reload paints in it from the first frame. */
+  readonly rememberTheme?: (theme: Theme) => void;
 }
 
 export interface ProfileActions {
@@ -63,8 +65,10 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
     async switchTo(id) {
       if (id === profileId) return { reload: false };
       try {
-        if (!(await storage.profiles.get(id))) return { error: 'That profile no longer exists.', reload: false };
+        const next = await storage.profiles.get(id);
+        if (!next) return { error: 'That profile no longer exists.', reload: false };
         await storage.profiles.setActiveId(id);
+        deps.rememberTheme?.(next.preferences.theme);
         await deps.leave().catch(() => undefined); // The reload ends whatever leaving left undone.
         return { reload: true };
       } catch (error) {
@@ -78,6 +82,7 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
         // Nothing of the open profile may keep writing (a token refresh, a catalog) once its records are gone.
         if (isOpen) await deps.leave();
         await storage.profiles.delete(id);
+        if (isOpen && deps.rememberTheme) deps.rememberTheme((await storage.profiles.ensureActive()).preferences.theme);
         return { reload: isOpen };
       } catch (error) {
         // After leaving, the page has no working registry: reload either way.

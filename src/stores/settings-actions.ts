@@ -4,7 +4,7 @@ import type { UserConfig } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
 import { exportConfiguration, importConfiguration, storeServerSecret, type ExportedFile, type ImportReport, type SecretOutcome } from './config-transfer';
-import { createProfileActions, type ProfileActions } from './profile-actions';
+import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
 import { listModels, loadSettings, resetToolSearch, saveSettings, type SettingsInput, type SettingsView } from './settings';
 
 /** Everything the Settings screen does, bound to the open profile. */
@@ -28,6 +28,8 @@ export interface SettingsDeps {
   readonly now: () => number;
   /** Stops the open profile's work before it is left (see ProfileActionDeps). */
   readonly leave: () => Promise<void>;
+  /** Copies the theme of the profile the next page load opens (see ProfileActionDeps). */
+  readonly rememberTheme?: ProfileActionDeps['rememberTheme'];
   /** The open profile after it changed here or in another tab; undefined when it was deleted. */
   readonly onProfile: (profile: UserConfig | undefined) => void;
 }
@@ -50,7 +52,7 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       await reloadProfile();
       return error;
     },
-    profiles: createProfileActions({ storage, profileId, leave: deps.leave, onProfile: deps.onProfile }),
+    profiles: createProfileActions({ storage, profileId, leave: deps.leave, onProfile: deps.onProfile, ...(deps.rememberTheme ? { rememberTheme: deps.rememberTheme } : {}) }),
     exportConfig: () => exportConfiguration(transfer),
     importConfig: async (text) => {
       const report = await importConfiguration(transfer, text);

@@ -15,6 +15,8 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
   try {
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
     const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
+    // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
+    const rememberTheme = services.rememberTheme ?? (() => undefined);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
@@ -31,12 +33,16 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
       defaults,
       createModel: services.createModel,
       now: services.now,
+      rememberTheme,
       leave: async () => {
         chat.actions.stop();
         stopFollowingServers();
         await registry.close();
       },
-      onProfile: (next) => store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' }),
+      onProfile: (next) => {
+        if (next) rememberTheme(next.preferences.theme);
+        store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' });
+      },
     });
     // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
     const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
@@ -49,6 +55,7 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     syncToolIndex(registry, index);
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId)) chat.store.setState({ activeThreadId: undefined, messages: [] });
+    rememberTheme(profile.preferences.theme);
     store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
     return services;
   } catch (error) {

@@ -188,6 +188,102 @@ describe('the chat', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it('at phone width, with Servers, Settings or the thread settings open, the message box stays in view and takes typing; Escape or Close shuts a panel', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    /** The whole box is on screen and nothing covers it (its middle is the topmost element there). */
+    const boxInView = async () => {
+      const bounds = await box().boundingBox();
+      const isOnScreen = bounds !== null && bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 390 && bounds.y + bounds.height <= 844;
+      const isOnTop = await box().evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === element;
+      });
+      return { isOnScreen, isOnTop };
+    };
+    const typeInBox = async (text: string) => {
+      await box().click();
+      await page.keyboard.type(text);
+      expect(await box().inputValue()).toBe(text);
+      expect(await boxInView()).toEqual({ isOnScreen: true, isOnTop: true });
+      await box().fill('');
+    };
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+    for (const [name, field] of [
+      ['Servers', page.getByRole('textbox', { name: 'Server URL' })],
+      ['Settings', page.getByRole('spinbutton', { name: 'Preload count' })],
+    ] as const) {
+      const toggle = page.getByRole('button', { name, exact: true });
+      const panel = page.getByRole('region', { name, exact: true });
+      await toggle.click();
+      await field.waitFor();
+      await shot(`chat-9-phone-${name.toLowerCase()}-open`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shot(`chat-9-phone-${name.toLowerCase()}-open-dark`);
+      await page.emulateMedia({ colorScheme: null });
+      expect(await boxInView()).toEqual({ isOnScreen: true, isOnTop: true });
+      await typeInBox(`Typed with ${name} open`);
+      expect(await panel.count()).toBe(1); // typing did not close it
+
+      // From the keyboard: Escape in the panel shuts it, and focus goes back to the button that opened it.
+      await field.focus();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.count()).toBe(0);
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      expect(await focused()).toBe(name);
+
+      // Its Close button, next to its title, reached with Tab from the button that opened it, does the same.
+      await page.keyboard.press('Enter');
+      await field.waitFor();
+      const close = panel.getByRole('button', { name: 'Close', exact: true });
+      for (let i = 0; i < 20 && !(await close.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => panel.count()).toBe(0);
+      expect(await focused()).toBe(name);
+    }
+
+    // The thread's own settings and servers, opened above the messages, leave the box in view too.
+    await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'System prompt' }).waitFor();
+    await shot('chat-10-phone-thread-settings-open');
+    expect(await boxInView()).toEqual({ isOnScreen: true, isOnTop: true });
+    await typeInBox('Typed with the thread settings open');
+    await page.getByText('Thread settings', { exact: true }).click();
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('with a panel open, a tool call waiting for approval shows whole above the message box, and can be allowed (desktop and phone)', async () => {
+    const card = page.locator('.approval');
+    /** Every corner and the middle of the card are on screen and the card is what shows there (nothing covers it). */
+    const isWhollyVisible = () =>
+      card.evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        const points = [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]];
+        return points.every(([x, y]) => x! < innerWidth && y! < innerHeight && element.contains(document.elementFromPoint(x!, y!)));
+      });
+    for (const [width, height, panel, field] of [
+      [1280, 860, 'Settings', page.getByRole('spinbutton', { name: 'Preload count' })],
+      [390, 844, 'Servers', page.getByRole('textbox', { name: 'Server URL' })],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole('button', { name: panel, exact: true }).click();
+      await field.waitFor();
+      api!.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: `${width}` } }] }, { text: `Echoed at ${width} px.` });
+      await box().fill('Echo with @echo please');
+      await box().press('Enter');
+      await card.waitFor({ timeout: 15_000 });
+      // The person scrolls the column to its end, where the card is, and reads all of it before allowing.
+      await page.mouse.move(width / 2, height / 2);
+      await page.mouse.wheel(0, 10_000);
+      await expect.poll(isWhollyVisible).toBe(true);
+      await shot(`chat-11-approval-with-${panel.toLowerCase()}-open-${width}`);
+      await card.getByRole('button', { name: 'Allow once' }).click();
+      await messages().getByText(`Echoed at ${width} px.`).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: panel, exact: true }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   it('a thread of 2,000 messages opens at its end with only the rows near the view in the page, and scrolls to its start', async () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();

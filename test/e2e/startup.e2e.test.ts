@@ -9,6 +9,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { openAppPage } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
+import { holdIndexedDbOpen } from './init-scripts';
 
 const HOLD_MS = 1500;
 let app: AppServer | undefined;
@@ -18,29 +19,6 @@ let page: Page;
 
 const box = (on = page) => on.getByRole('textbox', { name: 'Message' });
 const sendButton = (on = page) => on.getByRole('button', { name: 'Send' });
-
-/**
- * In the page, before its scripts: indexedDB.open succeeds `holdMs` later than it would (the request's success is
- * held back, then given again); with `failAfter`, the connection is closed first, so start-up fails on its first read.
- */
-function holdIndexedDbOpen({ holdMs, failAfter }: { holdMs: number; failAfter: boolean }): void {
-  const open = IDBFactory.prototype.open.bind(indexedDB); // The page's only factory.
-  const released = new WeakSet<Event>();
-  IDBFactory.prototype.open = (...args: Parameters<IDBFactory['open']>) => {
-    const request = open(...args);
-    request.addEventListener('success', (event) => {
-      if (released.has(event)) return;
-      event.stopImmediatePropagation();
-      setTimeout(() => {
-        if (failAfter) request.result.close();
-        const again = new Event('success');
-        released.add(again);
-        request.dispatchEvent(again);
-      }, holdMs);
-    });
-    return request;
-  };
-}
 
 /** Reloads with IndexedDB held, waiting only for the page's first frame (the box), not for start-up. */
 async function reloadHeld(on: Page, failAfter: boolean): Promise<void> {

@@ -27,7 +27,11 @@ export interface ChatViewProps {
   readonly draft: DraftStore;
 }
 
-/** The open thread: its header, messages, pending approvals and the composer (the same one from the first frame on). */
+/**
+ * The open thread: its header, messages and pending approvals, then the composer (the same one from the first frame
+ * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
+ * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
+ */
 export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
@@ -46,28 +50,32 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
     void actions?.retry();
   };
   return (
-    <section className="chat" aria-label="Chat">
-      {thread && actions ? (
-        <>
-          <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-          <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: retry })} />
-          {approvals.map((approval) => (
-            <ApprovalCard key={approval.toolUseId} approval={approval} />
-          ))}
-        </>
-      ) : (
-        <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
-      )}
-      <Composer
-        draft={draft}
-        isRunning={isRunning}
-        isDisabled={actions !== undefined && !thread}
-        isSendHeld={actions === undefined}
-        onSend={(text) => void actions?.send(text)}
-        onStop={() => actions?.stop()}
-        mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
-        boxRef={composerBox}
-      />
-    </section>
+    <>
+      <section className="chat" aria-label="Chat">
+        {thread && actions ? (
+          <>
+            <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
+            <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: retry })} />
+            {approvals.map((approval) => (
+              <ApprovalCard key={approval.toolUseId} approval={approval} />
+            ))}
+          </>
+        ) : (
+          <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
+        )}
+      </section>
+      <div className="composer-dock">
+        <Composer
+          draft={draft}
+          isRunning={isRunning}
+          isDisabled={actions !== undefined && !thread}
+          isSendHeld={actions === undefined}
+          onSend={(text) => void actions?.send(text)}
+          onStop={() => actions?.stop()}
+          mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
+          boxRef={composerBox}
+        />
+      </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
+import { PanelHeading } from '../../components/panel-heading';
 import { useStore } from '../../hooks/use-store';
 import { ConfigSection } from './config-section';
 import { ModelSettingsForm } from './model-settings-form';
@@ -11,10 +12,12 @@ export interface SettingsPanelProps {
   readonly store: AppStore;
   /** After a successful Save (the first one dismisses the first-run prompt). */
   readonly onSaved: () => void;
+  /** Absent while Settings cannot be closed (first run, no key yet). */
+  readonly onClose?: (() => void) | undefined;
 }
 
 /** The Settings screen: model and tool search, appearance, profiles, and the configuration file. */
-export function SettingsPanel({ store, onSaved }: SettingsPanelProps) {
+export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
   // An import, or a Save in another tab, may change the model and tool-search settings: the form reloads them, so a
@@ -27,7 +30,7 @@ export function SettingsPanel({ store, onSaved }: SettingsPanelProps) {
   if (!actions) return null;
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
-      <h2 id="settings-heading">Settings</h2>
+      <PanelHeading id="settings-heading" title="Settings" onClose={onClose} />
       <div className="settings-columns">
         <ModelSettingsForm actions={actions} onSaved={onSaved} revision={`${imports}:${stored}`} />
         <div className="settings-stack">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
@@ -7,6 +7,7 @@ import { useApplyTheme } from '../settings/use-theme';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
 import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
+import { PanelFrame } from './panel-frame';
 import { StartupNotices } from './startup-notices';
 
 type Panel = 'none' | 'servers' | 'settings';
@@ -25,8 +26,17 @@ export function AppShell({ store }: { store: AppStore }) {
   const draft = useStore(store, (s) => s.draft);
   const ready = phase === 'ready' && chat && chatActions && servers && serverActions && settings ? { chat, actions: chatActions, servers, serverActions } : undefined;
   const [panel, setPanel] = useState<Panel>('none');
-  const shown: Panel = needsApiKey && panel === 'none' ? 'settings' : panel;
+  const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
+  const shown: Panel = isSettingsForced ? 'settings' : panel;
   const toggle = (next: Panel) => setPanel(shown === next ? 'none' : next);
+  const serversButton = useRef<HTMLButtonElement>(null);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  // Close and Escape: focus goes back to the button that opens the panel, not to the page.
+  const close = () => {
+    (shown === 'servers' ? serversButton : settingsButton).current?.focus();
+    setPanel('none');
+  };
+  const onClose = isSettingsForced ? undefined : close;
   useApplyTheme(profile?.preferences.theme);
 
   return (
@@ -35,10 +45,10 @@ export function AppShell({ store }: { store: AppStore }) {
         <h1>MCP Agent</h1>
         {profile && <span className="profile">Profile: {profile.name}</span>}
         <span className="spacer" />
-        <button type="button" className="secondary" aria-pressed={shown === 'servers'} onClick={() => toggle('servers')}>
+        <button type="button" className="secondary" ref={serversButton} aria-pressed={shown === 'servers'} onClick={() => toggle('servers')}>
           Servers
         </button>
-        <button type="button" className="secondary" aria-pressed={shown === 'settings'} onClick={() => toggle('settings')}>
+        <button type="button" className="secondary" ref={settingsButton} aria-pressed={shown === 'settings'} onClick={() => toggle('settings')}>
           Settings
         </button>
       </header>
@@ -52,12 +62,26 @@ export function AppShell({ store }: { store: AppStore }) {
             </Notice>
           )}
           {ready && <StartupNotices store={store} />}
-          {ready && shown === 'servers' && <LazyPanel name="Servers"><ServersPanel store={ready.servers} actions={ready.serverActions} /></LazyPanel>}
-          {ready && shown === 'settings' && <LazyPanel name="Settings"><SettingsPanel store={store} onSaved={() => {
-                setPanel('settings'); // Stay open to show it was saved, also on first run.
-                store.setState({ needsApiKey: false });
-              }}
-            /></LazyPanel>}
+          {ready && shown !== 'none' && (
+            <PanelFrame onClose={onClose}>
+              {shown === 'servers' ? (
+                <LazyPanel key="servers" name="Servers">
+                  <ServersPanel store={ready.servers} actions={ready.serverActions} onClose={onClose} />
+                </LazyPanel>
+              ) : (
+                <LazyPanel key="settings" name="Settings">
+                  <SettingsPanel
+                    store={store}
+                    onClose={onClose}
+                    onSaved={() => {
+                      setPanel('settings'); // Stay open to show it was saved, also on first run.
+                      store.setState({ needsApiKey: false });
+                    }}
+                  />
+                </LazyPanel>
+              )}
+            </PanelFrame>
+          )}
           {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
           <ChatView draft={draft} chat={ready?.chat} actions={ready?.actions} servers={ready?.servers} />
         </main>
