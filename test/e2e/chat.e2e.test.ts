@@ -220,6 +220,25 @@ describe('the chat', () => {
       await shot(`chat-9-phone-${name.toLowerCase()}-open`);
       await page.emulateMedia({ colorScheme: 'dark' });
       await shot(`chat-9-phone-${name.toLowerCase()}-open-dark`);
+      if (name === 'Servers') {
+        // The server's status stays readable on the dark panel (WCAG AA for text: 4.5:1).
+        const ratio = await panel.getByText('Connected', { exact: true }).evaluate((badge) => {
+          const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+          const luminance = (colour: string) => {
+            const [r, g, b] = channels(colour).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          let element: Element | null = badge;
+          let background = 'rgba(0, 0, 0, 0)';
+          while (element && background === 'rgba(0, 0, 0, 0)') {
+            background = getComputedStyle(element).backgroundColor;
+            element = element.parentElement;
+          }
+          const [a, b] = [luminance(getComputedStyle(badge).color), luminance(background)];
+          return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        });
+        expect(ratio).toBeGreaterThanOrEqual(4.5);
+      }
       await page.emulateMedia({ colorScheme: null });
       expect(await boxInView()).toEqual({ isOnScreen: true, isOnTop: true });
       await typeInBox(`Typed with ${name} open`);
