@@ -1,13 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../agent/ports';
-import { describeError } from '../domain/errors';
+import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
-import { recoverInterruptedAnswers, retryTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from './turn-runner';
+import { NOT_SAVED_NOTE, recoverInterruptedAnswers, retryTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from './turn-runner';
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -64,11 +64,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
     let { items, skipped } = await storage.messages.list(threadId);
-    // An answer left "streaming" by a closed tab is marked interrupted (best-effort: a failed write keeps it as it was).
-    const hasOrphan = items.some((m) => m.status === 'streaming') && (await recoverInterruptedAnswers(deps, threadId).catch(() => 0)) > 0;
+    // An answer left "streaming" by a closed tab is marked interrupted. If storage refuses that mark too (a full disk),
+    // no turn runs it any more all the same (its lock was free): it shows as failed, with Retry, not "in progress".
+    let isMarkRefused = false;
+    const hasOrphan =
+      items.some((m) => m.status === 'streaming') &&
+      (await recoverInterruptedAnswers(deps, threadId).catch((error: unknown) => {
+        isMarkRefused = error instanceof AppError;
+        return 0;
+      })) > 0;
     if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
-    // Storage refused the end of an answer (a full disk): it stays as this tab saw it end, with its error, not "in progress".
+    // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did.
     if (ended) items = items.map((m) => (m.status === 'streaming' && ended.get(m.id)?.status === 'error' ? ended.get(m.id)! : m));
+    if (isMarkRefused) items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
     if (store.getState().activeThreadId !== threadId) return;
     store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
   };

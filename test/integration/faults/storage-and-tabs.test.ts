@@ -1,6 +1,7 @@
 // Fault matrix, browser storage and tabs: a closed tab mid-answer, a full disk, a corrupted record, two tabs at once.
 import { describe, expect, it } from 'vitest';
 import { STOPPED_NOTE, TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
+import { NOT_SAVED_NOTE } from '../../../src/stores/turn-runner';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { followServerChanges } from '../../../src/stores/server-sync';
 import { failObjectStore } from '../../fakes/idb-faults';
@@ -95,6 +96,17 @@ describe('storage faults', () => {
     expect(state.isRunning).toBe(false);
     expect(state.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'error', error: FULL_DISK_MESSAGES, blocks: [{ type: 'text', text: 'First words, then the rest.' }] });
     expect(state.notice).toBe(FULL_DISK_MESSAGES);
+    // Still full, opened again (another thread and back, a reload): the stored first words, failed with Retry, not
+    // "in progress" (marking it interrupted is refused too).
+    await faults.chat.actions.openThread(threadId);
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({ status: 'error', error: NOT_SAVED_NOTE, blocks: [{ type: 'text', text: 'First words, ' }] });
+    // Retry while it is still full: the notice says so again, no model call is made, and Retry stays on offer.
+    faults.chat.actions.dismissNotice();
+    const calls = faults.api.requests.length;
+    await faults.chat.actions.retry();
+    expect(faults.chat.store.getState().notice).toBe(FULL_DISK_MESSAGES);
+    expect(faults.api.requests.length).toBe(calls);
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({ status: 'error', error: NOT_SAVED_NOTE });
     restore();
     faults.api.script({ text: 'Saved this time.' });
     await faults.chat.actions.retry();
