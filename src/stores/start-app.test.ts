@@ -36,11 +36,21 @@ describe('start-up and the theme copy', () => {
     const settings = store.getState().settings!;
     expect(await settings.profiles.setTheme('light')).toBeUndefined();
     expect(store.getState().profile?.preferences.theme).toBe('light');
+    await expect.poll(() => copies).toEqual(['dark', 'light']);
+
+    // Another tab opened another profile (the next page load opens that one): this tab's change is not copied.
+    const other = await test.storage.profiles.create({ name: 'Other tab' });
+    await test.storage.profiles.setActiveId(other.id);
+    expect(await settings.profiles.setTheme('dark')).toBeUndefined();
+    expect(store.getState().profile?.preferences.theme).toBe('dark');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(copies).toEqual(['dark', 'light']);
+    await test.storage.profiles.setActiveId(profile.id);
 
     await settings.profiles.create('Sam'); // a new profile follows the system
     const sam = (await settings.profiles.list()).find((p) => p.name === 'Sam')!;
     expect(await settings.profiles.switchTo(sam.id)).toEqual({ reload: true });
     expect(copies).toEqual(['dark', 'light', 'system']);
+    expect(await settings.profiles.list()).toHaveLength(3);
   });
 });

@@ -40,7 +40,8 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
         await registry.close();
       },
       onProfile: (next) => {
-        if (next) rememberTheme(next.preferences.theme);
+        // The copy paints the next page load, which opens the active profile: another tab may have switched it.
+        if (next) void services.storage.profiles.getActiveId().then((active) => active === next.id && rememberTheme(next.preferences.theme)).catch(() => undefined);
         store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' });
       },
     });
