@@ -232,6 +232,9 @@ describe("the person's own switches for an app server's tools", () => {
     expect(await actions.changeTool('company', 'slow', { description: '' })).toBeUndefined();
     expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits (as the app puts it).');
     expect(await storedOverrides()).toEqual({});
+    // Saved as the editor opened it (the app's own words): no copy of its own, so a later change by the app shows.
+    expect(await actions.changeTool('company', 'slow', { description: ' Waits (as the app puts it). ' })).toBeUndefined();
+    expect(await storedOverrides()).toEqual({});
   });
 
   it('quick changes to several tools are all kept', async () => {
@@ -294,6 +297,9 @@ describe("a server's tools", () => {
     expect(view('Calc')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', description: 'Sums two numbers exactly.', isEnabled: true });
     await actions.changeTool('calc', 'add', { description: '' });
     expect(registry.tools(['calc']).find((t) => t.toolName === 'add')?.description).toBe('Adds a and b');
+    // The server's own description saved unchanged is no override.
+    await actions.changeTool('calc', 'add', { description: 'Adds a and b' });
+    expect(registry.get('calc')?.config.toolOverrides).toEqual({ slow: { enabled: false } });
   });
 });
 

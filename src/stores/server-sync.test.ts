@@ -34,7 +34,7 @@ describe('following another tab\'s server changes', () => {
     expect(await tabB.storage.vault.get({ profileId, owner: 'mine', slot: BEARER_SLOT })).toBe('token-of-mine');
   });
 
-  it("takes the tool switches another tab set for an app server, off and on again, and its own write stays the last word", async () => {
+  it("takes the tool switches another tab set for an app server, off and on again, and follows its own write too", async () => {
     const { tabA, tabB, registryB, profileId } = await twoTabs();
     const mcp = await startTestMcpServer();
     cleanup(() => mcp.stop());

@@ -53,8 +53,20 @@ export function serverToolViews({ scope, config, catalog, personalToolOverrides 
   return scope === 'app' ? toolViews(tools, personalToolOverrides, config.toolOverrides) : toolViews(tools, config.toolOverrides);
 }
 
-/** Only what differs from the tool's default is kept. */
-const changed = (previous: ToolOverride | undefined, change: ToolChange) => normalizedOverride({ ...previous, ...change });
+/**
+ * Only what differs from the tool's default is kept: a description saved as the server's own (the editor opens with
+ * it) is no override, so a later change of the server's description still shows.
+ */
+function changed(previous: ToolOverride | undefined, change: ToolChange, serverDescription: string): ToolOverride | undefined {
+  const isServers = change.description !== undefined && change.description.trim() === serverDescription.trim();
+  return normalizedOverride({ ...previous, ...change, ...(isServers ? { description: '' } : {}) });
+}
+
+/** The description a tool has without the person's override: the deployer's for an app server, else the server's. */
+function serverDescriptionOf(server: RegisteredServer, toolName: string): string {
+  const fromServer = server.catalog?.tools.find((tool) => tool.name === toolName)?.description ?? '';
+  return server.scope === 'app' ? (ownEntry(server.config.toolOverrides, toolName)?.description ?? fromServer) : fromServer;
+}
 
 /**
  * Stores a tool's switch or description and applies it at once (the model sees it on its next call). A user
@@ -66,7 +78,7 @@ export async function changeTool(deps: ServerDeps, serverId: string, toolName: s
   try {
     if (current.scope === 'app') return await changeAppServerTool(deps, current, toolName, change);
     const overrides = current.config.toolOverrides;
-    const toolOverrides = withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change));
+    const toolOverrides = withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change, serverDescriptionOf(current, toolName)));
     const saved = await deps.storage.profiles.saveServer(deps.profileId, { ...current.config, toolOverrides });
     await deps.registry.update(saved);
     return undefined;
@@ -78,11 +90,12 @@ export async function changeTool(deps: ServerDeps, serverId: string, toolName: s
 async function changeAppServerTool(deps: ServerDeps, server: RegisteredServer, toolName: string, change: ToolChange): Promise<string | undefined> {
   const serverId = server.config.id;
   if (change.enabled === true && ownEntry(server.config.toolOverrides, toolName)?.enabled === false) return OFF_BY_APP;
+  const serverDescription = serverDescriptionOf(server, toolName);
   // Read, changed and written in one transaction: another tab's change to another tool is kept.
   const saved = await deps.storage.profiles.update(deps.profileId, (profile) => {
     const all = profile.appServerToolOverrides;
     const overrides = ownEntry(all, serverId) ?? {};
-    return { ...profile, appServerToolOverrides: withServerOverrides(all, serverId, withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change))) };
+    return { ...profile, appServerToolOverrides: withServerOverrides(all, serverId, withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change, serverDescription))) };
   });
   deps.registry.setAppToolOverrides(saved.appServerToolOverrides);
   return undefined;

@@ -97,8 +97,9 @@ describe("the person's own switches for an app server's tools", () => {
     expect(await company().locator('summary').textContent()).toMatch(/Tools \(\d+ of \d+ on for you\)/);
     await company().screenshot({ path: `${SHOTS}/servers-app-server-tools-desktop.png` });
     // Kept in the profile, not as a server of the person's own.
-    const dump = await dumpIndexedDb(page);
-    expect(dump).toContain('appServerToolOverrides');
+    const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: { appServerToolOverrides?: unknown; id?: string } }[]>;
+    expect(dump['mcp-agent/profiles']?.map((record) => record.value.appServerToolOverrides)).toEqual([{ company: { echo: { enabled: false } } }]);
+    expect(dump['mcp-agent/servers']?.map((record) => record.value.id)).not.toContain('company');
   });
 
   it('after a reload it is still off, and the next model call does not carry it', async () => {
