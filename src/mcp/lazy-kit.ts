@@ -82,6 +82,10 @@ export class LazyConnection {
     await this.real?.disconnect();
   }
 
+  async recheck(): Promise<void> {
+    await this.real?.recheck();
+  }
+
   async dispose(): Promise<void> {
     this.isDisposed = true;
     await this.real?.dispose();

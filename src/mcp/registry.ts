@@ -206,8 +206,8 @@ export function createRegistry(deps: RegistryDeps) {
     async connect(serverId: string): Promise<ServerState> {
       const entry = entryOf(serverId);
       if (!entry) return { status: 'disconnected' };
-      // In error while its connection is still open (a call was answered wrongly): connect afresh to check again.
-      if (entry.connection.current.status === 'error') await entry.connection.disconnect();
+      // In error while its connection is still open (a call was answered wrongly): check it again first.
+      if (entry.connection.current.status === 'error') await entry.connection.recheck();
       await entry.connection.ensureConnected().catch(() => undefined);
       return entry.connection.current;
     },

@@ -149,6 +149,23 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Checks again a server marked in error while its connection is open (a call was answered wrongly), as Connect
+   * does: idle, by connecting afresh; with calls in flight, which closing would break, by listing its tools on the
+   * open connection.
+   */
+  async recheck(): Promise<void> {
+    const open = this.open;
+    if (this.state.status !== 'error' || !open) return;
+    if (this.inFlight === 0) return this.disconnect(); // The next ensureConnected connects afresh.
+    try {
+      await this.deps.onTools(await this.listAll(open.client));
+      if (this.open === open) this.setState({ status: 'connected', transport: open.kind });
+    } catch (error) {
+      if (this.open === open) this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
+    }
+  }
+
   /** Closes the connection (no reconnect follows). */
   async disconnect(): Promise<void> {
     clearTimeout(this.idleTimer);

@@ -145,6 +145,24 @@ describe('MCP server faults', () => {
     expect(await faults.registry.connect('flaky')).toMatchObject({ status: 'connected' });
   });
 
+  it('Connect on a server in error while one of its calls runs checks it again without breaking that call', async () => {
+    const server = await own(startFaultMcpServer({ withWaitTool: true }));
+    const faults = await app();
+    await faults.addServer('busy', server.url);
+    await faults.registry.connect('busy');
+    const before = server.authorizations.length;
+    const running = faults.registry.callTool('busy', 'wait', { ms: 600 });
+    await expect.poll(() => server.authorizations.length).toBeGreaterThan(before); // The call has reached the server.
+    server.misbehave('status-500');
+    await faults.registry.callTool('busy', 'whoami', {});
+    expect(faults.registry.get('busy')?.state.status).toBe('error');
+    // Still broken: Connect says so, and the call in flight goes on.
+    expect(await faults.registry.connect('busy')).toMatchObject({ status: 'error', lastError: { message: 'The server answered HTTP 500: the server failed; try again later.' } });
+    server.misbehave(undefined);
+    expect(await faults.registry.connect('busy')).toMatchObject({ status: 'connected' });
+    expect((await running).content).toEqual([{ type: 'text', text: 'waited 600 ms' }]);
+  });
+
   it('sends each bearer token only to its own server (two servers on two ports)', async () => {
     const [first, second] = await Promise.all([own(startFaultMcpServer({ requireBearer: 'token-one' })), own(startFaultMcpServer({ requireBearer: 'token-two' }))]);
     const faults = await app();
