@@ -222,6 +222,8 @@ describe('faults in the browser', () => {
     api!.script({ text: 'Saved once there was room.' });
     await messages().getByRole('button', { name: 'Retry' }).click();
     await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
+    // Clicked (not from the keyboard): focus is not moved into the message box, which would raise a phone's keyboard.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null)).not.toBe('Message');
     await page.reload();
     await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
     const stored = await storedMessages(page, 'Answer while the disk fills');

@@ -44,9 +44,10 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   const composerBox = useRef<HTMLTextAreaElement>(null);
-  // Retry's button goes away with the error, so focus would fall to the page: it goes to the message box instead.
-  const retry = () => {
-    composerBox.current?.focus();
+  // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
+  // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
+  const retry = (byKeyboard: boolean) => {
+    if (byKeyboard) composerBox.current?.focus();
     void actions?.retry();
   };
   return (

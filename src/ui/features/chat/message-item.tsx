@@ -13,7 +13,7 @@ export interface MessageItemProps {
   /** The thread's last message: its error is announced and can be retried. */
   readonly isLast: boolean;
   /** Set when Retry is offered for this message. */
-  readonly onRetry?: () => void;
+  readonly onRetry?: (byKeyboard: boolean) => void;
 }
 
 /** One message: text, thinking, tool cards, and its state (streaming, stopped, failed with Retry). */
@@ -50,7 +50,7 @@ export const MessageItem = memo(function MessageItem({ message, results, toolTra
             <p className="muted note">This attempt failed: {message.error}</p>
           )}
           {onRetry && (
-            <button type="button" className="retry" onClick={onRetry}>
+            <button type="button" className="retry" onClick={(event) => onRetry(event.detail === 0)}>
               Retry
             </button>
           )}

@@ -12,7 +12,7 @@ type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 export interface MessageListProps {
   readonly messages: readonly Message[];
   /** Offered on the thread's last message when it is a failed answer and no turn runs. */
-  readonly onRetry?: () => void;
+  readonly onRetry?: (byKeyboard: boolean) => void;
   readonly serverNames: ReadonlyMap<string, string>;
 }
 
