@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
-import { sha256Hex } from '../../test/fakes/memory-stores';
-import { createStorageRegistry } from '../../test/fakes/test-app';
+import { testAppServices } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
-import { EMPTY_APP_CONFIG } from '../domain/app-config';
 import { createAppStore, type AppServices } from './app-store';
 import { startApp } from './start-app';
 import { createDraft, setDraft, takeDraft } from './draft';
@@ -13,16 +11,7 @@ const cleanup = cleanupAfterEach();
 /** Start-up services over test storage, handed over only when `open` is called (storage "still opening" until then). */
 async function slowServices() {
   const test = await openTestStorage();
-  const services: AppServices = {
-    storage: test.storage,
-    loadAppConfig: () => Promise.resolve({ config: EMPTY_APP_CONFIG, source: 'none' }),
-    createRegistry: (profileId) => createStorageRegistry(test.storage, profileId),
-    createModel: () => {
-      throw new Error('no model call in this test');
-    },
-    sha256Hex,
-    now: Date.now,
-  };
+  const services = testAppServices(test.storage);
   let open = () => undefined as void;
   const connect = () => new Promise<AppServices>((resolve) => (open = () => resolve(services)));
   return { test, connect, open: () => open() };

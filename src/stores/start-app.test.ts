@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
-import { sha256Hex } from '../../test/fakes/memory-stores';
-import { createStorageRegistry } from '../../test/fakes/test-app';
+import { testAppServices } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
-import { EMPTY_APP_CONFIG } from '../domain/app-config';
 import type { UserPreferences } from '../domain/user-config';
-import { createAppStore, type AppServices } from './app-store';
+import { createAppStore } from './app-store';
 import { startApp } from './start-app';
 
 const cleanup = cleanupAfterEach();
@@ -16,17 +14,7 @@ describe('start-up and the theme copy', () => {
     const profile = await test.storage.profiles.ensureActive();
     await test.storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, theme: 'dark' } }));
     const copies: UserPreferences['theme'][] = [];
-    const services: AppServices = {
-      storage: test.storage,
-      loadAppConfig: () => Promise.resolve({ config: EMPTY_APP_CONFIG, source: 'none' }),
-      createRegistry: (profileId) => createStorageRegistry(test.storage, profileId),
-      createModel: () => {
-        throw new Error('no model call in this test');
-      },
-      sha256Hex,
-      now: Date.now,
-      rememberTheme: (theme) => copies.push(theme),
-    };
+    const services = testAppServices(test.storage, { rememberTheme: (theme) => copies.push(theme) });
     const store = createAppStore();
     await startApp(store, () => Promise.resolve(services));
     cleanup(() => store.getState().registry?.close(), () => test.close());

@@ -9,6 +9,7 @@ import { createLocalLocks, type Locks } from '../../src/platform/locks';
 import { createToolIndex } from '../../src/search/tool-index';
 import type { Storage } from '../../src/storage/storage';
 import { MODEL_API_OWNER } from '../../src/storage/vault';
+import type { AppServices } from '../../src/stores/app-store';
 import { syncToolIndex } from '../../src/stores/thread-tools';
 import { API_KEY_SLOT, type TurnRunnerDeps } from '../../src/stores/turn-runner';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
@@ -30,6 +31,21 @@ export function createStorageRegistry(storage: Storage, profileId: string, overr
     catalogs: storage.catalog,
     ...overrides,
   });
+}
+
+/** Start-up services over test storage (the real registry, no app config, no model); `overrides` replace any of them. */
+export function testAppServices(storage: Storage, overrides: Partial<AppServices> = {}): AppServices {
+  return {
+    storage,
+    loadAppConfig: () => Promise.resolve({ config: EMPTY_APP_CONFIG, source: 'none' }),
+    createRegistry: (profileId) => createStorageRegistry(storage, profileId),
+    createModel: () => {
+      throw new Error('no model call in this test');
+    },
+    sha256Hex,
+    now: Date.now,
+    ...overrides,
+  };
 }
 
 export interface TestProfileOptions {

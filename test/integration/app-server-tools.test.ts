@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../src/agent/anthropic-model';
 import { AppConfig } from '../../src/domain/app-config';
 import { createToolIndex } from '../../src/search/tool-index';
-import { createAppStore, type AppServices, type AppState } from '../../src/stores/app-store';
+import { createAppStore, type AppState } from '../../src/stores/app-store';
 import { startApp } from '../../src/stores/start-app';
 import { syncToolIndex } from '../../src/stores/thread-tools';
 import { cleanupAfterEach } from '../fakes/cleanup';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { createStorageRegistry, openTestProfile } from '../fakes/test-app';
+import { openTestProfile, testAppServices } from '../fakes/test-app';
 import { openTestStorage } from '../fakes/test-storage';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 
@@ -39,14 +38,10 @@ function browserDatabase() {
     async open(): Promise<Required<Pick<AppState, 'registry' | 'serverActions' | 'servers' | 'chat' | 'chatActions'>> & { profileId: string }> {
       const test = await openTestStorage({ factory, name });
       await openTestProfile(test.storage, { apiKey: 'sk-ant-app-tools' });
-      const services: AppServices = {
-        storage: test.storage,
+      const services = testAppServices(test.storage, {
         loadAppConfig: () => Promise.resolve({ config: appConfig(), source: 'file' }),
-        createRegistry: (profileId) => createStorageRegistry(test.storage, profileId),
         createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
-        sha256Hex,
-        now: Date.now,
-      };
+      });
       const store = createAppStore();
       await startApp(store, () => Promise.resolve(services));
       const { phase, registry, serverActions, servers, chat, chatActions, profile } = store.getState();
