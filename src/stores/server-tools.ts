@@ -62,10 +62,9 @@ function changed(previous: ToolOverride | undefined, change: ToolChange, serverD
   return normalizedOverride({ ...previous, ...change, ...(isServers ? { description: '' } : {}) });
 }
 
-/** The description a tool has without the person's override: the deployer's for an app server, else the server's. */
+/** The description a tool has without the person's override, as the manager shows it (the deployer's for an app server). */
 function serverDescriptionOf(server: RegisteredServer, toolName: string): string {
-  const fromServer = server.catalog?.tools.find((tool) => tool.name === toolName)?.description ?? '';
-  return server.scope === 'app' ? (ownEntry(server.config.toolOverrides, toolName)?.description ?? fromServer) : fromServer;
+  return serverToolViews(server).find((tool) => tool.name === toolName)?.serverDescription ?? '';
 }
 
 /**
