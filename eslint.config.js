@@ -28,10 +28,12 @@ const PACKAGE_OWNERS = {
   minisearch: ['search'],
 };
 /** Browser globals only platform/ (and the composition root) may touch; others receive them. */
-const PLATFORM_GLOBALS = ['indexedDB', 'crypto', 'BroadcastChannel', 'fetch', 'localStorage', 'sessionStorage'].map((name) => ({
-  name,
-  message: `Only src/platform/ touches ${name}; take it from the PlatformEnv instead.`,
-}));
+const PLATFORM_GLOBALS = ['indexedDB', 'crypto', 'BroadcastChannel', 'fetch', 'localStorage', 'sessionStorage'].map(
+  (name) => ({
+    name,
+    message: `Only src/platform/ touches ${name}; take it from the PlatformEnv instead.`,
+  }),
+);
 
 function layerRules(layer) {
   const forbiddenLayers = LAYERS.filter((other) => !ALLOWED[layer].includes(other));
@@ -68,12 +70,18 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'vite.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -94,6 +102,10 @@ export default tseslint.config(
   {
     files: ['public/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'script', ecmaVersion: 2022 },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      ecmaVersion: 2022,
+    },
   },
 );

@@ -17,8 +17,13 @@ function oauthClientMetadata(): Plugin {
     generateBundle() {
       const origin = process.env.MCP_AGENT_ORIGIN;
       if (!origin) return;
-      if (!origin.startsWith('https://')) throw new Error('MCP_AGENT_ORIGIN must be an https:// origin (authorization servers fetch the document)');
-      this.emitFile({ type: 'asset', fileName: CLIENT_METADATA_PATH, source: `${JSON.stringify(clientMetadataDocument(origin, base), null, 2)}\n` });
+      if (!origin.startsWith('https://'))
+        throw new Error('MCP_AGENT_ORIGIN must be an https:// origin (authorization servers fetch the document)');
+      this.emitFile({
+        type: 'asset',
+        fileName: CLIENT_METADATA_PATH,
+        source: `${JSON.stringify(clientMetadataDocument(origin, base), null, 2)}\n`,
+      });
     },
   };
 }
@@ -45,7 +50,13 @@ function contentSecurityPolicy(): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build', // The dev server injects inline scripts for hot reload.
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
@@ -79,7 +90,8 @@ function withoutAjv(): Plugin {
     apply: 'build',
     enforce: 'pre', // Before Vite's own resolver, which would resolve the relative import first.
     resolveId(source, importer) {
-      if (source.endsWith('/validation/ajv-provider.js') && importer?.includes('@modelcontextprotocol/sdk')) return AJV_STUB_ID;
+      if (source.endsWith('/validation/ajv-provider.js') && importer?.includes('@modelcontextprotocol/sdk'))
+        return AJV_STUB_ID;
       return null;
     },
     load(id) {
@@ -106,10 +118,14 @@ function demoMcpServer(): Plugin {
           probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3001));
         });
       });
-      const child = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'streamableHttp'], {
-        env: { ...process.env, PORT: String(port), NODE_OPTIONS: '--require ./test/fixtures/loopback-only.cjs' },
-        stdio: 'ignore',
-      });
+      const child = spawn(
+        process.execPath,
+        ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'streamableHttp'],
+        {
+          env: { ...process.env, PORT: String(port), NODE_OPTIONS: '--require ./test/fixtures/loopback-only.cjs' },
+          stdio: 'ignore',
+        },
+      );
       server.httpServer?.once('close', () => child.kill());
       process.once('exit', () => child.kill());
       server.middlewares.use('/app-config.json', (_req, res) => {
@@ -124,7 +140,14 @@ function demoMcpServer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), oauthClientMetadata(), contentSecurityPolicy(), themeBeforeFirstPaint(), withoutAjv(), demoMcpServer()],
+  plugins: [
+    react(),
+    oauthClientMetadata(),
+    contentSecurityPolicy(),
+    themeBeforeFirstPaint(),
+    withoutAjv(),
+    demoMcpServer(),
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },
@@ -135,7 +158,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/fixtures/**/*.test.ts', 'test/fakes/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'test/integration/**/*.test.ts',
+            'test/fixtures/**/*.test.ts',
+            'test/fakes/**/*.test.ts',
+          ],
           setupFiles: ['test/setup-unit.ts'],
         },
       },

@@ -1,4 +1,11 @@
-import Anthropic, { APIConnectionError, APIError, APIUserAbortError, AuthenticationError, PermissionDeniedError, RateLimitError } from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
@@ -32,7 +39,12 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
         return {
           blocks: toBlocks(final.content),
           stopReason: final.stop_reason,
-          usage: { input: usage.input_tokens, output: usage.output_tokens, cacheRead: usage.cache_read_input_tokens ?? 0, cacheWrite: usage.cache_creation_input_tokens ?? 0 },
+          usage: {
+            input: usage.input_tokens,
+            output: usage.output_tokens,
+            cacheRead: usage.cache_read_input_tokens ?? 0,
+            cacheWrite: usage.cache_creation_input_tokens ?? 0,
+          },
         };
       } catch (error) {
         throw toModelError(error, signal);
@@ -50,7 +62,9 @@ function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
-    ...(request.system ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] } : {}),
+    ...(request.system
+      ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] }
+      : {}),
     messages: request.messages as unknown as MessageParam[],
     ...(request.tools.length > 0 ? { tools: request.tools as unknown as Tool[] } : {}),
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
@@ -66,7 +80,11 @@ function toBlocks(content: readonly Anthropic.ContentBlock[]): ContentBlock[] {
         blocks.push({ type: 'text', text: block.text });
         break;
       case 'thinking':
-        blocks.push({ type: 'thinking', thinking: block.thinking, ...(block.signature ? { signature: block.signature } : {}) });
+        blocks.push({
+          type: 'thinking',
+          thinking: block.thinking,
+          ...(block.signature ? { signature: block.signature } : {}),
+        });
         break;
       case 'redacted_thinking':
         blocks.push({ type: 'redacted_thinking', data: block.data });

@@ -12,7 +12,8 @@ export interface StoredApprovals {
   readonly thread: Record<string, string>;
 }
 
-export type PolicyOutcome = { readonly decision: 'allow'; readonly by: 'rule' | 'annotation' } | { readonly decision: 'ask' };
+export type PolicyOutcome =
+  { readonly decision: 'allow'; readonly by: 'rule' | 'annotation' } | { readonly decision: 'ask' };
 
 /**
  * Whether a tool may run without asking. A stored approval holds only for the definition it was given
@@ -25,7 +26,8 @@ export function decideApproval(tool: AgentTool, hash: string, stored: StoredAppr
   if (stored.always[key] === hash) return { decision: 'allow', by: 'rule' };
   if (tool.annotations?.destructiveHint === true) return { decision: 'ask' };
   if (stored.thread[key] === hash) return { decision: 'allow', by: 'rule' };
-  if (tool.annotations?.readOnlyHint === true && tool.isFromTrustedServer === true) return { decision: 'allow', by: 'annotation' };
+  if (tool.annotations?.readOnlyHint === true && tool.isFromTrustedServer === true)
+    return { decision: 'allow', by: 'annotation' };
   return { decision: 'ask' };
 }
 

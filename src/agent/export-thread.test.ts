@@ -4,27 +4,85 @@ import type { ThreadConfig } from '../domain/thread-config';
 import { exportThreadJson, exportThreadMarkdown } from './export-thread';
 
 const thread: ThreadConfig = {
-  id: 't1', profileId: 'p', title: 'Weather', createdAt: 1, updatedAt: 2, enabledServerIds: ['w'], loadedTools: [], pinnedTools: [],
-  approvals: { 'w/forecast': 'hash' }, maxModelCalls: 20,
+  id: 't1',
+  profileId: 'p',
+  title: 'Weather',
+  createdAt: 1,
+  updatedAt: 2,
+  enabledServerIds: ['w'],
+  loadedTools: [],
+  pinnedTools: [],
+  approvals: { 'w/forecast': 'hash' },
+  maxModelCalls: 20,
 };
 const at = { threadId: 't1', createdAt: 1, updatedAt: 1 };
 const messages: Message[] = [
-  { ...at, id: 'a', seq: 0, role: 'user', status: 'complete', trace: [], blocks: [{ type: 'text', text: 'Rain in Oslo?' }] },
   {
-    ...at, id: 'b', seq: 1, role: 'assistant', status: 'complete', blocks: [{ type: 'tool_use', id: 'u1', name: 'mcp__w__forecast', input: { city: 'Oslo' } }],
+    ...at,
+    id: 'a',
+    seq: 0,
+    role: 'user',
+    status: 'complete',
+    trace: [],
+    blocks: [{ type: 'text', text: 'Rain in Oslo?' }],
+  },
+  {
+    ...at,
+    id: 'b',
+    seq: 1,
+    role: 'assistant',
+    status: 'complete',
+    blocks: [{ type: 'tool_use', id: 'u1', name: 'mcp__w__forecast', input: { city: 'Oslo' } }],
     trace: [
       { kind: 'tool-search', query: 'weather', strategy: 'bm25', picks: [{ name: 'mcp__w__forecast', score: 3.5 }] },
-      { kind: 'model-call', model: 'claude-sonnet-5', toolNames: ['tool_search'], toolTokens: 120, usage: { input: 900, output: 40, cacheRead: 800, cacheWrite: 0 }, durationMs: 812, stopReason: 'tool_use' },
-      { kind: 'tool-call', toolUseId: 'u1', serverId: 'w', tool: 'mcp__w__forecast', arguments: { city: 'Oslo' }, approval: { decision: 'allow-once', by: 'person' }, resultSummary: 'Rain', isError: false, durationMs: 30 },
+      {
+        kind: 'model-call',
+        model: 'claude-sonnet-5',
+        toolNames: ['tool_search'],
+        toolTokens: 120,
+        usage: { input: 900, output: 40, cacheRead: 800, cacheWrite: 0 },
+        durationMs: 812,
+        stopReason: 'tool_use',
+      },
+      {
+        kind: 'tool-call',
+        toolUseId: 'u1',
+        serverId: 'w',
+        tool: 'mcp__w__forecast',
+        arguments: { city: 'Oslo' },
+        approval: { decision: 'allow-once', by: 'person' },
+        resultSummary: 'Rain',
+        isError: false,
+        durationMs: 30,
+      },
     ],
   },
-  { ...at, id: 'c', seq: 2, role: 'user', status: 'complete', trace: [], blocks: [{ type: 'tool_result', tool_use_id: 'u1', content: [{ type: 'text', text: 'Rain, 8°C' }] }] },
-  { ...at, id: 'd', seq: 3, role: 'assistant', status: 'complete', trace: [], blocks: [{ type: 'text', text: 'Yes, **rain**.' }] },
+  {
+    ...at,
+    id: 'c',
+    seq: 2,
+    role: 'user',
+    status: 'complete',
+    trace: [],
+    blocks: [{ type: 'tool_result', tool_use_id: 'u1', content: [{ type: 'text', text: 'Rain, 8°C' }] }],
+  },
+  {
+    ...at,
+    id: 'd',
+    seq: 3,
+    role: 'assistant',
+    status: 'complete',
+    trace: [],
+    blocks: [{ type: 'text', text: 'Yes, **rain**.' }],
+  },
 ];
 
 describe('thread export', () => {
   it('as JSON: the thread settings and messages with traces, without approvals', () => {
-    const parsed = JSON.parse(exportThreadJson(thread, messages)) as { thread: Record<string, unknown>; messages: Message[] };
+    const parsed = JSON.parse(exportThreadJson(thread, messages)) as {
+      thread: Record<string, unknown>;
+      messages: Message[];
+    };
     expect(parsed.thread.title).toBe('Weather');
     expect(parsed.thread.approvals).toBeUndefined();
     expect(parsed.messages).toHaveLength(4);

@@ -15,7 +15,8 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
     const parts: string[] = [];
     for (const block of message.blocks) {
       if (block.type === 'text' && block.text) parts.push(block.text);
-      if (block.type === 'tool_use') parts.push(`**Tool call** \`${block.name}\`\n\n\`\`\`json\n${JSON.stringify(block.input, null, 2)}\n\`\`\``);
+      if (block.type === 'tool_use')
+        parts.push(`**Tool call** \`${block.name}\`\n\n\`\`\`json\n${JSON.stringify(block.input, null, 2)}\n\`\`\``);
       if (block.type === 'tool_result') {
         const text = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
         parts.push(`**Tool result**${block.is_error ? ' (error)' : ''}\n\n\`\`\`\n${text}\n\`\`\``);
@@ -24,7 +25,8 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
     if (message.error) parts.push(`> ${message.error}`);
     if (parts.length === 0) continue;
     lines.push(`## ${message.role === 'user' ? 'You' : 'Assistant'}`, '', ...parts.flatMap((p) => [p, '']));
-    if (message.trace.length > 0) lines.push('<details><summary>Trace</summary>', '', ...message.trace.map(traceLine), '', '</details>', '');
+    if (message.trace.length > 0)
+      lines.push('<details><summary>Trace</summary>', '', ...message.trace.map(traceLine), '', '</details>', '');
   }
   return lines.join('\n');
 }
@@ -32,7 +34,9 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
 function traceLine(entry: TraceEntry): string {
   switch (entry.kind) {
     case 'model-call': {
-      const usage = entry.usage ? `, tokens in ${entry.usage.input} / out ${entry.usage.output} / cache read ${entry.usage.cacheRead} / cache write ${entry.usage.cacheWrite}` : '';
+      const usage = entry.usage
+        ? `, tokens in ${entry.usage.input} / out ${entry.usage.output} / cache read ${entry.usage.cacheRead} / cache write ${entry.usage.cacheWrite}`
+        : '';
       return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
     }
     case 'tool-call':

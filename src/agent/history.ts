@@ -8,7 +8,8 @@ import type { ModelMessage } from './model-port';
  */
 export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
   const answered = new Set<string>();
-  for (const message of messages) for (const block of message.blocks) if (block.type === 'tool_result') answered.add(block.tool_use_id);
+  for (const message of messages)
+    for (const block of message.blocks) if (block.type === 'tool_result') answered.add(block.tool_use_id);
   const used = new Set<string>();
   const out: { role: 'user' | 'assistant'; content: ContentBlock[] }[] = [];
   for (const message of messages) {
@@ -37,7 +38,11 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
 export const DEFAULT_RESULT_CAP = 40_000;
 
 /** A tool's result as a tool_result block: text and images, errors flagged, long output truncated with a note. */
-export function toToolResultBlock(toolUseId: string, result: ToolCallResult, capChars = DEFAULT_RESULT_CAP): Extract<ContentBlock, { type: 'tool_result' }> {
+export function toToolResultBlock(
+  toolUseId: string,
+  result: ToolCallResult,
+  capChars = DEFAULT_RESULT_CAP,
+): Extract<ContentBlock, { type: 'tool_result' }> {
   const content: Extract<ContentBlock, { type: 'tool_result' }>['content'] = [];
   let budget = capChars;
   let isTruncated = false;
@@ -49,8 +54,10 @@ export function toToolResultBlock(toolUseId: string, result: ToolCallResult, cap
   };
   for (const item of result.content) {
     if (item.type === 'text') addText(item.text);
-    else if (item.type === 'image' && item.data.length <= capChars * 4) content.push({ type: 'image', source: { type: 'base64', media_type: item.mimeType, data: item.data } });
-    else if (item.type === 'image' || item.type === 'audio') addText(`[${item.type} ${item.mimeType} omitted: too large or not supported]`);
+    else if (item.type === 'image' && item.data.length <= capChars * 4)
+      content.push({ type: 'image', source: { type: 'base64', media_type: item.mimeType, data: item.data } });
+    else if (item.type === 'image' || item.type === 'audio')
+      addText(`[${item.type} ${item.mimeType} omitted: too large or not supported]`);
     else if (item.type === 'resource_link') addText(`[resource link] ${item.name ?? ''} ${item.uri}`.trim());
     else addText(item.text ?? `[resource ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}]`);
   }

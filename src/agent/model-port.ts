@@ -26,6 +26,10 @@ export interface ModelResult {
 
 /** The model API. `onSnapshot` gets the whole answer so far as it streams. Throws ModelError. */
 export interface ModelPort {
-  stream(request: ModelRequest, onSnapshot: (blocks: ContentBlock[]) => void, signal: AbortSignal): Promise<ModelResult>;
+  stream(
+    request: ModelRequest,
+    onSnapshot: (blocks: ContentBlock[]) => void,
+    signal: AbortSignal,
+  ): Promise<ModelResult>;
   listModels(): Promise<string[]>;
 }

@@ -9,7 +9,11 @@ export interface AgentTool {
   readonly modelName: string;
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
-  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly title?: string };
+  readonly annotations?: {
+    readonly readOnlyHint?: boolean;
+    readonly destructiveHint?: boolean;
+    readonly title?: string;
+  };
   /** The server comes from the deployer's app config: its annotations are trusted. A user-added server's are hints only. */
   readonly isFromTrustedServer?: boolean;
 }
@@ -62,7 +66,11 @@ export interface ToolChooser {
 }
 
 /** Runs a tool on its server. Never throws. */
-export type ToolRunner = (tool: AgentTool, args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolCallResult>;
+export type ToolRunner = (
+  tool: AgentTool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+) => Promise<ToolCallResult>;
 
 /** What the person is asked before a tool runs. */
 export interface ApprovalRequest {

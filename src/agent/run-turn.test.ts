@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryTurnStore, ScriptedModel, agentTool, lastUserText, listChooser, type ScriptedAnswer } from '../../test/fakes/fake-agent-ports';
+import {
+  MemoryTurnStore,
+  ScriptedModel,
+  agentTool,
+  lastUserText,
+  listChooser,
+  type ScriptedAnswer,
+} from '../../test/fakes/fake-agent-ports';
 import { ModelError } from '../domain/model-errors';
 import type { Approval } from '../domain/trace';
 import type { ToolCallResult } from '../domain/tool-result';
@@ -8,12 +15,25 @@ import { runTurn, type TurnDeps } from './run-turn';
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false, durationMs: 5 });
 const say = (text: string): ScriptedAnswer => ({ blocks: [{ type: 'text', text }] });
-const use = (name: string, input: unknown, id = `tu-${name}`): ScriptedAnswer => ({ blocks: [{ type: 'tool_use', id, name, input }] });
+const use = (name: string, input: unknown, id = `tu-${name}`): ScriptedAnswer => ({
+  blocks: [{ type: 'tool_use', id, name, input }],
+});
 
-function setup(script: ScriptedAnswer[], options: { tools?: AgentTool[]; deferred?: boolean; approve?: Approval; runTool?: TurnDeps['runTool']; maxModelCalls?: number } = {}) {
+function setup(
+  script: ScriptedAnswer[],
+  options: {
+    tools?: AgentTool[];
+    deferred?: boolean;
+    approve?: Approval;
+    runTool?: TurnDeps['runTool'];
+    maxModelCalls?: number;
+  } = {},
+) {
   const model = new ScriptedModel(script);
   const store = new MemoryTurnStore();
-  const tools = listChooser(options.tools ?? [agentTool('weather'), agentTool('calendar')], { deferred: options.deferred ?? false });
+  const tools = listChooser(options.tools ?? [agentTool('weather'), agentTool('calendar')], {
+    deferred: options.deferred ?? false,
+  });
   const asked: string[] = [];
   const calls: { tool: string; args: Record<string, unknown> }[] = [];
   const askApproval: AskApproval = async (request) => {
@@ -34,7 +54,12 @@ function setup(script: ScriptedAnswer[], options: { tools?: AgentTool[]; deferre
     approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
     hash: async (text) => `h${text.length}`,
     now: () => Date.now(),
-    settings: { model: 'claude-test', maxTokens: 1000, system: 'Be brief.', maxModelCalls: options.maxModelCalls ?? 20 },
+    settings: {
+      model: 'claude-test',
+      maxTokens: 1000,
+      system: 'Be brief.',
+      maxModelCalls: options.maxModelCalls ?? 20,
+    },
   };
   return { deps, model, store, tools, asked, calls };
 }
@@ -45,7 +70,12 @@ describe('runTurn', () => {
     expect(await runTurn('Hi', deps, new AbortController().signal)).toEqual({ status: 'done' });
     expect(store.texts()).toEqual(['Hi', 'Hello there, friend.']);
     expect(store.messages.map((m) => m.status)).toEqual(['complete', 'complete']);
-    expect(store.messages[1]?.trace[0]).toMatchObject({ kind: 'model-call', model: 'claude-test', usage: { input: 100, output: 20, cacheRead: 80 }, stopReason: 'end_turn' });
+    expect(store.messages[1]?.trace[0]).toMatchObject({
+      kind: 'model-call',
+      model: 'claude-test',
+      usage: { input: 100, output: 20, cacheRead: 80 },
+      stopReason: 'end_turn',
+    });
   });
 
   it('sends the system prompt and tools with a cache breakpoint on the last tool', async () => {
@@ -59,18 +89,28 @@ describe('runTurn', () => {
   });
 
   it('asks before a tool runs, runs it, sends the result back and finishes', async () => {
-    const { deps, store, asked, calls, model } = setup([use('mcp__srv__weather', { city: 'Oslo' }), say('It is sunny in Oslo.')]);
+    const { deps, store, asked, calls, model } = setup([
+      use('mcp__srv__weather', { city: 'Oslo' }),
+      say('It is sunny in Oslo.'),
+    ]);
     expect((await runTurn('Weather in Oslo?', deps, new AbortController().signal)).status).toBe('done');
     expect(asked).toEqual(['mcp__srv__weather']);
     expect(calls).toEqual([{ tool: 'mcp__srv__weather', args: { city: 'Oslo' } }]);
     expect(lastUserText(model.requests[1]!)).toContain('weather says hi');
     expect(store.texts()).toEqual(['Weather in Oslo?', '[tool_use]', '[tool_result]', 'It is sunny in Oslo.']);
     expect(store.messages[1]?.trace.map((t) => t.kind)).toEqual(['model-call', 'tool-call']);
-    expect(store.messages[1]?.trace[1]).toMatchObject({ tool: 'mcp__srv__weather', serverId: 'srv', approval: { decision: 'allow-once', by: 'person' } });
+    expect(store.messages[1]?.trace[1]).toMatchObject({
+      tool: 'mcp__srv__weather',
+      serverId: 'srv',
+      approval: { decision: 'allow-once', by: 'person' },
+    });
   });
 
   it('searches deferred tools, loads the found tool into the next call, then calls it', async () => {
-    const { deps, model, calls, tools } = setup([use('tool_search', { query: 'calendar' }), use('mcp__srv__calendar', {}), say('Done.')], { deferred: true });
+    const { deps, model, calls, tools } = setup(
+      [use('tool_search', { query: 'calendar' }), use('mcp__srv__calendar', {}), say('Done.')],
+      { deferred: true },
+    );
     await runTurn('Book a meeting', deps, new AbortController().signal);
     expect(model.requests[0]?.tools.map((t) => t.name)).toEqual(['tool_search']);
     expect(lastUserText(model.requests[1]!)).toContain('mcp__srv__calendar — The calendar tool');
@@ -106,7 +146,9 @@ describe('runTurn', () => {
   });
 
   it('runs a read-only tool of a trusted server without asking, and records that the annotation allowed it', async () => {
-    const { deps, asked, store } = setup([use('mcp__srv__weather', {}), say('OK.')], { tools: [agentTool('weather', { annotations: { readOnlyHint: true }, isFromTrustedServer: true })] });
+    const { deps, asked, store } = setup([use('mcp__srv__weather', {}), say('OK.')], {
+      tools: [agentTool('weather', { annotations: { readOnlyHint: true }, isFromTrustedServer: true })],
+    });
     await runTurn('x', deps, new AbortController().signal);
     expect(asked).toEqual([]);
     expect(store.messages[1]?.trace[1]).toMatchObject({ approval: { decision: 'auto-allow', by: 'annotation' } });
@@ -138,7 +180,9 @@ describe('runTurn', () => {
   });
 
   it('keeps the partial answer, marked interrupted, when the person stops', async () => {
-    const { deps, store } = setup([{ blocks: [{ type: 'text', text: 'one two three four five six seven eight' }], chunkDelayMs: 30 }]);
+    const { deps, store } = setup([
+      { blocks: [{ type: 'text', text: 'one two three four five six seven eight' }], chunkDelayMs: 30 },
+    ]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     expect(await runTurn('x', deps, controller.signal)).toEqual({ status: 'stopped' });
@@ -160,7 +204,10 @@ describe('runTurn', () => {
     const { deps, store } = setup([{ error: new ModelError('auth', undefined, 401) }, say('Back again.')]);
     const outcome = await runTurn('Hi', deps, new AbortController().signal);
     expect(outcome).toEqual({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
-    expect(store.messages[1]).toMatchObject({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
+    expect(store.messages[1]).toMatchObject({
+      status: 'error',
+      error: 'The API key was refused (401). Check it in Settings.',
+    });
     expect((await runTurn('Retry', deps, new AbortController().signal)).status).toBe('done');
     expect(store.texts().at(-1)).toBe('Back again.');
   });

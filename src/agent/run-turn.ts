@@ -43,14 +43,16 @@ export interface TurnDeps {
   readonly onMessage?: (message: Message) => void;
 }
 
-export type TurnOutcome = { readonly status: 'done' | 'stopped' | 'limit' } | { readonly status: 'error'; readonly error: string };
+export type TurnOutcome =
+  { readonly status: 'done' | 'stopped' | 'limit' } | { readonly status: 'error'; readonly error: string };
 
 export const TOOL_SEARCH_NAME = 'tool_search';
 
 /** The note on an answer the person stopped. */
 export const STOPPED_NOTE = 'Stopped; the answer above is partial.';
 /** The note on an answer left streaming in storage: its tab was closed (or crashed) while it streamed, or storage refused its end. */
-export const TAB_CLOSED_NOTE = 'Interrupted: this answer stopped before it was fully saved (the page was closed, or storage was full); the part above is what was saved.';
+export const TAB_CLOSED_NOTE =
+  'Interrupted: this answer stopped before it was fully saved (the page was closed, or storage was full); the part above is what was saved.';
 
 /** Tells the UI about a stored message. (Not `onMessage?.(await …)`: that would skip the write when nobody listens.) */
 function notify(deps: TurnDeps, message: Message): void {
@@ -59,7 +61,10 @@ function notify(deps: TurnDeps, message: Message): void {
 
 /** Runs one agent turn for the person's message: model calls and tool calls until the model is done. */
 export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
-  notify(deps, await deps.persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }));
+  notify(
+    deps,
+    await deps.persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }),
+  );
   return continueTurn(userText, deps, signal);
 }
 
@@ -75,7 +80,9 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     const callTools = await deps.tools.forCall({ userText, requested });
     const answer = await modelCall(deps, callTools, signal);
     if (answer.outcome) return answer.outcome;
-    const toolUses = answer.message.blocks.filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use');
+    const toolUses = answer.message.blocks.filter(
+      (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
+    );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
     const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
     const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal)));
@@ -93,7 +100,10 @@ type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; reado
 
 async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
-  const definitions = callTools.definitions ?? [...callTools.tools.map(definitionOf), ...(callTools.searchTool ? [callTools.searchTool] : [])];
+  const definitions = callTools.definitions ?? [
+    ...callTools.tools.map(definitionOf),
+    ...(callTools.searchTool ? [callTools.searchTool] : []),
+  ];
   const tools = withCacheControl(definitions);
   const history = toModelMessages(await persistence.history());
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
@@ -111,7 +121,14 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
   let latest: ContentBlock[] = [];
   try {
     const result = await deps.model.stream(
-      { model: settings.model, maxTokens: settings.maxTokens, messages: history, tools, ...(settings.system ? { system: settings.system } : {}), ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}) },
+      {
+        model: settings.model,
+        maxTokens: settings.maxTokens,
+        messages: history,
+        tools,
+        ...(settings.system ? { system: settings.system } : {}),
+        ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
+      },
       (blocks) => {
         latest = blocks;
         deps.onMessage?.({ ...message, blocks });
@@ -126,15 +143,28 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     );
     latest = result.blocks;
     await pendingWrite;
-    message = await persistence.update(message.id, { blocks: result.blocks, status: 'complete', trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })] });
+    message = await persistence.update(message.id, {
+      blocks: result.blocks,
+      status: 'complete',
+      trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })],
+    });
     deps.onMessage?.(message);
     return { message, stopReason: result.stopReason };
   } catch (error) {
     await pendingWrite;
     const stopped = signal.aborted;
     // A model error, or storage refusing the finished answer (a full disk), says itself what went wrong.
-    const text = stopped ? STOPPED_NOTE : error instanceof AppError ? error.message : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
-    const ended: MessageChange = { blocks: latest, status: stopped ? 'interrupted' : 'error', error: text, trace: [trace({ error: text })] };
+    const text = stopped
+      ? STOPPED_NOTE
+      : error instanceof AppError
+        ? error.message
+        : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
+    const ended: MessageChange = {
+      blocks: latest,
+      status: stopped ? 'interrupted' : 'error',
+      error: text,
+      trace: [trace({ error: text })],
+    };
     try {
       message = await persistence.update(message.id, ended);
     } catch (saveError) {
@@ -152,36 +182,64 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }>; readonly trace: TraceEntry[] };
 
-async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested: AgentTool[], deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
+async function runToolUse(
+  use: ToolUse,
+  offered: ReadonlySet<string>,
+  requested: AgentTool[],
+  deps: TurnDeps,
+  signal: AbortSignal,
+): Promise<UseResult> {
   const input = use.input;
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
   const refuse = (message: string, extra: Partial<ToolCallTrace> = {}): UseResult => {
     const result = failedResult({ kind: 'invalid-arguments', message }, 0);
     return { block: toToolResultBlock(use.id, result), trace: [toolTrace(use, result, extra)] };
   };
-  if (!isObject) return refuse(`The input for ${use.name} is not a JSON object, so the tool was not called. Send the arguments as an object.`);
+  if (!isObject)
+    return refuse(
+      `The input for ${use.name} is not a JSON object, so the tool was not called. Send the arguments as an object.`,
+    );
   const args = input as Record<string, unknown>;
 
   if (use.name === TOOL_SEARCH_NAME) {
-    const outcome = await deps.tools.runSearch(args).catch(() => ({ query: '', content: 'The tool search failed; try again.', isError: true, hits: [] }));
-    for (const hit of outcome.hits) if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
-    const content = typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
+    const outcome = await deps.tools
+      .runSearch(args)
+      .catch(() => ({ query: '', content: 'The tool search failed; try again.', isError: true, hits: [] }));
+    for (const hit of outcome.hits)
+      if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
+    const content =
+      typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
     return {
       block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
-      trace: [{ kind: 'tool-search', query: outcome.query, strategy: deps.tools.strategy, picks: outcome.hits.map((h) => ({ name: h.tool.modelName, score: h.score })) }],
+      trace: [
+        {
+          kind: 'tool-search',
+          query: outcome.query,
+          strategy: deps.tools.strategy,
+          picks: outcome.hits.map((h) => ({ name: h.tool.modelName, score: h.score })),
+        },
+      ],
     };
   }
 
   const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
-  if (!tool) return refuse(`There is no tool named ${use.name} in this thread (its server is not enabled here, or it does not exist). It was not called.`);
-  if (!offered.has(tool.modelName)) return refuse(`The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`);
+  if (!tool)
+    return refuse(
+      `There is no tool named ${use.name} in this thread (its server is not enabled here, or it does not exist). It was not called.`,
+    );
+  if (!offered.has(tool.modelName))
+    return refuse(
+      `The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`,
+    );
 
   const hash = await deps.hash(definitionText(tool));
   const policy = decideApproval(tool, hash, deps.approvals);
   let approval: ToolCallTrace['approval'];
   if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
   else {
-    const decision = await deps.askApproval({ tool, arguments: args, toolUseId: use.id }, signal).catch(() => 'deny' as const);
+    const decision = await deps
+      .askApproval({ tool, arguments: args, toolUseId: use.id }, signal)
+      .catch(() => 'deny' as const);
     approval = { decision, by: 'person' };
     // Remembering is best-effort: a failed write must not lose the call's result.
     if (decision === 'allow-thread') {
@@ -193,13 +251,22 @@ async function runToolUse(use: ToolUse, offered: ReadonlySet<string>, requested:
       await deps.persistence.allowAlways(toolKey(tool), hash).catch(() => undefined);
     }
     if (decision === 'deny') {
-      const denied = failedResult({ kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` }, 0);
-      return { block: toToolResultBlock(use.id, denied), trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })] };
+      const denied = failedResult(
+        { kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` },
+        0,
+      );
+      return {
+        block: toToolResultBlock(use.id, denied),
+        trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })],
+      };
     }
   }
   const result: ToolCallResult = await deps.runTool(tool, args, signal);
   await deps.tools.markUsed([tool]).catch(() => undefined);
-  return { block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP), trace: [toolTrace(use, result, { serverId: tool.serverId, approval })] };
+  return {
+    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
+    trace: [toolTrace(use, result, { serverId: tool.serverId, approval })],
+  };
 }
 
 function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {

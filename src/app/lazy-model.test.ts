@@ -12,8 +12,14 @@ afterEach(async () => {
   await api.stop();
 });
 
-const request: ModelRequest = { model: 'claude-sonnet-5', maxTokens: 256, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools: [] };
-const lazyModel = (apiKey = 'sk-ant-lazy') => createLazyAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
+const request: ModelRequest = {
+  model: 'claude-sonnet-5',
+  maxTokens: 256,
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+  tools: [],
+};
+const lazyModel = (apiKey = 'sk-ant-lazy') =>
+  createLazyAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
 
 describe('the model whose SDK loads on the first call', () => {
   it('without a key, says so at once, as the eager model does', () => {
@@ -33,7 +39,12 @@ describe('the model whose SDK loads on the first call', () => {
 
   it('reports API failures as the eager model does', async () => {
     api.script({ error: { status: 401 } });
-    const error = await lazyModel().stream(request, () => undefined, new AbortController().signal).then(() => undefined, (caught: unknown) => caught);
+    const error = await lazyModel()
+      .stream(request, () => undefined, new AbortController().signal)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(ModelError);
     expect((error as ModelError).reason).toBe('auth');
   });

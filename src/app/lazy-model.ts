@@ -14,7 +14,13 @@ export function createLazyAnthropicModel(options: AnthropicModelOptions): ModelP
       (module) => module.createAnthropicModel(options),
       (error: unknown) => {
         loaded = undefined; // A chunk that failed to load (offline, a redeploy) is tried again on the next call.
-        throw new ModelError('network', `the model client could not be loaded: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200));
+        throw new ModelError(
+          'network',
+          `the model client could not be loaded: ${error instanceof Error ? error.message : String(error)}`.slice(
+            0,
+            200,
+          ),
+        );
       },
     );
     return loaded;

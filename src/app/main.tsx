@@ -22,7 +22,10 @@ if (callback && postCallbackToOpener(callback)) {
     (module) => module.start(store, env, callback),
     (error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      store.setState({ phase: 'failed', fatal: `The app could not be loaded (${reason}). Reload the page to try again.` });
+      store.setState({
+        phase: 'failed',
+        fatal: `The app could not be loaded (${reason}). Reload the page to try again.`,
+      });
     },
   );
   createRoot(root).render(

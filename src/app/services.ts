@@ -19,7 +19,9 @@ const CHANGE_CHANNEL = 'mcp-agent-changes';
 export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
   const cipher = createWebCipher(env.crypto);
-  const storageReady = openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost }).then((db) => createStorage({ db, bus, cipher, now: env.now, newId: env.newId }));
+  const storageReady = openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost }).then((db) =>
+    createStorage({ db, bus, cipher, now: env.now, newId: env.newId }),
+  );
   // app-config.json is fetched while the database opens (start-up waits for both); its copy is kept once storage is there.
   const configUrl = `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`;
   const laterCache: AppConfigRepo = {

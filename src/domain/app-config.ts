@@ -18,7 +18,12 @@ export const AppConfig = z
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
       })
-      .default({ model: DEFAULT_MODEL, baseUrl: DEFAULT_BASE_URL, maxTokens: 8192, toolSearch: ToolSearchSettings.parse({}) }),
+      .default({
+        model: DEFAULT_MODEL,
+        baseUrl: DEFAULT_BASE_URL,
+        maxTokens: 8192,
+        toolSearch: ToolSearchSettings.parse({}),
+      }),
     oauth: z
       .object({
         /** URL of the OAuth client metadata document this deployment serves (for servers that accept one). */

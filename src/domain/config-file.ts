@@ -50,7 +50,11 @@ function exportAuth(auth: AuthConfig): AuthConfig {
       return { kind: 'headers', headerNames: [...auth.headerNames] };
     case 'oauth':
       // A client id is public (it is sent in the browser's address bar); the client secret stays in the vault.
-      return { kind: 'oauth', ...(auth.clientId ? { clientId: auth.clientId } : {}), ...(auth.scopes ? { scopes: [...auth.scopes] } : {}) };
+      return {
+        kind: 'oauth',
+        ...(auth.clientId ? { clientId: auth.clientId } : {}),
+        ...(auth.scopes ? { scopes: [...auth.scopes] } : {}),
+      };
   }
 }
 

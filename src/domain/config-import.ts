@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { CONFIG_FILE_FORMAT, CONFIG_FILE_VERSION, ExportedPreferences, MAX_CONFIG_FILE_BYTES, MAX_IMPORTED_SERVERS } from './config-file';
+import {
+  CONFIG_FILE_FORMAT,
+  CONFIG_FILE_VERSION,
+  ExportedPreferences,
+  MAX_CONFIG_FILE_BYTES,
+  MAX_IMPORTED_SERVERS,
+} from './config-file';
 import { ServerConfig, ServerId, ToolOverride } from './server-config';
 import { OverriddenToolName, type AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
@@ -24,16 +30,28 @@ export interface ImportPlan {
   readonly ignored: readonly string[];
 }
 
-export type ReadConfigResult = { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly message: string };
+export type ReadConfigResult =
+  { readonly ok: true; readonly plan: ImportPlan } | { readonly ok: false; readonly message: string };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const TOP_LEVEL = new Set(['format', 'version', 'exportedAt', 'profileName', 'preferences', 'servers', 'defaultServerIds', 'appServerToolOverrides']);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const TOP_LEVEL = new Set([
+  'format',
+  'version',
+  'exportedAt',
+  'profileName',
+  'preferences',
+  'servers',
+  'defaultServerIds',
+  'appServerToolOverrides',
+]);
 const SERVER_FIELDS = new Set(Object.keys(ServerConfig.shape));
 const AUTH_FIELDS = new Set(['kind', 'headerNames', 'clientId', 'scopes']);
 const TOOL_OVERRIDE_FIELDS = new Set(Object.keys(ToolOverride.shape));
 
-const describeIssues = (error: z.ZodError): string[] => toFieldIssues(error).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+const describeIssues = (error: z.ZodError): string[] =>
+  toFieldIssues(error).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
 /** A name from the file as shown to the person: shortened, since it may be anything. */
 const shortName = (name: string): string => (name.length > 60 ? `${name.slice(0, 60)}…` : name);
 /** Names of fields the app does not know, shortened: they come from the file and are shown to the person. */
@@ -51,16 +69,25 @@ export function readConfigFile(text: string): ReadConfigResult {
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".' };
+    return {
+      ok: false,
+      message: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".',
+    };
   }
   if (!isObject(data) || data.format !== CONFIG_FILE_FORMAT) {
-    return { ok: false, message: `This is not an MCP Agent configuration file (it has no "format": "${CONFIG_FILE_FORMAT}"), so nothing was imported.` };
+    return {
+      ok: false,
+      message: `This is not an MCP Agent configuration file (it has no "format": "${CONFIG_FILE_FORMAT}"), so nothing was imported.`,
+    };
   }
   if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1) {
     return { ok: false, message: 'The file has no valid "version", so nothing was imported.' };
   }
   if (data.version > CONFIG_FILE_VERSION) {
-    return { ok: false, message: `The file was made by a newer version of the app (format version ${data.version}; this one reads version ${CONFIG_FILE_VERSION}). Nothing was imported.` };
+    return {
+      ok: false,
+      message: `The file was made by a newer version of the app (format version ${data.version}; this one reads version ${CONFIG_FILE_VERSION}). Nothing was imported.`,
+    };
   }
   const rejected: ImportProblem[] = [];
   const ignored = unknownKeys(data, TOP_LEVEL, '');
@@ -68,8 +95,14 @@ export function readConfigFile(text: string): ReadConfigResult {
   const servers = readServers(data.servers, rejected, ignored);
   const defaultServerIds = readDefaultIds(data.defaultServerIds, rejected);
   const appServerToolOverrides = readAppToolOverrides(data.appServerToolOverrides, rejected, ignored);
-  const listed = ignored.length > MAX_IGNORED_LISTED ? [...ignored.slice(0, MAX_IGNORED_LISTED), `and ${ignored.length - MAX_IGNORED_LISTED} more`] : ignored;
-  return { ok: true, plan: { preferences, servers, defaultServerIds, appServerToolOverrides, rejected, ignored: listed } };
+  const listed =
+    ignored.length > MAX_IGNORED_LISTED
+      ? [...ignored.slice(0, MAX_IGNORED_LISTED), `and ${ignored.length - MAX_IGNORED_LISTED} more`]
+      : ignored;
+  return {
+    ok: true,
+    plan: { preferences, servers, defaultServerIds, appServerToolOverrides, rejected, ignored: listed },
+  };
 }
 
 /** Human size of a refused file. */
@@ -117,7 +150,8 @@ function readToolSearch(value: unknown, rejected: ImportProblem[], ignored: stri
     }
     const parsed = fields[key as keyof typeof fields].safeParse(raw);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
-    else if (!parsed.success) rejected.push({ subject: `Preference toolSearch.${key}`, reasons: describeIssues(parsed.error) });
+    else if (!parsed.success)
+      rejected.push({ subject: `Preference toolSearch.${key}`, reasons: describeIssues(parsed.error) });
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -131,7 +165,10 @@ function readServers(value: unknown, rejected: ImportProblem[], ignored: string[
   }
   const servers: ServerConfig[] = [];
   value.forEach((raw: unknown, index) => {
-    const label = isObject(raw) && typeof raw.name === 'string' && raw.name.trim() ? `Server "${raw.name.trim().slice(0, 64)}"` : `Server ${index + 1}`;
+    const label =
+      isObject(raw) && typeof raw.name === 'string' && raw.name.trim()
+        ? `Server "${raw.name.trim().slice(0, 64)}"`
+        : `Server ${index + 1}`;
     if (index >= MAX_IMPORTED_SERVERS) {
       rejected.push({ subject: label, reasons: [`an import adds at most ${MAX_IMPORTED_SERVERS} servers`] });
       return;
@@ -149,7 +186,13 @@ function readServers(value: unknown, rejected: ImportProblem[], ignored: string[
     }
     const server = parsed.data;
     const twin = servers.find((s) => s.id === server.id || s.name.toLowerCase() === server.name.toLowerCase());
-    if (twin) rejected.push({ subject: label, reasons: [`appears twice in the file (same ${twin.id === server.id ? 'id' : 'name'} as "${twin.name}"); the first one is imported`] });
+    if (twin)
+      rejected.push({
+        subject: label,
+        reasons: [
+          `appears twice in the file (same ${twin.id === server.id ? 'id' : 'name'} as "${twin.name}"); the first one is imported`,
+        ],
+      });
     else servers.push(server);
   });
   return servers;
@@ -164,7 +207,10 @@ function readDefaultIds(value: unknown, rejected: ImportProblem[]): string[] {
   return value.flatMap((raw: unknown) => {
     const parsed = ServerId.safeParse(raw);
     if (parsed.success) return [parsed.data];
-    rejected.push({ subject: `Default server ${JSON.stringify(raw)?.slice(0, 60) ?? String(raw)}`, reasons: describeIssues(parsed.error) });
+    rejected.push({
+      subject: `Default server ${JSON.stringify(raw)?.slice(0, 60) ?? String(raw)}`,
+      reasons: describeIssues(parsed.error),
+    });
     return [];
   });
 }
@@ -198,7 +244,10 @@ function readAppToolOverrides(value: unknown, rejected: ImportProblem[], ignored
         rejected.push({ subject: toolSubject, reasons: describeIssues(name.error) });
         return [];
       }
-      if (isObject(raw)) ignored.push(...unknownKeys(raw, TOOL_OVERRIDE_FIELDS, `appServerToolOverrides.${id.data}.${shortName(toolName)}.`));
+      if (isObject(raw))
+        ignored.push(
+          ...unknownKeys(raw, TOOL_OVERRIDE_FIELDS, `appServerToolOverrides.${id.data}.${shortName(toolName)}.`),
+        );
       const parsed = ToolOverride.safeParse(raw);
       if (!parsed.success) {
         rejected.push({ subject: toolSubject, reasons: describeIssues(parsed.error) });

@@ -29,7 +29,9 @@ export class CorruptRecordError extends AppError {
     readonly key: string,
     readonly issues: readonly FieldIssue[],
   ) {
-    super(`Stored ${store} record "${key}" is unreadable (${issues.map((i) => `${i.path || 'record'}: ${i.message}`).join('; ')}); it was skipped.`);
+    super(
+      `Stored ${store} record "${key}" is unreadable (${issues.map((i) => `${i.path || 'record'}: ${i.message}`).join('; ')}); it was skipped.`,
+    );
     this.name = 'CorruptRecordError';
   }
 }
@@ -38,7 +40,9 @@ export class CorruptRecordError extends AppError {
 export class StorageQuotaError extends AppError {
   readonly kind = 'storage-quota';
   constructor(readonly store: string) {
-    super(`Browser storage is full, so the change to ${store} was not saved. Free space by deleting old threads, or allow this site more storage.`);
+    super(
+      `Browser storage is full, so the change to ${store} was not saved. Free space by deleting old threads, or allow this site more storage.`,
+    );
     this.name = 'StorageQuotaError';
   }
 }

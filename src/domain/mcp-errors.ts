@@ -1,7 +1,13 @@
 import { AppError } from './errors';
 
 /** Headers a cross-origin MCP server must allow and expose for a browser client. */
-export const CORS_ALLOW_HEADERS = ['mcp-protocol-version', 'mcp-session-id', 'authorization', 'content-type', 'last-event-id'] as const;
+export const CORS_ALLOW_HEADERS = [
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'authorization',
+  'content-type',
+  'last-event-id',
+] as const;
 export const CORS_EXPOSE_HEADERS = ['mcp-session-id', 'WWW-Authenticate'] as const;
 
 /** The browser got no response at all from a cross-origin server: almost always CORS (or the server is down). */
@@ -24,7 +30,9 @@ export class CorsBlockedError extends AppError {
 export class ServerUnreachableError extends AppError {
   readonly kind = 'unreachable';
   constructor(readonly serverUrl: string) {
-    super(`${new URL(serverUrl).origin} does not answer; the connection was lost. The app will keep trying to reconnect.`);
+    super(
+      `${new URL(serverUrl).origin} does not answer; the connection was lost. The app will keep trying to reconnect.`,
+    );
     this.name = 'ServerUnreachableError';
   }
 }
@@ -54,7 +62,9 @@ export class AuthRequiredError extends AppError {
 export class InvalidServerResponseError extends AppError {
   readonly kind = 'invalid-response';
   constructor(detail: string) {
-    super(`The server's answer is not MCP (${detail}). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse.`);
+    super(
+      `The server's answer is not MCP (${detail}). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse.`,
+    );
     this.name = 'InvalidServerResponseError';
   }
 }
@@ -80,7 +90,13 @@ export class OAuthFlowError extends AppError {
   }
 }
 
-export type McpConnectionError = CorsBlockedError | ServerUnreachableError | McpHttpError | AuthRequiredError | InvalidServerResponseError | McpProtocolError;
+export type McpConnectionError =
+  | CorsBlockedError
+  | ServerUnreachableError
+  | McpHttpError
+  | AuthRequiredError
+  | InvalidServerResponseError
+  | McpProtocolError;
 
 /** The MCP client code (loaded on first connection) could not be loaded: offline, or the app was redeployed. */
 export class McpClientUnavailableError extends AppError {

@@ -19,7 +19,14 @@ const ToolResultBlock = z.object({
 });
 
 /** Content blocks as the Messages API knows them, kept as sent and received. */
-export const ContentBlock = z.discriminatedUnion('type', [TextBlock, ImageBlock, ThinkingBlock, RedactedThinkingBlock, ToolUseBlock, ToolResultBlock]);
+export const ContentBlock = z.discriminatedUnion('type', [
+  TextBlock,
+  ImageBlock,
+  ThinkingBlock,
+  RedactedThinkingBlock,
+  ToolUseBlock,
+  ToolResultBlock,
+]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
 export const MessageStatus = z.enum(['complete', 'streaming', 'interrupted', 'error']);

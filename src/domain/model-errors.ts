@@ -1,6 +1,7 @@
 import { AppError } from './errors';
 
-export type ModelFailure = 'no-key' | 'auth' | 'permission' | 'rate-limit' | 'overloaded' | 'server' | 'network' | 'bad-request' | 'stream-cut';
+export type ModelFailure =
+  'no-key' | 'auth' | 'permission' | 'rate-limit' | 'overloaded' | 'server' | 'network' | 'bad-request' | 'stream-cut';
 
 const ADVICE: Record<ModelFailure, string> = {
   'no-key': 'No API key is set. Add your Anthropic API key in Settings.',

@@ -24,13 +24,45 @@ const message = {
     { type: 'thinking', thinking: 'Let me check.', signature: 'sig' },
     { type: 'redacted_thinking', data: 'xx' },
     { type: 'text', text: 'Calling **echo**.' },
-    { type: 'tool_use', id: 'toolu_1', name: 'mcp__everything__echo', input: { message: 'hi', nested: [1, null, { a: true }] } },
-    { type: 'tool_result', tool_use_id: 'toolu_1', is_error: false, content: [{ type: 'text', text: 'Echo: hi' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBOR' } }, { type: 'tool_reference', tool_name: 'echo' }] },
+    {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'mcp__everything__echo',
+      input: { message: 'hi', nested: [1, null, { a: true }] },
+    },
+    {
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      is_error: false,
+      content: [
+        { type: 'text', text: 'Echo: hi' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBOR' } },
+        { type: 'tool_reference', tool_name: 'echo' },
+      ],
+    },
   ],
   error: 'cut short',
   trace: [
-    { kind: 'model-call', model: 'claude', toolNames: ['a'], toolTokens: 10, usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 3 }, durationMs: 1.5, stopReason: 'tool_use' },
-    { kind: 'tool-call', toolUseId: 'toolu_1', serverId: 's', tool: 'echo', arguments: { message: 'hi' }, approval: { decision: 'auto-allow', by: 'annotation' }, resultSummary: 'ok', isError: false, durationMs: 4 },
+    {
+      kind: 'model-call',
+      model: 'claude',
+      toolNames: ['a'],
+      toolTokens: 10,
+      usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 3 },
+      durationMs: 1.5,
+      stopReason: 'tool_use',
+    },
+    {
+      kind: 'tool-call',
+      toolUseId: 'toolu_1',
+      serverId: 's',
+      tool: 'echo',
+      arguments: { message: 'hi' },
+      approval: { decision: 'auto-allow', by: 'annotation' },
+      resultSummary: 'ok',
+      isError: false,
+      durationMs: 4,
+    },
     { kind: 'tool-search', query: 'echo', strategy: 'bm25', picks: [{ name: 'echo', score: 2.5 }] },
   ],
   createdAt: 100,
@@ -56,8 +88,14 @@ describe('schema guards answer yes only where zod would give the same value back
     ['a block missing its text', { ...message, blocks: [{ type: 'text' }] }],
     ['a tool_use block without input', { ...message, blocks: [{ type: 'tool_use', id: 'a', name: 'b' }] }],
     ['blocks as a string', { ...message, blocks: 'nope' }],
-    ['an array with a named property (zod returns a plain array)', { ...message, blocks: Object.assign([...message.blocks], { note: 'x' }) }],
-    ['an array with a hole', { ...message, blocks: Object.assign(new Array<unknown>(3), { 0: message.blocks[0], 2: message.blocks[2] }) }],
+    [
+      'an array with a named property (zod returns a plain array)',
+      { ...message, blocks: Object.assign([...message.blocks], { note: 'x' }) },
+    ],
+    [
+      'an array with a hole',
+      { ...message, blocks: Object.assign(new Array<unknown>(3), { 0: message.blocks[0], 2: message.blocks[2] }) },
+    ],
     ['a Date instead of an object', Object.assign(new Date(), message)],
     ['null', null],
   ])('asks zod about %s', (_name, value) => {
@@ -68,7 +106,11 @@ describe('schema guards answer yes only where zod would give the same value back
     ['a refinement', z.object({ a: z.string().refine((s) => s !== 'no') }), { a: 'no' }],
     ['a transform', z.object({ a: z.string().trim() }), { a: ' padded ' }],
     ['a string format', z.object({ a: z.url() }), { a: 'not a url' }],
-    ['a union of objects (zod keeps the first that parses)', z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.string() })]), { a: 'x', b: 'y' }],
+    [
+      'a union of objects (zod keeps the first that parses)',
+      z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.string() })]),
+      { a: 'x', b: 'y' },
+    ],
     ['a strict object', z.strictObject({ a: z.string() }), { a: 'x', b: 'y' }],
     ['an exclusive union', z.xor([z.string(), z.literal('a')]), 'a'],
     ['a TypeScript enum (reverse-mapped)', z.enum(Numbered), 'One'],
@@ -79,13 +121,20 @@ describe('schema guards answer yes only where zod would give the same value back
     ['a key Object.prototype has (zod reads the inherited value)', z.object({ constructor: z.unknown() }), { x: 1 }],
     ['a shape key named __proto__ (zod skips it)', z.object({ ['__proto__']: z.unknown() }), { x: 1 }],
     ['a Symbol key in the shape', z.object({ [Symbol.for('s')]: z.string() }), {}],
-    ['an object with a null prototype', z.object({ a: z.string() }), Object.assign(Object.create(null) as object, { a: 'x' })],
-  ] as const)('asks zod about %s, where zod would refuse or reshape the value', (_name, schema: z.ZodType, value: unknown) => {
-    const zod = zodSays(schema, value);
-    // The case is real: zod refuses the value or gives back something else.
-    expect(zod.ok && isDeepStrictEqual(zod.data, value)).toBe(false);
-    expect(schemaGuard(schema)(value)).toBe(false);
-  });
+    [
+      'an object with a null prototype',
+      z.object({ a: z.string() }),
+      Object.assign(Object.create(null) as object, { a: 'x' }),
+    ],
+  ] as const)(
+    'asks zod about %s, where zod would refuse or reshape the value',
+    (_name, schema: z.ZodType, value: unknown) => {
+      const zod = zodSays(schema, value);
+      // The case is real: zod refuses the value or gives back something else.
+      expect(zod.ok && isDeepStrictEqual(zod.data, value)).toBe(false);
+      expect(schemaGuard(schema)(value)).toBe(false);
+    },
+  );
 
   it('builds a guard for a recursive schema without running away, and leaves its records to zod', () => {
     const Node: z.ZodType = z.object({
@@ -116,7 +165,17 @@ describe('schema guards answer yes only where zod would give the same value back
     });
     const good = { name: 'abc', n: 10, kind: 'c', tags: ['x'], note: null };
     expect(schemaGuard(schema)(good)).toBe(true);
-    for (const bad of [{ ...good, name: 'a' }, { ...good, name: 'abcde' }, { ...good, n: 0 }, { ...good, n: 10.5 }, { ...good, n: Infinity }, { ...good, kind: 'd' }, { ...good, tags: [] }, { ...good, flag: 'yes' }, { ...good, note: undefined }]) {
+    for (const bad of [
+      { ...good, name: 'a' },
+      { ...good, name: 'abcde' },
+      { ...good, n: 0 },
+      { ...good, n: 10.5 },
+      { ...good, n: Infinity },
+      { ...good, kind: 'd' },
+      { ...good, tags: [] },
+      { ...good, flag: 'yes' },
+      { ...good, note: undefined },
+    ]) {
       expect(schemaGuard(schema)(bad)).toBe(false);
       expect(zodSays(schema, bad).ok).toBe(false);
     }
@@ -137,7 +196,29 @@ describe('schema guards answer yes only where zod would give the same value back
   });
 });
 
-const REPLACEMENTS: readonly unknown[] = [undefined, null, Number.NaN, Infinity, -1, 0, -0, 0.5, 2 ** 60, '', 'x', 'text', 'tool_use', 'complete', 'user', true, false, [], {}, [{}], { type: 'text', text: 't' }];
+const REPLACEMENTS: readonly unknown[] = [
+  undefined,
+  null,
+  Number.NaN,
+  Infinity,
+  -1,
+  0,
+  -0,
+  0.5,
+  2 ** 60,
+  '',
+  'x',
+  'text',
+  'tool_use',
+  'complete',
+  'user',
+  true,
+  false,
+  [],
+  {},
+  [{}],
+  { type: 'text', text: 't' },
+];
 
 /** `count` copies of `value`, each with one to three random changes: a value replaced, a key deleted, or a key added. */
 function mutations(value: unknown, count: number, seed: number): unknown[] {
@@ -155,9 +236,16 @@ function mutations(value: unknown, count: number, seed: number): unknown[] {
       const target = containers[random(containers.length)]!;
       const keys = Object.keys(target);
       const action = random(5);
-      if (action === 0 || keys.length === 0) (target as Record<string, unknown>)[`extra${random(3)}`] = structuredClone(REPLACEMENTS[random(REPLACEMENTS.length)]);
-      else if (action === 1 && !Array.isArray(target)) delete (target as Record<string, unknown>)[keys[random(keys.length)]!];
-      else (target as Record<string, unknown>)[keys[random(keys.length)]!] = structuredClone(REPLACEMENTS[random(REPLACEMENTS.length)]);
+      if (action === 0 || keys.length === 0)
+        (target as Record<string, unknown>)[`extra${random(3)}`] = structuredClone(
+          REPLACEMENTS[random(REPLACEMENTS.length)],
+        );
+      else if (action === 1 && !Array.isArray(target))
+        delete (target as Record<string, unknown>)[keys[random(keys.length)]!];
+      else
+        (target as Record<string, unknown>)[keys[random(keys.length)]!] = structuredClone(
+          REPLACEMENTS[random(REPLACEMENTS.length)],
+        );
     }
     out.push(copy);
   }
@@ -182,7 +270,13 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
         case 0:
           return pick([z.string(), z.string().min(1), z.string().max(2), z.string().min(2)]);
         case 1:
-          return pick([z.number(), z.number().int(), z.number().gt(0), z.number().lte(0), z.number().int().nonnegative()]);
+          return pick([
+            z.number(),
+            z.number().int(),
+            z.number().gt(0),
+            z.number().lte(0),
+            z.number().int().nonnegative(),
+          ]);
         case 2:
           return z.boolean();
         case 3:
@@ -200,7 +294,13 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
         case 9:
           return schema(depth + 1).default(pick([0, 'x', null, [], {}]) as never);
         case 10:
-          return pick([z.array(schema(depth + 1)), z.array(schema(depth + 1)).min(1).max(2)]);
+          return pick([
+            z.array(schema(depth + 1)),
+            z
+              .array(schema(depth + 1))
+              .min(1)
+              .max(2),
+          ]);
         case 11:
         case 12: {
           const shape: Record<string, z.ZodType> = {};
@@ -212,16 +312,42 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
         case 14:
           return schema(depth + 1).exactOptional();
         default:
-          return z.discriminatedUnion('type', [z.object({ type: z.literal('x'), a: schema(depth + 1) }), z.object({ type: z.enum(['y', 'z']), a: schema(depth + 1).optional() })]);
+          return z.discriminatedUnion('type', [
+            z.object({ type: z.literal('x'), a: schema(depth + 1) }),
+            z.object({ type: z.enum(['y', 'z']), a: schema(depth + 1).optional() }),
+          ]);
       }
     };
-    const ATOMS = [undefined, null, 0, -0, 1, 1.5, -1, Number.NaN, Infinity, 2 ** 53, '', 'a', 'b', 'd', 'x', 'y', '😀', '😀😀', 'ab', true, false];
+    const ATOMS = [
+      undefined,
+      null,
+      0,
+      -0,
+      1,
+      1.5,
+      -1,
+      Number.NaN,
+      Infinity,
+      2 ** 53,
+      '',
+      'a',
+      'b',
+      'd',
+      'x',
+      'y',
+      '😀',
+      '😀😀',
+      'ab',
+      true,
+      false,
+    ];
     const value = (depth: number): unknown => {
       const kind = random(depth > 3 ? 1 : 4);
       if (kind <= 1) return pick(ATOMS);
       if (kind === 2) return Array.from({ length: random(3) }, () => value(depth + 1));
       const object: Record<string, unknown> = {};
-      for (const key of KEYS) if (random(2) === 0) object[key] = key === 'type' ? pick(['x', 'y', 'z', 'w']) : value(depth + 1);
+      for (const key of KEYS)
+        if (random(2) === 0) object[key] = key === 'type' ? pick(['x', 'y', 'z', 'w']) : value(depth + 1);
       return object;
     };
     let yes = 0;
@@ -233,7 +359,10 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
         if (!guard(v)) continue;
         yes++;
         const zod = zodSays(s, v);
-        if (!zod.ok || !isDeepStrictEqual(zod.data, v)) expect.fail(`guard said yes to ${JSON.stringify(v)} for ${JSON.stringify(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }))}; zod: ${JSON.stringify(zod)}`);
+        if (!zod.ok || !isDeepStrictEqual(zod.data, v))
+          expect.fail(
+            `guard said yes to ${JSON.stringify(v)} for ${JSON.stringify(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }))}; zod: ${JSON.stringify(zod)}`,
+          );
       }
     }
     // Enough yeses that the comparison means something.

@@ -73,7 +73,14 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const optinOf = (schema: z.ZodType): unknown => (schema as unknown as { _zod: { optin?: unknown } })._zod.optin;
 
 const never: Built = { guard: NEVER, known: false, optional: false, fills: false, primitive: false };
-const plain = (guard: SchemaGuard, extra: Partial<Built> = {}): Built => ({ guard, known: true, optional: false, fills: false, primitive: false, ...extra });
+const plain = (guard: SchemaGuard, extra: Partial<Built> = {}): Built => ({
+  guard,
+  known: true,
+  optional: false,
+  fills: false,
+  primitive: false,
+  ...extra,
+});
 
 /** Settings a def may carry that change nothing about which values pass as they are. */
 const NEUTRAL_KEYS = new Set(['type', 'checks', 'error']);
@@ -113,17 +120,35 @@ function buildKnown(schema: z.ZodType, def: Def, building: Set<z.ZodType>): Buil
   if (checks !== NO_CHECKS && def.type !== 'string' && def.type !== 'number' && def.type !== 'array') return never;
   switch (def.type) {
     case 'string':
-      return plain(checks === NO_CHECKS ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && checks(v), { primitive: true });
+      return plain(checks === NO_CHECKS ? (v) => typeof v === 'string' : (v) => typeof v === 'string' && checks(v), {
+        primitive: true,
+      });
     case 'number':
       // Finite only: zod refuses NaN and ±Infinity for z.number().
-      return plain(checks === NO_CHECKS ? (v) => Number.isFinite(v) : (v) => Number.isFinite(v) && checks(v), { primitive: true });
+      return plain(checks === NO_CHECKS ? (v) => Number.isFinite(v) : (v) => Number.isFinite(v) && checks(v), {
+        primitive: true,
+      });
     case 'boolean':
       return plain((v) => typeof v === 'boolean', { primitive: true });
     case 'literal':
     case 'enum': {
       // An enum only of names that are their own values (z.enum([...])); a TypeScript enum's reverse-mapped numbers are left to zod.
-      const values = def.type === 'literal' ? def.values : def.entries && Object.entries(def.entries).every(([key, value]) => key === value) ? Object.values(def.entries) : undefined;
-      if (!values || !values.every((value) => typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return never;
+      const values =
+        def.type === 'literal'
+          ? def.values
+          : def.entries && Object.entries(def.entries).every(([key, value]) => key === value)
+            ? Object.values(def.entries)
+            : undefined;
+      if (
+        !values ||
+        !values.every(
+          (value) =>
+            typeof value === 'string' ||
+            typeof value === 'boolean' ||
+            (typeof value === 'number' && Number.isFinite(value)),
+        )
+      )
+        return never;
       const set = new Set(values);
       return plain((v) => set.has(v), { primitive: true, literals: values });
     }
@@ -177,7 +202,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function buildObject(shape: Record<string, z.ZodType>, building: Set<z.ZodType>): Built {
   // Zod skips a key named __proto__ and checks Symbol keys; neither is worth knowing here.
   if (Object.getOwnPropertySymbols(shape).length > 0 || Object.hasOwn(shape, '__proto__')) return never;
-  const fields = Object.entries(shape).map(([key, schema]) => ({ key, inherited: key in Object.prototype, ...build(schema, building) }));
+  const fields = Object.entries(shape).map(([key, schema]) => ({
+    key,
+    inherited: key in Object.prototype,
+    ...build(schema, building),
+  }));
   // A required key of a kind the guard does not know: no record can pass, so say no without looking.
   if (fields.some((field) => !field.known && !field.optional)) return never;
   const guard: SchemaGuard = (v) => {

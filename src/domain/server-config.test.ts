@@ -41,7 +41,12 @@ describe('ServerConfig', () => {
     expect(issues).toEqual([{ path: 'url', message: expect.stringContaining(message) as string }]);
   });
 
-  it.each(['http://localhost:3001/mcp', 'http://127.0.0.1:3001/mcp', 'https://[::1]:3001/mcp', 'https://example.com/mcp'])('accepts %s', (url) => {
+  it.each([
+    'http://localhost:3001/mcp',
+    'http://127.0.0.1:3001/mcp',
+    'https://[::1]:3001/mcp',
+    'https://example.com/mcp',
+  ])('accepts %s', (url) => {
     expect(serverUrlProblem(url)).toBeUndefined();
   });
 
@@ -56,7 +61,10 @@ describe('ServerConfig', () => {
   });
 
   it('rejects reserved and malformed header names', () => {
-    const issues = issuesOf(ServerConfig, { ...valid, auth: { kind: 'headers', headerNames: ['Mcp-Session-Id', 'bad name'] } });
+    const issues = issuesOf(ServerConfig, {
+      ...valid,
+      auth: { kind: 'headers', headerNames: ['Mcp-Session-Id', 'bad name'] },
+    });
     expect(issues.map((i) => [i.path, i.message])).toEqual([
       ['auth.headerNames.0', 'Header name is reserved for the MCP transport'],
       ['auth.headerNames.1', expect.stringContaining('Header name may contain only')],
@@ -64,7 +72,9 @@ describe('ServerConfig', () => {
   });
 
   it('keeps no secret in the config: bearer auth has no token field', () => {
-    expect(ServerConfig.parse({ ...valid, auth: { kind: 'bearer', token: 'sk-secret' } }).auth).toEqual({ kind: 'bearer' });
+    expect(ServerConfig.parse({ ...valid, auth: { kind: 'bearer', token: 'sk-secret' } }).auth).toEqual({
+      kind: 'bearer',
+    });
   });
 });
 
@@ -72,7 +82,13 @@ describe('AppConfig', () => {
   it('gives complete defaults for an empty file', () => {
     const config = AppConfig.parse({});
     expect(config.servers).toEqual([]);
-    expect(config.defaults.toolSearch).toEqual({ mode: 'client', strategy: 'bm25', deferral: 'auto', preloadCount: 3, loadedToolCap: 20 });
+    expect(config.defaults.toolSearch).toEqual({
+      mode: 'client',
+      strategy: 'bm25',
+      deferral: 'auto',
+      preloadCount: 3,
+      loadedToolCap: 20,
+    });
   });
 
   it('rejects duplicate server ids and names, naming the position', () => {

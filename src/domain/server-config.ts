@@ -20,39 +20,72 @@ export function serverUrlProblem(raw: string): string | undefined {
   }
   // The built page's CSP (vite.config.ts) names exactly these two; Chrome cannot express IPv6 literals in CSP.
   if (url.protocol === 'http:' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') {
-    return 'over plain http:// must name localhost or 127.0.0.1 (the page\'s security policy allows no other loopback address); use https:// otherwise';
+    return "over plain http:// must name localhost or 127.0.0.1 (the page's security policy allows no other loopback address); use https:// otherwise";
   }
   if (url.username || url.password) return 'must not contain a user name or password; use the auth settings instead';
   return undefined;
 }
 
-export const ServerUrl = z.string().trim().superRefine((value, ctx) => {
-  const problem = serverUrlProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: `Server URL ${problem}` });
-});
+export const ServerUrl = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = serverUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Server URL ${problem}` });
+  });
 
 /** Letters, digits, "-" and single "_" between them: "__" separates server and tool in model tool names. */
 export const ServerId = z
   .string()
   .max(48, 'Server id must be at most 48 characters')
-  .regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, 'Server id may contain letters, digits, "-" and single "_" between them');
+  .regex(
+    /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/,
+    'Server id may contain letters, digits, "-" and single "_" between them',
+  );
 
 /** Header names the transport sets itself; a user header must not override them. */
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'origin', 'cookie']);
+const RESERVED_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'content-length',
+  'host',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'origin',
+  'cookie',
+]);
 
 /** Request headers a page may not set (the Fetch standard's forbidden names): the browser would drop them silently. */
 const FORBIDDEN_HEADERS = new Set([
-  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method', 'connection', 'cookie2',
-  'date', 'dnt', 'expect', 'keep-alive', 'referer', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+  'accept-charset',
+  'accept-encoding',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'cookie2',
+  'date',
+  'dnt',
+  'expect',
+  'keep-alive',
+  'referer',
+  'set-cookie',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
 ]);
 
 /** Why a header name cannot be sent from the browser, or undefined when it can. */
 export function headerNameProblem(raw: string): string | undefined {
   const name = raw.trim().toLowerCase();
   if (!name) return 'Header name is required';
-  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) return 'Header name may contain only letters, digits and !#$%&\'*+.^_`|~-';
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+    return "Header name may contain only letters, digits and !#$%&'*+.^_`|~-";
   if (RESERVED_HEADERS.has(name)) return 'Header name is reserved for the MCP transport';
-  if (FORBIDDEN_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-')) return `Browsers do not let a page send the header "${raw.trim()}"`;
+  if (FORBIDDEN_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-'))
+    return `Browsers do not let a page send the header "${raw.trim()}"`;
   return undefined;
 }
 
@@ -83,7 +116,10 @@ export const AuthConfig = z.discriminatedUnion(
       headerNames: z
         .array(HeaderName)
         .min(1, 'Custom headers need at least one header name')
-        .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Header names must be unique'),
+        .refine(
+          (names) => new Set(names.map((n) => n.toLowerCase())).size === names.length,
+          'Header names must be unique',
+        ),
     }),
     z.object({
       kind: z.literal('oauth'),
@@ -103,7 +139,9 @@ export const ToolOverride = z.object({
 });
 export type ToolOverride = z.infer<typeof ToolOverride>;
 
-export const TransportPreference = z.enum(['auto', 'http', 'sse'], { error: () => 'Transport must be auto, http or sse' });
+export const TransportPreference = z.enum(['auto', 'http', 'sse'], {
+  error: () => 'Transport must be auto, http or sse',
+});
 export type TransportPreference = z.infer<typeof TransportPreference>;
 
 /** One remote MCP server as configured by the deployer (app scope) or a person (user scope). */
@@ -122,14 +160,28 @@ export type ServerConfig = z.infer<typeof ServerConfig>;
 export type ServerConfigInput = z.input<typeof ServerConfig>;
 
 /** Adds "duplicate id / name" issues to a list of servers (used by every schema holding a list). */
-export function checkUniqueServers(servers: readonly { id: string; name: string }[], ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+export function checkUniqueServers(
+  servers: readonly { id: string; name: string }[],
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+): void {
   const ids = new Map<string, number>();
   const names = new Map<string, number>();
   servers.forEach((server, index) => {
-    if (ids.has(server.id)) ctx.addIssue({ code: 'custom', path: [...path, index, 'id'], message: `Duplicate server id "${server.id}" (also at position ${ids.get(server.id)})` });
+    if (ids.has(server.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, index, 'id'],
+        message: `Duplicate server id "${server.id}" (also at position ${ids.get(server.id)})`,
+      });
     else ids.set(server.id, index);
     const name = server.name.trim().toLowerCase();
-    if (names.has(name)) ctx.addIssue({ code: 'custom', path: [...path, index, 'name'], message: `Duplicate server name "${server.name}"` });
+    if (names.has(name))
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, index, 'name'],
+        message: `Duplicate server name "${server.name}"`,
+      });
     else names.set(name, index);
   });
 }

@@ -12,7 +12,9 @@ export const OverriddenToolName = z
   .refine((name) => name !== '__proto__', 'A tool named "__proto__" cannot have settings');
 
 /** A bad key reported in its schema's own words rather than zod's "Invalid key in record". */
-const keyError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined) };
+const keyError = {
+  error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined),
+};
 
 /** A person's own switches and descriptions for one server's tools, by tool name. */
 export const PersonalToolOverrides = z.record(OverriddenToolName, ToolOverride, keyError);
@@ -31,7 +33,10 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key
  * The override in effect for one tool: the deployer's (`base`) with the person's on top. A tool either of them
  * switched off is off (the person cannot switch on what the deployer switched off); the person's description wins.
  */
-export function layerToolOverride(base: ToolOverride | undefined, personal: ToolOverride | undefined): ToolOverride | undefined {
+export function layerToolOverride(
+  base: ToolOverride | undefined,
+  personal: ToolOverride | undefined,
+): ToolOverride | undefined {
   if (!personal) return base;
   if (!base) return personal;
   const description = personal.description ?? base.description;
@@ -42,24 +47,38 @@ export function layerToolOverride(base: ToolOverride | undefined, personal: Tool
 /** What a change leaves of a tool's override: only what differs from the tool's default (off, or an own description). */
 export function normalizedOverride(override: ToolOverride): ToolOverride | undefined {
   const description = override.description?.trim();
-  const next: ToolOverride = { ...(override.enabled === false ? { enabled: false } : {}), ...(description ? { description } : {}) };
+  const next: ToolOverride = {
+    ...(override.enabled === false ? { enabled: false } : {}),
+    ...(description ? { description } : {}),
+  };
   return Object.keys(next).length > 0 ? next : undefined;
 }
 
 /** `overrides` with `toolName`'s override replaced by `next` (removed when undefined). */
-export function withToolOverride(overrides: Readonly<Record<string, ToolOverride>>, toolName: string, next: ToolOverride | undefined): Record<string, ToolOverride> {
+export function withToolOverride(
+  overrides: Readonly<Record<string, ToolOverride>>,
+  toolName: string,
+  next: ToolOverride | undefined,
+): Record<string, ToolOverride> {
   const others = Object.fromEntries(Object.entries(overrides).filter(([name]) => name !== toolName));
   return next ? { ...others, [toolName]: next } : others;
 }
 
 /** `all` with one app server's overrides replaced (a server left with none is dropped). */
-export function withServerOverrides(all: AppServerToolOverrides, serverId: string, overrides: PersonalToolOverrides): AppServerToolOverrides {
+export function withServerOverrides(
+  all: AppServerToolOverrides,
+  serverId: string,
+  overrides: PersonalToolOverrides,
+): AppServerToolOverrides {
   const others = Object.fromEntries(Object.entries(all).filter(([id]) => id !== serverId));
   return Object.keys(overrides).length > 0 ? { ...others, [serverId]: overrides } : others;
 }
 
 /** Whether two sets of tool overrides say the same, whatever order their keys came in. */
-export function sameToolOverrides(a: Readonly<Record<string, ToolOverride>> | undefined, b: Readonly<Record<string, ToolOverride>> | undefined): boolean {
+export function sameToolOverrides(
+  a: Readonly<Record<string, ToolOverride>> | undefined,
+  b: Readonly<Record<string, ToolOverride>> | undefined,
+): boolean {
   const left = Object.entries(a ?? {});
   if (left.length !== Object.keys(b ?? {}).length) return false;
   return left.every(([name, override]) => {

@@ -3,8 +3,20 @@ export type ToolContent =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'image'; readonly mimeType: string; readonly data: string }
   | { readonly type: 'audio'; readonly mimeType: string; readonly data: string }
-  | { readonly type: 'resource_link'; readonly uri: string; readonly name?: string; readonly mimeType?: string; readonly description?: string }
-  | { readonly type: 'resource'; readonly uri: string; readonly mimeType?: string; readonly text?: string; readonly blob?: string };
+  | {
+      readonly type: 'resource_link';
+      readonly uri: string;
+      readonly name?: string;
+      readonly mimeType?: string;
+      readonly description?: string;
+    }
+  | {
+      readonly type: 'resource';
+      readonly uri: string;
+      readonly mimeType?: string;
+      readonly text?: string;
+      readonly blob?: string;
+    };
 
 /** Why a tool call did not produce a result from the tool itself. */
 export type ToolCallFailureKind =

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 function wholeNumber(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
-  return z.number({ error: () => message }).int(message).min(min, message).max(max, message);
+  return z
+    .number({ error: () => message })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
 }
 
 const fields = {
@@ -41,6 +45,9 @@ export function definedOverrides(overrides: ToolSearchOverrides | undefined): To
 }
 
 /** The settings a turn uses: the app's defaults, then the profile's overrides, then the thread's (later layers win). */
-export function resolveToolSearchSettings(defaults: ToolSearchSettings, ...overrides: (ToolSearchOverrides | undefined)[]): ToolSearchSettings {
+export function resolveToolSearchSettings(
+  defaults: ToolSearchSettings,
+  ...overrides: (ToolSearchOverrides | undefined)[]
+): ToolSearchSettings {
   return ToolSearchSettings.parse(Object.assign({}, defaults, ...overrides.map(definedOverrides)));
 }

@@ -32,7 +32,12 @@ export const ToolCallTrace = z.object({
   tool: z.string(),
   arguments: z.unknown(),
   /** How the call was allowed (or refused), and who decided: the person, a stored rule, the tool's annotations. */
-  approval: z.object({ decision: z.union([Approval, z.literal('auto-allow')]), by: z.enum(['person', 'rule', 'annotation', 'policy']) }).optional(),
+  approval: z
+    .object({
+      decision: z.union([Approval, z.literal('auto-allow')]),
+      by: z.enum(['person', 'rule', 'annotation', 'policy']),
+    })
+    .optional(),
   resultSummary: z.string(),
   isError: z.boolean(),
   durationMs: z.number().nonnegative(),

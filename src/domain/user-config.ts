@@ -3,7 +3,9 @@ import { ServerId } from './server-config';
 import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
 
-export const ProfileId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id must be 1-64 letters, digits, "_" or "-"');
+export const ProfileId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id must be 1-64 letters, digits, "_" or "-"');
 
 /** A profile's preferences; unset fields fall back to the app config's defaults. */
 export const UserPreferences = z.object({

@@ -9,7 +9,8 @@ export function normalizeCallResult(raw: Record<string, unknown>, durationMs: nu
   const blocks = Array.isArray(raw.content) ? (raw.content as RawBlock[]) : [];
   const content = blocks.map(normalizeBlock);
   // Pre-2025 servers may answer { toolResult } instead of content.
-  if (content.length === 0 && raw.toolResult !== undefined) content.push({ type: 'text', text: JSON.stringify(raw.toolResult) });
+  if (content.length === 0 && raw.toolResult !== undefined)
+    content.push({ type: 'text', text: JSON.stringify(raw.toolResult) });
   const structured = raw.structuredContent;
   const hasStructured = typeof structured === 'object' && structured !== null && !Array.isArray(structured);
   if (content.length === 0 && hasStructured) content.push({ type: 'text', text: JSON.stringify(structured) });
@@ -34,11 +35,22 @@ function normalizeBlock(block: RawBlock): ToolContent {
     }
     case 'resource_link': {
       const uri = str(block.uri) ?? '';
-      return { type: 'resource_link', uri, ...optional({ name: str(block.name), mimeType: str(block.mimeType), description: str(block.description) }) };
+      return {
+        type: 'resource_link',
+        uri,
+        ...optional({ name: str(block.name), mimeType: str(block.mimeType), description: str(block.description) }),
+      };
     }
     case 'resource': {
-      const resource = (typeof block.resource === 'object' && block.resource !== null ? block.resource : {}) as Record<string, unknown>;
-      return { type: 'resource', uri: str(resource.uri) ?? '', ...optional({ mimeType: str(resource.mimeType), text: str(resource.text), blob: str(resource.blob) }) };
+      const resource = (typeof block.resource === 'object' && block.resource !== null ? block.resource : {}) as Record<
+        string,
+        unknown
+      >;
+      return {
+        type: 'resource',
+        uri: str(resource.uri) ?? '',
+        ...optional({ mimeType: str(resource.mimeType), text: str(resource.text), blob: str(resource.blob) }),
+      };
     }
     default:
       return { type: 'text', text: `[unsupported content block: ${String(block.type).slice(0, 40)}]` };
@@ -46,5 +58,7 @@ function normalizeBlock(block: RawBlock): ToolContent {
 }
 
 function optional<T extends Record<string, string | undefined>>(fields: T): Partial<Record<keyof T, string>> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<Record<keyof T, string>>;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+    Record<keyof T, string>
+  >;
 }

@@ -9,7 +9,13 @@ export interface CatalogStore {
 }
 
 /** Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. */
-export async function catalogFromTools(profileId: string, serverId: string, tools: readonly Tool[], now: number, sha256Hex: (text: string) => Promise<string>): Promise<ToolCatalog> {
+export async function catalogFromTools(
+  profileId: string,
+  serverId: string,
+  tools: readonly Tool[],
+  now: number,
+  sha256Hex: (text: string) => Promise<string>,
+): Promise<ToolCatalog> {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
   for (const tool of tools) {

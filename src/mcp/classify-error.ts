@@ -27,7 +27,9 @@ export function toConnectionError(error: unknown, context: ErrorContext): AppErr
   if (error instanceof UnauthorizedError) return new AuthRequiredError();
   if (error instanceof NetworkFailure || error instanceof TypeError) {
     const crossOrigin = new URL(context.serverUrl).origin !== context.appOrigin;
-    return crossOrigin && !context.hasAnswered ? new CorsBlockedError(context.appOrigin, context.serverUrl) : new ServerUnreachableError(context.serverUrl);
+    return crossOrigin && !context.hasAnswered
+      ? new CorsBlockedError(context.appOrigin, context.serverUrl)
+      : new ServerUnreachableError(context.serverUrl);
   }
   if (error instanceof StreamableHTTPError || error instanceof SseError) return fromStatus(error.code, error.message);
   if (error instanceof SyntaxError) return new InvalidServerResponseError('invalid JSON');
@@ -35,13 +37,15 @@ export function toConnectionError(error: unknown, context: ErrorContext): AppErr
     if (error.code === Number(ErrorCode.ConnectionClosed)) return new ServerUnreachableError(context.serverUrl);
     return new McpProtocolError(error.code, error.message);
   }
-  if (error instanceof Error && error.name === 'ZodError') return new InvalidServerResponseError('malformed JSON-RPC message');
+  if (error instanceof Error && error.name === 'ZodError')
+    return new InvalidServerResponseError('malformed JSON-RPC message');
   return new McpProtocolError(-1, error instanceof Error ? error.message : String(error));
 }
 
 function fromStatus(code: number | undefined, message: string): AppError {
   if (code === 401) return new AuthRequiredError();
-  if (code === 403) return new AuthRequiredError('The server refused access (HTTP 403). Check the credentials and their permissions.');
+  if (code === 403)
+    return new AuthRequiredError('The server refused access (HTTP 403). Check the credentials and their permissions.');
   if (code === -1) return new InvalidServerResponseError(message.replace(/^Streamable HTTP error: /, '').slice(0, 120));
   if (code === undefined) return new InvalidServerResponseError(message.slice(0, 120));
   return new McpHttpError(code, httpHint(code));
@@ -55,14 +59,21 @@ function httpHint(status: number): string {
 }
 
 /** Maps a failed tools/call to a failure the model and the person can read. */
-export function toCallFailure(error: unknown, context: ErrorContext & { readonly isAborted: boolean; readonly timeoutMs: number }): ToolCallFailure {
+export function toCallFailure(
+  error: unknown,
+  context: ErrorContext & { readonly isAborted: boolean; readonly timeoutMs: number },
+): ToolCallFailure {
   if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
     return context.isAborted
       ? { kind: 'aborted', message: 'The tool call was cancelled.' }
-      : { kind: 'timeout', message: `The tool did not answer within ${Math.round(context.timeoutMs / 1000)} s; the call was cancelled.` };
+      : {
+          kind: 'timeout',
+          message: `The tool did not answer within ${Math.round(context.timeoutMs / 1000)} s; the call was cancelled.`,
+        };
   }
   if (context.isAborted) return { kind: 'aborted', message: 'The tool call was cancelled.' };
-  if (error instanceof McpError && error.code === Number(ErrorCode.InvalidParams)) return { kind: 'invalid-arguments', message: error.message };
+  if (error instanceof McpError && error.code === Number(ErrorCode.InvalidParams))
+    return { kind: 'invalid-arguments', message: error.message };
   const typed = toConnectionError(error, context);
   switch (typed.kind) {
     case 'cors':

@@ -36,7 +36,8 @@ export function createMcpClient(handlers: ClientHandlers, onToolsChanged: () => 
     return handlers.elicitation(request.params);
   });
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
-    if (!handlers.sampling) throw new McpError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
+    if (!handlers.sampling)
+      throw new McpError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
     return handlers.sampling(request.params);
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());

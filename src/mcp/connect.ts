@@ -27,7 +27,12 @@ export interface OpenConnection {
 }
 
 /** How often the SDK re-opens a dropped SSE stream before giving up (a server `retry:` field sets the delay). */
-const RECONNECTION = { initialReconnectionDelay: 1000, maxReconnectionDelay: 10_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 };
+const RECONNECTION = {
+  initialReconnectionDelay: 1000,
+  maxReconnectionDelay: 10_000,
+  reconnectionDelayGrowFactor: 1.5,
+  maxRetries: 2,
+};
 
 /**
  * Connects with streamable HTTP, or legacy HTTP+SSE. In auto mode it follows the spec's backwards
@@ -49,7 +54,11 @@ export async function openConnection(request: ConnectRequest): Promise<OpenConne
 
 async function connectWith(kind: TransportKind, request: ConnectRequest): Promise<OpenConnection> {
   const requestInit: RequestInit = { headers: request.headers };
-  const common = { requestInit, fetch: request.fetch, ...(request.authProvider ? { authProvider: request.authProvider } : {}) };
+  const common = {
+    requestInit,
+    fetch: request.fetch,
+    ...(request.authProvider ? { authProvider: request.authProvider } : {}),
+  };
   const transport =
     kind === 'http'
       ? new StreamableHTTPClientTransport(request.url, { ...common, reconnectionOptions: RECONNECTION })
@@ -60,5 +69,12 @@ async function connectWith(kind: TransportKind, request: ConnectRequest): Promis
 }
 
 function isLegacyServerAnswer(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+  return (
+    error instanceof StreamableHTTPError &&
+    error.code !== undefined &&
+    error.code >= 400 &&
+    error.code < 500 &&
+    error.code !== 401 &&
+    error.code !== 403
+  );
 }

@@ -10,7 +10,10 @@ export type ConnectionTest =
   | { readonly ok: false; readonly status: Exclude<ServerStatus, 'connected'>; readonly error: AppError };
 
 /** Connects once with a throwaway connection, lists the tools and closes; nothing is registered or stored. Never throws. */
-export async function probeServer(config: ServerConfig, deps: Omit<ServerConnectionDeps, 'onState' | 'onTools'>): Promise<ConnectionTest> {
+export async function probeServer(
+  config: ServerConfig,
+  deps: Omit<ServerConnectionDeps, 'onState' | 'onTools'>,
+): Promise<ConnectionTest> {
   let toolCount = 0;
   const connection = new ServerConnection(config, {
     ...deps,

@@ -14,7 +14,12 @@ describe('the connection code loaded on first use', () => {
       return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
     });
     const states: ServerState[] = [];
-    const connection = new LazyConnection(config, () => undefined as never, (state) => states.push(state), loader.load);
+    const connection = new LazyConnection(
+      config,
+      () => undefined as never,
+      (state) => states.push(state),
+      loader.load,
+    );
     expect(connection.current.status).toBe('disconnected');
 
     await expect(connection.ensureConnected()).rejects.toBeInstanceOf(McpClientUnavailableError);
@@ -32,8 +37,16 @@ describe('the connection code loaded on first use', () => {
     const kit = {} as ConnectionKit;
     const loader = kitLoader(() => Promise.resolve(kit));
     const created: ServerConfig[] = [];
-    const real = { current: { status: 'connected' }, callTool: () => Promise.resolve({ content: [], isError: false, durationMs: 1 }) };
-    const connection = new LazyConnection(config, (_, current) => (created.push(current), real as never), () => undefined, loader.load);
+    const real = {
+      current: { status: 'connected' },
+      callTool: () => Promise.resolve({ content: [], isError: false, durationMs: 1 }),
+    };
+    const connection = new LazyConnection(
+      config,
+      (_, current) => (created.push(current), real as never),
+      () => undefined,
+      loader.load,
+    );
     const renamed = { ...config, name: 'Renamed' };
     await connection.reconfigure(renamed);
     expect((await connection.callTool('echo', {})).isError).toBe(false);

@@ -9,7 +9,10 @@ import type { CallOptions, ServerConnection } from './server-connection';
 export type ConnectionKit = typeof Kit;
 
 /** A loader that imports once; a failed import becomes a typed error and is tried again on the next call. */
-export function kitLoader(importKit: () => Promise<ConnectionKit>): { load: () => Promise<ConnectionKit>; loaded: () => ConnectionKit | undefined } {
+export function kitLoader(importKit: () => Promise<ConnectionKit>): {
+  load: () => Promise<ConnectionKit>;
+  loaded: () => ConnectionKit | undefined;
+} {
   let loading: Promise<ConnectionKit> | undefined;
   let kit: ConnectionKit | undefined;
   const load = () =>
@@ -30,7 +33,10 @@ export const loadConnectionKit = appKit.load;
 export const loadedConnectionKit = appKit.loaded;
 
 /** Runs `use` with the connection code, or `unavailable` with the typed error when it cannot be loaded. */
-export async function withKit<T>(use: (kit: ConnectionKit) => T | Promise<T>, unavailable: (error: McpClientUnavailableError) => T): Promise<T> {
+export async function withKit<T>(
+  use: (kit: ConnectionKit) => T | Promise<T>,
+  unavailable: (error: McpClientUnavailableError) => T,
+): Promise<T> {
   let kit: ConnectionKit;
   try {
     kit = await loadConnectionKit();
@@ -41,7 +47,8 @@ export async function withKit<T>(use: (kit: ConnectionKit) => T | Promise<T>, un
 }
 
 /** A failed call for code that could not be loaded. */
-export const unavailableResult = (error: Error): ToolCallResult => failedResult({ kind: 'connection', message: error.message }, 0);
+export const unavailableResult = (error: Error): ToolCallResult =>
+  failedResult({ kind: 'connection', message: error.message }, 0);
 
 /** A ServerConnection whose code loads on first use; until then it is disconnected. Same surface. */
 export class LazyConnection {
@@ -101,7 +108,10 @@ export class LazyConnection {
       },
       (error: unknown) => {
         this.creating = undefined;
-        this.state = { status: 'error', lastError: error instanceof McpClientUnavailableError ? error : new McpClientUnavailableError(String(error)) };
+        this.state = {
+          status: 'error',
+          lastError: error instanceof McpClientUnavailableError ? error : new McpClientUnavailableError(String(error)),
+        };
         this.onState(this.state);
         throw error;
       },

@@ -11,9 +11,13 @@ function recordingFetch() {
 }
 
 describe('guardedFetch', () => {
-  it('sends bearer tokens and secret headers only to the server\'s own origin', async () => {
+  it("sends bearer tokens and secret headers only to the server's own origin", async () => {
     const { seen, fetchFn } = recordingFetch();
-    const guarded = guardedFetch(fetchFn, { serverOrigin: 'https://mcp.example', secretHeaders: ['x-api-key'], onNetworkFailure: () => undefined });
+    const guarded = guardedFetch(fetchFn, {
+      serverOrigin: 'https://mcp.example',
+      secretHeaders: ['x-api-key'],
+      onNetworkFailure: () => undefined,
+    });
     const headers = { authorization: 'Bearer secret-token', 'x-api-key': 'k', accept: 'application/json' };
     await guarded('https://mcp.example/mcp', { headers });
     await guarded('https://auth.other.example/token', { headers });
@@ -26,7 +30,11 @@ describe('guardedFetch', () => {
 
   it('keeps Basic client authentication for a token endpoint on another origin', async () => {
     const { seen, fetchFn } = recordingFetch();
-    const guarded = guardedFetch(fetchFn, { serverOrigin: 'https://mcp.example', secretHeaders: [], onNetworkFailure: () => undefined });
+    const guarded = guardedFetch(fetchFn, {
+      serverOrigin: 'https://mcp.example',
+      secretHeaders: [],
+      onNetworkFailure: () => undefined,
+    });
     await guarded('https://auth.other.example/token', { headers: { authorization: 'Basic Y2xpZW50OnNlY3JldA==' } });
     expect(seen[0]?.headers.get('authorization')).toBe('Basic Y2xpZW50OnNlY3JldA==');
   });

@@ -43,11 +43,18 @@ export function guardedFetch(base: FetchLike, options: GuardedFetchOptions): Fet
     }
     options.onResponse?.(response);
     if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
-    return new Response(watchStream(response.body, () => options.onNetworkFailure(new NetworkFailure(url, 'stream broke')), init?.signal ?? undefined), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return new Response(
+      watchStream(
+        response.body,
+        () => options.onNetworkFailure(new NetworkFailure(url, 'stream broke')),
+        init?.signal ?? undefined,
+      ),
+      {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      },
+    );
   };
 }
 
@@ -61,7 +68,11 @@ function stripHeaders(init: RequestInit | undefined, names: readonly string[]): 
 }
 
 /** Passes a stream through, reporting a read error that is not our own abort. */
-function watchStream(body: ReadableStream<Uint8Array>, onBroken: () => void, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+function watchStream(
+  body: ReadableStream<Uint8Array>,
+  onBroken: () => void,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,5 +1,9 @@
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ServerConfig } from '../domain/server-config';
 import type { SecretStore } from './server-headers';
 
@@ -137,7 +141,10 @@ export class VaultOAuthProvider implements OAuthClientProvider {
 
   async codeVerifier(): Promise<string> {
     const verifier = await this.read(OAUTH_SLOTS.verifier);
-    if (!verifier) throw new Error('No sign-in is in progress for this server (the PKCE verifier is missing). Start the sign-in again.');
+    if (!verifier)
+      throw new Error(
+        'No sign-in is in progress for this server (the PKCE verifier is missing). Start the sign-in again.',
+      );
     return verifier;
   }
 
@@ -146,24 +153,50 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return this.readJson<OAuthDiscoveryState>(OAUTH_SLOTS.discovery, (v) => typeof v.authorizationServerUrl === 'string');
+    return this.readJson<OAuthDiscoveryState>(
+      OAUTH_SLOTS.discovery,
+      (v) => typeof v.authorizationServerUrl === 'string',
+    );
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const slots =
       scope === 'all'
-        ? [OAUTH_SLOTS.tokens, OAUTH_SLOTS.client, OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.discovery, OAUTH_SLOTS.interactive]
-        : [{ client: OAUTH_SLOTS.client, tokens: OAUTH_SLOTS.tokens, verifier: OAUTH_SLOTS.verifier, discovery: OAUTH_SLOTS.discovery }[scope]];
+        ? [
+            OAUTH_SLOTS.tokens,
+            OAUTH_SLOTS.client,
+            OAUTH_SLOTS.verifier,
+            OAUTH_SLOTS.state,
+            OAUTH_SLOTS.discovery,
+            OAUTH_SLOTS.interactive,
+          ]
+        : [
+            {
+              client: OAUTH_SLOTS.client,
+              tokens: OAUTH_SLOTS.tokens,
+              verifier: OAUTH_SLOTS.verifier,
+              discovery: OAUTH_SLOTS.discovery,
+            }[scope],
+          ];
     await Promise.all(slots.map((slot) => this.deps.secrets.delete(this.ref(slot))));
   }
 
   /** Forgets the sign-in in progress (after it completed or failed). */
   async clearPending(): Promise<void> {
-    await Promise.all([OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.interactive].map((slot) => this.deps.secrets.delete(this.ref(slot))));
+    await Promise.all(
+      [OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.interactive].map((slot) =>
+        this.deps.secrets.delete(this.ref(slot)),
+      ),
+    );
   }
 
   private storedTokens(): Promise<StoredTokens | undefined> {
-    return this.readJson<StoredTokens>(OAUTH_SLOTS.tokens, (v) => typeof v.savedAt === 'number' && typeof (v.tokens as { access_token?: unknown } | undefined)?.access_token === 'string');
+    return this.readJson<StoredTokens>(
+      OAUTH_SLOTS.tokens,
+      (v) =>
+        typeof v.savedAt === 'number' &&
+        typeof (v.tokens as { access_token?: unknown } | undefined)?.access_token === 'string',
+    );
   }
 
   private ref(slot: string) {
@@ -179,12 +212,17 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   /** Reads a JSON slot; anything unreadable counts as absent (the flow then starts over). */
-  private async readJson<T>(slot: string, isValid: (value: Record<string, unknown>) => boolean): Promise<T | undefined> {
+  private async readJson<T>(
+    slot: string,
+    isValid: (value: Record<string, unknown>) => boolean,
+  ): Promise<T | undefined> {
     const raw = await this.read(slot).catch(() => undefined);
     if (raw === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(raw);
-      return typeof value === 'object' && value !== null && isValid(value as Record<string, unknown>) ? (value as T) : undefined;
+      return typeof value === 'object' && value !== null && isValid(value as Record<string, unknown>)
+        ? (value as T)
+        : undefined;
     } catch {
       return undefined;
     }

@@ -116,7 +116,11 @@ export class OAuthSession {
  * Wraps the connection's fetch: a 401 to a request that carried our bearer token is retried once with
  * a refreshed token (see OAuthSession.refreshAfterRejection) before the SDK sees it.
  */
-export function withBearerRefresh(base: FetchLike, serverOrigin: string, refresh: (usedToken: string) => Promise<string | undefined>): FetchLike {
+export function withBearerRefresh(
+  base: FetchLike,
+  serverOrigin: string,
+  refresh: (usedToken: string) => Promise<string | undefined>,
+): FetchLike {
   return async (input, init) => {
     const response = await base(input, init);
     if (response.status !== 401) return response;

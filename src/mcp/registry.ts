@@ -11,7 +11,14 @@ import { catalogFromTools, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
 import type { ConnectionTest } from './connection-test';
-import { LazyConnection, loadConnectionKit, loadedConnectionKit, unavailableResult, withKit, type ConnectionKit } from './lazy-kit';
+import {
+  LazyConnection,
+  loadConnectionKit,
+  loadedConnectionKit,
+  unavailableResult,
+  withKit,
+  type ConnectionKit,
+} from './lazy-kit';
 import { readServerHeaders, type PendingSecrets, type SecretStore } from './server-headers';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
 import type { CallOptions } from './server-connection';
@@ -69,7 +76,11 @@ export function createRegistry(deps: RegistryDeps) {
   const signInsOf = (kit: ConnectionKit) => (flows ??= new kit.SignInFlows(deps.oauth, signInHost));
   const signIns = async () => signInsOf(await loadConnectionKit());
   const rebuildNames = () => {
-    names = new ToolNameMap([...entries.values()].flatMap((e) => (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name }))));
+    names = new ToolNameMap(
+      [...entries.values()].flatMap((e) =>
+        (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name })),
+      ),
+    );
   };
 
   function entryOf(serverId: string): Entry | undefined {
@@ -100,8 +111,14 @@ export function createRegistry(deps: RegistryDeps) {
   function checkUnique(config: ServerConfig, replacing?: string): void {
     for (const [id, other] of entries) {
       if (id === replacing) continue;
-      if (id === config.id) throw new ValidationError('Server', [{ path: 'id', message: `A server with id "${config.id}" already exists` }]);
-      if (other.config.name.toLowerCase() === config.name.toLowerCase()) throw new ValidationError('Server', [{ path: 'name', message: `A server named "${config.name}" already exists` }]);
+      if (id === config.id)
+        throw new ValidationError('Server', [
+          { path: 'id', message: `A server with id "${config.id}" already exists` },
+        ]);
+      if (other.config.name.toLowerCase() === config.name.toLowerCase())
+        throw new ValidationError('Server', [
+          { path: 'name', message: `A server named "${config.name}" already exists` },
+        ]);
     }
   }
 
@@ -112,7 +129,10 @@ export function createRegistry(deps: RegistryDeps) {
 
   /** A tool's override in effect: the server config's, with the person's on top for an app server. */
   function overrideOf(entry: Entry, toolName: string): ToolOverride | undefined {
-    return layerToolOverride(ownEntry(entry.config.toolOverrides, toolName), ownEntry(personalOverridesOf(entry), toolName));
+    return layerToolOverride(
+      ownEntry(entry.config.toolOverrides, toolName),
+      ownEntry(personalOverridesOf(entry), toolName),
+    );
   }
 
   function effectiveTools(entry: Entry): EffectiveTool[] {
@@ -170,7 +190,10 @@ export function createRegistry(deps: RegistryDeps) {
     async update(input: ServerConfigInput): Promise<ServerConfig> {
       const config = parseOrThrow(ServerConfig, input, 'Server');
       const entry = entryOf(config.id);
-      if (!entry) throw new ValidationError('Server', [{ path: 'id', message: `No server with id "${config.id}" is registered` }]);
+      if (!entry)
+        throw new ValidationError('Server', [
+          { path: 'id', message: `No server with id "${config.id}" is registered` },
+        ]);
       checkUnique(config, config.id);
       entry.config = config;
       await entry.connection.reconfigure(config);
@@ -186,7 +209,10 @@ export function createRegistry(deps: RegistryDeps) {
       flows?.forget(serverId);
       rebuildNames();
       await entry.connection.dispose();
-      await Promise.all([deps.catalogs.delete(deps.profileId, serverId), deps.secrets.clearOwner(deps.profileId, serverId)]);
+      await Promise.all([
+        deps.catalogs.delete(deps.profileId, serverId),
+        deps.secrets.clearOwner(deps.profileId, serverId),
+      ]);
       emit({ type: 'unregistered', serverId });
     },
 
@@ -199,7 +225,14 @@ export function createRegistry(deps: RegistryDeps) {
       if (!entry) return undefined;
       const state = entry.connection.current;
       const { config, scope, catalog } = entry;
-      return { config, scope, state, ...(catalog ? { catalog } : {}), isCatalogStale: state.status !== 'connected', personalToolOverrides: personalOverridesOf(entry) };
+      return {
+        config,
+        scope,
+        state,
+        ...(catalog ? { catalog } : {}),
+        isCatalogStale: state.status !== 'connected',
+        personalToolOverrides: personalOverridesOf(entry),
+      };
     },
 
     /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
@@ -228,11 +261,16 @@ export function createRegistry(deps: RegistryDeps) {
           fetch: deps.fetch,
           now: deps.now,
           timing,
-          readHeaders: (current) => readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
+          readHeaders: (current) =>
+            readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
           oauth: () => (isSameOAuth ? signInsOf(kit).sessionFor(config.id) : undefined),
           makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
         });
-      return withKit<Promise<ConnectionTest> | ConnectionTest>(probe, (error) => ({ ok: false, status: 'error', error }));
+      return withKit<Promise<ConnectionTest> | ConnectionTest>(probe, (error) => ({
+        ok: false,
+        status: 'error',
+        error,
+      }));
     },
 
     async disconnect(serverId: string): Promise<void> {
@@ -256,7 +294,8 @@ export function createRegistry(deps: RegistryDeps) {
       const before = appToolOverrides;
       appToolOverrides = overrides;
       for (const [id, entry] of entries) {
-        if (entry.scope === 'app' && !sameToolOverrides(ownEntry(before, id), ownEntry(overrides, id))) emit({ type: 'tools', serverId: id });
+        if (entry.scope === 'app' && !sameToolOverrides(ownEntry(before, id), ownEntry(overrides, id)))
+          emit({ type: 'tools', serverId: id });
       }
     },
 
@@ -266,12 +305,22 @@ export function createRegistry(deps: RegistryDeps) {
     },
 
     /** Calls a tool after checking it is known, enabled and given valid arguments. Never throws. */
-    async callTool(serverId: string, toolName: string, args: unknown, options: CallOptions = {}): Promise<ToolCallResult> {
+    async callTool(
+      serverId: string,
+      toolName: string,
+      args: unknown,
+      options: CallOptions = {},
+    ): Promise<ToolCallResult> {
       const entry = entryOf(serverId);
-      if (!entry || !entry.config.enabled) return failedResult({ kind: 'server-unavailable', message: `The server "${serverId}" is not available.` }, 0);
-      if (overrideOf(entry, toolName)?.enabled === false) return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
+      if (!entry || !entry.config.enabled)
+        return failedResult({ kind: 'server-unavailable', message: `The server "${serverId}" is not available.` }, 0);
+      if (overrideOf(entry, toolName)?.enabled === false)
+        return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
       if (entry.catalog && !entry.catalog.tools.some((t) => t.name === toolName)) {
-        return failedResult({ kind: 'unknown-tool', message: `The server "${entry.config.name}" has no tool "${toolName}".` }, 0);
+        return failedResult(
+          { kind: 'unknown-tool', message: `The server "${entry.config.name}" has no tool "${toolName}".` },
+          0,
+        );
       }
       const argumentsObject = args === undefined ? {} : args;
       if (typeof argumentsObject !== 'object' || argumentsObject === null || Array.isArray(argumentsObject)) {
@@ -279,7 +328,11 @@ export function createRegistry(deps: RegistryDeps) {
       }
       return withKit(async (kit) => {
         const problem = checksOf(entry, kit).get(toolName)?.check(argumentsObject);
-        if (problem) return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
+        if (problem)
+          return failedResult(
+            { kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` },
+            0,
+          );
         return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
       }, unavailableResult);
     },
@@ -289,7 +342,8 @@ export function createRegistry(deps: RegistryDeps) {
      * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
      * state when stored credentials sufficed.
      */
-    signIn: async (serverId: string, navigate: (url: URL) => void | Promise<void>) => (await signIns()).signIn(serverId, navigate),
+    signIn: async (serverId: string, navigate: (url: URL) => void | Promise<void>) =>
+      (await signIns()).signIn(serverId, navigate),
 
     /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */
     completeSignIn: async (callback: SignInCallback) => (await signIns()).complete(callback),
@@ -313,5 +367,7 @@ export function createRegistry(deps: RegistryDeps) {
 export type Registry = ReturnType<typeof createRegistry>;
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
-  return new Map((catalog?.tools ?? []).map((tool) => [tool.name, kit.compileInputSchema(tool.name, tool.inputSchema)]));
+  return new Map(
+    (catalog?.tools ?? []).map((tool) => [tool.name, kit.compileInputSchema(tool.name, tool.inputSchema)]),
+  );
 }

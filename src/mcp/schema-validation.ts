@@ -1,5 +1,9 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
-import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type {
+  jsonSchemaValidator,
+  JsonSchemaType,
+  JsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js';
 
 /** Checks tool arguments against a tool's input schema; never compiles code, so it works under a strict CSP. */
 export interface InputCheck {
@@ -19,7 +23,14 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
       check(input) {
         try {
           const result = validator.validate(input);
-          return result.valid ? undefined : result.errors.map((e) => `${e.instanceLocation === '#' ? 'arguments' : e.instanceLocation.replace(/^#\//, '')}: ${e.error}`).join('; ');
+          return result.valid
+            ? undefined
+            : result.errors
+                .map(
+                  (e) =>
+                    `${e.instanceLocation === '#' ? 'arguments' : e.instanceLocation.replace(/^#\//, '')}: ${e.error}`,
+                )
+                .join('; ');
         } catch {
           return undefined;
         }
@@ -27,7 +38,10 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { check: () => undefined, warning: `The input schema of "${toolName}" cannot be compiled (${reason}); its arguments are sent unchecked.` };
+    return {
+      check: () => undefined,
+      warning: `The input schema of "${toolName}" cannot be compiled (${reason}); its arguments are sent unchecked.`,
+    };
   }
 }
 
@@ -59,7 +73,11 @@ export class PermissiveCfWorkerValidator implements jsonSchemaValidator {
       try {
         const result = validator?.validate(input);
         if (!result || result.valid) return { valid: true, data: input as T, errorMessage: undefined };
-        return { valid: false, data: undefined, errorMessage: result.errors.map((e) => `${e.instanceLocation}: ${e.error}`).join('; ') };
+        return {
+          valid: false,
+          data: undefined,
+          errorMessage: result.errors.map((e) => `${e.instanceLocation}: ${e.error}`).join('; '),
+        };
       } catch {
         return { valid: true, data: input as T, errorMessage: undefined };
       }

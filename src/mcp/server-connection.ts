@@ -66,7 +66,10 @@ export class ServerConnection {
 
   /** Replaces the config; a change of URL, transport or auth closes the connection so the next use reconnects. */
   async reconfigure(config: ServerConfig): Promise<void> {
-    const changed = config.url !== this.config.url || config.transport !== this.config.transport || JSON.stringify(config.auth) !== JSON.stringify(this.config.auth);
+    const changed =
+      config.url !== this.config.url ||
+      config.transport !== this.config.transport ||
+      JSON.stringify(config.auth) !== JSON.stringify(this.config.auth);
     this.config = config;
     if (changed) {
       this.lastKind = undefined;
@@ -96,7 +99,11 @@ export class ServerConnection {
     const started = this.deps.now();
     const elapsed = () => this.deps.now() - started;
     const timeoutMs = options.timeoutMs ?? this.deps.timing.callTimeoutMs;
-    const context = (): ErrorContext & { isAborted: boolean; timeoutMs: number } => ({ ...this.errorContext(), isAborted: options.signal?.aborted ?? false, timeoutMs });
+    const context = (): ErrorContext & { isAborted: boolean; timeoutMs: number } => ({
+      ...this.errorContext(),
+      isAborted: options.signal?.aborted ?? false,
+      timeoutMs,
+    });
     this.inFlight++;
     try {
       return await this.callWithRetry(name, args, options, timeoutMs, context, elapsed);
@@ -126,7 +133,8 @@ export class ServerConnection {
         const raw = await this.invoke(client, name, args, options, timeoutMs);
         this.touch();
         // A server that had been answering wrongly answers again: its status says so.
-        if (this.state.status === 'error' && this.open) this.setState({ status: 'connected', transport: this.open.kind });
+        if (this.state.status === 'error' && this.open)
+          this.setState({ status: 'connected', transport: this.open.kind });
         return normalizeCallResult(raw, elapsed());
       } catch (error) {
         if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
@@ -162,7 +170,8 @@ export class ServerConnection {
       await this.deps.onTools(await this.listAll(open.client));
       if (this.open === open) this.setState({ status: 'connected', transport: open.kind });
     } catch (error) {
-      if (this.open === open) this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
+      if (this.open === open)
+        this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
     }
   }
 
@@ -196,7 +205,9 @@ export class ServerConnection {
         onResponse: () => (this.hasAnswered = true),
       });
       const session = config.auth.kind === 'oauth' ? this.deps.oauth?.(config) : undefined;
-      const fetch = session ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded)) : guarded;
+      const fetch = session
+        ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded))
+        : guarded;
       await session?.ensureFresh(guarded);
       const authProvider = session?.provider;
       const opening = openConnection({
@@ -210,7 +221,10 @@ export class ServerConnection {
       });
       const open = await withTimeout(opening, this.deps.timing.connectMs, () => {
         void opening.then((late) => late.client.close()).catch(() => undefined);
-        return new McpProtocolError(-32001, `The server did not finish connecting within ${Math.round(this.deps.timing.connectMs / 1000)} s.`);
+        return new McpProtocolError(
+          -32001,
+          `The server did not finish connecting within ${Math.round(this.deps.timing.connectMs / 1000)} s.`,
+        );
       });
       if (this.isDisposed || config !== this.config) {
         await open.client.close();
@@ -239,7 +253,13 @@ export class ServerConnection {
     }
   }
 
-  private async invoke(client: Client, name: string, args: Record<string, unknown>, options: CallOptions, timeoutMs: number): Promise<Record<string, unknown>> {
+  private async invoke(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>> {
     const requestOptions = {
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
@@ -251,7 +271,10 @@ export class ServerConnection {
       },
     };
     // Tools that require task execution cannot be called plainly; the SDK's task stream runs them to the end.
-    if (this.taskRequired.has(name)) return takeResult(client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }));
+    if (this.taskRequired.has(name))
+      return takeResult(
+        client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }),
+      );
     return client.callTool({ name, arguments: args }, undefined, requestOptions);
   }
 
@@ -308,7 +331,10 @@ export class ServerConnection {
 
   private touch(): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => (this.inFlight > 0 ? this.touch() : void this.disconnect()), this.deps.timing.idleMs);
+    this.idleTimer = setTimeout(
+      () => (this.inFlight > 0 ? this.touch() : void this.disconnect()),
+      this.deps.timing.idleMs,
+    );
   }
 
   private errorContext(): ErrorContext {
@@ -320,5 +346,3 @@ export class ServerConnection {
     this.deps.onState(state);
   }
 }
-
-

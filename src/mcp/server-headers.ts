@@ -13,8 +13,14 @@ export type PendingSecrets = Readonly<Record<string, string>>;
  * Request headers carrying a server's credentials, read from the vault at connect time. `secrets` is
  * undefined for a server that has nothing stored (one being tried out before it is added).
  */
-export async function readServerHeaders(secrets: SecretStore | undefined, profileId: string, config: ServerConfig, pending: PendingSecrets = {}): Promise<Record<string, string>> {
-  const read = async (slot: string) => (Object.hasOwn(pending, slot) ? pending[slot] : secrets?.get({ profileId, owner: config.id, slot }));
+export async function readServerHeaders(
+  secrets: SecretStore | undefined,
+  profileId: string,
+  config: ServerConfig,
+  pending: PendingSecrets = {},
+): Promise<Record<string, string>> {
+  const read = async (slot: string) =>
+    Object.hasOwn(pending, slot) ? pending[slot] : secrets?.get({ profileId, owner: config.id, slot });
   const auth = config.auth;
   switch (auth.kind) {
     case 'bearer': {
@@ -22,7 +28,9 @@ export async function readServerHeaders(secrets: SecretStore | undefined, profil
       return token ? { Authorization: `Bearer ${token}` } : {};
     }
     case 'headers': {
-      const entries = await Promise.all(auth.headerNames.map(async (name) => [name, await read(headerSlot(name))] as const));
+      const entries = await Promise.all(
+        auth.headerNames.map(async (name) => [name, await read(headerSlot(name))] as const),
+      );
       return Object.fromEntries(entries.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
     }
     case 'none':

@@ -92,15 +92,21 @@ export class SignInFlows {
     const config = serverId === undefined ? undefined : this.host.configOf(serverId);
     const session = serverId === undefined ? undefined : this.sessionFor(serverId);
     if (serverId === undefined || !config || !session) {
-      throw new OAuthFlowError('This sign-in response does not belong to any sign-in in progress (its state does not match). Start the sign-in again.');
+      throw new OAuthFlowError(
+        'This sign-in response does not belong to any sign-in in progress (its state does not match). Start the sign-in again.',
+      );
     }
     if ((this.failedSignIns.get(serverId) ?? 0) >= MAX_FAILED_SIGN_INS) {
       await session.provider.clearPending();
-      throw new OAuthFlowError(`${config.name} keeps refusing access after sign-in (it asks for more permissions each time). Check the account's permissions, then sign in again.`);
+      throw new OAuthFlowError(
+        `${config.name} keeps refusing access after sign-in (it asks for more permissions each time). Check the account's permissions, then sign in again.`,
+      );
     }
     if (callback.error || !callback.code) {
       await session.provider.clearPending();
-      throw new OAuthFlowError(`Sign-in to ${config.name} did not complete: ${callback.errorDescription ?? callback.error ?? 'no authorization code was returned'}.`);
+      throw new OAuthFlowError(
+        `Sign-in to ${config.name} did not complete: ${callback.errorDescription ?? callback.error ?? 'no authorization code was returned'}.`,
+      );
     }
     try {
       await session.complete(callback.code, this.authFetch(config));
@@ -126,7 +132,11 @@ export class SignInFlows {
 
   /** A fetch for OAuth requests outside a connection: bearer tokens never leave the server's origin. */
   private authFetch(config: ServerConfig): FetchLike {
-    return guardedFetch(this.host.fetch, { serverOrigin: new URL(config.url).origin, secretHeaders: [], onNetworkFailure: () => undefined });
+    return guardedFetch(this.host.fetch, {
+      serverOrigin: new URL(config.url).origin,
+      secretHeaders: [],
+      onNetworkFailure: () => undefined,
+    });
   }
 }
 

@@ -52,7 +52,10 @@ describe('ToolNameMap', () => {
   });
 
   it('stays unique over thousands of similar names', () => {
-    const refs = Array.from({ length: 5000 }, (_, i) => ({ serverId: `s${i % 7}`, toolName: `${'x'.repeat(70)}.${i}` }));
+    const refs = Array.from({ length: 5000 }, (_, i) => ({
+      serverId: `s${i % 7}`,
+      toolName: `${'x'.repeat(70)}.${i}`,
+    }));
     const map = new ToolNameMap(refs);
     const names = new Set(refs.map((r) => map.nameOf(r)));
     expect(names.size).toBe(5000);

@@ -30,7 +30,8 @@ export class ToolNameMap {
     if (this.byRef.has(key)) return;
     // A clash needs a sanitized name equal to another pair's; a longer hash settles it.
     let name = modelToolName(ref.serverId, ref.toolName);
-    for (let hashLength = 12; this.byName.has(name) && hashLength <= 16; hashLength += 4) name = modelToolName(ref.serverId, `${ref.toolName}\u0000`, hashLength);
+    for (let hashLength = 12; this.byName.has(name) && hashLength <= 16; hashLength += 4)
+      name = modelToolName(ref.serverId, `${ref.toolName}\u0000`, hashLength);
     this.byName.set(name, ref);
     this.byRef.set(key, name);
   }

@@ -69,7 +69,12 @@ export function readCallback(location: Location, baseUrl: string): CallbackParam
   const code = query.get('code');
   const error = query.get('error');
   const description = query.get('error_description');
-  return { state, ...(code ? { code } : {}), ...(error ? { error } : {}), ...(description ? { errorDescription: description } : {}) };
+  return {
+    state,
+    ...(code ? { code } : {}),
+    ...(error ? { error } : {}),
+    ...(description ? { errorDescription: description } : {}),
+  };
 }
 
 /** In the popup: hands the parameters to the page that opened it. False when there is no such page. */

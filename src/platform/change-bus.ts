@@ -47,7 +47,15 @@ export function createChangeBus(channel: BroadcastChannel | undefined): ChangeBu
   };
 }
 
-const STORE_NAMES: ReadonlySet<string> = new Set<StoreName>(['appConfig', 'profiles', 'servers', 'threads', 'messages', 'catalog', 'credentials']);
+const STORE_NAMES: ReadonlySet<string> = new Set<StoreName>([
+  'appConfig',
+  'profiles',
+  'servers',
+  'threads',
+  'messages',
+  'catalog',
+  'credentials',
+]);
 
 function isChange(value: unknown): value is Change {
   return typeof value === 'object' && value !== null && STORE_NAMES.has(String((value as { store?: unknown }).store));

@@ -15,7 +15,9 @@ export const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('profiles', { keyPath: 'id' });
     db.createObjectStore('servers', { keyPath: ['profileId', 'id'] }).createIndex('byProfile', 'profileId');
     db.createObjectStore('threads', { keyPath: 'id' }).createIndex('byProfile', 'profileId');
-    db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byThreadSeq', ['threadId', 'seq'], { unique: true });
+    db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byThreadSeq', ['threadId', 'seq'], {
+      unique: true,
+    });
   },
   // v2: the token vault, the deferred tool catalog, threads listed by recency and tools loaded per thread.
   async (db, tx) => {
@@ -29,7 +31,11 @@ export const MIGRATIONS: readonly Migration[] = [
     for (let cursor = await threads.openCursor(); cursor; cursor = await cursor.continue()) {
       const thread = cursor.value;
       if (!Array.isArray(thread.loadedTools) || !Array.isArray(thread.pinnedTools)) {
-        await cursor.update({ ...thread, loadedTools: thread.loadedTools ?? [], pinnedTools: thread.pinnedTools ?? [] });
+        await cursor.update({
+          ...thread,
+          loadedTools: thread.loadedTools ?? [],
+          pinnedTools: thread.pinnedTools ?? [],
+        });
       }
     }
   },

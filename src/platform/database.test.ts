@@ -9,9 +9,31 @@ describe('openAppDatabase', () => {
   it('upgrades a version-1 database and keeps every record, backfilling new thread fields', async () => {
     const factory = new IDBFactory();
     const v1 = await openAppDatabase(factory, { name: 'migrate', version: 1 });
-    const thread = { id: 't1', profileId: 'p1', title: 'Old thread', createdAt: 1, updatedAt: 2, enabledServerIds: ['s1'] };
-    const message = { id: 'm1', threadId: 't1', seq: 0, role: 'user', blocks: [{ type: 'text', text: 'hello' }], status: 'complete', createdAt: 1, updatedAt: 1 };
-    const profile = { id: 'p1', name: 'Me', createdAt: 1, defaultServerIds: ['s1'], preferences: { theme: 'dark', toolSearch: {} } };
+    const thread = {
+      id: 't1',
+      profileId: 'p1',
+      title: 'Old thread',
+      createdAt: 1,
+      updatedAt: 2,
+      enabledServerIds: ['s1'],
+    };
+    const message = {
+      id: 'm1',
+      threadId: 't1',
+      seq: 0,
+      role: 'user',
+      blocks: [{ type: 'text', text: 'hello' }],
+      status: 'complete',
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const profile = {
+      id: 'p1',
+      name: 'Me',
+      createdAt: 1,
+      defaultServerIds: ['s1'],
+      preferences: { theme: 'dark', toolSearch: {} },
+    };
     const server = { profileId: 'p1', id: 's1', name: 'S', url: 'https://s.example/mcp' };
     await v1.put('profiles', profile);
     await v1.put('servers', server);
@@ -23,13 +45,25 @@ describe('openAppDatabase', () => {
 
     const current = await openAppDatabase(factory, { name: 'migrate' });
     expect(current.version).toBe(CURRENT_DB_VERSION);
-    expect([...current.objectStoreNames].sort()).toEqual(['appConfig', 'catalog', 'credentials', 'messages', 'meta', 'profiles', 'servers', 'threads', 'vaultKeys']);
+    expect([...current.objectStoreNames].sort()).toEqual([
+      'appConfig',
+      'catalog',
+      'credentials',
+      'messages',
+      'meta',
+      'profiles',
+      'servers',
+      'threads',
+      'vaultKeys',
+    ]);
     expect(await current.get('profiles', 'p1')).toEqual(profile);
     expect(await current.get('servers', ['p1', 's1'])).toEqual(server);
     expect(await current.get('messages', 'm1')).toEqual(message);
     expect(await current.get('meta', 'activeProfileId')).toEqual({ key: 'activeProfileId', value: 'p1' });
     expect(await current.get('threads', 't1')).toEqual({ ...thread, loadedTools: [], pinnedTools: [] });
-    expect(await current.getAllFromIndex('threads', 'byProfileUpdated', IDBKeyRange.bound(['p1', 0], ['p1', Infinity]))).toHaveLength(1);
+    expect(
+      await current.getAllFromIndex('threads', 'byProfileUpdated', IDBKeyRange.bound(['p1', 0], ['p1', Infinity])),
+    ).toHaveLength(1);
     current.close();
   });
 

@@ -33,16 +33,27 @@ export async function openAppDatabase(indexedDB: IDBFactory, options: OpenDataba
       blocking: () => {
         db?.close();
         options.onVersionChange?.(
-          new StorageUnavailableError('version-change', 'A newer version of this app was opened in another tab. Reload this page to keep working.'),
+          new StorageUnavailableError(
+            'version-change',
+            'A newer version of this app was opened in another tab. Reload this page to keep working.',
+          ),
         );
       },
       terminated: () =>
-        options.onVersionChange?.(new StorageUnavailableError('closed', 'The browser closed this page\'s storage unexpectedly. Reload the page.')),
+        options.onVersionChange?.(
+          new StorageUnavailableError(
+            'closed',
+            "The browser closed this page's storage unexpectedly. Reload the page.",
+          ),
+        ),
     });
     return db;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'VersionError') {
-      throw new StorageUnavailableError('open-failed', 'This browser holds data saved by a newer version of the app. Open the newer version instead.');
+      throw new StorageUnavailableError(
+        'open-failed',
+        'This browser holds data saved by a newer version of the app. Open the newer version instead.',
+      );
     }
     throw new StorageUnavailableError(
       'open-failed',

@@ -11,7 +11,8 @@ export function createLocks(lockManager: LockManager | undefined): Locks {
   return {
     request: (name, work) => lockManager.request(name, work),
     // A lock held by a closed tab is released with it, so a free lock means nobody is working on it.
-    requestIfFree: (name, work) => lockManager.request(name, { ifAvailable: true }, (lock) => (lock ? work() : undefined)),
+    requestIfFree: (name, work) =>
+      lockManager.request(name, { ifAvailable: true }, (lock) => (lock ? work() : undefined)),
   };
 }
 

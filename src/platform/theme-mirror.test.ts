@@ -21,7 +21,10 @@ function memoryStorage(): ThemeMirrorStorage & { readonly items: Map<string, str
 /** Runs public/theme-boot.js as the page would, before anything else; resolves to <html data-theme>. */
 function bootTheme(localStorage: ThemeMirrorStorage | (() => never)): string | undefined {
   const dataset: Record<string, string> = {};
-  const window = typeof localStorage === 'function' ? Object.defineProperty({}, 'localStorage', { get: localStorage }) : { localStorage };
+  const window =
+    typeof localStorage === 'function'
+      ? Object.defineProperty({}, 'localStorage', { get: localStorage })
+      : { localStorage };
   runInNewContext(BOOT_SCRIPT, { window, document: { documentElement: { dataset } } });
   return dataset.theme;
 }
@@ -43,9 +46,11 @@ describe('the theme copy for the first paint', () => {
     const storage = memoryStorage();
     storage.items.set(THEME_MIRROR_KEY, '"><script>');
     expect(bootTheme(storage)).toBeUndefined();
-    expect(bootTheme(() => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    })).toBeUndefined();
+    expect(
+      bootTheme(() => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }),
+    ).toBeUndefined();
   });
 
   it('writes only when the theme changed, and never throws (storage blocked or full)', () => {
@@ -54,8 +59,17 @@ describe('the theme copy for the first paint', () => {
     mirrorTheme(() => storage, 'dark');
     expect(storage.writes).toBe(1);
     expect(() => mirrorTheme(() => undefined, 'dark')).not.toThrow();
-    const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(() => mirrorTheme(() => full, 'light')).not.toThrow();
-    expect(() => mirrorTheme(() => { throw new DOMException('blocked', 'SecurityError'); }, 'light')).not.toThrow();
+    expect(() =>
+      mirrorTheme(() => {
+        throw new DOMException('blocked', 'SecurityError');
+      }, 'light'),
+    ).not.toThrow();
   });
 });

@@ -5,7 +5,9 @@ const PARAMS = { k: 1.2, b: 0.75, d: 0 };
 const term = (t: string, weight = 1, source = t): WeightedTerm => ({ term: t, weight, source });
 const ranked = (index: Bm25Index, terms: WeightedTerm[], boosts = [1, 1]) => {
   const { slots, scores, covered } = index.score(terms, boosts, PARAMS);
-  return slots.map((slot) => ({ slot, score: scores[slot]!, covered: covered[slot]! })).sort((a, b) => b.score - a.score);
+  return slots
+    .map((slot) => ({ slot, score: scores[slot]!, covered: covered[slot]! }))
+    .sort((a, b) => b.score - a.score);
 };
 
 describe('Bm25Index', () => {
@@ -44,7 +46,9 @@ describe('Bm25Index', () => {
     fresh.add([['b'], ['x']]);
     expect(index.size).toBe(1);
     expect(index.documentFrequency('y')).toBe(0);
-    expect(ranked(index, [term('x'), term('b')])).toEqual([{ ...ranked(fresh, [term('x'), term('b')])[0]!, slot: keep }]);
+    expect(ranked(index, [term('x'), term('b')])).toEqual([
+      { ...ranked(fresh, [term('x'), term('b')])[0]!, slot: keep },
+    ]);
   });
 
   it('reuses the slots of removed documents', () => {

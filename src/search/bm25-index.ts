@@ -150,12 +150,20 @@ export class Bm25Index {
     let sourceId = 0;
     for (const group of bySource.values()) {
       sourceId++;
-      for (const { term, weight } of group) this.scoreTerm(term, weight, sourceId, boosts, params, { scores, covered, stamp, touched });
+      for (const { term, weight } of group)
+        this.scoreTerm(term, weight, sourceId, boosts, params, { scores, covered, stamp, touched });
     }
     return { slots: touched, scores, covered };
   }
 
-  private scoreTerm(term: string, weight: number, sourceId: number, boosts: readonly number[], params: Bm25Params, acc: Accumulators): void {
+  private scoreTerm(
+    term: string,
+    weight: number,
+    sourceId: number,
+    boosts: readonly number[],
+    params: Bm25Params,
+    acc: Accumulators,
+  ): void {
     const entry = this.terms.get(term);
     if (!entry) return;
     const n = this.count;

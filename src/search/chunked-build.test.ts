@@ -11,7 +11,10 @@ const tool = (serverId: string, i: number): SearchableTool => ({
   description: `Tool number ${i} of ${serverId}, about ${i % 2 ? 'weather' : 'files'}.`,
   definition: { name: `tool_${i}`, inputSchema: { type: 'object' } },
 });
-const TOOLS = [...Array.from({ length: 25 }, (_, i) => tool('alpha', i)), ...Array.from({ length: 12 }, (_, i) => tool('beta', i))];
+const TOOLS = [
+  ...Array.from({ length: 25 }, (_, i) => tool('alpha', i)),
+  ...Array.from({ length: 12 }, (_, i) => tool('beta', i)),
+];
 
 describe('buildIndexInChunks', () => {
   it('yields between chunks and ends with the same index as a direct build', async () => {

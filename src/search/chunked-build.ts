@@ -16,7 +16,10 @@ export interface ChunkedBuildOptions {
 const DEFAULT_CHUNK_SIZE = 500;
 
 /** Indexes many tools in chunks, yielding between them, so a large catalog does not freeze the page. */
-export async function buildIndexInChunks(tools: readonly SearchableTool[], options: ChunkedBuildOptions): Promise<ToolIndex> {
+export async function buildIndexInChunks(
+  tools: readonly SearchableTool[],
+  options: ChunkedBuildOptions,
+): Promise<ToolIndex> {
   const index = options.index ?? createToolIndex();
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
   const byServer = new Map<string, SearchableTool[]>();
@@ -29,7 +32,7 @@ export async function buildIndexInChunks(tools: readonly SearchableTool[], optio
   for (const [serverId, serverTools] of byServer) {
     if (options.signal?.aborted) break;
     index.removeServer(serverId);
-    for (let start = 0; start < serverTools.length; ) {
+    for (let start = 0; start < serverTools.length;) {
       const take = Math.min(chunkSize - inChunk, serverTools.length - start);
       index.addTools(serverId, serverTools.slice(start, start + take));
       start += take;

@@ -10,12 +10,19 @@ describe('the thread’s loaded tools (least recently used dropped)', () => {
   });
 
   it('refreshes a tool already loaded instead of adding it twice', () => {
-    expect(touchLoadedTools([at('a', 1), at('b', 2)], [{ serverId: 's', toolName: 'a' }], 9, 20)).toEqual([at('a', 9), at('b', 2)]);
+    expect(touchLoadedTools([at('a', 1), at('b', 2)], [{ serverId: 's', toolName: 'a' }], 9, 20)).toEqual([
+      at('a', 9),
+      at('b', 2),
+    ]);
   });
 
   it('drops the least recently used past the cap', () => {
     const loaded = [at('a', 1), at('b', 2), at('c', 3)];
-    expect(touchLoadedTools(loaded, [{ serverId: 's', toolName: 'd' }], 4, 3)).toEqual([at('d', 4), at('c', 3), at('b', 2)]);
+    expect(touchLoadedTools(loaded, [{ serverId: 's', toolName: 'd' }], 4, 3)).toEqual([
+      at('d', 4),
+      at('c', 3),
+      at('b', 2),
+    ]);
   });
 
   it('keeps the best of many results when they alone exceed the cap', () => {

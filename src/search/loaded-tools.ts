@@ -15,7 +15,12 @@ export function capLoadedTools(loaded: readonly LoadedTool[], cap: number): Load
  * (added when new), and the least recently used past `cap` are dropped. `refs` come best first, so when they alone
  * exceed the cap, the best of them stay.
  */
-export function touchLoadedTools(loaded: readonly LoadedTool[], refs: readonly ToolRef[], now: number, cap: number): LoadedTool[] {
+export function touchLoadedTools(
+  loaded: readonly LoadedTool[],
+  refs: readonly ToolRef[],
+  now: number,
+  cap: number,
+): LoadedTool[] {
   const byKey = new Map<string, LoadedTool>();
   const touched: LoadedTool[] = [];
   for (const ref of refs) {

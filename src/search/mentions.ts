@@ -19,8 +19,10 @@ export function mentionTokens(message: string): string[] {
   return out;
 }
 
-const toolMatches = (tool: SearchableTool, name: string): boolean => squash(tool.toolName) === name || squash(tool.modelName) === name;
-const serverMatches = (tool: SearchableTool, name: string): boolean => squash(tool.serverName) === name || squash(tool.serverId) === name;
+const toolMatches = (tool: SearchableTool, name: string): boolean =>
+  squash(tool.toolName) === name || squash(tool.modelName) === name;
+const serverMatches = (tool: SearchableTool, name: string): boolean =>
+  squash(tool.serverName) === name || squash(tool.serverId) === name;
 
 /**
  * The tools a message names with `@tool`, `@server` (all its tools) or `@server/tool`, matched case-insensitively on

@@ -30,7 +30,10 @@ describe('query terms', () => {
   });
 
   it('searches generic words ("detailed information") at a lower weight, all of them standing for one word', () => {
-    const terms = queryTerms('detailed information on specific weather options', { genericWeight: 0.5, relatedWeight: 0.5 });
+    const terms = queryTerms('detailed information on specific weather options', {
+      genericWeight: 0.5,
+      relatedWeight: 0.5,
+    });
     expect(terms.get('weather')).toEqual({ weight: 1, source: 'weather', kind: 'own' });
     const generic = ['detail', 'inform', 'specif', 'option'].map((term) => terms.get(term));
     expect(generic).toEqual(generic.map(() => ({ weight: 0.5, source: GENERIC_SOURCE, kind: 'generic' })));
@@ -49,7 +52,9 @@ describe('query terms', () => {
     expect(laptop.get('discount')).toMatchObject({ kind: 'related', source: 'cheap' });
     expect(queryTerms('products', { relatedWeight: 0.5 }).has('laptop')).toBe(false);
     expect(queryTerms('a cheap laptop', { relatedWeight: 0.5, broaderWords: false }).has('product')).toBe(false);
-    expect(queryTerms('the directors of Tesco', { relatedWeight: 0.5 }).get('compani')).toMatchObject({ source: 'director' });
+    expect(queryTerms('the directors of Tesco', { relatedWeight: 0.5 }).get('compani')).toMatchObject({
+      source: 'director',
+    });
   });
 
   it('reads only the first MAX_QUERY_CHARS characters', () => {

@@ -131,7 +131,13 @@ export const GENERIC_SOURCE = '\u0000generic';
 
 /** The distinct terms of a query with their weights (1 for its own words); text beyond MAX_QUERY_CHARS is ignored. */
 export function queryTerms(query: string, options: QueryTermOptions = {}): Map<string, QueryTerm> {
-  const { dropWords = REQUEST_WORDS, relatedWeight = 0, genericWords = GENERIC_WORDS, genericWeight = 1, broaderWords = true } = options;
+  const {
+    dropWords = REQUEST_WORDS,
+    relatedWeight = 0,
+    genericWords = GENERIC_WORDS,
+    genericWeight = 1,
+    broaderWords = true,
+  } = options;
   const text = query.slice(0, MAX_QUERY_CHARS);
   const terms = tokenize(`${text} ${impliedWords(text)}`);
   const kept = terms.filter((term) => !dropWords.has(term));
@@ -140,7 +146,12 @@ export function queryTerms(query: string, options: QueryTermOptions = {}): Map<s
   const out = new Map<string, QueryTerm>();
   for (const term of own) {
     const isGeneric = genericWeight < 1 && genericWords.has(term);
-    out.set(term, isGeneric ? { weight: genericWeight, source: GENERIC_SOURCE, kind: 'generic' } : { weight: 1, source: term, kind: 'own' });
+    out.set(
+      term,
+      isGeneric
+        ? { weight: genericWeight, source: GENERIC_SOURCE, kind: 'generic' }
+        : { weight: 1, source: term, kind: 'own' },
+    );
   }
   if (relatedWeight > 0) {
     for (const term of own) {

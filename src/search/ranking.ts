@@ -4,7 +4,12 @@ import type { ToolDocument } from './tool-document';
 
 /** Ranking knobs, tuned on the dev data (test/bench/tune-search.ts); the defaults are the tuned values. */
 export interface IndexTuning {
-  readonly boosts: { readonly name: number; readonly server: number; readonly description: number; readonly params: number };
+  readonly boosts: {
+    readonly name: number;
+    readonly server: number;
+    readonly description: number;
+    readonly params: number;
+  };
   readonly bm25: Bm25Params;
   /** Exponent on the number of query words a tool covers (a related word counts for the word it stands for). */
   readonly coordination: number;
@@ -48,7 +53,11 @@ export const DEFAULT_TUNING: IndexTuning = {
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */
-export function selectTerms(terms: ReadonlyMap<string, QueryTerm>, documentFrequency: (term: string) => number, tuning: IndexTuning): WeightedTerm[] {
+export function selectTerms(
+  terms: ReadonlyMap<string, QueryTerm>,
+  documentFrequency: (term: string) => number,
+  tuning: IndexTuning,
+): WeightedTerm[] {
   const own: [WeightedTerm, number][] = [];
   const related: [WeightedTerm, number][] = [];
   for (const [term, { weight, source, kind }] of terms) {
@@ -137,7 +146,8 @@ export function rankHits(hits: readonly RankInput[], tuning: IndexTuning): { doc
     doc,
     score: score / maxScore + (tuning.serverWeight * (relevance.get(doc.tool.serverId) ?? 0)) / (maxRelevance || 1),
   }));
-  const byScore = (a: { doc: ToolDocument; score: number }, b: { doc: ToolDocument; score: number }) => b.score - a.score || a.doc.id - b.doc.id;
+  const byScore = (a: { doc: ToolDocument; score: number }, b: { doc: ToolDocument; score: number }) =>
+    b.score - a.score || a.doc.id - b.doc.id;
   ranked.sort(byScore);
   if (tuning.serverDecay < 1) {
     const seen = new Map<string, number>();

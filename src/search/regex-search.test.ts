@@ -33,7 +33,9 @@ describe('regex search', () => {
     index.upsertServer('weather', TOOLS.slice(0, 2));
     index.upsertServer('github', TOOLS.slice(2));
     const scope = scopeForTools(TOOLS.slice(2));
-    expect(index.search('create.*issue|weather', { scope, strategy: 'regex' }).matches.map((m) => m.modelName)).toEqual(['mcp__github__create_issue']);
+    expect(index.search('create.*issue|weather', { scope, strategy: 'regex' }).matches.map((m) => m.modelName)).toEqual(
+      ['mcp__github__create_issue'],
+    );
   });
 
   it('answers an invalid pattern with a typed error, not a throw', () => {
@@ -67,7 +69,14 @@ describe('regex search', () => {
   });
 
   it('accepts ordinary patterns with groups, classes and bounded repeats', () => {
-    for (const pattern of ['get_(forecast|alerts)', '[a-z]+_issue', 'weather.*city', '(issue){1,2}', '\\d{3}', '[(+*]']) {
+    for (const pattern of [
+      'get_(forecast|alerts)',
+      '[a-z]+_issue',
+      'weather.*city',
+      '(issue){1,2}',
+      '\\d{3}',
+      '[(+*]',
+    ]) {
       expect(unsafePatternReason(pattern)).toBeUndefined();
       expect(compilePattern(pattern)).toBeInstanceOf(RegExp);
     }

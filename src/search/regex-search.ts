@@ -26,7 +26,11 @@ export interface RegexSearchOptions {
   readonly now?: () => number;
 }
 
-const fail = (kind: RegexSearchError['kind'], message: string): ToolSearchResult => ({ ok: false, matches: [], error: { kind, message } });
+const fail = (kind: RegexSearchError['kind'], message: string): ToolSearchResult => ({
+  ok: false,
+  matches: [],
+  error: { kind, message },
+});
 
 /** Reads a `{n}`, `{n,}` or `{n,m}` quantifier at `i`: its length and whether it repeats without a small bound. */
 function braceQuantifier(pattern: string, i: number): { length: number; isUnbounded: boolean } | undefined {
@@ -45,7 +49,8 @@ export function unsafePatternReason(pattern: string): string | undefined {
     const top = groups[groups.length - 1]!;
     if (c === '\\') {
       const next = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(next) || (next === 'k' && pattern[i + 2] === '<')) return 'back-references (\\1, \\k<name>) are not supported';
+      if (/[1-9]/.test(next) || (next === 'k' && pattern[i + 2] === '<'))
+        return 'back-references (\\1, \\k<name>) are not supported';
       i++;
       continue;
     }
@@ -71,9 +76,16 @@ export function unsafePatternReason(pattern: string): string | undefined {
     if (c === ')') {
       const closed = groups.length > 1 ? groups.pop()! : top;
       const after = pattern[i + 1];
-      const outer = after === '*' || after === '+' ? { length: 1, isUnbounded: true } : after === '{' ? braceQuantifier(pattern, i + 1) : undefined;
-      if (outer && closed.hasRepeat) return 'a repeated group contains a repetition, as in (a+)+, which can take exponential time; remove one of them';
-      if (outer?.isUnbounded && closed.hasAlternation) return 'a repeated group contains alternatives, as in (a|ab)*, which can take exponential time; search for the alternatives without repeating the group';
+      const outer =
+        after === '*' || after === '+'
+          ? { length: 1, isUnbounded: true }
+          : after === '{'
+            ? braceQuantifier(pattern, i + 1)
+            : undefined;
+      if (outer && closed.hasRepeat)
+        return 'a repeated group contains a repetition, as in (a+)+, which can take exponential time; remove one of them';
+      if (outer?.isUnbounded && closed.hasAlternation)
+        return 'a repeated group contains alternatives, as in (a|ab)*, which can take exponential time; search for the alternatives without repeating the group';
       const parent = groups[groups.length - 1]!;
       parent.hasRepeat ||= closed.hasRepeat || outer !== undefined;
       parent.hasAlternation ||= closed.hasAlternation;
@@ -89,15 +101,23 @@ export function unsafePatternReason(pattern: string): string | undefined {
       i += repeat.length - 1;
     }
   }
-  if (unbounded > MAX_UNBOUNDED_REPEATS) return `at most ${MAX_UNBOUNDED_REPEATS} unbounded repetitions (*, +, {n,}) are allowed in one pattern`;
+  if (unbounded > MAX_UNBOUNDED_REPEATS)
+    return `at most ${MAX_UNBOUNDED_REPEATS} unbounded repetitions (*, +, {n,}) are allowed in one pattern`;
   return undefined;
 }
 
 /** Compiles a search pattern (case-insensitive), or says why it cannot be used. */
 export function compilePattern(pattern: string): RegExp | RegexSearchError {
-  if (pattern.trim() === '') return { kind: 'empty-pattern', message: 'The pattern is empty; give a regular expression such as "weather|forecast".' };
+  if (pattern.trim() === '')
+    return {
+      kind: 'empty-pattern',
+      message: 'The pattern is empty; give a regular expression such as "weather|forecast".',
+    };
   if (pattern.length > MAX_PATTERN_CHARS) {
-    return { kind: 'pattern-too-long', message: `The pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_CHARS} are allowed.` };
+    return {
+      kind: 'pattern-too-long',
+      message: `The pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_CHARS} are allowed.`,
+    };
   }
   const reason = unsafePatternReason(pattern);
   if (reason) return { kind: 'unsafe-pattern', message: `The pattern was refused: ${reason}.` };
@@ -110,7 +130,11 @@ export function compilePattern(pattern: string): RegExp | RegexSearchError {
 }
 
 /** Tools whose name, description, server name or parameters match `pattern`, best first; never throws. */
-export function regexSearch(pattern: string, docs: readonly ToolDocument[], options: RegexSearchOptions): ToolSearchResult {
+export function regexSearch(
+  pattern: string,
+  docs: readonly ToolDocument[],
+  options: RegexSearchOptions,
+): ToolSearchResult {
   const compiled = compilePattern(pattern);
   if (!(compiled instanceof RegExp)) return fail(compiled.kind, compiled.message);
   const now = options.now ?? (() => performance.now());

@@ -46,7 +46,8 @@ const OTHER = 0;
 const LOWER = 1;
 const UPPER = 2;
 const DIGIT = 3;
-const kindOf = (c: number): number => (c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : OTHER);
+const kindOf = (c: number): number =>
+  c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : OTHER;
 
 /** splitWords for ASCII text, without regular expressions: the same rules, several times faster. */
 function splitAscii(text: string, out: string[]): void {

@@ -31,7 +31,8 @@ const MAX_PARAMS_CHARS = 3_000;
 const MAX_PROPERTIES = 60;
 const MAX_ENUM_VALUES = 20;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Property name, description and enum values of each property, then those of its nested object (one level). */
 function describeProperties(schema: unknown, depth: number, out: string[]): void {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { oneLine, type SearchableTool } from './tool-document';
 import { createToolIndex, scopeForTools, type SearchScope, type ToolIndex } from './tool-index';
 
-function tool(serverId: string, toolName: string, description = '', properties: Record<string, unknown> = {}): SearchableTool {
+function tool(
+  serverId: string,
+  toolName: string,
+  description = '',
+  properties: Record<string, unknown> = {},
+): SearchableTool {
   return {
     serverId,
     serverName: `${serverId} server`,
@@ -14,15 +19,22 @@ function tool(serverId: string, toolName: string, description = '', properties: 
 }
 
 const WEATHER = [
-  tool('weather', 'get_forecast', 'Get the weather forecast for a city.', { city: { type: 'string', description: 'City name' } }),
+  tool('weather', 'get_forecast', 'Get the weather forecast for a city.', {
+    city: { type: 'string', description: 'City name' },
+  }),
   tool('weather', 'get_alerts', 'Severe weather alerts for a US state.'),
 ];
 const FILES = [
-  tool('files', 'read_file', 'Read the contents of a file.', { path: { type: 'string', description: 'Path of the file' } }),
+  tool('files', 'read_file', 'Read the contents of a file.', {
+    path: { type: 'string', description: 'Path of the file' },
+  }),
   tool('files', 'write_file', 'Write text to a file, replacing it.'),
   tool('files', 'search', 'Search file names by a pattern.'),
 ];
-const WEB = [tool('web', 'search', 'Search the web and return result links.'), tool('web', 'fetch_page', 'Fetch a web page as markdown.')];
+const WEB = [
+  tool('web', 'search', 'Search the web and return result links.'),
+  tool('web', 'fetch_page', 'Fetch a web page as markdown.'),
+];
 
 function indexOf(...groups: SearchableTool[][]): ToolIndex {
   const index = createToolIndex();
@@ -71,7 +83,12 @@ describe('the BM25 tool index', () => {
   it('keeps tools with the same name on different servers apart', () => {
     const index = indexOf(FILES, WEB);
     const found = index.search('search', { scope: everything(index) }).matches.map((m) => m.ref);
-    expect(found).toEqual(expect.arrayContaining([{ serverId: 'files', toolName: 'search' }, { serverId: 'web', toolName: 'search' }]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { serverId: 'files', toolName: 'search' },
+        { serverId: 'web', toolName: 'search' },
+      ]),
+    );
     const webOnly = names(index, 'search', { serverIds: new Set(['web']) });
     expect(webOnly[0]).toBe('mcp__web__search');
   });
@@ -106,7 +123,8 @@ describe('the BM25 tool index', () => {
 
   it('answers empty, blank and stop-word-only queries with no matches instead of failing', () => {
     const index = indexOf(WEATHER);
-    for (const query of ['', '   ', 'the of and', '!!!']) expect(index.search(query, { scope: everything(index) })).toEqual({ ok: true, matches: [] });
+    for (const query of ['', '   ', 'the of and', '!!!'])
+      expect(index.search(query, { scope: everything(index) })).toEqual({ ok: true, matches: [] });
   });
 
   it('answers a huge query quickly, reading only its start', () => {
@@ -129,8 +147,12 @@ describe('the BM25 tool index', () => {
   });
 
   it('is not led astray by words that only qualify a request ("detailed information", "options")', () => {
-    const index = indexOf(WEATHER, [tool('info', 'company_info', 'Detailed information and options for specific companies.')]);
-    expect(names(index, 'detailed information on the weather forecast options for my specific trip')[0]).toBe('mcp__weather__get_forecast');
+    const index = indexOf(WEATHER, [
+      tool('info', 'company_info', 'Detailed information and options for specific companies.'),
+    ]);
+    expect(names(index, 'detailed information on the weather forecast options for my specific trip')[0]).toBe(
+      'mcp__weather__get_forecast',
+    );
     expect(names(index, 'detailed information about a company')[0]).toBe('mcp__info__company_info');
   });
 
@@ -140,9 +162,13 @@ describe('the BM25 tool index', () => {
   });
 
   it('finds tools with non-English descriptions, by the same language', () => {
-    const index = indexOf([tool('cn', 'bing_search', '使用必应搜索指定的关键词，并返回搜索结果列表'), tool('cn', 'get_weather', '获取城市天气预报')], [
-      tool('fr', 'meteo', 'Prévisions météo pour une ville'),
-    ]);
+    const index = indexOf(
+      [
+        tool('cn', 'bing_search', '使用必应搜索指定的关键词，并返回搜索结果列表'),
+        tool('cn', 'get_weather', '获取城市天气预报'),
+      ],
+      [tool('fr', 'meteo', 'Prévisions météo pour une ville')],
+    );
     expect(names(index, '天气')[0]).toBe('mcp__cn__get_weather');
     expect(names(index, 'météo ville')[0]).toBe('mcp__fr__meteo');
     expect(names(index, 'search')[0]).toBe('mcp__cn__bing_search');

@@ -1,7 +1,15 @@
 import type { ToolRef } from '../domain/tool-catalog';
 import { Bm25Index } from './bm25-index';
 import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
-import { bestSlots, coordinationTable, DEFAULT_TUNING, rankHits, selectTerms, type IndexTuning, type RankInput } from './ranking';
+import {
+  bestSlots,
+  coordinationTable,
+  DEFAULT_TUNING,
+  rankHits,
+  selectTerms,
+  type IndexTuning,
+  type RankInput,
+} from './ranking';
 import { regexSearch } from './regex-search';
 import { toMatch, type ToolMatch, type ToolSearchResult } from './search-result';
 import { INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
@@ -143,7 +151,9 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
     search(query, options) {
       const limit = clampLimit(options.limit);
       if (options.strategy === 'regex') {
-        const inScopeDocs = docs.filter((doc): doc is ToolDocument => doc !== undefined && inScope(options.scope, doc.tool));
+        const inScopeDocs = docs.filter(
+          (doc): doc is ToolDocument => doc !== undefined && inScope(options.scope, doc.tool),
+        );
         return regexSearch(query, inScopeDocs, { limit });
       }
       return { ok: true, matches: bm25Search(query, options.scope, limit) };

@@ -2,13 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import type { SearchableTool } from './tool-document';
 import { createToolIndex } from './tool-index';
-import { answerToolSearch, formatToolSearchResult, parseToolSearchInput, toolReferenceBlocks, toolSearchToolDefinition } from './tool-search-tool';
+import {
+  answerToolSearch,
+  formatToolSearchResult,
+  parseToolSearchInput,
+  toolReferenceBlocks,
+  toolSearchToolDefinition,
+} from './tool-search-tool';
 
 function tool(serverId: string, toolName: string, description: string): SearchableTool {
-  return { serverId, serverName: serverId, toolName, modelName: `mcp__${serverId}__${toolName}`, description, definition: { name: toolName, inputSchema: { type: 'object' } } };
+  return {
+    serverId,
+    serverName: serverId,
+    toolName,
+    modelName: `mcp__${serverId}__${toolName}`,
+    description,
+    definition: { name: toolName, inputSchema: { type: 'object' } },
+  };
 }
 
-const TOOLS = [tool('mail', 'send_email', 'Send an email. Supports attachments.'), tool('mail', 'list_inbox', 'List the inbox.'), tool('bank', 'send_money', 'Send money to an account.')];
+const TOOLS = [
+  tool('mail', 'send_email', 'Send an email. Supports attachments.'),
+  tool('mail', 'list_inbox', 'List the inbox.'),
+  tool('bank', 'send_money', 'Send money to an account.'),
+];
 const index = createToolIndex();
 index.upsertServer('mail', TOOLS.slice(0, 2));
 index.upsertServer('bank', TOOLS.slice(2));
@@ -19,7 +36,10 @@ describe('the tool_search tool', () => {
   it('is defined with a query and an optional limit', () => {
     const definition = toolSearchToolDefinition();
     expect(definition.name).toBe('tool_search');
-    expect(definition.input_schema).toMatchObject({ required: ['query'], properties: { query: { type: 'string' }, limit: { type: 'integer' } } });
+    expect(definition.input_schema).toMatchObject({
+      required: ['query'],
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+    });
     expect(JSON.stringify(toolSearchToolDefinition('regex').input_schema)).toContain('regular expression');
   });
 
@@ -35,7 +55,9 @@ describe('the tool_search tool', () => {
   it('answers with one line per tool, and loads what it found', () => {
     const answer = answerToolSearch({ query: 'send email' }, context);
     expect(answer.isError).toBe(false);
-    expect(answer.content).toBe('Found 2 tools for "send email"; they are loaded and you can call them now:\nmcp__mail__send_email — Send an email.\nmcp__mail__list_inbox — List the inbox.');
+    expect(answer.content).toBe(
+      'Found 2 tools for "send email"; they are loaded and you can call them now:\nmcp__mail__send_email — Send an email.\nmcp__mail__list_inbox — List the inbox.',
+    );
     expect(answer.loadedTools).toEqual([
       { serverId: 'mail', toolName: 'send_email', lastUsedAt: 100 },
       { serverId: 'mail', toolName: 'list_inbox', lastUsedAt: 100 },
@@ -60,12 +82,21 @@ describe('the tool_search tool', () => {
   });
 
   it('answers with tool_reference blocks in Anthropic mode', () => {
-    const answer = answerToolSearch({ query: 'inbox', limit: 1 }, { ...context, settings: { ...SETTINGS, mode: 'anthropic' } });
+    const answer = answerToolSearch(
+      { query: 'inbox', limit: 1 },
+      { ...context, settings: { ...SETTINGS, mode: 'anthropic' } },
+    );
     expect(answer.content).toEqual([{ type: 'tool_reference', tool_name: 'mcp__mail__list_inbox' }]);
     expect(toolReferenceBlocks([])).toEqual([]);
   });
 
   it('formats an error result as its message', () => {
-    expect(formatToolSearchResult('x', { ok: false, matches: [], error: { kind: 'empty-pattern', message: 'The pattern is empty.' } })).toBe('The pattern is empty.');
+    expect(
+      formatToolSearchResult('x', {
+        ok: false,
+        matches: [],
+        error: { kind: 'empty-pattern', message: 'The pattern is empty.' },
+      }),
+    ).toBe('The pattern is empty.');
   });
 });

@@ -43,7 +43,8 @@ export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): Mod
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The arguments of a `tool_search` call, checked. */
 export interface ToolSearchInput {
@@ -54,9 +55,16 @@ export interface ToolSearchInput {
 /** Reads the model's `tool_search` input; a missing or non-string query is an error the model can fix. */
 export function parseToolSearchInput(input: unknown): ToolSearchInput | { readonly error: string } {
   const record: Record<string, unknown> = isRecord(input) ? input : {};
-  if (typeof record.query !== 'string') return { error: 'tool_search needs a "query" string, e.g. {"query": "send email"}.' };
-  const rawLimit = typeof record.limit === 'number' && Number.isFinite(record.limit) ? Math.floor(record.limit) : TOOL_SEARCH_DEFAULT_LIMIT;
-  return { query: record.query.slice(0, MAX_QUERY_INPUT_CHARS), limit: Math.min(TOOL_SEARCH_MAX_LIMIT, Math.max(1, rawLimit)) };
+  if (typeof record.query !== 'string')
+    return { error: 'tool_search needs a "query" string, e.g. {"query": "send email"}.' };
+  const rawLimit =
+    typeof record.limit === 'number' && Number.isFinite(record.limit)
+      ? Math.floor(record.limit)
+      : TOOL_SEARCH_DEFAULT_LIMIT;
+  return {
+    query: record.query.slice(0, MAX_QUERY_INPUT_CHARS),
+    limit: Math.min(TOOL_SEARCH_MAX_LIMIT, Math.max(1, rawLimit)),
+  };
 }
 
 /** Client mode: the text answer of a search, one `modelName — one-line description` line per match. */
@@ -68,7 +76,10 @@ export function formatToolSearchResult(query: string, result: ToolSearchResult):
   }
   const lines = result.matches.map((m) => `${m.modelName} — ${m.description || '(no description)'}`);
   const note = result.isTruncated ? ' (the search stopped early; refine the pattern to see more)' : '';
-  return [`Found ${result.matches.length} tools for "${shown}"${note}; they are loaded and you can call them now:`, ...lines].join('\n');
+  return [
+    `Found ${result.matches.length} tools for "${shown}"${note}; they are loaded and you can call them now:`,
+    ...lines,
+  ].join('\n');
 }
 
 // Anthropic mode, as documented: the tool search page of the Claude docs (platform.claude.com/docs/en/agents-and-tools/
@@ -112,10 +123,22 @@ export interface ToolSearchContext {
 /** Runs one `tool_search` call of the model; never throws, and only tools in the thread's scope come back. */
 export function answerToolSearch(input: unknown, context: ToolSearchContext): ToolSearchAnswer {
   const parsed = parseToolSearchInput(input);
-  if ('error' in parsed) return { query: '', content: parsed.error, isError: true, matches: [], loadedTools: context.loadedTools };
+  if ('error' in parsed)
+    return { query: '', content: parsed.error, isError: true, matches: [], loadedTools: context.loadedTools };
   const limit = Math.min(parsed.limit, context.settings.loadedToolCap);
-  const result = context.index.search(parsed.query, { scope: scopeForTools(context.tools), limit, strategy: context.settings.strategy });
-  if (!result.ok) return { query: parsed.query, content: result.error.message, isError: true, matches: [], loadedTools: context.loadedTools };
+  const result = context.index.search(parsed.query, {
+    scope: scopeForTools(context.tools),
+    limit,
+    strategy: context.settings.strategy,
+  });
+  if (!result.ok)
+    return {
+      query: parsed.query,
+      content: result.error.message,
+      isError: true,
+      matches: [],
+      loadedTools: context.loadedTools,
+    };
   const loadedTools = touchLoadedTools(
     context.loadedTools,
     result.matches.map((m) => m.ref),
@@ -123,6 +146,8 @@ export function answerToolSearch(input: unknown, context: ToolSearchContext): To
     context.settings.loadedToolCap,
   );
   const content =
-    context.settings.mode === 'anthropic' && result.matches.length > 0 ? toolReferenceBlocks(result.matches) : formatToolSearchResult(parsed.query, result);
+    context.settings.mode === 'anthropic' && result.matches.length > 0
+      ? toolReferenceBlocks(result.matches)
+      : formatToolSearchResult(parsed.query, result);
   return { query: parsed.query, content, isError: false, matches: result.matches, loadedTools };
 }

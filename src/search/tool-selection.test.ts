@@ -21,11 +21,17 @@ function tool(serverId: string, toolName: string, description: string, serverNam
     toolName,
     modelName: `mcp__${serverId}__${toolName}`,
     description,
-    definition: { name: toolName, inputSchema: { type: 'object', properties: { value: { type: 'string', description: 'The value.' } } } },
+    definition: {
+      name: toolName,
+      inputSchema: { type: 'object', properties: { value: { type: 'string', description: 'The value.' } } },
+    },
   };
 }
 
-const FEW = [tool('weather', 'get_forecast', 'Weather forecast for a city.'), tool('files', 'read_file', 'Read a file.')];
+const FEW = [
+  tool('weather', 'get_forecast', 'Weather forecast for a city.'),
+  tool('files', 'read_file', 'Read a file.'),
+];
 /** 40 tools on 4 servers: over the auto threshold. */
 const MANY = [
   ...FEW,
@@ -39,7 +45,11 @@ const SETTINGS = ToolSearchSettings.parse({});
 const indexOf = (tools: readonly SearchableTool[]): ToolIndex => {
   const index = createToolIndex();
   const servers = new Set(tools.map((t) => t.serverId));
-  for (const serverId of servers) index.upsertServer(serverId, tools.filter((t) => t.serverId === serverId));
+  for (const serverId of servers)
+    index.upsertServer(
+      serverId,
+      tools.filter((t) => t.serverId === serverId),
+    );
   return index;
 };
 const input = (overrides: Partial<CallToolsInput> = {}): CallToolsInput => ({
@@ -53,7 +63,11 @@ const input = (overrides: Partial<CallToolsInput> = {}): CallToolsInput => ({
   ...overrides,
 });
 const sentNames = (call: ReturnType<typeof selectCallTools>) => call.modelTools.map((t) => t.name);
-const loaded = (ref: SearchableTool, lastUsedAt: number): LoadedTool => ({ serverId: ref.serverId, toolName: ref.toolName, lastUsedAt });
+const loaded = (ref: SearchableTool, lastUsedAt: number): LoadedTool => ({
+  serverId: ref.serverId,
+  toolName: ref.toolName,
+  lastUsedAt,
+});
 
 describe('auto mode: defer only when the thread’s tools are many or large', () => {
   it('sends every tool and no tool_search at or below the threshold', () => {
@@ -104,19 +118,28 @@ describe('a deferred call', () => {
   });
 
   it('preloads the top tools for the user’s message', () => {
-    const call = selectCallTools(input({ userMessage: 'open an issue about the failing build on GitHub', settings: { ...SETTINGS, preloadCount: 1 } }));
+    const call = selectCallTools(
+      input({
+        userMessage: 'open an issue about the failing build on GitHub',
+        settings: { ...SETTINGS, preloadCount: 1 },
+      }),
+    );
     expect(call.preloaded).toEqual([{ serverId: 'github', toolName: 'create_issue' }]);
     expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__github__create_issue']);
   });
 
   it('preloads nothing when preloadCount is 0', () => {
-    const call = selectCallTools(input({ userMessage: 'open an issue on GitHub', settings: { ...SETTINGS, preloadCount: 0 } }));
+    const call = selectCallTools(
+      input({ userMessage: 'open an issue on GitHub', settings: { ...SETTINGS, preloadCount: 0 } }),
+    );
     expect(call.preloaded).toEqual([]);
     expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME]);
   });
 
   it('force-loads @server and @tool mentions', () => {
-    const call = selectCallTools(input({ userMessage: 'Ask @github, then use @send_email.', settings: { ...SETTINGS, preloadCount: 0 } }));
+    const call = selectCallTools(
+      input({ userMessage: 'Ask @github, then use @send_email.', settings: { ...SETTINGS, preloadCount: 0 } }),
+    );
     expect(call.mentioned.map((r) => r.toolName).sort()).toEqual(['create_issue', 'list_pull_requests', 'send_email']);
     expect(sentNames(call)).toContain('mcp__mail__send_email');
   });
@@ -137,7 +160,9 @@ describe('Anthropic mode', () => {
   const anthropic = { ...SETTINGS, mode: 'anthropic' as const };
 
   it('sends every thread tool with defer_loading, except pinned and mentioned ones, plus tool_search', () => {
-    const call = selectCallTools(input({ settings: anthropic, pinnedTools: [MANY[0]!], userMessage: 'use @send_email' }));
+    const call = selectCallTools(
+      input({ settings: anthropic, pinnedTools: [MANY[0]!], userMessage: 'use @send_email' }),
+    );
     expect(call.modelTools[0]?.name).toBe(TOOL_SEARCH_TOOL_NAME);
     expect(call.modelTools[0]?.defer_loading).toBeUndefined();
     expect(call.modelTools).toHaveLength(MANY.length + 1);
@@ -155,7 +180,9 @@ describe('Anthropic mode', () => {
 describe('findMentions', () => {
   it('matches server names and ids, tool and model names, case and punctuation aside', () => {
     expect(findMentions('@GITHUB please', MANY).map((r) => r.toolName)).toEqual(['create_issue', 'list_pull_requests']);
-    expect(findMentions('run @mcp__weather__get_forecast', MANY)).toEqual([{ serverId: 'weather', toolName: 'get_forecast' }]);
+    expect(findMentions('run @mcp__weather__get_forecast', MANY)).toEqual([
+      { serverId: 'weather', toolName: 'get_forecast' },
+    ]);
     expect(findMentions('(@github/create-issue)', MANY)).toEqual([{ serverId: 'github', toolName: 'create_issue' }]);
   });
 
@@ -176,7 +203,9 @@ describe('estimateToolTokens', () => {
 describe('preload', () => {
   it('adds new tools: one already loaded does not take a preload place', () => {
     const message = 'open an issue and list the pull requests on GitHub';
-    const call = selectCallTools(input({ userMessage: message, loadedTools: [loaded(MANY[2]!, 1)], settings: { ...SETTINGS, preloadCount: 1 } }));
+    const call = selectCallTools(
+      input({ userMessage: message, loadedTools: [loaded(MANY[2]!, 1)], settings: { ...SETTINGS, preloadCount: 1 } }),
+    );
     expect(call.selection.loaded).toEqual([{ serverId: 'github', toolName: 'create_issue' }]);
     expect(call.preloaded).toEqual([{ serverId: 'github', toolName: 'list_pull_requests' }]);
   });

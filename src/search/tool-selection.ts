@@ -62,7 +62,11 @@ export interface CallTools {
 }
 
 /** Whether this thread's calls defer tools: forced by `deferral`, or in auto mode when the tools are many or large. */
-export function shouldDefer(tools: readonly SearchableTool[], settings: ToolSearchSettings, contextWindowTokens: number): boolean {
+export function shouldDefer(
+  tools: readonly SearchableTool[],
+  settings: ToolSearchSettings,
+  contextWindowTokens: number,
+): boolean {
   if (tools.length === 0) return false;
   switch (settings.deferral) {
     case 'always':
@@ -70,12 +74,19 @@ export function shouldDefer(tools: readonly SearchableTool[], settings: ToolSear
     case 'never':
       return false;
     case 'auto':
-      return tools.length > AUTO_DEFER_TOOL_COUNT || estimateToolsTokens(tools) > AUTO_DEFER_CONTEXT_SHARE * contextWindowTokens;
+      return (
+        tools.length > AUTO_DEFER_TOOL_COUNT ||
+        estimateToolsTokens(tools) > AUTO_DEFER_CONTEXT_SHARE * contextWindowTokens
+      );
   }
 }
 
 /** Refs resolved against the thread's tools (so out-of-scope refs vanish), without repeats of `taken`. */
-function resolve(refs: readonly ToolRef[], byKey: ReadonlyMap<string, SearchableTool>, taken: Set<string>): SearchableTool[] {
+function resolve(
+  refs: readonly ToolRef[],
+  byKey: ReadonlyMap<string, SearchableTool>,
+  taken: Set<string>,
+): SearchableTool[] {
   const out: SearchableTool[] = [];
   for (const ref of refs) {
     const key = refKey(ref);
@@ -88,8 +99,10 @@ function resolve(refs: readonly ToolRef[], byKey: ReadonlyMap<string, Searchable
 }
 
 const refOf = (tool: SearchableTool): ToolRef => ({ serverId: tool.serverId, toolName: tool.toolName });
-const byModelName = (a: SearchableTool, b: SearchableTool): number => (a.modelName < b.modelName ? -1 : a.modelName > b.modelName ? 1 : 0);
-const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, SearchableTool> => new Map(tools.map((tool) => [tool.modelName, tool]));
+const byModelName = (a: SearchableTool, b: SearchableTool): number =>
+  a.modelName < b.modelName ? -1 : a.modelName > b.modelName ? 1 : 0;
+const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, SearchableTool> =>
+  new Map(tools.map((tool) => [tool.modelName, tool]));
 
 /**
  * The tools for one model call. Not deferred: every thread tool, no `tool_search`. Deferred (client mode): `tool_search`,
@@ -146,7 +159,11 @@ export function selectCallTools(input: CallToolsInput): CallTools {
   const preloadRefs =
     settings.preloadCount > 0 && input.userMessage.trim() !== ''
       ? input.index
-          .search(input.userMessage, { scope: scopeForTools(tools), limit: settings.preloadCount + taken.size, strategy: 'bm25' })
+          .search(input.userMessage, {
+            scope: scopeForTools(tools),
+            limit: settings.preloadCount + taken.size,
+            strategy: 'bm25',
+          })
           .matches.map((m) => m.ref)
           .filter((ref) => !taken.has(refKey(ref)))
           .slice(0, settings.preloadCount)
@@ -155,7 +172,12 @@ export function selectCallTools(input: CallToolsInput): CallTools {
   const sent = [...pinned, ...requested, ...loaded, ...preloaded, ...mentioned].sort(byModelName);
   const modelTools = [searchTool, ...sent.map((tool) => toModelTool(tool))];
   return {
-    selection: { pinned: pinned.map(refOf), loaded: loaded.map(refOf), searched: [...requested, ...preloaded, ...mentioned].map(refOf), isDeferred: true },
+    selection: {
+      pinned: pinned.map(refOf),
+      loaded: loaded.map(refOf),
+      searched: [...requested, ...preloaded, ...mentioned].map(refOf),
+      isDeferred: true,
+    },
     tools: sent,
     searchTool,
     modelTools,

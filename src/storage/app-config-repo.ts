@@ -13,7 +13,9 @@ export function createAppConfigRepo({ db, bus, now }: StorageContext) {
     },
     async set(config: AppConfig): Promise<void> {
       const valid = parseRecord(AppConfig, 'app config', KEY, config);
-      await writeTransaction(db, ['appConfig'], (tx) => tx.objectStore('appConfig').put({ key: KEY, config: valid, loadedAt: now() }));
+      await writeTransaction(db, ['appConfig'], (tx) =>
+        tx.objectStore('appConfig').put({ key: KEY, config: valid, loadedAt: now() }),
+      );
       bus.publish({ store: 'appConfig' });
     },
   };

@@ -5,7 +5,10 @@ import { loadAppConfig } from './app-config-source';
 let opened: TestStorage | undefined;
 afterEach(() => opened?.close());
 
-const serve = (status: number, body: string): typeof fetch => async () => new Response(body, { status });
+const serve =
+  (status: number, body: string): typeof fetch =>
+  async () =>
+    new Response(body, { status });
 const unreachable: typeof fetch = async () => {
   throw new TypeError('Failed to fetch');
 };
@@ -15,7 +18,11 @@ describe('loadAppConfig', () => {
   it('loads a valid file, fills defaults and caches it', async () => {
     opened = await openTestStorage();
     const repo = opened.storage.appConfig;
-    const load = await loadAppConfig(serve(200, JSON.stringify({ servers: [server], defaults: { model: 'claude-test' } })), '/app-config.json', repo);
+    const load = await loadAppConfig(
+      serve(200, JSON.stringify({ servers: [server], defaults: { model: 'claude-test' } })),
+      '/app-config.json',
+      repo,
+    );
     expect(load.source).toBe('file');
     expect(load.error).toBeUndefined();
     expect(load.config.servers).toEqual([expect.objectContaining({ ...server, transport: 'auto', enabled: true })]);
@@ -34,7 +41,13 @@ describe('loadAppConfig', () => {
     opened = await openTestStorage();
     const repo = opened.storage.appConfig;
     await loadAppConfig(serve(200, JSON.stringify({ servers: [server] })), '/app-config.json', repo);
-    const bad = { servers: [server, { ...server, url: 'http://remote.example/mcp' }, { id: 'x', name: 'X', url: 'https://x.example', auth: { kind: 'kerberos' } }] };
+    const bad = {
+      servers: [
+        server,
+        { ...server, url: 'http://remote.example/mcp' },
+        { id: 'x', name: 'X', url: 'https://x.example', auth: { kind: 'kerberos' } },
+      ],
+    };
     const load = await loadAppConfig(serve(200, JSON.stringify(bad)), '/app-config.json', repo);
     expect(load.config.servers).toEqual([]);
     expect(load.error?.issues.map((i) => i.path)).toEqual(['servers.1.url', 'servers.2.auth.kind']);

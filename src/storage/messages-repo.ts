@@ -12,7 +12,12 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
 
   return {
     async list(threadId: string): Promise<Loaded<Message>> {
-      return parseEach(Message, 'message', await db.getAllFromIndex('messages', 'byThreadSeq', threadRange(threadId)), keyField('id'));
+      return parseEach(
+        Message,
+        'message',
+        await db.getAllFromIndex('messages', 'byThreadSeq', threadRange(threadId)),
+        keyField('id'),
+      );
     },
 
     /** Appends after the thread's last message and marks the thread as active now. */
@@ -23,7 +28,11 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
         if (thread === undefined) throw new NotFoundError('thread', threadId);
         const last = await tx.objectStore('messages').index('byThreadSeq').openKeyCursor(threadRange(threadId), 'prev');
         const seq = last ? (last.key[1] ?? 0) + 1 : 0;
-        const next = parseOrThrow(Message, { ...input, id: newId(), threadId, seq, createdAt: time, updatedAt: time }, 'Message');
+        const next = parseOrThrow(
+          Message,
+          { ...input, id: newId(), threadId, seq, createdAt: time, updatedAt: time },
+          'Message',
+        );
         await tx.objectStore('messages').add(next);
         await tx.objectStore('threads').put({ ...thread, updatedAt: Math.max(time, thread.updatedAt) });
         return next;
@@ -37,7 +46,11 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
       const message = await writeTransaction(db, ['messages'], async (tx) => {
         const stored = await tx.objectStore('messages').get(id);
         if (stored === undefined) throw new NotFoundError('message', id);
-        const next = parseOrThrow(Message, { ...parseRecord(Message, 'message', id, stored), ...change, updatedAt: now() }, 'Message');
+        const next = parseOrThrow(
+          Message,
+          { ...parseRecord(Message, 'message', id, stored), ...change, updatedAt: now() },
+          'Message',
+        );
         await tx.objectStore('messages').put(next);
         return next;
       });
@@ -54,7 +67,8 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
           const parsed = Message.safeParse(m);
           return parsed.success && parsed.data.status === 'streaming' ? [parsed.data] : [];
         });
-        for (const message of streaming) await tx.objectStore('messages').put({ ...message, status: 'interrupted', error: note, updatedAt: now() });
+        for (const message of streaming)
+          await tx.objectStore('messages').put({ ...message, status: 'interrupted', error: note, updatedAt: now() });
         return streaming.length;
       });
       if (marked > 0) bus.publish({ store: 'messages', threadId });

@@ -23,8 +23,14 @@ describe('profiles and their servers', () => {
     opened = await openTestStorage();
     const { storage } = opened;
     const profile = await storage.profiles.ensureActive();
-    await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, model: 'claude-x', toolSearch: { preloadCount: 5 } } }));
-    expect((await storage.profiles.get(profile.id))?.preferences).toMatchObject({ model: 'claude-x', toolSearch: { preloadCount: 5 } });
+    await storage.profiles.update(profile.id, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, model: 'claude-x', toolSearch: { preloadCount: 5 } },
+    }));
+    expect((await storage.profiles.get(profile.id))?.preferences).toMatchObject({
+      model: 'claude-x',
+      toolSearch: { preloadCount: 5 },
+    });
     const error = await storage.profiles
       .update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl: 'ftp://x' } }))
       .catch((e: unknown) => e);
@@ -36,13 +42,24 @@ describe('profiles and their servers', () => {
     opened = await openTestStorage();
     const { storage, db } = opened;
     // As an earlier version of the app stored it: no appServerToolOverrides (nor alwaysAllow).
-    await db.put('profiles', { id: 'old', name: 'Old', createdAt: 1, defaultServerIds: ['company'], preferences: { theme: 'dark', toolSearch: {} } });
+    await db.put('profiles', {
+      id: 'old',
+      name: 'Old',
+      createdAt: 1,
+      defaultServerIds: ['company'],
+      preferences: { theme: 'dark', toolSearch: {} },
+    });
     await storage.profiles.setActiveId('old');
     const loaded = await storage.profiles.ensureActive();
     expect(loaded).toMatchObject({ id: 'old', defaultServerIds: ['company'], appServerToolOverrides: {} });
     expect((await storage.profiles.list()).skipped).toEqual([]);
-    await storage.profiles.update('old', (p) => ({ ...p, appServerToolOverrides: { company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } } } }));
-    expect((await storage.profiles.get('old'))?.appServerToolOverrides).toEqual({ company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } } });
+    await storage.profiles.update('old', (p) => ({
+      ...p,
+      appServerToolOverrides: { company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } } },
+    }));
+    expect((await storage.profiles.get('old'))?.appServerToolOverrides).toEqual({
+      company: { 'delete-all': { enabled: false }, echo: { description: 'Says it back.' } },
+    });
     expect((await storage.profiles.get('old'))?.preferences.theme).toBe('dark');
   });
 
@@ -51,14 +68,22 @@ describe('profiles and their servers', () => {
     const { storage } = opened;
     const { id } = await storage.profiles.ensureActive();
     const issuesOf = async (appServerToolOverrides: Record<string, Record<string, unknown>>) => {
-      const error = await storage.profiles.update(id, (p) => ({ ...p, appServerToolOverrides }) as typeof p).catch((e: unknown) => e);
+      const error = await storage.profiles
+        .update(id, (p) => ({ ...p, appServerToolOverrides }) as typeof p)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
       return (error as ValidationError).issues.map((issue) => issue.message);
     };
-    expect(await issuesOf({ company: { echo: { description: 'x'.repeat(4001) } } })).toEqual(['Description override must be at most 4000 characters']);
-    expect(await issuesOf({ company: { ['t'.repeat(257)]: { enabled: false } } })).toEqual(['Tool name must be at most 256 characters']);
+    expect(await issuesOf({ company: { echo: { description: 'x'.repeat(4001) } } })).toEqual([
+      'Description override must be at most 4000 characters',
+    ]);
+    expect(await issuesOf({ company: { ['t'.repeat(257)]: { enabled: false } } })).toEqual([
+      'Tool name must be at most 256 characters',
+    ]);
     expect(await issuesOf({ company: { '': { enabled: false } } })).toEqual(['Tool name is required']);
-    expect(await issuesOf({ 'not an id': { echo: { enabled: false } } })).toEqual(['Server id may contain letters, digits, "-" and single "_" between them']);
+    expect(await issuesOf({ 'not an id': { echo: { enabled: false } } })).toEqual([
+      'Server id may contain letters, digits, "-" and single "_" between them',
+    ]);
     expect(await issuesOf({ company: { echo: { enabled: 'no' } } })).toHaveLength(1);
     expect((await storage.profiles.get(id))?.appServerToolOverrides).toEqual({});
   });
@@ -79,8 +104,12 @@ describe('profiles and their servers', () => {
     const { storage } = opened;
     const { id } = await storage.profiles.ensureActive();
     await storage.profiles.saveServer(id, server);
-    await expect(storage.profiles.saveServer(id, { ...server, id: 'weather-2', name: 'WEATHER' })).rejects.toThrow('A server named "WEATHER" already exists');
-    await expect(storage.profiles.saveServer(id, { ...server, id: 'demo', name: 'Demo' }, ['demo'])).rejects.toBeInstanceOf(ValidationError);
+    await expect(storage.profiles.saveServer(id, { ...server, id: 'weather-2', name: 'WEATHER' })).rejects.toThrow(
+      'A server named "WEATHER" already exists',
+    );
+    await expect(
+      storage.profiles.saveServer(id, { ...server, id: 'demo', name: 'Demo' }, ['demo']),
+    ).rejects.toBeInstanceOf(ValidationError);
     expect((await storage.profiles.listServers(id)).items).toEqual([expect.objectContaining(server)]);
   });
 
@@ -90,7 +119,13 @@ describe('profiles and their servers', () => {
     const profile = await storage.profiles.ensureActive();
     await storage.profiles.saveServer(profile.id, server);
     await storage.profiles.update(profile.id, (p) => ({ ...p, defaultServerIds: ['weather'] }));
-    await storage.catalog.set({ profileId: profile.id, serverId: 'weather', tools: [{ name: 't', inputSchema: { type: 'object' } }], hash: 'h', fetchedAt: 1 });
+    await storage.catalog.set({
+      profileId: profile.id,
+      serverId: 'weather',
+      tools: [{ name: 't', inputSchema: { type: 'object' } }],
+      hash: 'h',
+      fetchedAt: 1,
+    });
     await storage.vault.put({ profileId: profile.id, owner: 'weather', slot: 'bearer' }, 'tok');
     await storage.profiles.removeServer(profile.id, 'weather');
     expect((await storage.profiles.listServers(profile.id)).items).toEqual([]);
@@ -107,7 +142,11 @@ describe('profiles and their servers', () => {
     for (const p of [gone, kept]) {
       await storage.profiles.saveServer(p.id, server);
       const thread = await storage.threads.create(p.id);
-      await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'x' }], status: 'complete' });
+      await storage.messages.append(thread.id, {
+        role: 'user',
+        blocks: [{ type: 'text', text: 'x' }],
+        status: 'complete',
+      });
       await storage.catalog.set({ profileId: p.id, serverId: 'weather', tools: [], hash: 'h', fetchedAt: 1 });
     }
     await storage.profiles.setActiveId(gone.id);
@@ -126,7 +165,9 @@ describe('profiles and their servers', () => {
     await storage.profiles.create({ name: 'Sam' });
     const error = await storage.profiles.create({ name: ' sam ' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: 'name', message: 'A profile named "sam" already exists' }]);
+    expect((error as ValidationError).issues).toEqual([
+      { path: 'name', message: 'A profile named "sam" already exists' },
+    ]);
     await expect(storage.profiles.create({ name: '   ' })).rejects.toThrow('Profile name is required');
     expect((await storage.profiles.list()).items.map((p) => p.name)).toEqual(['Sam']);
   });
@@ -139,7 +180,7 @@ describe('profiles and their servers', () => {
     expect(await storage.profiles.get(only.id)).toBeDefined();
   });
 
-  it('deleting a profile removes its credentials and vault key, and leaves the other profile\'s secrets readable', async () => {
+  it("deleting a profile removes its credentials and vault key, and leaves the other profile's secrets readable", async () => {
     opened = await openTestStorage();
     const { storage, db } = opened;
     const gone = await storage.profiles.create({ name: 'Gone' });

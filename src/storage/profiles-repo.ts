@@ -26,8 +26,13 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
       const profile = parseOrThrow(UserConfig, { ...input, id: newId(), createdAt: now() }, 'Profile');
       await writeTransaction(db, ['profiles'], async (tx) => {
         const store = tx.objectStore('profiles');
-        const taken = (await store.getAll()).some((p) => String(p.name).trim().toLowerCase() === profile.name.toLowerCase());
-        if (taken) throw new ValidationError('Profile', [{ path: 'name', message: `A profile named "${profile.name}" already exists` }]);
+        const taken = (await store.getAll()).some(
+          (p) => String(p.name).trim().toLowerCase() === profile.name.toLowerCase(),
+        );
+        if (taken)
+          throw new ValidationError('Profile', [
+            { path: 'name', message: `A profile named "${profile.name}" already exists` },
+          ]);
         await store.add(profile);
       });
       bus.publish({ store: 'profiles', profileId: profile.id });
@@ -40,7 +45,11 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
         const store = tx.objectStore('profiles');
         const stored = await store.get(id);
         if (stored === undefined) throw new NotFoundError('profile', id);
-        const next = parseOrThrow(UserConfig, { ...change(parseRecord(UserConfig, 'profile', id, stored)), id }, 'Profile');
+        const next = parseOrThrow(
+          UserConfig,
+          { ...change(parseRecord(UserConfig, 'profile', id, stored)), id },
+          'Profile',
+        );
         await store.put(next);
         return next;
       });
@@ -53,25 +62,35 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
      * The last profile is never deleted (the app always has one to open).
      */
     async delete(id: string): Promise<void> {
-      await writeTransaction(db, ['profiles', 'servers', 'threads', 'messages', 'catalog', 'credentials', 'vaultKeys', 'meta'], async (tx) => {
-        const ids = await tx.objectStore('profiles').getAllKeys();
-        if (!ids.includes(id)) throw new NotFoundError('profile', id);
-        if (ids.length === 1) throw new ValidationError('Profile', [{ path: '', message: 'The last profile cannot be deleted; create another one first' }]);
-        const threadIds = await tx.objectStore('threads').index('byProfile').getAllKeys(id);
-        for (const threadId of threadIds) {
-          const messageKeys = await tx.objectStore('messages').index('byThreadSeq').getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
-          for (const key of messageKeys) await tx.objectStore('messages').delete(key);
-          await tx.objectStore('threads').delete(threadId);
-        }
-        for (const storeName of ['servers', 'catalog', 'credentials'] as const) {
-          const keys = await tx.objectStore(storeName).index('byProfile').getAllKeys(id);
-          for (const key of keys) await tx.objectStore(storeName).delete(key);
-        }
-        await tx.objectStore('vaultKeys').delete(id);
-        await tx.objectStore('profiles').delete(id);
-        const active = await tx.objectStore('meta').get(ACTIVE_PROFILE);
-        if (active?.value === id) await tx.objectStore('meta').delete(ACTIVE_PROFILE);
-      });
+      await writeTransaction(
+        db,
+        ['profiles', 'servers', 'threads', 'messages', 'catalog', 'credentials', 'vaultKeys', 'meta'],
+        async (tx) => {
+          const ids = await tx.objectStore('profiles').getAllKeys();
+          if (!ids.includes(id)) throw new NotFoundError('profile', id);
+          if (ids.length === 1)
+            throw new ValidationError('Profile', [
+              { path: '', message: 'The last profile cannot be deleted; create another one first' },
+            ]);
+          const threadIds = await tx.objectStore('threads').index('byProfile').getAllKeys(id);
+          for (const threadId of threadIds) {
+            const messageKeys = await tx
+              .objectStore('messages')
+              .index('byThreadSeq')
+              .getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
+            for (const key of messageKeys) await tx.objectStore('messages').delete(key);
+            await tx.objectStore('threads').delete(threadId);
+          }
+          for (const storeName of ['servers', 'catalog', 'credentials'] as const) {
+            const keys = await tx.objectStore(storeName).index('byProfile').getAllKeys(id);
+            for (const key of keys) await tx.objectStore(storeName).delete(key);
+          }
+          await tx.objectStore('vaultKeys').delete(id);
+          await tx.objectStore('profiles').delete(id);
+          const active = await tx.objectStore('meta').get(ACTIVE_PROFILE);
+          if (active?.value === id) await tx.objectStore('meta').delete(ACTIVE_PROFILE);
+        },
+      );
       bus.publish({ store: 'profiles', profileId: id });
     },
 
@@ -105,14 +124,24 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
      * Adds or replaces one of the profile's servers. Names must be unique within the profile and must not
      * clash with `reservedNames` (the app-level servers).
      */
-    async saveServer(profileId: string, input: ServerConfigInput, reservedNames: readonly string[] = []): Promise<ServerConfig> {
+    async saveServer(
+      profileId: string,
+      input: ServerConfigInput,
+      reservedNames: readonly string[] = [],
+    ): Promise<ServerConfig> {
       const server = parseOrThrow(ServerConfig, input, 'Server');
       await writeTransaction(db, ['profiles', 'servers'], async (tx) => {
-        if ((await tx.objectStore('profiles').getKey(profileId)) === undefined) throw new NotFoundError('profile', profileId);
+        if ((await tx.objectStore('profiles').getKey(profileId)) === undefined)
+          throw new NotFoundError('profile', profileId);
         const siblings = await tx.objectStore('servers').index('byProfile').getAll(profileId);
         const name = server.name.toLowerCase();
-        const clash = siblings.some((s) => s.id !== server.id && String(s.name).toLowerCase() === name) || reservedNames.some((n) => n.toLowerCase() === name);
-        if (clash) throw new ValidationError('Server', [{ path: 'name', message: `A server named "${server.name}" already exists` }]);
+        const clash =
+          siblings.some((s) => s.id !== server.id && String(s.name).toLowerCase() === name) ||
+          reservedNames.some((n) => n.toLowerCase() === name);
+        if (clash)
+          throw new ValidationError('Server', [
+            { path: 'name', message: `A server named "${server.name}" already exists` },
+          ]);
         await tx.objectStore('servers').put({ ...server, profileId });
       });
       bus.publish({ store: 'servers', profileId, key: server.id });
@@ -128,7 +157,9 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
         for (const key of credentialKeys) await tx.objectStore('credentials').delete(key);
         const profile = await tx.objectStore('profiles').get(profileId);
         if (profile && Array.isArray(profile.defaultServerIds) && profile.defaultServerIds.includes(serverId)) {
-          await tx.objectStore('profiles').put({ ...profile, defaultServerIds: profile.defaultServerIds.filter((id) => id !== serverId) });
+          await tx
+            .objectStore('profiles')
+            .put({ ...profile, defaultServerIds: profile.defaultServerIds.filter((id) => id !== serverId) });
         }
       });
       bus.publish({ store: 'servers', profileId, key: serverId });

@@ -29,7 +29,11 @@ describe('reading records that do not match the schema', () => {
     const { storage, db } = opened;
     const profile = await storage.profiles.ensureActive();
     const thread = await storage.threads.create(profile.id);
-    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'kept' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'kept' }],
+      status: 'complete',
+    });
     await db.put('messages', { id: 'bad', threadId: thread.id, seq: 7, blocks: 'nope' });
     await storage.profiles.saveServer(profile.id, { id: 'ok', name: 'OK', url: 'https://ok.example/mcp' });
     await db.put('servers', { profileId: profile.id, id: 'evil', name: 'Evil', url: 'javascript:alert(1)' });
@@ -55,9 +59,23 @@ describe('reading a long thread', () => {
         { type: 'text', text: 'Asking the tool.' },
         { type: 'tool_use', id: 'toolu_1', name: 'echo', input: { message: 'hi' } },
       ],
-      trace: [{ kind: 'tool-call', toolUseId: 'toolu_1', tool: 'echo', arguments: { message: 'hi' }, resultSummary: 'Echo: hi', isError: false, durationMs: 3 }],
+      trace: [
+        {
+          kind: 'tool-call',
+          toolUseId: 'toolu_1',
+          tool: 'echo',
+          arguments: { message: 'hi' },
+          resultSummary: 'Echo: hi',
+          isError: false,
+          durationMs: 3,
+        },
+      ],
     });
-    await storage.messages.append(thread.id, { role: 'user', status: 'complete', blocks: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Echo: hi' }] }] });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      status: 'complete',
+      blocks: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Echo: hi' }] }],
+    });
     // The fast path: every record the app wrote passes the Message schema's guard, so no record pays for zod's
     // interpreter (the page's CSP forbids zod's compiled parsers). Adding a refinement to Message would end this.
     const stored = await db.getAll('messages');
@@ -80,13 +98,23 @@ describe('writes', () => {
     const { storage, db } = opened;
     const profile = await storage.profiles.ensureActive();
     const thread = await storage.threads.create(profile.id, { title: 'Before' });
-    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'one' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'one' }],
+      status: 'complete',
+    });
     const threadBefore = await db.get('threads', thread.id);
 
     // Fault injection at the browser boundary: the message store's add fails the way a full disk does.
-    const restore = failObjectStore('messages', 'add', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const restore = failObjectStore(
+      'messages',
+      'add',
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
     try {
-      const error = await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'two' }], status: 'complete' }).catch((e: unknown) => e);
+      const error = await storage.messages
+        .append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'two' }], status: 'complete' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StorageQuotaError);
       expect((error as Error).message).toContain('Browser storage is full');
     } finally {
@@ -101,7 +129,11 @@ describe('writes', () => {
     const { storage, db } = opened;
     const profile = await storage.profiles.ensureActive();
     const thread = await storage.threads.create(profile.id);
-    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'x' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'x' }],
+      status: 'complete',
+    });
     const restore = failObjectStore('threads', 'delete', new DOMException('Disk failure', 'UnknownError'));
     try {
       await expect(storage.threads.delete(thread.id)).rejects.toThrow('Disk failure');

@@ -1,6 +1,12 @@
 import type { IDBPTransaction } from 'idb';
 import type { z } from 'zod';
-import { AppError, CorruptRecordError, StorageQuotaError, StorageUnavailableError, type Loaded } from '../domain/errors';
+import {
+  AppError,
+  CorruptRecordError,
+  StorageQuotaError,
+  StorageUnavailableError,
+  type Loaded,
+} from '../domain/errors';
 import { schemaGuard } from '../domain/schema-guard';
 import { toFieldIssues } from '../domain/validation';
 import type { AppDatabase, AppSchema, AppStoreName } from '../platform/database-schema';
@@ -18,7 +24,12 @@ export function parseRecord<S extends z.ZodType>(schema: S, store: string, key: 
 }
 
 /** Parses a list of stored records, keeping the good ones and reporting each bad one. */
-export function parseEach<S extends z.ZodType>(schema: S, store: string, values: readonly unknown[], keyOf: (value: unknown) => string): Loaded<z.output<S>> {
+export function parseEach<S extends z.ZodType>(
+  schema: S,
+  store: string,
+  values: readonly unknown[],
+  keyOf: (value: unknown) => string,
+): Loaded<z.output<S>> {
   const items: z.output<S>[] = [];
   const skipped: CorruptRecordError[] = [];
   for (const value of values) {
@@ -47,7 +58,11 @@ export type WriteTx<N extends AppStoreName[]> = IDBPTransaction<AppSchema, N, 'r
  * may be awaited inside (anything else lets the transaction commit early). Quota and closed-database
  * failures come out as typed errors.
  */
-export async function writeTransaction<N extends AppStoreName[], R>(db: AppDatabase, stores: N, work: (tx: WriteTx<N>) => Promise<R>): Promise<R> {
+export async function writeTransaction<N extends AppStoreName[], R>(
+  db: AppDatabase,
+  stores: N,
+  work: (tx: WriteTx<N>) => Promise<R>,
+): Promise<R> {
   let tx: WriteTx<N>;
   try {
     tx = db.transaction(stores, 'readwrite');
@@ -73,6 +88,10 @@ function classifyWriteError(error: unknown, stores: readonly string[]): unknown 
   if (error instanceof AppError) return error;
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'QuotaExceededError') return new StorageQuotaError(stores.join(', '));
-  if (name === 'InvalidStateError') return new StorageUnavailableError('closed', 'Storage was closed (the app was updated in another tab). Reload the page.');
+  if (name === 'InvalidStateError')
+    return new StorageUnavailableError(
+      'closed',
+      'Storage was closed (the app was updated in another tab). Reload the page.',
+    );
   return error;
 }

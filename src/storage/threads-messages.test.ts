@@ -13,14 +13,18 @@ async function setup() {
 }
 
 describe('threads', () => {
-  it('lists a profile\'s threads, most recently active first, and not another profile\'s', async () => {
+  it("lists a profile's threads, most recently active first, and not another profile's", async () => {
     const { storage, profile } = await setup();
     const other = await storage.profiles.create({ name: 'Other' });
     const first = await storage.threads.create(profile.id, { title: 'First' });
     const second = await storage.threads.create(profile.id, { title: 'Second' });
     await storage.threads.create(other.id, { title: 'Not mine' });
     expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Second', 'First']);
-    await storage.messages.append(first.id, { role: 'user', blocks: [{ type: 'text', text: 'hi' }], status: 'complete' });
+    await storage.messages.append(first.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'hi' }],
+      status: 'complete',
+    });
     expect((await storage.threads.list(profile.id)).items.map((t) => t.id)).toEqual([first.id, second.id]);
   });
 
@@ -43,8 +47,16 @@ describe('threads', () => {
     const doomed = await storage.threads.create(profile.id);
     const kept = await storage.threads.create(profile.id);
     for (const thread of [doomed, kept]) {
-      await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'q' }], status: 'complete' });
-      await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'a' }], status: 'complete' });
+      await storage.messages.append(thread.id, {
+        role: 'user',
+        blocks: [{ type: 'text', text: 'q' }],
+        status: 'complete',
+      });
+      await storage.messages.append(thread.id, {
+        role: 'assistant',
+        blocks: [{ type: 'text', text: 'a' }],
+        status: 'complete',
+      });
     }
     await storage.threads.delete(doomed.id);
     expect(await storage.threads.get(doomed.id)).toBeUndefined();
@@ -58,7 +70,13 @@ describe('messages', () => {
     const { storage, profile } = await setup();
     const thread = await storage.threads.create(profile.id);
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: `m${i}` }], status: 'complete' })),
+      Array.from({ length: 10 }, (_, i) =>
+        storage.messages.append(thread.id, {
+          role: 'user',
+          blocks: [{ type: 'text', text: `m${i}` }],
+          status: 'complete',
+        }),
+      ),
     );
     const { items } = await storage.messages.list(thread.id);
     expect(items.map((m) => m.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -68,7 +86,11 @@ describe('messages', () => {
   it('updates a streaming answer in place and marks it complete', async () => {
     const { storage, profile } = await setup();
     const thread = await storage.threads.create(profile.id);
-    const draft = await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'Hel' }], status: 'streaming' });
+    const draft = await storage.messages.append(thread.id, {
+      role: 'assistant',
+      blocks: [{ type: 'text', text: 'Hel' }],
+      status: 'streaming',
+    });
     await storage.messages.update(draft.id, { blocks: [{ type: 'text', text: 'Hello there' }] });
     const done = await storage.messages.update(draft.id, { status: 'complete' });
     expect(done).toMatchObject({ seq: 0, status: 'complete', blocks: [{ type: 'text', text: 'Hello there' }] });
@@ -77,13 +99,17 @@ describe('messages', () => {
 
   it('refuses to append to a thread that does not exist', async () => {
     const { storage } = await setup();
-    await expect(storage.messages.append('nope', { role: 'user', blocks: [], status: 'complete' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      storage.messages.append('nope', { role: 'user', blocks: [], status: 'complete' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('rejects a malformed message without writing anything', async () => {
     const { storage, profile, db } = await setup();
     const thread = await storage.threads.create(profile.id);
-    const bad = { role: 'robot', blocks: [], status: 'complete' } as unknown as Parameters<typeof storage.messages.append>[1];
+    const bad = { role: 'robot', blocks: [], status: 'complete' } as unknown as Parameters<
+      typeof storage.messages.append
+    >[1];
     await expect(storage.messages.append(thread.id, bad)).rejects.toThrow('role');
     expect(await db.count('messages')).toBe(0);
   });

@@ -25,7 +25,11 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
 
     async create(profileId: string, input: NewThread = {}): Promise<ThreadConfig> {
       const time = now();
-      const thread = parseOrThrow(ThreadConfig, { title: 'New thread', ...input, id: newId(), profileId, createdAt: time, updatedAt: time }, 'Thread');
+      const thread = parseOrThrow(
+        ThreadConfig,
+        { title: 'New thread', ...input, id: newId(), profileId, createdAt: time, updatedAt: time },
+        'Thread',
+      );
       await writeTransaction(db, ['threads'], (tx) => tx.objectStore('threads').add(thread));
       bus.publish({ store: 'threads', profileId, threadId: thread.id });
       return thread;
@@ -38,7 +42,11 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
         const stored = await store.get(id);
         if (stored === undefined) throw new NotFoundError('thread', id);
         const current = parseRecord(ThreadConfig, 'thread', id, stored);
-        const next = parseOrThrow(ThreadConfig, { ...current, ...change(current), updatedAt: Math.max(now(), current.updatedAt) }, 'Thread');
+        const next = parseOrThrow(
+          ThreadConfig,
+          { ...current, ...change(current), updatedAt: Math.max(now(), current.updatedAt) },
+          'Thread',
+        );
         await store.put(next);
         return next;
       });
@@ -61,16 +69,24 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
     },
 
     /** Switches servers on and off against what is stored now, so two tabs switching different servers both count. */
-    changeEnabledServers(id: string, change: { readonly enable: readonly string[]; readonly disable: readonly string[] }): Promise<ThreadConfig> {
+    changeEnabledServers(
+      id: string,
+      change: { readonly enable: readonly string[]; readonly disable: readonly string[] },
+    ): Promise<ThreadConfig> {
       const off = new Set(change.disable);
-      return repo.update(id, (current) => ({ enabledServerIds: [...new Set([...current.enabledServerIds, ...change.enable])].filter((s) => !off.has(s)) }));
+      return repo.update(id, (current) => ({
+        enabledServerIds: [...new Set([...current.enabledServerIds, ...change.enable])].filter((s) => !off.has(s)),
+      }));
     },
 
     /** Deletes the thread and all its messages in one transaction. */
     async delete(id: string): Promise<void> {
       const profileId = await writeTransaction(db, ['threads', 'messages'], async (tx) => {
         const stored = await tx.objectStore('threads').get(id);
-        const keys = await tx.objectStore('messages').index('byThreadSeq').getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+        const keys = await tx
+          .objectStore('messages')
+          .index('byThreadSeq')
+          .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
         for (const key of keys) await tx.objectStore('messages').delete(key);
         await tx.objectStore('threads').delete(id);
         return stored?.profileId;

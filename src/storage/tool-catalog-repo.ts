@@ -13,7 +13,12 @@ export function createToolCatalogRepo({ db, bus }: StorageContext) {
     },
 
     async list(profileId: string): Promise<Loaded<ToolCatalog>> {
-      return parseEach(ToolCatalog, 'tool catalog', await db.getAllFromIndex('catalog', 'byProfile', profileId), keyField('serverId'));
+      return parseEach(
+        ToolCatalog,
+        'tool catalog',
+        await db.getAllFromIndex('catalog', 'byProfile', profileId),
+        keyField('serverId'),
+      );
     },
 
     async set(catalog: ToolCatalog): Promise<void> {

@@ -84,7 +84,9 @@ describe('token vault', () => {
     await storage.vault.put({ profileId: b.id, owner: 's', slot: 'bearer' }, 'other');
     const [recordA] = await db.getAllFromIndex('credentials', 'byProfile', a.id);
     await db.put('credentials', { ...recordA!, profileId: b.id });
-    await expect(storage.vault.get({ profileId: b.id, owner: 's', slot: 'bearer' })).rejects.toBeInstanceOf(SecretUnreadableError);
+    await expect(storage.vault.get({ profileId: b.id, owner: 's', slot: 'bearer' })).rejects.toBeInstanceOf(
+      SecretUnreadableError,
+    );
   });
 
   it('two tabs creating the first key at once end up sharing one key', async () => {
@@ -112,7 +114,7 @@ describe('token vault', () => {
     expect(await storage.vault.get({ profileId, owner: 'b', slot: 'bearer' })).toBe('3');
   });
 
-  it('deleting a profile deletes its key and credentials, and no other profile\'s', async () => {
+  it("deleting a profile deletes its key and credentials, and no other profile's", async () => {
     const { storage, db } = await open();
     const a = await storage.profiles.create({ name: 'A' });
     const b = await storage.profiles.create({ name: 'B' });

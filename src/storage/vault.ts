@@ -17,13 +17,22 @@ export const MODEL_API_OWNER = 'anthropic';
 const ENVELOPE_VERSION = 1;
 const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
 /** The stored form of a secret: versioned, naming its key and algorithm, with a fresh IV per encryption. */
-export const SecretEnvelope = z.object({ v: z.literal(ENVELOPE_VERSION), keyId: z.string().min(1), alg: z.literal('AES-GCM-256'), iv: Base64, ct: Base64 });
+export const SecretEnvelope = z.object({
+  v: z.literal(ENVELOPE_VERSION),
+  keyId: z.string().min(1),
+  alg: z.literal('AES-GCM-256'),
+  iv: Base64,
+  ct: Base64,
+});
 export type SecretEnvelope = z.infer<typeof SecretEnvelope>;
 
 const VaultKeyRecord = z.object({
   profileId: z.string(),
   keyId: z.string(),
-  key: z.custom<CryptoKey>((value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey, 'not a CryptoKey'),
+  key: z.custom<CryptoKey>(
+    (value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey,
+    'not a CryptoKey',
+  ),
   createdAt: z.number(),
 });
 
@@ -62,8 +71,16 @@ export function createVault({ db, bus, now, newId }: StorageContext, cipher: Cip
     async put(ref: SecretRef, secret: string): Promise<void> {
       const { keyId, key } = await keyFor(ref.profileId);
       const { iv, ciphertext } = await cipher.encrypt(key, new TextEncoder().encode(secret), associatedData(ref));
-      const envelope: SecretEnvelope = { v: ENVELOPE_VERSION, keyId, alg: cipher.algorithm, iv: toBase64(iv), ct: toBase64(ciphertext) };
-      await writeTransaction(db, ['credentials'], (tx) => tx.objectStore('credentials').put({ ...ref, envelope, updatedAt: now() }));
+      const envelope: SecretEnvelope = {
+        v: ENVELOPE_VERSION,
+        keyId,
+        alg: cipher.algorithm,
+        iv: toBase64(iv),
+        ct: toBase64(ciphertext),
+      };
+      await writeTransaction(db, ['credentials'], (tx) =>
+        tx.objectStore('credentials').put({ ...ref, envelope, updatedAt: now() }),
+      );
       bus.publish({ store: 'credentials', profileId: ref.profileId, key: ref.owner });
     },
 
@@ -74,9 +91,15 @@ export function createVault({ db, bus, now, newId }: StorageContext, cipher: Cip
       const envelope = SecretEnvelope.safeParse(record.envelope);
       const stored = await db.get('vaultKeys', ref.profileId);
       const key = stored && VaultKeyRecord.safeParse(stored);
-      if (!envelope.success || !key?.success || key.data.keyId !== envelope.data.keyId) throw new SecretUnreadableError(ref.owner, ref.slot);
+      if (!envelope.success || !key?.success || key.data.keyId !== envelope.data.keyId)
+        throw new SecretUnreadableError(ref.owner, ref.slot);
       try {
-        const plain = await cipher.decrypt(key.data.key, fromBase64(envelope.data.iv), fromBase64(envelope.data.ct), associatedData(ref));
+        const plain = await cipher.decrypt(
+          key.data.key,
+          fromBase64(envelope.data.iv),
+          fromBase64(envelope.data.ct),
+          associatedData(ref),
+        );
         return new TextDecoder().decode(plain);
       } catch {
         throw new SecretUnreadableError(ref.owner, ref.slot);
@@ -88,7 +111,9 @@ export function createVault({ db, bus, now, newId }: StorageContext, cipher: Cip
     },
 
     async delete(ref: SecretRef): Promise<void> {
-      await writeTransaction(db, ['credentials'], (tx) => tx.objectStore('credentials').delete([ref.profileId, ref.owner, ref.slot]));
+      await writeTransaction(db, ['credentials'], (tx) =>
+        tx.objectStore('credentials').delete([ref.profileId, ref.owner, ref.slot]),
+      );
       bus.publish({ store: 'credentials', profileId: ref.profileId, key: ref.owner });
     },
 

@@ -11,12 +11,16 @@ let mcp: TestMcpServer;
 let chat: { store: ChatStore; actions: ChatActions; dispose: () => void };
 
 const toolCalls = () => mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length;
-const userTexts = () => chat.store.getState().messages.filter((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
+const userTexts = () =>
+  chat.store.getState().messages.filter((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
 
 beforeAll(async () => {
   // Defer always and preload nothing: only mentions (and tool_search) bring a tool into a call.
   // No SDK retries (the test app's default): one scripted error is one failed call.
-  [app, mcp] = await Promise.all([startTestApp({ apiKey: 'sk-ant-chat-store', toolSearch: { deferral: 'always', preloadCount: 0 } }), startTestMcpServer({ toolCount: 2 })]);
+  [app, mcp] = await Promise.all([
+    startTestApp({ apiKey: 'sk-ant-chat-store', toolSearch: { deferral: 'always', preloadCount: 0 } }),
+    startTestMcpServer({ toolCount: 2 }),
+  ]);
   ({ api } = app);
   await app.registry.register({ id: 'calc', name: 'Calc', url: mcp.url }, 'user');
   await app.registry.connect('calc');
@@ -49,14 +53,20 @@ describe('sending', () => {
     expect(api.requests).toHaveLength(requestsBefore);
   });
 
-  it('a new thread\'s first message is running at once: a second send or a Retry meanwhile does nothing', async () => {
+  it("a new thread's first message is running at once: a second send or a Retry meanwhile does nothing", async () => {
     api.script({ text: 'One answer.' });
     const first = chat.actions.send('First question');
     expect(chat.store.getState().isRunning).toBe(true);
     await Promise.all([first, chat.actions.send('Second question'), chat.actions.retry()]);
     expect(userTexts().map((m) => m.blocks)).toEqual([[{ type: 'text', text: 'First question' }]]);
-    expect(chat.store.getState().messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', blocks: [{ type: 'text', text: 'One answer.' }] });
-    expect(chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId)?.title).toBe('First question');
+    expect(chat.store.getState().messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      blocks: [{ type: 'text', text: 'One answer.' }],
+    });
+    expect(chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId)?.title).toBe(
+      'First question',
+    );
   });
 });
 
@@ -72,18 +82,28 @@ describe('Retry after a failed model call', () => {
     await chat.actions.retry();
     const messages = chat.store.getState().messages;
     expect(userTexts()).toHaveLength(1);
-    expect(messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', blocks: [{ type: 'text', text: 'Recovered answer.' }] });
+    expect(messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      blocks: [{ type: 'text', text: 'Recovered answer.' }],
+    });
     // The failed attempt stays (error and trace) without content, so the model never sees it.
     expect(messages.find((m) => m.id === failed?.id)).toMatchObject({ status: 'error', blocks: [] });
     expect(api.requests).toHaveLength(before + 1);
-    expect(api.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello there' }] }]);
+    expect(api.requests.at(-1)?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Hello there' }] },
+    ]);
     // Stored as shown.
     const stored = await app.opened.storage.messages.list(chat.store.getState().activeThreadId!);
     expect(stored.items.filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
   it('after a tool call, goes on from the tool result instead of calling the tool again', async () => {
-    api.script({ toolUses: [{ name: 'mcp__calc__add', input: { a: 2, b: 3 } }] }, { error: { status: 529 } }, { text: 'It is 5.' });
+    api.script(
+      { toolUses: [{ name: 'mcp__calc__add', input: { a: 2, b: 3 } }] },
+      { error: { status: 529 } },
+      { text: 'It is 5.' },
+    );
     const calls = toolCalls();
     await chat.actions.send('Add 2 and 3 with @add');
     expect(chat.store.getState().messages.at(-1)?.error).toContain('overloaded');
@@ -107,10 +127,24 @@ describe('Retry after a failed model call', () => {
 });
 
 describe('@ mentions', () => {
-  it('offers the thread\'s enabled server and its tools, filtered by what was typed', () => {
-    expect(chat.actions.mentionOptions('').map((o) => o.label)).toEqual(['Calc', 'add', 'slow', 'bad-schema', 'tool-0', 'tool-1']);
+  it("offers the thread's enabled server and its tools, filtered by what was typed", () => {
+    expect(chat.actions.mentionOptions('').map((o) => o.label)).toEqual([
+      'Calc',
+      'add',
+      'slow',
+      'bad-schema',
+      'tool-0',
+      'tool-1',
+    ]);
     expect(chat.actions.mentionOptions('too').map((o) => o.insert)).toEqual(['tool-0', 'tool-1']);
-    expect(chat.actions.mentionOptions('calc').map((o) => o.kind)).toEqual(['server', 'tool', 'tool', 'tool', 'tool', 'tool']);
+    expect(chat.actions.mentionOptions('calc').map((o) => o.kind)).toEqual([
+      'server',
+      'tool',
+      'tool',
+      'tool',
+      'tool',
+      'tool',
+    ]);
   });
 
   it('offers nothing from a server the thread has switched off', async () => {
@@ -130,18 +164,42 @@ describe('@ mentions', () => {
 describe('token totals', () => {
   it('add up input, output, cache reads and writes of every model call in the thread', async () => {
     api.script(
-      { toolUses: [{ name: 'mcp__calc__add', input: { a: 1, b: 1 } }], usage: { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 300, cache_creation_input_tokens: 50 } },
-      { text: 'Two.', usage: { input_tokens: 1500, output_tokens: 8, cache_read_input_tokens: 350, cache_creation_input_tokens: 0 } },
+      {
+        toolUses: [{ name: 'mcp__calc__add', input: { a: 1, b: 1 } }],
+        usage: { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 300, cache_creation_input_tokens: 50 },
+      },
+      {
+        text: 'Two.',
+        usage: { input_tokens: 1500, output_tokens: 8, cache_read_input_tokens: 350, cache_creation_input_tokens: 0 },
+      },
     );
     await chat.actions.send('One plus one with @add');
-    expect(threadTokenTotals(chat.store.getState().messages)).toEqual({ input: 2700, output: 48, cacheRead: 650, cacheWrite: 50, calls: 2 });
+    expect(threadTokenTotals(chat.store.getState().messages)).toEqual({
+      input: 2700,
+      output: 48,
+      cacheRead: 650,
+      cacheWrite: 50,
+      calls: 2,
+    });
   });
 
   it('count no tokens for a failed call, and those of its retry', async () => {
-    api.script({ error: { status: 500 } }, { text: 'Ok.', usage: { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+    api.script(
+      { error: { status: 500 } },
+      {
+        text: 'Ok.',
+        usage: { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+      },
+    );
     await chat.actions.send('Try');
     expect(threadTokenTotals(chat.store.getState().messages).calls).toBe(0);
     await chat.actions.retry();
-    expect(threadTokenTotals(chat.store.getState().messages)).toEqual({ input: 10, output: 2, cacheRead: 0, cacheWrite: 0, calls: 1 });
+    expect(threadTokenTotals(chat.store.getState().messages)).toEqual({
+      input: 10,
+      output: 2,
+      cacheRead: 0,
+      cacheWrite: 0,
+      calls: 1,
+    });
   });
 });

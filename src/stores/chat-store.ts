@@ -7,7 +7,14 @@ import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
-import { NOT_SAVED_NOTE, recoverInterruptedAnswers, retryTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from './turn-runner';
+import {
+  NOT_SAVED_NOTE,
+  recoverInterruptedAnswers,
+  retryTurn,
+  sendMessage,
+  type SendOptions,
+  type TurnRunnerDeps,
+} from './turn-runner';
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -51,9 +58,10 @@ export interface ChatActions {
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
-  exportThread(format: 'json' | 'markdown'): { readonly name: string; readonly type: string; readonly text: string } | undefined;
+  exportThread(
+    format: 'json' | 'markdown',
+  ): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
-
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
@@ -75,8 +83,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       })) > 0;
     if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
     // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did.
-    if (ended) items = items.map((m) => (m.status === 'streaming' && ended.get(m.id)?.status === 'error' ? ended.get(m.id)! : m));
-    if (isMarkRefused) items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
+    if (ended)
+      items = items.map((m) =>
+        m.status === 'streaming' && ended.get(m.id)?.status === 'error' ? ended.get(m.id)! : m,
+      );
+    if (isMarkRefused)
+      items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
     if (store.getState().activeThreadId !== threadId) return;
     store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
   };
@@ -86,7 +98,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     controller = new AbortController();
     store.setState({ isRunning: true });
     const live = coalesceMessages((changed) => {
-      if (store.getState().activeThreadId === threadId) store.setState({ messages: mergeMessages(store.getState().messages, changed) });
+      if (store.getState().activeThreadId === threadId)
+        store.setState({ messages: mergeMessages(store.getState().messages, changed) });
     });
     const ended = new Map<string, Message>();
     const onMessage = (message: Message) => {
@@ -123,7 +136,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const actions: ChatActions = {
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
-      store.setState({ threads: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
+      store.setState({
+        threads: items,
+        ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
+      });
     },
     async newThread() {
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
@@ -135,7 +151,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async openThread(threadId, isRestore = false) {
       store.setState({ activeThreadId: threadId, messages: [] });
-      if (!isRestore) await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
+      if (!isRestore)
+        await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
       await loadMessages(threadId);
     },
     async renameThread(threadId, title) {
@@ -155,10 +172,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     async setThreadServers(threadId, serverIds) {
       // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
       const before = new Set(store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? []);
-      const change = { enable: serverIds.filter((id) => !before.has(id)), disable: [...before].filter((id) => !serverIds.includes(id)) };
-      store.setState({ threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)) });
+      const change = {
+        enable: serverIds.filter((id) => !before.has(id)),
+        disable: [...before].filter((id) => !serverIds.includes(id)),
+      };
+      store.setState({
+        threads: store
+          .getState()
+          .threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)),
+      });
       // Applied as a change to what is stored, so a switch flipped in another tab meanwhile is not undone.
-      await storage.threads.changeEnabledServers(threadId, change).catch((error: unknown) => store.setState({ notice: describeError(error) }));
+      await storage.threads
+        .changeEnabledServers(threadId, change)
+        .catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
     async updateThreadSettings(threadId, settings) {
@@ -211,7 +237,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
       if (!thread) return undefined;
-      const base = thread.title.replace(/[^\w -]+/g, '').trim().slice(0, 60) || 'thread';
+      const base =
+        thread.title
+          .replace(/[^\w -]+/g, '')
+          .trim()
+          .slice(0, 60) || 'thread';
       return format === 'json'
         ? { name: `${base}.json`, type: 'application/json', text: exportThreadJson(thread, messages) }
         : { name: `${base}.md`, type: 'text/markdown', text: exportThreadMarkdown(thread, messages) };
@@ -222,7 +252,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     if (!change.isRemote) return;
     if (change.store === 'threads') void actions.refreshThreads();
     const active = store.getState().activeThreadId;
-    if (change.store === 'messages' && active !== undefined && change.threadId === active && !store.getState().isRunning) void loadMessages(active);
+    if (
+      change.store === 'messages' &&
+      active !== undefined &&
+      change.threadId === active &&
+      !store.getState().isRunning
+    )
+      void loadMessages(active);
   });
   return { store, actions, dispose: unsubscribe };
 }

@@ -1,8 +1,21 @@
 import { buildConfigFile } from '../domain/config-file';
 import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
 import { describeError, NotFoundError } from '../domain/errors';
-import { BEARER_SLOT, headerSlot, headerValueProblem, type ServerConfig, type ToolOverride } from '../domain/server-config';
-import { normalizedOverride, ownEntry, withServerOverrides, withToolOverride, type AppServerToolOverrides, type PersonalToolOverrides } from '../domain/tool-overrides';
+import {
+  BEARER_SLOT,
+  headerSlot,
+  headerValueProblem,
+  type ServerConfig,
+  type ToolOverride,
+} from '../domain/server-config';
+import {
+  normalizedOverride,
+  ownEntry,
+  withServerOverrides,
+  withToolOverride,
+  type AppServerToolOverrides,
+  type PersonalToolOverrides,
+} from '../domain/tool-overrides';
 import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
@@ -25,7 +38,12 @@ export interface ExportedFile {
 /** An imported server that cannot work until the person gives it a secret or signs in. */
 export type NeedsSecret =
   | { readonly serverId: string; readonly serverName: string; readonly kind: 'bearer' }
-  | { readonly serverId: string; readonly serverName: string; readonly kind: 'headers'; readonly headerNames: readonly string[] }
+  | {
+      readonly serverId: string;
+      readonly serverName: string;
+      readonly kind: 'headers';
+      readonly headerNames: readonly string[];
+    }
   | { readonly serverId: string; readonly serverName: string; readonly kind: 'oauth' };
 
 /** What an import did: refused as a whole (`message`), or each part imported or rejected with its reasons. */
@@ -45,8 +63,16 @@ export async function exportConfiguration(deps: ConfigTransferDeps): Promise<Exp
   if (!profile) throw new NotFoundError('profile', deps.profileId);
   const { items: servers } = await deps.storage.profiles.listServers(deps.profileId);
   const file = buildConfigFile(profile, servers, new Date(deps.now()));
-  const slug = profile.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'profile';
-  return { name: `mcp-agent-config-${slug}-${file.exportedAt.slice(0, 10)}.json`, type: 'application/json', text: `${JSON.stringify(file, null, 2)}\n` };
+  const slug =
+    profile.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'profile';
+  return {
+    name: `mcp-agent-config-${slug}-${file.exportedAt.slice(0, 10)}.json`,
+    type: 'application/json',
+    text: `${JSON.stringify(file, null, 2)}\n`,
+  };
 }
 
 /**
@@ -78,14 +104,27 @@ export async function importConfiguration(deps: ConfigTransferDeps, text: string
 }
 
 /** Adds each server under a free id, never over an existing name; returns file id → stored id. */
-async function importServers(deps: ConfigTransferDeps, servers: readonly ServerConfig[], imported: string[], rejected: ImportProblem[]): Promise<Map<string, string>> {
+async function importServers(
+  deps: ConfigTransferDeps,
+  servers: readonly ServerConfig[],
+  imported: string[],
+  rejected: ImportProblem[],
+): Promise<Map<string, string>> {
   const idMap = new Map<string, string>();
-  const reserved = deps.registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
+  const reserved = deps.registry
+    .list()
+    .filter((s) => s.scope === 'app')
+    .map((s) => s.config.name);
   for (const server of servers) {
     const subject = `Server "${server.name}"`;
     const existing = deps.registry.list().find((s) => s.config.name.toLowerCase() === server.name.toLowerCase());
     if (existing) {
-      rejected.push({ subject, reasons: [`a ${existing.scope === 'app' ? 'built-in ' : ''}server with this name already exists here; it was kept and the imported one skipped`] });
+      rejected.push({
+        subject,
+        reasons: [
+          `a ${existing.scope === 'app' ? 'built-in ' : ''}server with this name already exists here; it was kept and the imported one skipped`,
+        ],
+      });
       continue;
     }
     const taken = new Set(deps.registry.list().map((s) => s.config.id));
@@ -108,7 +147,13 @@ async function importServers(deps: ConfigTransferDeps, servers: readonly ServerC
 }
 
 /** Sets the preferences the file has (in one write, with the default servers) and reports each. */
-async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMap: ReadonlyMap<string, string>, imported: string[], rejected: ImportProblem[]): Promise<void> {
+async function applyPreferences(
+  deps: ConfigTransferDeps,
+  plan: ImportPlan,
+  idMap: ReadonlyMap<string, string>,
+  imported: string[],
+  rejected: ImportProblem[],
+): Promise<void> {
   // An id naming a server already here counts when the file's server of that id (if any) is that same server.
   const isHere = (id: string) => {
     const here = deps.registry.get(id);
@@ -117,7 +162,11 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
   };
   const defaults = plan.defaultServerIds.flatMap((id) => {
     const mapped = idMap.get(id) ?? (isHere(id) ? id : undefined);
-    if (mapped === undefined) rejected.push({ subject: `Default server "${id}"`, reasons: ['no server with this id was imported or exists here'] });
+    if (mapped === undefined)
+      rejected.push({
+        subject: `Default server "${id}"`,
+        reasons: ['no server with this id was imported or exists here'],
+      });
     return mapped === undefined ? [] : [mapped];
   });
   const { toolSearch, ...offered } = plan.preferences;
@@ -129,7 +178,8 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
   await deps.storage.profiles.update(deps.profileId, (p) => {
     before = p.preferences;
     // A file must not choose where the API key goes: a new base URL is left for the person to enter.
-    if (offered.baseUrl !== undefined && offered.baseUrl !== p.preferences.baseUrl) ({ baseUrl: refusedBaseUrl, ...rest } = offered);
+    if (offered.baseUrl !== undefined && offered.baseUrl !== p.preferences.baseUrl)
+      ({ baseUrl: refusedBaseUrl, ...rest } = offered);
     return {
       ...p,
       preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
@@ -139,15 +189,19 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
   if (refusedBaseUrl !== undefined) {
     rejected.push({
       subject: 'Preference baseUrl',
-      reasons: [`not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`],
+      reasons: [
+        `not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`,
+      ],
     });
   }
   // Each line says what the value was, so a replaced preference is never lost without a word.
   type Value = string | number | undefined;
   const line = (key: string, value: Value, previous: Value) =>
     `Preference ${key}: ${String(value)}${previous === value ? ' (unchanged)' : ` (was ${previous === undefined ? 'the app default' : String(previous)})`}`;
-  for (const [key, value] of Object.entries(rest) as [keyof typeof rest, Value][]) imported.push(line(key, value, before?.[key]));
-  for (const [key, value] of Object.entries(toolSearch ?? {}) as [keyof NonNullable<typeof toolSearch>, Value][]) imported.push(line(`toolSearch.${key}`, value, before?.toolSearch[key]));
+  for (const [key, value] of Object.entries(rest) as [keyof typeof rest, Value][])
+    imported.push(line(key, value, before?.[key]));
+  for (const [key, value] of Object.entries(toolSearch ?? {}) as [keyof NonNullable<typeof toolSearch>, Value][])
+    imported.push(line(`toolSearch.${key}`, value, before?.toolSearch[key]));
   if (defaults.length > 0) imported.push(`Default servers: ${defaults.join(', ')}`);
 }
 
@@ -156,7 +210,12 @@ async function applyPreferences(deps: ConfigTransferDeps, plan: ImportPlan, idMa
  * stored ones, in one write) and applies them. An id that is no app server here, or a tool its known list lacks,
  * is reported and skipped.
  */
-async function applyAppToolOverrides(deps: ConfigTransferDeps, offered: AppServerToolOverrides, imported: string[], rejected: ImportProblem[]): Promise<void> {
+async function applyAppToolOverrides(
+  deps: ConfigTransferDeps,
+  offered: AppServerToolOverrides,
+  imported: string[],
+  rejected: ImportProblem[],
+): Promise<void> {
   const accepted: [string, string, PersonalToolOverrides][] = [];
   for (const [serverId, tools] of Object.entries(offered)) {
     const subject = `Tool settings for app server "${serverId}"`;
@@ -166,13 +225,21 @@ async function applyAppToolOverrides(deps: ConfigTransferDeps, offered: AppServe
       continue;
     }
     if (here.scope !== 'app') {
-      rejected.push({ subject, reasons: [`"${here.config.name}" here is a server you added, not one the app provides; its tool settings travel with the server itself`] });
+      rejected.push({
+        subject,
+        reasons: [
+          `"${here.config.name}" here is a server you added, not one the app provides; its tool settings travel with the server itself`,
+        ],
+      });
       continue;
     }
     const known = here.catalog ? new Set(here.catalog.tools.map((tool) => tool.name)) : undefined;
     const kept = Object.entries(tools).filter(([name]) => {
       if (!known || known.has(name)) return true;
-      rejected.push({ subject: `Tool "${shortText(name)}" of "${here.config.name}"`, reasons: ['the server does not list a tool of this name'] });
+      rejected.push({
+        subject: `Tool "${shortText(name)}" of "${here.config.name}"`,
+        reasons: ['the server does not list a tool of this name'],
+      });
       return false;
     });
     if (kept.length > 0) accepted.push([serverId, here.config.name, Object.fromEntries(kept)]);
@@ -182,7 +249,10 @@ async function applyAppToolOverrides(deps: ConfigTransferDeps, offered: AppServe
   const saved = await deps.storage.profiles.update(deps.profileId, (p) => {
     before = p.appServerToolOverrides;
     const all = accepted.reduce((next, [serverId, , tools]) => {
-      const merged = Object.entries(tools).reduce((own, [name, override]) => withToolOverride(own, name, normalizedOverride(override)), ownEntry(next, serverId) ?? {});
+      const merged = Object.entries(tools).reduce(
+        (own, [name, override]) => withToolOverride(own, name, normalizedOverride(override)),
+        ownEntry(next, serverId) ?? {},
+      );
       return withServerOverrides(next, serverId, merged);
     }, p.appServerToolOverrides);
     return { ...p, appServerToolOverrides: all };
@@ -230,20 +300,41 @@ export interface SecretOutcome {
 }
 
 /** Stores a secret an imported server needs (vault only), then connects the server with it. */
-export async function storeServerSecret(deps: ConfigTransferDeps, serverId: string, secret: { readonly headerName?: string; readonly value: string }): Promise<SecretOutcome> {
+export async function storeServerSecret(
+  deps: ConfigTransferDeps,
+  serverId: string,
+  secret: { readonly headerName?: string; readonly value: string },
+): Promise<SecretOutcome> {
   const value = secret.value.trim();
   if (!value) return { isStored: false, isConnected: false, text: 'Enter a value first.' };
   // Checked as the servers form checks it: fetch would refuse the value, and the connection error would not say why.
   const problem = headerValueProblem(value);
-  if (problem) return { isStored: false, isConnected: false, text: `${secret.headerName ? `${secret.headerName} value` : 'Bearer token'} ${problem}` };
-  if (!deps.registry.get(serverId)) return { isStored: false, isConnected: false, text: 'That server no longer exists.' };
+  if (problem)
+    return {
+      isStored: false,
+      isConnected: false,
+      text: `${secret.headerName ? `${secret.headerName} value` : 'Bearer token'} ${problem}`,
+    };
+  if (!deps.registry.get(serverId))
+    return { isStored: false, isConnected: false, text: 'That server no longer exists.' };
   try {
-    await deps.storage.vault.put({ profileId: deps.profileId, owner: serverId, slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT }, value);
+    await deps.storage.vault.put(
+      {
+        profileId: deps.profileId,
+        owner: serverId,
+        slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT,
+      },
+      value,
+    );
     await deps.registry.disconnect(serverId); // A connection opened before reads the secret only when it connects again.
     const state = await deps.registry.connect(serverId);
     return state.status === 'connected'
       ? { isStored: true, isConnected: true, text: 'Stored; the server is connected.' }
-      : { isStored: true, isConnected: false, text: `Stored, but the server did not connect: ${state.lastError?.message ?? state.status}` };
+      : {
+          isStored: true,
+          isConnected: false,
+          text: `Stored, but the server did not connect: ${state.lastError?.message ?? state.status}`,
+        };
   } catch (error) {
     return { isStored: false, isConnected: false, text: describeError(error) };
   }

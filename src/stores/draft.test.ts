@@ -38,7 +38,10 @@ describe('the draft', () => {
     expect(store.getState().phase).toBe('starting');
     open();
     await starting;
-    cleanup(() => store.getState().registry?.close(), () => test.close());
+    cleanup(
+      () => store.getState().registry?.close(),
+      () => test.close(),
+    );
     expect(store.getState().phase).toBe('ready');
     expect(store.getState().draft).toBe(draft);
     expect(draft.getState().text).toBe('typed before storage opened');

@@ -18,7 +18,10 @@ describe('live messages of a turn', () => {
   it('hands streamed deltas over once a frame, the latest of each message', () => {
     const frames: (() => void)[] = [];
     const applied: string[][] = [];
-    const live = coalesceMessages((changed) => applied.push(changed.map((m) => (m.blocks[0] as { text: string }).text)), (run) => frames.push(run));
+    const live = coalesceMessages(
+      (changed) => applied.push(changed.map((m) => (m.blocks[0] as { text: string }).text)),
+      (run) => frames.push(run),
+    );
     live.push(message(1, 'He', 'streaming'));
     live.push(message(1, 'Hello', 'streaming'));
     live.push(message(1, 'Hello wor', 'streaming'));
@@ -31,7 +34,10 @@ describe('live messages of a turn', () => {
   it('hands a finished message over at once, with the delta still waiting, and the frame then has nothing to do', () => {
     const frames: (() => void)[] = [];
     const applied: Message[][] = [];
-    const live = coalesceMessages((changed) => applied.push(changed), (run) => frames.push(run));
+    const live = coalesceMessages(
+      (changed) => applied.push(changed),
+      (run) => frames.push(run),
+    );
     live.push(message(1, 'Hel', 'streaming'));
     live.push(message(2, 'a tool result'));
     expect(applied.map((batch) => batch.map((m) => m.id))).toEqual([['m1', 'm2']]);

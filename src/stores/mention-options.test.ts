@@ -16,9 +16,14 @@ const servers = [
   { id: 'weather', name: 'Weather' },
   { id: 'my-files', name: 'My files' },
 ];
-const tools = [tool('weather', 'Weather', 'forecast'), tool('weather', 'Weather', 'search'), tool('my-files', 'My files', 'search'), tool('my-files', 'My files', 'read file')];
+const tools = [
+  tool('weather', 'Weather', 'forecast'),
+  tool('weather', 'Weather', 'search'),
+  tool('my-files', 'My files', 'search'),
+  tool('my-files', 'My files', 'read file'),
+];
 
-describe('the composer\'s @ choices', () => {
+describe("the composer's @ choices", () => {
   it('lists servers first, then tools, and filters by prefix before substring before server name', () => {
     expect(mentionOptions(servers, tools, '').map((o) => `${o.kind}:${o.label}`)).toEqual([
       'server:Weather',
@@ -46,6 +51,13 @@ describe('the composer\'s @ choices', () => {
 
   it('uses server/tool for a name two servers share, and the model name for a name with spaces', () => {
     const inserts = mentionOptions(servers, tools, '').map((o) => o.insert);
-    expect(inserts).toEqual(['Weather', 'my-files', 'forecast', 'Weather/search', 'my-files/search', 'mcp__my-files__read_file']);
+    expect(inserts).toEqual([
+      'Weather',
+      'my-files',
+      'forecast',
+      'Weather/search',
+      'my-files/search',
+      'mcp__my-files__read_file',
+    ]);
   });
 });

@@ -28,7 +28,11 @@ const isMentionToken = (name: string): boolean => /^[^\s@]+$/u.test(name) && !/[
  * (names first that start with it, then names that contain it, then matches on the server name). A tool whose
  * name two servers share is inserted as `server/tool` so the mention loads the picked one only.
  */
-export function mentionOptions(servers: readonly MentionServer[], tools: readonly EffectiveTool[], query: string): MentionOption[] {
+export function mentionOptions(
+  servers: readonly MentionServer[],
+  tools: readonly EffectiveTool[],
+  query: string,
+): MentionOption[] {
   const q = squash(query);
   const toolCounts = new Map<string, number>();
   const nameCounts = new Map<string, number>();
@@ -40,7 +44,13 @@ export function mentionOptions(servers: readonly MentionServer[], tools: readonl
   const all: MentionOption[] = [
     ...servers.map((server) => {
       const count = toolCounts.get(server.id) ?? 0;
-      return { kind: 'server' as const, key: `server:${server.id}`, label: server.name, detail: `server · ${count} ${count === 1 ? 'tool' : 'tools'}`, insert: serverToken(server) };
+      return {
+        kind: 'server' as const,
+        key: `server:${server.id}`,
+        label: server.name,
+        detail: `server · ${count} ${count === 1 ? 'tool' : 'tools'}`,
+        insert: serverToken(server),
+      };
     }),
     ...tools.map((tool) => {
       const name = isMentionToken(tool.toolName) ? tool.toolName : tool.modelName;

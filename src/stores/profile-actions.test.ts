@@ -13,7 +13,13 @@ async function setUp() {
   const open = await storage.profiles.ensureActive();
   const left: string[] = [];
   const themes: string[] = [];
-  const actions = createProfileActions({ storage, profileId: open.id, leave: async () => void left.push(open.id), onProfile: () => undefined, rememberTheme: (theme) => themes.push(theme) });
+  const actions = createProfileActions({
+    storage,
+    profileId: open.id,
+    leave: async () => void left.push(open.id),
+    onProfile: () => undefined,
+    rememberTheme: (theme) => themes.push(theme),
+  });
   return { storage, db: opened.db, open, actions, left, themes };
 }
 
@@ -38,21 +44,36 @@ describe('profile actions', () => {
     expect(left).toHaveLength(1);
     expect((await storage.profiles.ensureActive()).name).toBe('Sam');
     expect(themes).toEqual(['dark']);
-    expect(await actions.switchTo('no-such-profile')).toEqual({ error: 'That profile no longer exists.', reload: false });
+    expect(await actions.switchTo('no-such-profile')).toEqual({
+      error: 'That profile no longer exists.',
+      reload: false,
+    });
     expect(themes).toEqual(['dark']);
   });
 
   it('deleting a profile removes its key, credentials, threads and servers; the last one is kept', async () => {
     const { storage, db, open, actions, left, themes } = await setUp();
-    expect(await actions.remove(open.id)).toEqual({ error: 'The last profile cannot be deleted; create another one first.', reload: false });
+    expect(await actions.remove(open.id)).toEqual({
+      error: 'The last profile cannot be deleted; create another one first.',
+      reload: false,
+    });
     await actions.create('Sam');
     const sam = (await actions.list()).find((p) => p.name === 'Sam')!;
     for (const id of [open.id, sam.id]) {
-      await storage.profiles.saveServer(id, { id: 'weather', name: 'Weather', url: 'https://weather.example/mcp', auth: { kind: 'bearer' } });
+      await storage.profiles.saveServer(id, {
+        id: 'weather',
+        name: 'Weather',
+        url: 'https://weather.example/mcp',
+        auth: { kind: 'bearer' },
+      });
       await storage.vault.put({ profileId: id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, `key-${id}`);
       await storage.vault.put({ profileId: id, owner: 'weather', slot: 'bearer' }, `token-${id}`);
       const thread = await storage.threads.create(id, { title: `Thread of ${id}` });
-      await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'hello' }], status: 'complete' });
+      await storage.messages.append(thread.id, {
+        role: 'user',
+        blocks: [{ type: 'text', text: 'hello' }],
+        status: 'complete',
+      });
     }
 
     expect(await actions.remove(sam.id)).toEqual({ reload: false });
@@ -64,7 +85,9 @@ describe('profile actions', () => {
     expect((await db.getAll('servers')).map((s) => s.profileId)).toEqual([open.id]);
     expect((await db.getAll('threads')).map((t) => t.profileId)).toEqual([open.id]);
     expect(await db.count('messages')).toBe(1);
-    expect(await storage.vault.get({ profileId: open.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(`key-${open.id}`);
+    expect(await storage.vault.get({ profileId: open.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(
+      `key-${open.id}`,
+    );
   });
 
   it('deleting the open profile leaves it first and asks for a reload into the remaining one, whose theme it copies', async () => {
@@ -84,7 +107,12 @@ describe('profile actions', () => {
     const second = await openTestStorage({ name, channelName: name, factory: first.factory });
     try {
       const open = await first.storage.profiles.ensureActive();
-      const here = createProfileActions({ storage: first.storage, profileId: open.id, leave: async () => undefined, onProfile: () => undefined });
+      const here = createProfileActions({
+        storage: first.storage,
+        profileId: open.id,
+        leave: async () => undefined,
+        onProfile: () => undefined,
+      });
       let heard = 0;
       const stop = here.follow(() => heard++);
       const added = await second.storage.profiles.create({ name: 'From the other tab' });

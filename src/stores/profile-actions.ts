@@ -51,14 +51,17 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
       }),
     async list() {
       const { items } = await storage.profiles.list();
-      return items.sort((a, b) => a.createdAt - b.createdAt).map((p) => ({ id: p.id, name: p.name, isActive: p.id === profileId }));
+      return items
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((p) => ({ id: p.id, name: p.name, isActive: p.id === profileId }));
     },
     async create(name) {
       try {
         await storage.profiles.create({ name });
         return {};
       } catch (error) {
-        if (error instanceof ValidationError) return Object.fromEntries(error.issues.map((i) => [i.path === 'name' ? 'name' : 'form', i.message]));
+        if (error instanceof ValidationError)
+          return Object.fromEntries(error.issues.map((i) => [i.path === 'name' ? 'name' : 'form', i.message]));
         return { form: describeError(error) };
       }
     },
@@ -78,7 +81,8 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
     async remove(id) {
       const isOpen = id === profileId;
       try {
-        if ((await storage.profiles.list()).items.length <= 1) return { error: 'The last profile cannot be deleted; create another one first.', reload: false };
+        if ((await storage.profiles.list()).items.length <= 1)
+          return { error: 'The last profile cannot be deleted; create another one first.', reload: false };
         // Nothing of the open profile may keep writing (a token refresh, a catalog) once its records are gone.
         if (isOpen) await deps.leave();
         await storage.profiles.delete(id);
@@ -91,7 +95,9 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
     },
     async setTheme(theme) {
       try {
-        deps.onProfile(await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, theme } })));
+        deps.onProfile(
+          await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, theme } })),
+        );
         return undefined;
       } catch (error) {
         return describeError(error);

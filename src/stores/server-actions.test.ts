@@ -5,7 +5,13 @@ import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { createStorageRegistry, openTestProfile } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { headerSlot } from '../domain/server-config';
-import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, formFromConfig, type ServerForm } from './servers-store';
+import {
+  bindServerActions,
+  createServersStore,
+  EMPTY_SERVER_FORM,
+  formFromConfig,
+  type ServerForm,
+} from './servers-store';
 import { OFF_BY_APP } from './server-tools';
 
 const KEY = { name: 'X-Api-Key', value: 'sesame' };
@@ -24,7 +30,11 @@ async function setup() {
   const profile = await openTestProfile(storage);
   const registry = createStorageRegistry(storage, profile.id);
   const store = createServersStore(registry);
-  cleanup(() => opened.close(), () => registry.close(), () => store.dispose());
+  cleanup(
+    () => opened.close(),
+    () => registry.close(),
+    () => store.dispose(),
+  );
   const actions = bindServerActions(store, { registry, storage, profileId: profile.id });
   const view = (name: string) => store.getState().servers.find((s) => s.name === name);
   const vaultValue = (owner: string, slot: string) => storage.vault.get({ profileId: profile.id, owner, slot });
@@ -32,7 +42,13 @@ async function setup() {
   return { storage, db: opened.db, profile, registry, store, actions, view, vaultValue, stored };
 }
 
-const headerForm = (name: string, url: string, value = KEY.value): ServerForm => ({ ...EMPTY_SERVER_FORM, name, url, auth: 'headers', headers: [{ name: KEY.name, value }] });
+const headerForm = (name: string, url: string, value = KEY.value): ServerForm => ({
+  ...EMPTY_SERVER_FORM,
+  name,
+  url,
+  auth: 'headers',
+  headers: [{ name: KEY.name, value }],
+});
 
 describe('adding a server with custom headers', () => {
   it('connects with the header, keeps its value only in the vault and shows the tools', async () => {
@@ -49,12 +65,19 @@ describe('adding a server with custom headers', () => {
     const server = await mcpServer({ requireHeader: KEY });
     const { actions, view } = await setup();
     expect(await actions.add(headerForm('Keyed', server.url, 'wrong'))).toBeUndefined();
-    expect(view('Keyed')).toMatchObject({ status: 'needs-auth', error: 'The server did not accept the custom headers (X-Api-Key): check their names and values, then save or connect again.' });
+    expect(view('Keyed')).toMatchObject({
+      status: 'needs-auth',
+      error:
+        'The server did not accept the custom headers (X-Api-Key): check their names and values, then save or connect again.',
+    });
   });
 
   it('refuses an invalid form field by field and stores nothing', async () => {
     const { actions, registry, stored } = await setup();
-    const errors = await actions.add({ ...headerForm('', 'http://example.com/mcp'), headers: [{ name: 'Cookie', value: 'x' }] });
+    const errors = await actions.add({
+      ...headerForm('', 'http://example.com/mcp'),
+      headers: [{ name: 'Cookie', value: 'x' }],
+    });
     expect(errors).toEqual({
       name: 'Server name is required',
       url: expect.stringContaining('must use https:// for a remote host') as string,
@@ -68,7 +91,9 @@ describe('adding a server with custom headers', () => {
     const server = await mcpServer();
     const { actions } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Twice', url: server.url });
-    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'twice', url: server.url })).toEqual({ name: 'A server named "twice" already exists' });
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'twice', url: server.url })).toEqual({
+      name: 'A server named "twice" already exists',
+    });
   });
 });
 
@@ -76,7 +101,10 @@ describe('testing a connection without saving', () => {
   it('reports the tool count and stores nothing', async () => {
     const server = await mcpServer({ requireHeader: KEY, toolCount: 2 });
     const { actions, registry, stored, db } = await setup();
-    expect(await actions.test(headerForm('Keyed', server.url))).toEqual({ ok: true, text: 'Connection works: 5 tools (streamable HTTP). Nothing was saved.' });
+    expect(await actions.test(headerForm('Keyed', server.url))).toEqual({
+      ok: true,
+      text: 'Connection works: 5 tools (streamable HTTP). Nothing was saved.',
+    });
     expect(registry.list()).toEqual([]);
     expect(await stored()).toEqual([]);
     expect(await db.count('credentials')).toBe(0);
@@ -86,14 +114,27 @@ describe('testing a connection without saving', () => {
   it('says why it fails: credentials, nothing listening, not an MCP endpoint', async () => {
     const server = await mcpServer({ requireHeader: KEY });
     const { actions } = await setup();
-    expect(await actions.test(headerForm('Keyed', server.url, 'wrong'))).toEqual({ ok: false, text: expect.stringContaining('did not accept the custom headers (X-Api-Key)') as string });
+    expect(await actions.test(headerForm('Keyed', server.url, 'wrong'))).toEqual({
+      ok: false,
+      text: expect.stringContaining('did not accept the custom headers (X-Api-Key)') as string,
+    });
     const closed = await mcpServer();
     const closedUrl = closed.url;
     await closed.stop();
     const down = await actions.test({ ...EMPTY_SERVER_FORM, name: 'Down', url: closedUrl });
-    expect(down).toEqual({ ok: false, text: expect.stringContaining("does not allow this app's origin (CORS)") as string });
-    const wrongPath = await actions.test({ ...EMPTY_SERVER_FORM, name: 'Path', url: server.url.replace('/mcp', '/other') });
-    expect(wrongPath).toEqual({ ok: false, text: 'The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).' });
+    expect(down).toEqual({
+      ok: false,
+      text: expect.stringContaining("does not allow this app's origin (CORS)") as string,
+    });
+    const wrongPath = await actions.test({
+      ...EMPTY_SERVER_FORM,
+      name: 'Path',
+      url: server.url.replace('/mcp', '/other'),
+    });
+    expect(wrongPath).toEqual({
+      ok: false,
+      text: 'The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).',
+    });
   });
 
   it('an OAuth server that wants a sign-in says what to do next', async () => {
@@ -107,7 +148,10 @@ describe('testing a connection without saving', () => {
 
   it('returns field errors instead of connecting when the form is invalid', async () => {
     const { actions } = await setup();
-    expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({ ok: false, errors: { url: 'Server URL must be a full URL such as https://example.com/mcp' } });
+    expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({
+      ok: false,
+      errors: { url: 'Server URL must be a full URL such as https://example.com/mcp' },
+    });
   });
 
   it('while editing, uses the stored header value for a blank field', async () => {
@@ -133,11 +177,15 @@ describe('editing a server', () => {
   });
 
   it('asks for every secret again when the URL moves to another origin, and never sends the stored one there', async () => {
-    const [first, second] = await Promise.all([mcpServer({ requireHeader: KEY }), mcpServer({ requireHeader: KEY, toolCount: 4 })]);
+    const [first, second] = await Promise.all([
+      mcpServer({ requireHeader: KEY }),
+      mcpServer({ requireHeader: KEY, toolCount: 4 }),
+    ]);
     const { actions, registry, view, stored } = await setup();
     await actions.add(headerForm('Keyed', first.url));
     const form = { ...formFromConfig(registry.get('keyed')!.config), name: 'Keyed v2', url: second.url };
-    const reason = 'Header value must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given';
+    const reason =
+      'Header value must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given';
     expect(await actions.test(form, 'keyed')).toEqual({ ok: false, errors: { 'headers.0.value': reason } });
     expect(await actions.update('keyed', form)).toEqual({ 'headers.0.value': reason });
     expect(second.requests).toEqual([]);
@@ -152,7 +200,9 @@ describe('editing a server', () => {
     const { actions, registry, view } = await setup();
     await actions.add(headerForm('Keyed', server.url, 'wrong'));
     expect(view('Keyed')?.status).toBe('needs-auth');
-    expect(await actions.update('keyed', { ...formFromConfig(registry.get('keyed')!.config), headers: [KEY] })).toBeUndefined();
+    expect(
+      await actions.update('keyed', { ...formFromConfig(registry.get('keyed')!.config), headers: [KEY] }),
+    ).toBeUndefined();
     expect(view('Keyed')).toMatchObject({ status: 'connected' });
   });
 
@@ -161,7 +211,9 @@ describe('editing a server', () => {
     const { actions, registry, vaultValue } = await setup();
     await actions.add(headerForm('Keyed', server.url));
     const form = formFromConfig(registry.get('keyed')!.config);
-    expect(await actions.update('keyed', { ...form, headers: [{ name: 'X-Other', value: '' }] })).toEqual({ 'headers.0.value': 'Header value is required' });
+    expect(await actions.update('keyed', { ...form, headers: [{ name: 'X-Other', value: '' }] })).toEqual({
+      'headers.0.value': 'Header value is required',
+    });
     expect(await actions.update('keyed', { ...form, auth: 'none' })).toBeUndefined();
     expect(await vaultValue('keyed', headerSlot('X-Api-Key'))).toBeUndefined();
   });
@@ -171,7 +223,10 @@ describe('editing a server', () => {
     const { actions, registry } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Plain', url: server.url });
     const form = formFromConfig(registry.get('plain')!.config);
-    expect(await actions.update('plain', { ...form, name: ' ', url: 'ftp://x' })).toEqual({ name: 'Server name is required', url: 'Server URL must use https:// (got ftp:)' });
+    expect(await actions.update('plain', { ...form, name: ' ', url: 'ftp://x' })).toEqual({
+      name: 'Server name is required',
+      url: 'Server URL must use https:// (got ftp:)',
+    });
     expect(registry.get('plain')?.config).toMatchObject({ name: 'Plain', url: server.url });
   });
 
@@ -180,7 +235,9 @@ describe('editing a server', () => {
     const { actions, registry, storage, profile } = await setup();
     await registry.register({ id: 'company', name: 'Company', url: server.url }, 'app');
     const form = formFromConfig(registry.get('company')!.config);
-    expect(await actions.update('company', { ...form, name: 'Mine' })).toEqual({ form: 'This server is configured by the app and cannot be changed here.' });
+    expect(await actions.update('company', { ...form, name: 'Mine' })).toEqual({
+      form: 'This server is configured by the app and cannot be changed here.',
+    });
     await actions.changeTool('company', 'add', { enabled: false });
     expect(registry.get('company')?.config.toolOverrides).toEqual({});
     expect(await storage.profiles.listServers(profile.id)).toEqual({ items: [], skipped: [] });
@@ -196,18 +253,26 @@ describe("the person's own switches for an app server's tools", () => {
     context.registry.setAppToolOverrides(stored!.appServerToolOverrides);
     await context.registry.register({ id: 'company', name: 'Company', url: server.url, toolOverrides }, 'app');
     await context.registry.connect('company');
-    const storedOverrides = async () => (await context.storage.profiles.get(context.profile.id))?.appServerToolOverrides;
+    const storedOverrides = async () =>
+      (await context.storage.profiles.get(context.profile.id))?.appServerToolOverrides;
     return { ...context, server, storedOverrides };
   }
 
-  it('a switched-off tool is stored in the profile, not offered and refused like a user server\'s; on again, it works', async () => {
+  it("a switched-off tool is stored in the profile, not offered and refused like a user server's; on again, it works", async () => {
     const { actions, registry, view, storedOverrides } = await withAppServer();
     expect(await actions.changeTool('company', 'add', { enabled: false })).toBeUndefined();
     expect(await storedOverrides()).toEqual({ company: { add: { enabled: false } } });
     expect(registry.get('company')?.config.toolOverrides).toEqual({});
-    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', isEnabled: false });
+    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({
+      name: 'add',
+      serverDescription: 'Adds a and b',
+      isEnabled: false,
+    });
     expect(registry.tools(['company']).map((t) => t.toolName)).not.toContain('add');
-    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toEqual({ kind: 'tool-disabled', message: 'The tool "add" is disabled.' });
+    expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toEqual({
+      kind: 'tool-disabled',
+      message: 'The tool "add" is disabled.',
+    });
     expect(await actions.changeTool('company', 'add', { enabled: true })).toBeUndefined();
     expect(await storedOverrides()).toEqual({});
     expect(registry.tools(['company']).map((t) => t.toolName)).toContain('add');
@@ -215,8 +280,16 @@ describe("the person's own switches for an app server's tools", () => {
   });
 
   it("the deployer's switches are the base: a tool the app switched off stays off, and the person's description goes on top of the app's", async () => {
-    const { actions, registry, view, storedOverrides } = await withAppServer({ add: { enabled: false }, slow: { description: 'Waits (as the app puts it).' } });
-    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', isEnabled: false, isOffByApp: true });
+    const { actions, registry, view, storedOverrides } = await withAppServer({
+      add: { enabled: false },
+      slow: { description: 'Waits (as the app puts it).' },
+    });
+    expect(view('Company')?.tools.find((t) => t.name === 'add')).toEqual({
+      name: 'add',
+      serverDescription: 'Adds a and b',
+      isEnabled: false,
+      isOffByApp: true,
+    });
     expect(await actions.changeTool('company', 'add', { enabled: true })).toBe(OFF_BY_APP);
     expect(await storedOverrides()).toEqual({});
     expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
@@ -225,28 +298,49 @@ describe("the person's own switches for an app server's tools", () => {
     expect(registry.tools(['company']).map((t) => t.toolName)).not.toContain('add');
     expect((await registry.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
     registry.setAppToolOverrides({});
-    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits (as the app puts it).');
+    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe(
+      'Waits (as the app puts it).',
+    );
     expect(await actions.changeTool('company', 'slow', { description: 'Waits, in my words.' })).toBeUndefined();
     expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits, in my words.');
-    expect(view('Company')?.tools.find((t) => t.name === 'slow')).toEqual({ name: 'slow', serverDescription: 'Waits (as the app puts it).', description: 'Waits, in my words.', isEnabled: true });
+    expect(view('Company')?.tools.find((t) => t.name === 'slow')).toEqual({
+      name: 'slow',
+      serverDescription: 'Waits (as the app puts it).',
+      description: 'Waits, in my words.',
+      isEnabled: true,
+    });
     expect(await actions.changeTool('company', 'slow', { description: '' })).toBeUndefined();
-    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe('Waits (as the app puts it).');
+    expect(registry.tools(['company']).find((t) => t.toolName === 'slow')?.description).toBe(
+      'Waits (as the app puts it).',
+    );
     expect(await storedOverrides()).toEqual({});
     // Saved as the editor opened it (the app's own words): no copy of its own, so a later change by the app shows.
-    expect(await actions.changeTool('company', 'slow', { description: ' Waits (as the app puts it). ' })).toBeUndefined();
+    expect(
+      await actions.changeTool('company', 'slow', { description: ' Waits (as the app puts it). ' }),
+    ).toBeUndefined();
     expect(await storedOverrides()).toEqual({});
   });
 
   it('quick changes to several tools are all kept', async () => {
     const { actions, storedOverrides, registry } = await withAppServer();
-    await Promise.all([actions.changeTool('company', 'add', { enabled: false }), actions.changeTool('company', 'slow', { enabled: false }), actions.changeTool('company', 'slow', { description: 'Mine.' })]);
-    expect(await storedOverrides()).toEqual({ company: { add: { enabled: false }, slow: { enabled: false, description: 'Mine.' } } });
+    await Promise.all([
+      actions.changeTool('company', 'add', { enabled: false }),
+      actions.changeTool('company', 'slow', { enabled: false }),
+      actions.changeTool('company', 'slow', { description: 'Mine.' }),
+    ]);
+    expect(await storedOverrides()).toEqual({
+      company: { add: { enabled: false }, slow: { enabled: false, description: 'Mine.' } },
+    });
     expect(registry.tools(['company']).map((t) => t.toolName)).toEqual(['bad-schema']);
   });
 
   it('a switch that cannot be stored stays as it was and says why', async () => {
     const { actions, store, registry, storedOverrides } = await withAppServer();
-    const restore = failObjectStore('profiles', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const restore = failObjectStore(
+      'profiles',
+      'put',
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
     cleanup(restore);
     const problem = await actions.changeTool('company', 'add', { enabled: false });
     restore();
@@ -276,7 +370,11 @@ describe("a server's tools", () => {
     const server = await mcpServer();
     const { actions, store, registry } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
-    const restore = failObjectStore('servers', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const restore = failObjectStore(
+      'servers',
+      'put',
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
     cleanup(restore);
     const problem = await actions.changeTool('calc', 'add', { description: 'My long careful description.' });
     restore();
@@ -287,14 +385,25 @@ describe("a server's tools", () => {
     expect(store.getState().notices.calc).toBeUndefined();
   });
 
-  it('a description override reaches the model; an empty one restores the server\'s', async () => {
+  it("a description override reaches the model; an empty one restores the server's", async () => {
     const server = await mcpServer();
     const { actions, registry, view } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
-    await Promise.all([actions.changeTool('calc', 'add', { description: '  Sums two numbers exactly. ' }), actions.changeTool('calc', 'slow', { enabled: false })]);
+    await Promise.all([
+      actions.changeTool('calc', 'add', { description: '  Sums two numbers exactly. ' }),
+      actions.changeTool('calc', 'slow', { enabled: false }),
+    ]);
     expect(registry.tools(['calc']).find((t) => t.toolName === 'add')?.description).toBe('Sums two numbers exactly.');
-    expect(registry.get('calc')?.config.toolOverrides).toEqual({ add: { description: 'Sums two numbers exactly.' }, slow: { enabled: false } });
-    expect(view('Calc')?.tools.find((t) => t.name === 'add')).toEqual({ name: 'add', serverDescription: 'Adds a and b', description: 'Sums two numbers exactly.', isEnabled: true });
+    expect(registry.get('calc')?.config.toolOverrides).toEqual({
+      add: { description: 'Sums two numbers exactly.' },
+      slow: { enabled: false },
+    });
+    expect(view('Calc')?.tools.find((t) => t.name === 'add')).toEqual({
+      name: 'add',
+      serverDescription: 'Adds a and b',
+      description: 'Sums two numbers exactly.',
+      isEnabled: true,
+    });
     await actions.changeTool('calc', 'add', { description: '' });
     expect(registry.tools(['calc']).find((t) => t.toolName === 'add')?.description).toBe('Adds a and b');
     // The server's own description saved unchanged is no override.
@@ -316,7 +425,7 @@ describe('removing a server', () => {
 });
 
 describe('the servers new threads start with', () => {
-  it('puts a server in the profile\'s default set and takes it out again; removing the server drops it', async () => {
+  it("puts a server in the profile's default set and takes it out again; removing the server drops it", async () => {
     const server = await mcpServer();
     const { actions, store, storage, profile, view } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
@@ -324,7 +433,9 @@ describe('the servers new threads start with', () => {
     await actions.setDefault(id, true);
     expect(store.getState().defaultIds).toEqual([id]);
     expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([id]);
-    const thread = await storage.threads.create(profile.id, { enabledServerIds: (await storage.profiles.get(profile.id))!.defaultServerIds });
+    const thread = await storage.threads.create(profile.id, {
+      enabledServerIds: (await storage.profiles.get(profile.id))!.defaultServerIds,
+    });
     expect(thread.enabledServerIds).toEqual([id]);
     await actions.setDefault(id, false);
     expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([]);
@@ -338,7 +449,11 @@ describe('the servers new threads start with', () => {
     const server = await mcpServer();
     const { actions, store, storage, profile } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
-    const restore = failObjectStore('profiles', 'put', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const restore = failObjectStore(
+      'profiles',
+      'put',
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
     cleanup(restore);
     const pending = actions.setDefault('calc', true);
     expect(store.getState().defaultIds).toEqual(['calc']);
@@ -360,4 +475,3 @@ describe('the servers new threads start with', () => {
     await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']));
   });
 });
-

@@ -24,13 +24,21 @@ export interface ServerDeps {
 }
 
 /** The outcome of "Test connection", as the form shows it. */
-export type TestOutcome = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly text?: string; readonly errors?: FieldErrors };
+export type TestOutcome =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly text?: string; readonly errors?: FieldErrors };
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
 /** A readable, stable id from a server name ("Weather (EU)" → "weather-eu"), unique among `taken`. */
 export function serverIdFromName(name: string, taken: ReadonlySet<string>): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'server';
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'server';
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
@@ -40,7 +48,9 @@ export function serverIdFromName(name: string, taken: ReadonlySet<string>): stri
 export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): Promise<StoredSecrets> {
   const has = (slot: string) => deps.storage.vault.has({ profileId: deps.profileId, owner: config.id, slot });
   const names = config.auth.kind === 'headers' ? config.auth.headerNames : [];
-  const stored = await Promise.all(names.map(async (name) => ((await has(headerSlot(name))) ? [name.toLowerCase()] : [])));
+  const stored = await Promise.all(
+    names.map(async (name) => ((await has(headerSlot(name))) ? [name.toLowerCase()] : [])),
+  );
   return { hasToken: config.auth.kind === 'bearer' && (await has(BEARER_SLOT)), headerNames: new Set(stored.flat()) };
 }
 
@@ -58,11 +68,16 @@ function originOf(url: string): string | undefined {
 }
 
 async function writeSecrets(deps: ServerDeps, owner: string, slots: Readonly<Record<string, string>>): Promise<void> {
-  for (const [slot, secret] of Object.entries(slots)) await deps.storage.vault.put({ profileId: deps.profileId, owner, slot }, secret);
+  for (const [slot, secret] of Object.entries(slots))
+    await deps.storage.vault.put({ profileId: deps.profileId, owner, slot }, secret);
 }
 
 /** Adds a user server: checked, registered, stored with its secrets in the vault, then connected. */
-export async function addServer(deps: ServerDeps, form: ServerForm, connect: (id: string) => Promise<void>): Promise<FieldErrors | undefined> {
+export async function addServer(
+  deps: ServerDeps,
+  form: ServerForm,
+  connect: (id: string) => Promise<void>,
+): Promise<FieldErrors | undefined> {
   const errors = checkServerForm(form);
   if (hasErrors(errors)) return errors;
   const id = serverIdFromName(form.name, new Set(deps.registry.list().map((s) => s.config.id)));
@@ -88,7 +103,12 @@ export async function addServer(deps: ServerDeps, form: ServerForm, connect: (id
  * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
  * uses are deleted; the server reconnects with the new settings.
  */
-export async function updateServer(deps: ServerDeps, serverId: string, form: ServerForm, connect: (id: string) => Promise<void>): Promise<FieldErrors | undefined> {
+export async function updateServer(
+  deps: ServerDeps,
+  serverId: string,
+  form: ServerForm,
+  connect: (id: string) => Promise<void>,
+): Promise<FieldErrors | undefined> {
   const current = deps.registry.get(serverId);
   if (!current) return { form: 'This server no longer exists.' };
   if (current.scope !== 'user') return { form: 'This server is configured by the app and cannot be changed here.' };
@@ -100,7 +120,11 @@ export async function updateServer(deps: ServerDeps, serverId: string, form: Ser
   try {
     const saved = await deps.storage.profiles.saveServer(deps.profileId, config, appServerNames(deps.registry));
     // Tokens issued for the old URL or client must not go to the new one.
-    if (old.auth.kind === 'oauth' && (saved.auth.kind !== 'oauth' || saved.url !== old.url || saved.auth.clientId !== old.auth.clientId)) await deps.registry.signOut(serverId);
+    if (
+      old.auth.kind === 'oauth' &&
+      (saved.auth.kind !== 'oauth' || saved.url !== old.url || saved.auth.clientId !== old.auth.clientId)
+    )
+      await deps.registry.signOut(serverId);
     await writeSecrets(deps, serverId, secrets);
     await deps.registry.update(saved);
     await deleteUnusedSecrets(deps, old, saved);
@@ -134,16 +158,26 @@ export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: 
   const config = configFromForm(form, id, current?.config);
   try {
     const result = await deps.registry.testConnection(config, pendingSecrets(form));
-    if (result.ok) return { ok: true, text: `Connection works: ${result.toolCount} ${result.toolCount === 1 ? 'tool' : 'tools'} (${result.transport === 'sse' ? 'HTTP+SSE' : 'streamable HTTP'}). Nothing was saved.` };
+    if (result.ok)
+      return {
+        ok: true,
+        text: `Connection works: ${result.toolCount} ${result.toolCount === 1 ? 'tool' : 'tools'} (${result.transport === 'sse' ? 'HTTP+SSE' : 'streamable HTTP'}). Nothing was saved.`,
+      };
     // Signing in needs the saved server (the tokens are stored under it), so a test can only get this far.
-    if (result.status === 'needs-auth' && config.auth.kind === 'oauth') return { ok: false, text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".' };
+    if (result.status === 'needs-auth' && config.auth.kind === 'oauth')
+      return { ok: false, text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".' };
     return { ok: false, text: describeConnectionError(result.error, config.auth) };
   } catch (error) {
-    return error instanceof ValidationError ? { ok: false, errors: fieldErrorsOf(error) } : { ok: false, text: describeError(error) };
+    return error instanceof ValidationError
+      ? { ok: false, errors: fieldErrorsOf(error) }
+      : { ok: false, text: describeError(error) };
   }
 }
 
 /** Names of the app-level servers: a user server may not take one. */
 function appServerNames(registry: Registry): string[] {
-  return registry.list().filter((s) => s.scope === 'app').map((s) => s.config.name);
+  return registry
+    .list()
+    .filter((s) => s.scope === 'app')
+    .map((s) => s.config.name);
 }

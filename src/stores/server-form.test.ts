@@ -1,20 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../domain/errors';
 import { ServerConfig } from '../domain/server-config';
-import { checkServerForm, configFromForm, EMPTY_SERVER_FORM, fieldErrorsOf, formFromConfig, pendingSecrets, type ServerForm } from './server-form';
+import {
+  checkServerForm,
+  configFromForm,
+  EMPTY_SERVER_FORM,
+  fieldErrorsOf,
+  formFromConfig,
+  pendingSecrets,
+  type ServerForm,
+} from './server-form';
 
-const form = (change: Partial<ServerForm>): ServerForm => ({ ...EMPTY_SERVER_FORM, name: 'Weather', url: 'https://weather.example/mcp', ...change });
-const headers = (...rows: [string, string][]) => form({ auth: 'headers', headers: rows.map(([name, value]) => ({ name, value })) });
+const form = (change: Partial<ServerForm>): ServerForm => ({
+  ...EMPTY_SERVER_FORM,
+  name: 'Weather',
+  url: 'https://weather.example/mcp',
+  ...change,
+});
+const headers = (...rows: [string, string][]) =>
+  form({ auth: 'headers', headers: rows.map(([name, value]) => ({ name, value })) });
 
 describe('checking the server form', () => {
   it('accepts a complete form and names each missing field', () => {
     expect(checkServerForm(form({}))).toEqual({});
-    expect(checkServerForm({ ...EMPTY_SERVER_FORM })).toEqual({ name: 'Server name is required', url: 'Server URL is required' });
+    expect(checkServerForm({ ...EMPTY_SERVER_FORM })).toEqual({
+      name: 'Server name is required',
+      url: 'Server URL is required',
+    });
   });
 
   it('explains a URL that is not acceptable', () => {
     expect(checkServerForm(form({ url: 'ftp://weather.example' })).url).toBe('Server URL must use https:// (got ftp:)');
-    expect(checkServerForm(form({ url: 'http://weather.example/mcp' })).url).toContain('plain http:// is allowed only for localhost');
+    expect(checkServerForm(form({ url: 'http://weather.example/mcp' })).url).toContain(
+      'plain http:// is allowed only for localhost',
+    );
   });
 
   it('asks for a bearer token unless one is stored, and refuses one that cannot be sent', () => {
@@ -24,7 +43,17 @@ describe('checking the server form', () => {
   });
 
   it('puts each header problem next to its row', () => {
-    const errors = checkServerForm(headers(['bad name', 'v'], ['Cookie', 'v'], ['Referer', 'v'], ['Sec-Fetch-Mode', 'v'], ['X-Key', ''], ['x-key', 'v'], ['X-Ok', 'caf\u00e9 \u2603']));
+    const errors = checkServerForm(
+      headers(
+        ['bad name', 'v'],
+        ['Cookie', 'v'],
+        ['Referer', 'v'],
+        ['Sec-Fetch-Mode', 'v'],
+        ['X-Key', ''],
+        ['x-key', 'v'],
+        ['X-Ok', 'caf\u00e9 \u2603'],
+      ),
+    );
     expect(errors).toEqual({
       'headers.0.name': expect.stringContaining('Header name may contain only') as string,
       'headers.1.name': 'Header name is reserved for the MCP transport',
@@ -37,13 +66,19 @@ describe('checking the server form', () => {
   });
 
   it('asks for the client ID a client secret belongs to', () => {
-    expect(checkServerForm(form({ auth: 'oauth', clientSecret: 's3cret' })).clientId).toBe('A client secret needs the client ID it belongs to');
+    expect(checkServerForm(form({ auth: 'oauth', clientSecret: 's3cret' })).clientId).toBe(
+      'A client secret needs the client ID it belongs to',
+    );
     expect(checkServerForm(form({ auth: 'oauth', clientId: 'app-1', clientSecret: 's3cret' }))).toEqual({});
   });
 
   it('needs at least one header, ignores blank rows, and lets stored values stay blank', () => {
-    expect(checkServerForm(headers(['', ''])).headers).toBe('Add at least one header, or choose another kind of authentication');
-    expect(checkServerForm(headers(['X-Api-Key', '']), { hasToken: false, headerNames: new Set(['x-api-key']) })).toEqual({});
+    expect(checkServerForm(headers(['', ''])).headers).toBe(
+      'Add at least one header, or choose another kind of authentication',
+    );
+    expect(
+      checkServerForm(headers(['X-Api-Key', '']), { hasToken: false, headerNames: new Set(['x-api-key']) }),
+    ).toEqual({});
     expect(checkServerForm(headers(['', ''], ['X-Api-Key', 'k']))).toEqual({});
   });
 });
@@ -59,18 +94,38 @@ describe('from the form to a config and vault slots', () => {
   });
 
   it('keeps what the form does not show (tool settings) when editing', () => {
-    const saved = ServerConfig.parse({ id: 'weather', name: 'Weather', url: 'https://weather.example/mcp', toolOverrides: { forecast: { enabled: false } } });
-    const edited = ServerConfig.parse(configFromForm({ ...formFromConfig(saved), url: 'https://weather.example/v2/mcp' }, 'weather', saved));
+    const saved = ServerConfig.parse({
+      id: 'weather',
+      name: 'Weather',
+      url: 'https://weather.example/mcp',
+      toolOverrides: { forecast: { enabled: false } },
+    });
+    const edited = ServerConfig.parse(
+      configFromForm({ ...formFromConfig(saved), url: 'https://weather.example/v2/mcp' }, 'weather', saved),
+    );
     expect(edited).toEqual({ ...saved, url: 'https://weather.example/v2/mcp' });
   });
 
   it('opens an edit form with every secret field blank', () => {
-    const saved = ServerConfig.parse({ id: 'w', name: 'W', url: 'https://w.example/mcp', auth: { kind: 'headers', headerNames: ['X-Api-Key'] } });
-    expect(formFromConfig(saved)).toMatchObject({ auth: 'headers', headers: [{ name: 'X-Api-Key', value: '' }], token: '', clientSecret: '' });
+    const saved = ServerConfig.parse({
+      id: 'w',
+      name: 'W',
+      url: 'https://w.example/mcp',
+      auth: { kind: 'headers', headerNames: ['X-Api-Key'] },
+    });
+    expect(formFromConfig(saved)).toMatchObject({
+      auth: 'headers',
+      headers: [{ name: 'X-Api-Key', value: '' }],
+      token: '',
+      clientSecret: '',
+    });
   });
 
   it('maps a name clash reported by the registry to the name field', () => {
-    const error = new ValidationError('Server', [{ path: 'name', message: 'A server named "Weather" already exists' }, { path: 'deferTools', message: 'odd' }]);
+    const error = new ValidationError('Server', [
+      { path: 'name', message: 'A server named "Weather" already exists' },
+      { path: 'deferTools', message: 'odd' },
+    ]);
     expect(fieldErrorsOf(error)).toEqual({ name: 'A server named "Weather" already exists', form: 'odd' });
   });
 });

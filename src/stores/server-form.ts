@@ -32,7 +32,16 @@ export interface ServerForm {
   readonly clientSecret: string;
 }
 
-export const EMPTY_SERVER_FORM: ServerForm = { name: '', url: '', transport: 'auto', auth: 'none', token: '', headers: [{ name: '', value: '' }], clientId: '', clientSecret: '' };
+export const EMPTY_SERVER_FORM: ServerForm = {
+  name: '',
+  url: '',
+  transport: 'auto',
+  auth: 'none',
+  token: '',
+  headers: [{ name: '', value: '' }],
+  clientId: '',
+  clientSecret: '',
+};
 
 /**
  * Messages by field: "name", "url", "transport", "token", "headers", "headers.<i>.name", "headers.<i>.value",
@@ -55,7 +64,8 @@ export const NOTHING_STORED: StoredSecrets = { hasToken: false, headerNames: new
 export const ORIGIN_CHANGED: StoredSecrets = {
   hasToken: false,
   headerNames: new Set(),
-  requiredReason: 'must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given',
+  requiredReason:
+    'must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given',
 };
 
 /** The form's rows that carry anything (a fully blank row is ignored). */
@@ -71,11 +81,16 @@ export function checkServerForm(form: ServerForm, stored: StoredSecrets = NOTHIN
   const urlProblem = form.url.trim() ? serverUrlProblem(form.url.trim()) : 'is required';
   if (urlProblem) errors.url = `Server URL ${urlProblem}`;
   if (form.auth === 'bearer') {
-    const problem = form.token ? headerValueProblem(form.token) : stored.hasToken ? undefined : (stored.requiredReason ?? 'is required');
+    const problem = form.token
+      ? headerValueProblem(form.token)
+      : stored.hasToken
+        ? undefined
+        : (stored.requiredReason ?? 'is required');
     if (problem) errors.token = `Bearer token ${problem}`;
   }
   if (form.auth === 'headers') checkHeaders(form, stored, errors);
-  if (form.auth === 'oauth' && !form.clientId.trim() && form.clientSecret) errors.clientId = 'A client secret needs the client ID it belongs to';
+  if (form.auth === 'oauth' && !form.clientId.trim() && form.clientSecret)
+    errors.clientId = 'A client secret needs the client ID it belongs to';
   return errors;
 }
 
@@ -89,20 +104,32 @@ function checkHeaders(form: ServerForm, stored: StoredSecrets, errors: Record<st
     const nameProblem = headerNameProblem(row.name) ?? (seen.has(key) ? 'This header is already listed' : undefined);
     if (nameProblem) errors[`headers.${index}.name`] = nameProblem;
     seen.add(key);
-    const valueProblem = row.value ? headerValueProblem(row.value) : stored.headerNames.has(key) ? undefined : (stored.requiredReason ?? 'is required');
+    const valueProblem = row.value
+      ? headerValueProblem(row.value)
+      : stored.headerNames.has(key)
+        ? undefined
+        : (stored.requiredReason ?? 'is required');
     if (valueProblem) errors[`headers.${index}.value`] = `Header value ${valueProblem}`;
   });
   if (count === 0) errors.headers = 'Add at least one header, or choose another kind of authentication';
 }
 
 /** The config the form describes; what the form does not show (tool overrides, enabled) is kept from `base`. */
-export function configFromForm(form: ServerForm, id: string, base?: ServerConfig): ServerConfigInput & { auth: AuthConfig } {
+export function configFromForm(
+  form: ServerForm,
+  id: string,
+  base?: ServerConfig,
+): ServerConfigInput & { auth: AuthConfig } {
   const clientId = form.clientId.trim();
   const auth: AuthConfig =
     form.auth === 'headers'
       ? { kind: 'headers', headerNames: filledHeaders(form).map((row) => row.name.trim()) }
       : form.auth === 'oauth'
-        ? { kind: 'oauth', ...(clientId ? { clientId } : {}), ...(base?.auth.kind === 'oauth' && base.auth.scopes ? { scopes: base.auth.scopes } : {}) }
+        ? {
+            kind: 'oauth',
+            ...(clientId ? { clientId } : {}),
+            ...(base?.auth.kind === 'oauth' && base.auth.scopes ? { scopes: base.auth.scopes } : {}),
+          }
         : { kind: form.auth };
   return { ...base, id, name: form.name.trim(), url: form.url.trim(), transport: form.transport, auth };
 }
@@ -111,7 +138,8 @@ export function configFromForm(form: ServerForm, id: string, base?: ServerConfig
 export function pendingSecrets(form: ServerForm): PendingSecrets {
   const slots: Record<string, string> = {};
   if (form.auth === 'bearer' && form.token) slots[BEARER_SLOT] = form.token;
-  if (form.auth === 'headers') for (const row of filledHeaders(form)) if (row.value) slots[headerSlot(row.name.trim())] = row.value;
+  if (form.auth === 'headers')
+    for (const row of filledHeaders(form)) if (row.value) slots[headerSlot(row.name.trim())] = row.value;
   if (form.auth === 'oauth' && form.clientSecret) slots[OAUTH_SLOTS.clientSecret] = form.clientSecret;
   return slots;
 }
@@ -125,7 +153,8 @@ export function formFromConfig(config: ServerConfig): ServerForm {
     url: config.url,
     transport: config.transport,
     auth: auth.kind,
-    headers: auth.kind === 'headers' ? auth.headerNames.map((name) => ({ name, value: '' })) : EMPTY_SERVER_FORM.headers,
+    headers:
+      auth.kind === 'headers' ? auth.headerNames.map((name) => ({ name, value: '' })) : EMPTY_SERVER_FORM.headers,
     clientId: auth.kind === 'oauth' ? (auth.clientId ?? '') : '',
   };
 }
@@ -135,7 +164,12 @@ export function fieldErrorsOf(error: ValidationError): FieldErrors {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const [head, second, index] = issue.path.split('.');
-    const field = head === 'auth' && second === 'headerNames' && index !== undefined ? `headers.${index}.name` : head && ['name', 'url', 'transport'].includes(head) ? head : 'form';
+    const field =
+      head === 'auth' && second === 'headerNames' && index !== undefined
+        ? `headers.${index}.name`
+        : head && ['name', 'url', 'transport'].includes(head)
+          ? head
+          : 'form';
     errors[field] ??= issue.message;
   }
   return errors;

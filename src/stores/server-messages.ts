@@ -6,8 +6,10 @@ export function describeConnectionError(error: AppError, auth: AuthConfig): stri
   if (error.kind === 'auth-required' && auth.kind === 'headers') {
     return `The server did not accept the custom headers (${auth.headerNames.join(', ')}): check their names and values, then save or connect again.`;
   }
-  if (error.kind === 'auth-required' && auth.kind === 'bearer') return 'The server did not accept the bearer token: check it, then save or connect again.';
+  if (error.kind === 'auth-required' && auth.kind === 'bearer')
+    return 'The server did not accept the bearer token: check it, then save or connect again.';
   // A header the server's CORS answer does not allow makes the browser block the request before it is sent.
-  if (error.kind === 'cors' && auth.kind === 'headers') return `${error.message} It must also allow the custom headers ${auth.headerNames.join(', ')}.`;
+  if (error.kind === 'cors' && auth.kind === 'headers')
+    return `${error.message} It must also allow the custom headers ${auth.headerNames.join(', ')}.`;
   return error.message;
 }

@@ -17,31 +17,54 @@ async function twoTabs() {
   const profile = await tabA.storage.profiles.ensureActive();
   const registryB = createStorageRegistry(tabB.storage, profile.id);
   const stop = followServerChanges({ storage: tabB.storage, registry: registryB, profileId: profile.id });
-  cleanup(() => tabA.close(), () => tabB.close(), () => registryB.close(), stop);
+  cleanup(
+    () => tabA.close(),
+    () => tabB.close(),
+    () => registryB.close(),
+    stop,
+  );
   return { tabA, tabB, registryB, profileId: profile.id };
 }
 
-describe('following another tab\'s server changes', () => {
+describe("following another tab's server changes", () => {
   it('leaves alone a server this tab is adding (registered, not stored yet) when another tab changes a different one', async () => {
     const { tabA, tabB, registryB, profileId } = await twoTabs();
     // Tab B's add is under way: the registry has the server, its record and token are written next.
-    await registryB.register({ id: 'mine', name: 'Mine', url: 'https://mine.example/mcp', auth: { kind: 'bearer' } }, 'user');
-    await tabA.storage.profiles.saveServer(profileId, { id: 'theirs', name: 'Theirs', url: 'https://theirs.example/mcp' });
+    await registryB.register(
+      { id: 'mine', name: 'Mine', url: 'https://mine.example/mcp', auth: { kind: 'bearer' } },
+      'user',
+    );
+    await tabA.storage.profiles.saveServer(profileId, {
+      id: 'theirs',
+      name: 'Theirs',
+      url: 'https://theirs.example/mcp',
+    });
     await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Theirs');
-    await tabB.storage.profiles.saveServer(profileId, { id: 'mine', name: 'Mine', url: 'https://mine.example/mcp', auth: { kind: 'bearer' } });
+    await tabB.storage.profiles.saveServer(profileId, {
+      id: 'mine',
+      name: 'Mine',
+      url: 'https://mine.example/mcp',
+      auth: { kind: 'bearer' },
+    });
     await tabB.storage.vault.put({ profileId, owner: 'mine', slot: BEARER_SLOT }, 'token-of-mine');
-    expect(registryB.list().map((s) => s.config.id).sort()).toEqual(['mine', 'theirs']);
+    expect(
+      registryB
+        .list()
+        .map((s) => s.config.id)
+        .sort(),
+    ).toEqual(['mine', 'theirs']);
     expect(await tabB.storage.vault.get({ profileId, owner: 'mine', slot: BEARER_SLOT })).toBe('token-of-mine');
   });
 
-  it("takes the tool switches another tab set for an app server, off and on again, and follows its own write too", async () => {
+  it('takes the tool switches another tab set for an app server, off and on again, and follows its own write too', async () => {
     const { tabA, tabB, registryB, profileId } = await twoTabs();
     const mcp = await startTestMcpServer();
     cleanup(() => mcp.stop());
     await registryB.register({ id: 'company', name: 'Company', url: mcp.url }, 'app');
     await registryB.connect('company');
     const offeredInB = () => registryB.tools(['company']).map((t) => t.toolName);
-    const setInA = (overrides: AppServerToolOverrides) => tabA.storage.profiles.update(profileId, (p) => ({ ...p, appServerToolOverrides: overrides }));
+    const setInA = (overrides: AppServerToolOverrides) =>
+      tabA.storage.profiles.update(profileId, (p) => ({ ...p, appServerToolOverrides: overrides }));
 
     await setInA({ company: { add: { enabled: false } } });
     await expect.poll(offeredInB).not.toContain('add');
@@ -49,7 +72,10 @@ describe('following another tab\'s server changes', () => {
     await setInA({});
     await expect.poll(offeredInB).toContain('add');
     // Tab B's own write (as the servers manager makes it) is followed too.
-    await tabB.storage.profiles.update(profileId, (p) => ({ ...p, appServerToolOverrides: { company: { slow: { enabled: false } } } }));
+    await tabB.storage.profiles.update(profileId, (p) => ({
+      ...p,
+      appServerToolOverrides: { company: { slow: { enabled: false } } },
+    }));
     await expect.poll(offeredInB).not.toContain('slow');
   });
 
@@ -57,7 +83,11 @@ describe('following another tab\'s server changes', () => {
     const { tabA, registryB, profileId } = await twoTabs();
     await tabA.storage.profiles.saveServer(profileId, { id: 'north', name: 'North', url: 'https://north.example/mcp' });
     await expect.poll(() => registryB.get('north')?.config.url).toBe('https://north.example/mcp');
-    await tabA.storage.profiles.saveServer(profileId, { id: 'north', name: 'North (EU)', url: 'https://eu.north.example/mcp' });
+    await tabA.storage.profiles.saveServer(profileId, {
+      id: 'north',
+      name: 'North (EU)',
+      url: 'https://eu.north.example/mcp',
+    });
     await expect.poll(() => registryB.get('north')?.config.name).toBe('North (EU)');
     await tabA.storage.profiles.removeServer(profileId, 'north');
     await expect.poll(() => registryB.get('north')).toBeUndefined();

@@ -20,7 +20,8 @@ export function followServerChanges(deps: ServerSyncDeps): () => void {
     // One sync at a time, in order: each reads what is stored now. Only the server the change names is touched:
     // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
     const { key } = change;
-    if (change.store === 'servers' && change.isRemote) queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
+    if (change.store === 'servers' && change.isRemote)
+      queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
     // must not be the last word.
     else if (change.store === 'profiles') queue = queue.then(() => syncAppToolOverrides(deps)).catch(() => undefined);
@@ -38,7 +39,10 @@ export async function syncAppToolOverrides({ storage, registry, profileId }: Ser
  * Registers stored servers this registry lacks, updates changed ones, and drops user servers no longer stored;
  * only the server `serverId` when given.
  */
-export async function syncUserServers({ storage, registry, profileId }: ServerSyncDeps, serverId?: string): Promise<void> {
+export async function syncUserServers(
+  { storage, registry, profileId }: ServerSyncDeps,
+  serverId?: string,
+): Promise<void> {
   const isSubject = (id: string) => serverId === undefined || id === serverId;
   const items = (await storage.profiles.listServers(profileId)).items.filter((server) => isSubject(server.id));
   const stored = new Map(items.map((server) => [server.id, server]));
@@ -49,7 +53,8 @@ export async function syncUserServers({ storage, registry, profileId }: ServerSy
     if (!next) await registry.unregister(server.config.id);
     else if (!sameConfig(next, server.config)) await registry.update(next);
   }
-  for (const server of items) if (!registry.get(server.id)) await registry.register(server, 'user').catch(() => undefined);
+  for (const server of items)
+    if (!registry.get(server.id)) await registry.register(server, 'user').catch(() => undefined);
 }
 
 function sameConfig(a: ServerConfig, b: ServerConfig): boolean {
@@ -60,7 +65,9 @@ function sameConfig(a: ServerConfig, b: ServerConfig): boolean {
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([x], [y]) => (x < y ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

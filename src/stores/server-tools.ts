@@ -50,14 +50,20 @@ export function toolViews(
 /** A server's tools as the manager lists them: an app server's with the person's overrides over the deployer's. */
 export function serverToolViews({ scope, config, catalog, personalToolOverrides }: RegisteredServer): ToolView[] {
   const tools = catalog?.tools ?? [];
-  return scope === 'app' ? toolViews(tools, personalToolOverrides, config.toolOverrides) : toolViews(tools, config.toolOverrides);
+  return scope === 'app'
+    ? toolViews(tools, personalToolOverrides, config.toolOverrides)
+    : toolViews(tools, config.toolOverrides);
 }
 
 /**
  * Only what differs from the tool's default is kept: a description saved as the server's own (the editor opens with
  * it) is no override, so a later change of the server's description still shows.
  */
-function changed(previous: ToolOverride | undefined, change: ToolChange, serverDescription: string): ToolOverride | undefined {
+function changed(
+  previous: ToolOverride | undefined,
+  change: ToolChange,
+  serverDescription: string,
+): ToolOverride | undefined {
   const isServers = change.description !== undefined && change.description.trim() === serverDescription.trim();
   return normalizedOverride({ ...previous, ...change, ...(isServers ? { description: '' } : {}) });
 }
@@ -71,13 +77,22 @@ function serverDescriptionOf(server: RegisteredServer, toolName: string): string
  * Stores a tool's switch or description and applies it at once (the model sees it on its next call). A user
  * server's go into its config; an app server's into the person's profile, since the app's config is the deployer's.
  */
-export async function changeTool(deps: ServerDeps, serverId: string, toolName: string, change: ToolChange): Promise<string | undefined> {
+export async function changeTool(
+  deps: ServerDeps,
+  serverId: string,
+  toolName: string,
+  change: ToolChange,
+): Promise<string | undefined> {
   const current = deps.registry.get(serverId);
   if (!current) return 'This server no longer exists.';
   try {
     if (current.scope === 'app') return await changeAppServerTool(deps, current, toolName, change);
     const overrides = current.config.toolOverrides;
-    const toolOverrides = withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change, serverDescriptionOf(current, toolName)));
+    const toolOverrides = withToolOverride(
+      overrides,
+      toolName,
+      changed(ownEntry(overrides, toolName), change, serverDescriptionOf(current, toolName)),
+    );
     const saved = await deps.storage.profiles.saveServer(deps.profileId, { ...current.config, toolOverrides });
     await deps.registry.update(saved);
     return undefined;
@@ -86,7 +101,12 @@ export async function changeTool(deps: ServerDeps, serverId: string, toolName: s
   }
 }
 
-async function changeAppServerTool(deps: ServerDeps, server: RegisteredServer, toolName: string, change: ToolChange): Promise<string | undefined> {
+async function changeAppServerTool(
+  deps: ServerDeps,
+  server: RegisteredServer,
+  toolName: string,
+  change: ToolChange,
+): Promise<string | undefined> {
   const serverId = server.config.id;
   if (change.enabled === true && ownEntry(server.config.toolOverrides, toolName)?.enabled === false) return OFF_BY_APP;
   const serverDescription = serverDescriptionOf(server, toolName);
@@ -94,7 +114,14 @@ async function changeAppServerTool(deps: ServerDeps, server: RegisteredServer, t
   const saved = await deps.storage.profiles.update(deps.profileId, (profile) => {
     const all = profile.appServerToolOverrides;
     const overrides = ownEntry(all, serverId) ?? {};
-    return { ...profile, appServerToolOverrides: withServerOverrides(all, serverId, withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change, serverDescription))) };
+    return {
+      ...profile,
+      appServerToolOverrides: withServerOverrides(
+        all,
+        serverId,
+        withToolOverride(overrides, toolName, changed(ownEntry(overrides, toolName), change, serverDescription)),
+      ),
+    };
   });
   deps.registry.setAppToolOverrides(saved.appServerToolOverrides);
   return undefined;

@@ -68,7 +68,8 @@ export function createServersStore(registry: Registry): ServersStore {
 export async function connectServer(store: ServersStore, registry: Registry, serverId: string): Promise<void> {
   const state = await registry.connect(serverId);
   const config = registry.get(serverId)?.config;
-  const text = state.lastError && config ? describeConnectionError(state.lastError, config.auth) : `Status: ${state.status}`;
+  const text =
+    state.lastError && config ? describeConnectionError(state.lastError, config.auth) : `Status: ${state.status}`;
   setNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text });
 }
 
@@ -76,7 +77,13 @@ export async function connectServer(store: ServersStore, registry: Registry, ser
  * Signs in to an OAuth server. `authWindow` is the popup the click opened; without one (blocked) the
  * page itself goes to the authorization server and the callback route finishes the sign-in.
  */
-export async function signIn(store: ServersStore, registry: Registry, serverId: string, authWindow: AuthWindow | undefined, redirectPage: (url: URL) => void): Promise<void> {
+export async function signIn(
+  store: ServersStore,
+  registry: Registry,
+  serverId: string,
+  authWindow: AuthWindow | undefined,
+  redirectPage: (url: URL) => void,
+): Promise<void> {
   try {
     if (!authWindow) {
       await registry.signIn(serverId, redirectPage);
@@ -85,22 +92,44 @@ export async function signIn(store: ServersStore, registry: Registry, serverId: 
     const started = await registry.signIn(serverId, (url) => authWindow.navigate(url));
     if (started !== 'redirected') {
       authWindow.close();
-      setNotice(store, serverId, started.status === 'connected' ? { tone: 'info', text: 'Signed in.' } : { tone: 'error', text: started.lastError?.message ?? started.status });
+      setNotice(
+        store,
+        serverId,
+        started.status === 'connected'
+          ? { tone: 'info', text: 'Signed in.' }
+          : { tone: 'error', text: started.lastError?.message ?? started.status },
+      );
       return;
     }
     const params = await authWindow.result;
     await finishSignIn(store, registry, params);
   } catch (error) {
     authWindow?.close();
-    setNotice(store, serverId, { tone: 'error', text: error instanceof AuthWindowClosedError || error instanceof AppError ? error.message : `Sign-in failed: ${String(error)}` });
+    setNotice(store, serverId, {
+      tone: 'error',
+      text:
+        error instanceof AuthWindowClosedError || error instanceof AppError
+          ? error.message
+          : `Sign-in failed: ${String(error)}`,
+    });
   }
 }
 
 /** Completes a sign-in from the callback's parameters (popup message or the callback route). */
-export async function finishSignIn(store: ServersStore, registry: Registry, params: CallbackParams): Promise<string | undefined> {
+export async function finishSignIn(
+  store: ServersStore,
+  registry: Registry,
+  params: CallbackParams,
+): Promise<string | undefined> {
   try {
     const { serverId, state } = await registry.completeSignIn(params);
-    setNotice(store, serverId, state.status === 'connected' ? { tone: 'info', text: 'Signed in.' } : { tone: 'error', text: state.lastError?.message ?? state.status });
+    setNotice(
+      store,
+      serverId,
+      state.status === 'connected'
+        ? { tone: 'info', text: 'Signed in.' }
+        : { tone: 'error', text: state.lastError?.message ?? state.status },
+    );
     return undefined;
   } catch (error) {
     return describeError(error);
@@ -183,12 +212,16 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
     setDefault: (serverId, isOn) => {
       const before = store.getState().defaultIds;
       // The switch moves at once; a failed write puts it back with the reason.
-      store.setState({ defaultIds: isOn ? [...new Set([...before, serverId])] : before.filter((id) => id !== serverId) });
+      store.setState({
+        defaultIds: isOn ? [...new Set([...before, serverId])] : before.filter((id) => id !== serverId),
+      });
       return serially(async () => {
         try {
           const saved = await deps.storage.profiles.update(deps.profileId, (p) => ({
             ...p,
-            defaultServerIds: isOn ? [...new Set([...p.defaultServerIds, serverId])] : p.defaultServerIds.filter((id) => id !== serverId),
+            defaultServerIds: isOn
+              ? [...new Set([...p.defaultServerIds, serverId])]
+              : p.defaultServerIds.filter((id) => id !== serverId),
           }));
           store.setState({ defaultIds: saved.defaultServerIds });
         } catch (error) {

@@ -30,7 +30,15 @@ beforeEach(async () => {
   const { storage } = opened;
   profileId = (await storage.profiles.ensureActive()).id;
   await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-settings-test');
-  registry = createRegistry({ profileId, appOrigin: 'http://127.0.0.1:5173', fetch: (i, init) => fetch(i, init), now: Date.now, sha256Hex, secrets: storage.vault, catalogs: storage.catalog });
+  registry = createRegistry({
+    profileId,
+    appOrigin: 'http://127.0.0.1:5173',
+    fetch: (i, init) => fetch(i, init),
+    now: Date.now,
+    sha256Hex,
+    secrets: storage.vault,
+    catalogs: storage.catalog,
+  });
   await registry.register({ id: 'gen', name: 'Generated', url: mcp.url }, 'user');
   const index = createToolIndex();
   stopSync = syncToolIndex(registry, index);
@@ -50,14 +58,20 @@ afterEach(async () => {
 async function toolsOfNextTurn(text: string): Promise<string[]> {
   const thread = await opened.storage.threads.create(profileId, { enabledServerIds: ['gen'] });
   model = new ScriptedModel([{ blocks: [{ type: 'text', text: 'ok' }] }]);
-  await sendMessage(deps, thread.id, text, { askApproval: () => Promise.resolve('deny'), signal: new AbortController().signal });
+  await sendMessage(deps, thread.id, text, {
+    askApproval: () => Promise.resolve('deny'),
+    signal: new AbortController().signal,
+  });
   return model.requests[0]!.tools.map((t) => t.name).sort();
 }
 
 describe('tool-search settings in Settings', () => {
   it('a saved setting takes effect on the next turn: app defaults < profile overrides', async () => {
     const first = await toolsOfNextTurn('run tool-3');
-    const everyTool = registry.tools(['gen']).map((t) => t.modelName).sort();
+    const everyTool = registry
+      .tools(['gen'])
+      .map((t) => t.modelName)
+      .sort();
     expect(everyTool).toHaveLength(8); // tool-0 … tool-4 and the fixture's own three
     expect(first).toEqual(everyTool);
 
@@ -72,7 +86,12 @@ describe('tool-search settings in Settings', () => {
   });
 
   it('shows the effective values with the app defaults, and whether the profile overrides them', async () => {
-    expect(await actions.load()).toMatchObject({ toolSearch: defaults.toolSearch, toolSearchDefaults: defaults.toolSearch, hasToolSearchOverrides: false, theme: 'system' });
+    expect(await actions.load()).toMatchObject({
+      toolSearch: defaults.toolSearch,
+      toolSearchDefaults: defaults.toolSearch,
+      hasToolSearchOverrides: false,
+      theme: 'system',
+    });
     await actions.save({ ...form, toolSearch: { ...toolSearch, strategy: 'regex', loadedToolCap: '50' } });
     expect(await actions.load()).toMatchObject({
       toolSearch: { mode: 'client', strategy: 'regex', deferral: 'always', preloadCount: 0, loadedToolCap: 50 },
@@ -91,18 +110,28 @@ describe('tool-search settings in Settings', () => {
   });
 
   it('an API key that cannot be sent in a request header (an invisible character pasted with it) is refused next to its field', async () => {
-    expect(await actions.save({ ...form, apiKey: 'sk-ant-new\u200bkey' })).toEqual({ apiKey: 'API key may contain only printable Latin-1 characters' });
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-new\u200bkey' })).toEqual({
+      apiKey: 'API key may contain only printable Latin-1 characters',
+    });
     expect(await actions.save({ ...form, apiKey: 'sk-ant-new\nkey' })).toEqual({ apiKey: 'API key must be one line' });
-    expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe('sk-ant-settings-test');
+    expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(
+      'sk-ant-settings-test',
+    );
   });
 
   it('out-of-range or non-numeric numbers come back as field errors, and nothing is saved', async () => {
-    const errors = await actions.save({ ...form, baseUrl: 'https://example.test', toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' } });
+    const errors = await actions.save({
+      ...form,
+      baseUrl: 'https://example.test',
+      toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' },
+    });
     expect(errors).toEqual({
       'toolSearch.preloadCount': 'Preload count must be a whole number from 0 to 20',
       'toolSearch.loadedToolCap': 'Loaded-tool cap must be a whole number from 1 to 200',
     });
-    expect(await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: '2.5', loadedToolCap: '0' } })).toEqual({
+    expect(
+      await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: '2.5', loadedToolCap: '0' } }),
+    ).toEqual({
       'toolSearch.preloadCount': 'Preload count must be a whole number from 0 to 20',
       'toolSearch.loadedToolCap': 'Loaded-tool cap must be a whole number from 1 to 200',
     });
@@ -113,7 +142,11 @@ describe('tool-search settings in Settings', () => {
 
   it('keeps the theme in the profile and reports the change', async () => {
     const seen: (string | undefined)[] = [];
-    const bound = createSettingsActions({ ...deps, leave: () => Promise.resolve(), onProfile: (p) => seen.push(p?.preferences.theme) }).actions;
+    const bound = createSettingsActions({
+      ...deps,
+      leave: () => Promise.resolve(),
+      onProfile: (p) => seen.push(p?.preferences.theme),
+    }).actions;
     expect(await bound.profiles.setTheme('dark')).toBeUndefined();
     expect(seen).toEqual(['dark']);
     expect((await bound.load()).theme).toBe('dark');
@@ -127,8 +160,17 @@ describe('tool-search settings in Settings', () => {
       const open = await first.storage.profiles.ensureActive();
       await first.storage.profiles.create({ name: 'Other' });
       const seen: (string | undefined)[] = [];
-      const { dispose } = createSettingsActions({ ...deps, storage: first.storage, profileId: open.id, leave: () => Promise.resolve(), onProfile: (p) => seen.push(p?.preferences.theme) });
-      await second.storage.profiles.update(open.id, (p) => ({ ...p, preferences: { ...p.preferences, theme: 'dark' } }));
+      const { dispose } = createSettingsActions({
+        ...deps,
+        storage: first.storage,
+        profileId: open.id,
+        leave: () => Promise.resolve(),
+        onProfile: (p) => seen.push(p?.preferences.theme),
+      });
+      await second.storage.profiles.update(open.id, (p) => ({
+        ...p,
+        preferences: { ...p.preferences, theme: 'dark' },
+      }));
       await expect.poll(() => seen).toEqual(['dark']);
       await second.storage.profiles.delete(open.id);
       await expect.poll(() => seen).toEqual(['dark', undefined]); // the app then says the profile is gone

@@ -3,9 +3,23 @@ import type { AppConfig } from '../domain/app-config';
 import type { UserConfig } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
-import { exportConfiguration, importConfiguration, storeServerSecret, type ExportedFile, type ImportReport, type SecretOutcome } from './config-transfer';
+import {
+  exportConfiguration,
+  importConfiguration,
+  storeServerSecret,
+  type ExportedFile,
+  type ImportReport,
+  type SecretOutcome,
+} from './config-transfer';
 import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
-import { listModels, loadSettings, resetToolSearch, saveSettings, type SettingsInput, type SettingsView } from './settings';
+import {
+  listModels,
+  loadSettings,
+  resetToolSearch,
+  saveSettings,
+  type SettingsInput,
+  type SettingsView,
+} from './settings';
 
 /** Everything the Settings screen does, bound to the open profile. */
 export interface SettingsActions {
@@ -16,7 +30,10 @@ export interface SettingsActions {
   readonly profiles: ProfileActions;
   readonly exportConfig: () => Promise<ExportedFile>;
   readonly importConfig: (text: string) => Promise<ImportReport>;
-  readonly storeServerSecret: (serverId: string, secret: { readonly headerName?: string; readonly value: string }) => Promise<SecretOutcome>;
+  readonly storeServerSecret: (
+    serverId: string,
+    secret: { readonly headerName?: string; readonly value: string },
+  ) => Promise<SecretOutcome>;
 }
 
 export interface SettingsDeps {
@@ -46,13 +63,20 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       await reloadProfile();
       return errors;
     },
-    models: async () => listModels(storage, profileId, (await loadSettings(storage, profileId, defaults)).baseUrl, deps.createModel),
+    models: async () =>
+      listModels(storage, profileId, (await loadSettings(storage, profileId, defaults)).baseUrl, deps.createModel),
     resetToolSearch: async () => {
       const error = await resetToolSearch(storage, profileId);
       await reloadProfile();
       return error;
     },
-    profiles: createProfileActions({ storage, profileId, leave: deps.leave, onProfile: deps.onProfile, ...(deps.rememberTheme ? { rememberTheme: deps.rememberTheme } : {}) }),
+    profiles: createProfileActions({
+      storage,
+      profileId,
+      leave: deps.leave,
+      onProfile: deps.onProfile,
+      ...(deps.rememberTheme ? { rememberTheme: deps.rememberTheme } : {}),
+    }),
     exportConfig: () => exportConfiguration(transfer),
     importConfig: async (text) => {
       const report = await importConfiguration(transfer, text);
@@ -62,7 +86,8 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
   };
   const dispose = storage.changes.subscribe((change) => {
-    if (change.isRemote && change.store === 'profiles' && change.profileId === profileId) void reloadProfile().catch(() => undefined);
+    if (change.isRemote && change.store === 'profiles' && change.profileId === profileId)
+      void reloadProfile().catch(() => undefined);
   });
   return { actions, dispose };
 }

@@ -3,7 +3,11 @@ import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import { describeError } from '../domain/errors';
 import { headerValueProblem } from '../domain/server-config';
-import { ToolSearchOverrides, resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
+import {
+  ToolSearchOverrides,
+  resolveToolSearchSettings,
+  type ToolSearchSettings,
+} from '../domain/tool-search-settings';
 import type { UserPreferences } from '../domain/user-config';
 import { toFieldIssues } from '../domain/validation';
 import type { Storage } from '../storage/storage';
@@ -29,7 +33,12 @@ export interface SettingsView {
 export const FALLBACK_MODELS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
 
 /** The models the API lists for the stored key, or the fallback list. Never throws. */
-export async function listModels(storage: Storage, profileId: string, baseUrl: string, createModel: (apiKey: string, baseUrl: string) => ModelPort): Promise<string[]> {
+export async function listModels(
+  storage: Storage,
+  profileId: string,
+  baseUrl: string,
+  createModel: (apiKey: string, baseUrl: string) => ModelPort,
+): Promise<string[]> {
   try {
     const apiKey = await storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
     if (!apiKey) return FALLBACK_MODELS;
@@ -85,8 +94,15 @@ const Input = z.object({
 });
 
 /** The profile's model and tool-search settings, with the app's defaults filled in; the key itself is never read back. */
-export async function loadSettings(storage: Storage, profileId: string, defaults: AppConfig['defaults']): Promise<SettingsView> {
-  const [profile, hasApiKey] = await Promise.all([storage.profiles.get(profileId), storage.vault.has({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })]);
+export async function loadSettings(
+  storage: Storage,
+  profileId: string,
+  defaults: AppConfig['defaults'],
+): Promise<SettingsView> {
+  const [profile, hasApiKey] = await Promise.all([
+    storage.profiles.get(profileId),
+    storage.vault.has({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }),
+  ]);
   const overrides = profile?.preferences.toolSearch ?? {};
   return {
     hasApiKey,
@@ -104,14 +120,29 @@ export async function loadSettings(storage: Storage, profileId: string, defaults
  * and saves nothing while any field is wrong. The key goes to the vault only. A tool-search field equal to the
  * app's default (`toolSearchDefaults`) is not stored, so it keeps following the default when the deployer changes it.
  */
-export async function saveSettings(storage: Storage, profileId: string, input: SettingsInput, toolSearchDefaults: ToolSearchSettings): Promise<Record<string, string>> {
+export async function saveSettings(
+  storage: Storage,
+  profileId: string,
+  input: SettingsInput,
+  toolSearchDefaults: ToolSearchSettings,
+): Promise<Record<string, string>> {
   const parsed = Input.safeParse(input);
-  if (!parsed.success) return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
+  if (!parsed.success)
+    return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
   const { apiKey, baseUrl, model, toolSearch } = parsed.data;
-  const overrides = toolSearch && Object.fromEntries(Object.entries(toolSearch).filter(([key, value]) => toolSearchDefaults[key as keyof ToolSearchSettings] !== value));
+  const overrides =
+    toolSearch &&
+    Object.fromEntries(
+      Object.entries(toolSearch).filter(
+        ([key, value]) => toolSearchDefaults[key as keyof ToolSearchSettings] !== value,
+      ),
+    );
   try {
     if (apiKey) await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
-    await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, baseUrl, model, ...(overrides ? { toolSearch: overrides } : {}) } }));
+    await storage.profiles.update(profileId, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, baseUrl, model, ...(overrides ? { toolSearch: overrides } : {}) },
+    }));
     return {};
   } catch (error) {
     return { form: describeError(error) };

@@ -17,7 +17,10 @@ describe('start-up and the theme copy', () => {
     const services = testAppServices(test.storage, { rememberTheme: (theme) => copies.push(theme) });
     const store = createAppStore();
     await startApp(store, () => Promise.resolve(services));
-    cleanup(() => store.getState().registry?.close(), () => test.close());
+    cleanup(
+      () => store.getState().registry?.close(),
+      () => test.close(),
+    );
     expect(store.getState().profile?.preferences.theme).toBe('dark');
     expect(copies).toEqual(['dark']);
 

@@ -11,10 +11,16 @@ import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from './thread-tools';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
-export async function startApp(store: AppStore, connect: (onLost: (error: AppError) => void) => Promise<AppServices>): Promise<AppServices | undefined> {
+export async function startApp(
+  store: AppStore,
+  connect: (onLost: (error: AppError) => void) => Promise<AppServices>,
+): Promise<AppServices | undefined> {
   try {
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
-    const [appConfig, profile] = await Promise.all([services.loadAppConfig(), services.storage.profiles.ensureActive()]);
+    const [appConfig, profile] = await Promise.all([
+      services.loadAppConfig(),
+      services.storage.profiles.ensureActive(),
+    ]);
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
@@ -24,7 +30,17 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const chat = createChat({ storage: services.storage, registry, index, profileId: profile.id, defaults, createModel: services.createModel, sha256Hex: services.sha256Hex, now: services.now, ...(services.locks ? { locks: services.locks } : {}) });
+    const chat = createChat({
+      storage: services.storage,
+      registry,
+      index,
+      profileId: profile.id,
+      defaults,
+      createModel: services.createModel,
+      sha256Hex: services.sha256Hex,
+      now: services.now,
+      ...(services.locks ? { locks: services.locks } : {}),
+    });
     let stopFollowingServers = () => undefined as void;
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
@@ -41,13 +57,29 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
       },
       onProfile: (next) => {
         // The copy paints the next page load, which opens the active profile: another tab may have switched it.
-        if (next) void services.storage.profiles.getActiveId().then((active) => active === next.id && rememberTheme(next.preferences.theme)).catch(() => undefined);
-        store.setState(next ? { profile: next } : { phase: 'failed', fatal: 'This profile was deleted in another tab. Reload the page to open another one.' });
+        if (next)
+          void services.storage.profiles
+            .getActiveId()
+            .then((active) => active === next.id && rememberTheme(next.preferences.theme))
+            .catch(() => undefined);
+        store.setState(
+          next
+            ? { profile: next }
+            : {
+                phase: 'failed',
+                fatal: 'This profile was deleted in another tab. Reload the page to open another one.',
+              },
+        );
       },
     });
     // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
     const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
-    const [problems, { hasApiKey }] = await Promise.all([registration, settings.load(), chat.actions.refreshThreads(), restoring]);
+    const [problems, { hasApiKey }] = await Promise.all([
+      registration,
+      settings.load(),
+      chat.actions.refreshThreads(),
+      restoring,
+    ]);
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
     stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
@@ -55,9 +87,22 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
     void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(() => undefined);
     syncToolIndex(registry, index);
     const { threads, activeThreadId } = chat.store.getState();
-    if (activeThreadId && !threads.some((t) => t.id === activeThreadId)) chat.store.setState({ activeThreadId: undefined, messages: [] });
+    if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
+      chat.store.setState({ activeThreadId: undefined, messages: [] });
     rememberTheme(profile.preferences.theme);
-    store.setState({ phase: 'ready', appConfig, profile, registry, servers, serverActions, serverProblems: problems, chat: chat.store, chatActions: chat.actions, settings, needsApiKey: !hasApiKey });
+    store.setState({
+      phase: 'ready',
+      appConfig,
+      profile,
+      registry,
+      servers,
+      serverActions,
+      serverProblems: problems,
+      chat: chat.store,
+      chatActions: chat.actions,
+      settings,
+      needsApiKey: !hasApiKey,
+    });
     return services;
   } catch (error) {
     store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });
@@ -66,10 +111,25 @@ export async function startApp(store: AppStore, connect: (onLost: (error: AppErr
 }
 
 /** Registers the app's and the user's servers; one bad server does not keep the others out. Resolves to the problems. */
-async function registerServers(registry: Registry, appServers: readonly ServerConfig[], storage: Storage, profileId: string): Promise<string[]> {
+async function registerServers(
+  registry: Registry,
+  appServers: readonly ServerConfig[],
+  storage: Storage,
+  profileId: string,
+): Promise<string[]> {
   const userServers = await storage.profiles.listServers(profileId);
   // Started in order, so that on a name clash the first one wins as before; their stored catalogs load together.
-  const register = (server: ServerConfig, scope: 'app' | 'user') => registry.register(server, scope).then(() => undefined, (error: unknown) => `${server.name}: ${describeError(error)}`);
-  const results = await Promise.all([...appServers.map((server) => register(server, 'app')), ...userServers.items.map((server) => register(server, 'user'))]);
-  return [...results.filter((problem): problem is string => problem !== undefined), ...userServers.skipped.map((error) => error.message)];
+  const register = (server: ServerConfig, scope: 'app' | 'user') =>
+    registry.register(server, scope).then(
+      () => undefined,
+      (error: unknown) => `${server.name}: ${describeError(error)}`,
+    );
+  const results = await Promise.all([
+    ...appServers.map((server) => register(server, 'app')),
+    ...userServers.items.map((server) => register(server, 'user')),
+  ]);
+  return [
+    ...results.filter((problem): problem is string => problem !== undefined),
+    ...userServers.skipped.map((error) => error.message),
+  ];
 }

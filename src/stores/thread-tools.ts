@@ -7,7 +7,8 @@ import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/t
 
 /** Keeps the search index in step with the registry's catalogs; returns the unsubscribe. */
 export function syncToolIndex(registry: Registry, index: ToolIndex): () => void {
-  const refresh = (serverId: string) => index.upsertServer(serverId, registry.get(serverId) ? registry.tools([serverId]) : []);
+  const refresh = (serverId: string) =>
+    index.upsertServer(serverId, registry.get(serverId) ? registry.tools([serverId]) : []);
   for (const server of registry.list()) refresh(server.config.id);
   return registry.subscribe((event) => {
     if (event.type === 'tools' || event.type === 'registered' || event.type === 'unregistered') refresh(event.serverId);
@@ -75,7 +76,13 @@ export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
     },
     async runSearch(input) {
       const tools = threadTools();
-      const answer = answerToolSearch(input, { index: deps.index, tools, settings: deps.settings, loadedTools: loaded, now: deps.now() });
+      const answer = answerToolSearch(input, {
+        index: deps.index,
+        tools,
+        settings: deps.settings,
+        loadedTools: loaded,
+        now: deps.now(),
+      });
       if (!answer.isError) await remember([...answer.loadedTools]);
       const byName = new Map(tools.map((t) => [t.modelName, t]));
       const query = typeof (input as { query?: unknown }).query === 'string' ? (input as { query: string }).query : '';

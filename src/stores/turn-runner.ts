@@ -1,6 +1,13 @@
 import type { ModelPort } from '../agent/model-port';
 import type { AskApproval } from '../agent/ports';
-import { continueTurn, runTurn, TAB_CLOSED_NOTE, type TurnDeps, type TurnOutcome, type TurnPersistence } from '../agent/run-turn';
+import {
+  continueTurn,
+  runTurn,
+  TAB_CLOSED_NOTE,
+  type TurnDeps,
+  type TurnOutcome,
+  type TurnPersistence,
+} from '../agent/run-turn';
 import type { AppConfig } from '../domain/app-config';
 import { NotFoundError } from '../domain/errors';
 import type { Message } from '../domain/message';
@@ -40,8 +47,13 @@ const turnLock = (threadId: string) => `mcp-agent-turn:${threadId}`;
  * Marks answers left "streaming" by a tab that closed mid-answer as interrupted (their saved part stays).
  * Only when no tab runs a turn in the thread, so another tab's live answer is never touched.
  */
-export async function recoverInterruptedAnswers(deps: Pick<TurnRunnerDeps, 'storage' | 'locks'>, threadId: string): Promise<number> {
-  const marked = await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), () => deps.storage.messages.markInterrupted(threadId, TAB_CLOSED_NOTE));
+export async function recoverInterruptedAnswers(
+  deps: Pick<TurnRunnerDeps, 'storage' | 'locks'>,
+  threadId: string,
+): Promise<number> {
+  const marked = await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), () =>
+    deps.storage.messages.markInterrupted(threadId, TAB_CLOSED_NOTE),
+  );
   return marked ?? 0;
 }
 
@@ -57,8 +69,15 @@ export interface SendOptions {
 export const NOT_SAVED_NOTE = 'This answer could not be saved completely.';
 
 /** Runs one turn in a thread with the profile's key, model and tool-search settings, holding the thread's turn lock. */
-export function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string, options: SendOptions): Promise<TurnOutcome> {
-  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => runTurn(text, await prepareTurn(deps, threadId, options), options.signal));
+export function sendMessage(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  text: string,
+  options: SendOptions,
+): Promise<TurnOutcome> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
+    runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
+  );
 }
 
 /**
@@ -66,15 +85,28 @@ export function sendMessage(deps: TurnRunnerDeps, threadId: string, text: string
  * The failed answers keep their error and trace (what happened) but lose their partial text, so the model is not
  * fed half an answer. Resolves to undefined when the thread does not end in a failed answer.
  */
-export function retryTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnOutcome | undefined> {
+export function retryTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
     // Under the thread's lock no turn runs anywhere, so an answer stored as still streaming is one whose end storage
     // refused (a full disk, shown as failed in the tab that ran it): it is retried like a failed one.
-    const stored = (await deps.storage.messages.list(threadId)).items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error' as const, error: m.error ?? NOT_SAVED_NOTE } : m));
+    const stored = (await deps.storage.messages.list(threadId)).items.map((m) =>
+      m.status === 'streaming' ? { ...m, status: 'error' as const, error: m.error ?? NOT_SAVED_NOTE } : m,
+    );
     const plan = retryPlan(stored);
     if (!plan) return undefined;
     const turn = await prepareTurn(deps, threadId, options); // First, so a thread that cannot run keeps its failed answer as it was.
-    for (const failed of plan.failed) options.onMessage?.(await deps.storage.messages.update(failed.id, { blocks: [], status: 'error', ...(failed.error ? { error: failed.error } : {}) }));
+    for (const failed of plan.failed)
+      options.onMessage?.(
+        await deps.storage.messages.update(failed.id, {
+          blocks: [],
+          status: 'error',
+          ...(failed.error ? { error: failed.error } : {}),
+        }),
+      );
     return continueTurn(plan.userText, turn, options.signal);
   });
 }
@@ -88,9 +120,18 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   const prefs = profile.preferences;
   const enabledNow = options.enabledServerIds ?? (() => thread.enabledServerIds);
   // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found (Stop ends the wait).
-  const firstListings = Promise.all(enabledNow().filter((id) => !deps.registry.get(id)?.catalog).map((id) => deps.registry.connect(id)));
-  await Promise.race([firstListings, new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true }))]);
-  const apiKey = await storage.vault.get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }).catch(() => undefined);
+  const firstListings = Promise.all(
+    enabledNow()
+      .filter((id) => !deps.registry.get(id)?.catalog)
+      .map((id) => deps.registry.connect(id)),
+  );
+  await Promise.race([
+    firstListings,
+    new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true })),
+  ]);
+  const apiKey = await storage.vault
+    .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
+    .catch(() => undefined);
   const model: ModelPort = apiKey
     ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
     : { stream: () => Promise.reject(new ModelError('no-key')), listModels: () => Promise.resolve([]) };
@@ -99,8 +140,13 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
-    allowForThread: async (key, hash) => void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: hash } }))),
-    allowAlways: async (key, hash) => void (await storage.profiles.update(deps.profileId, (p) => ({ ...p, alwaysAllow: { ...p.alwaysAllow, [key]: hash } }))),
+    allowForThread: async (key, hash) =>
+      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: hash } }))),
+    allowAlways: async (key, hash) =>
+      void (await storage.profiles.update(deps.profileId, (p) => ({
+        ...p,
+        alwaysAllow: { ...p.alwaysAllow, [key]: hash },
+      }))),
   };
   const tools = createThreadToolChooser({
     registry: deps.registry,
@@ -118,7 +164,15 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     runTool: (tool, args, signal) =>
       enabledNow().includes(tool.serverId)
         ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
-        : Promise.resolve(failedResult({ kind: 'server-unavailable', message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.` }, 0)),
+        : Promise.resolve(
+            failedResult(
+              {
+                kind: 'server-unavailable',
+                message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`,
+              },
+              0,
+            ),
+          ),
     askApproval: options.askApproval,
     persistence,
     approvals: { always: profile.alwaysAllow, thread: thread.approvals },

@@ -36,7 +36,13 @@ export async function buildAll(): Promise<void> {
       root: ROOT,
       base: `/bench/${page.name}/`,
       logLevel: 'error',
-      build: { outDir: page.dir, emptyOutDir: true, manifest: true, copyPublicDir: false, rolldownOptions: { input: join(ROOT, `test/bench/browser/${page.name}.html`) } },
+      build: {
+        outDir: page.dir,
+        emptyOutDir: true,
+        manifest: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: join(ROOT, `test/bench/browser/${page.name}.html`) },
+      },
     });
   }
 }
@@ -46,7 +52,15 @@ export interface Served {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+};
 
 /**
  * Serves the builds on a free port of 127.0.0.1 as a static host would: files from memory, gzipped once
@@ -61,7 +75,10 @@ export async function serveBuilds(): Promise<Served> {
       if (!file.startsWith(OUT_DIR)) return void res.writeHead(403).end();
       const body = await readFile(file).catch(() => undefined);
       if (!body) return void res.writeHead(404).end();
-      const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+      const headers: Record<string, string> = {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      };
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'])) && body.length > 1024) {
         if (!gzipped.has(file)) gzipped.set(file, gzipSync(body));
         res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(gzipped.get(file));

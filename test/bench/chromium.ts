@@ -70,8 +70,14 @@ export async function visit(page: Page, url: string): Promise<Visit> {
   return page.evaluate(() => {
     const ready = window.benchComposerReadyAt!;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js') && e.responseEnd <= ready);
-    return { ready, scriptsRun: navigation?.domContentLoadedEventEnd ?? 0, jsKb: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024 };
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => e.name.endsWith('.js') && e.responseEnd <= ready,
+    );
+    return {
+      ready,
+      scriptsRun: navigation?.domContentLoadedEventEnd ?? 0,
+      jsKb: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024,
+    };
   });
 }
 

@@ -16,7 +16,8 @@ interface RawTool {
   readonly inputSchema?: Record<string, unknown>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readJsonArray(file: string): unknown[] {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -37,7 +38,8 @@ function asRawTool(value: unknown, file: string, index: number): RawTool {
 }
 
 /** The benchmark id of a tool. */
-export const toolId = (tool: { readonly serverName: string; readonly toolName: string }): string => `${tool.serverName}/${tool.toolName}`;
+export const toolId = (tool: { readonly serverName: string; readonly toolName: string }): string =>
+  `${tool.serverName}/${tool.toolName}`;
 
 /** A tool of the data set as the app would hold it; `serverSuffix` makes distinct copies for the 10,000-tool run. */
 export function toSearchable(raw: RawTool, serverSuffix = ''): SearchableTool {
@@ -81,7 +83,9 @@ export function readQueries(file: string): BenchQuery[] {
     if (!isRecord(value) || typeof value.text !== 'string' || !Array.isArray(value.expectedTools)) {
       throw new Error(`${file}[${index}]: expected { id, text, expectedTools }`);
     }
-    const expectedTools = value.expectedTools.map((entry) => (Array.isArray(entry) ? entry.filter((id): id is string => typeof id === 'string') : []));
+    const expectedTools = value.expectedTools.map((entry) =>
+      Array.isArray(entry) ? entry.filter((id): id is string => typeof id === 'string') : [],
+    );
     return { id: typeof value.id === 'string' ? value.id : String(index), text: value.text, expectedTools };
   });
 }

@@ -21,14 +21,25 @@ export function groupByServer(tools: readonly SearchableTool[]): Map<string, Sea
 }
 
 /** The top-k ids (`server/name`) of each query with the app's index. */
-export function rankWithApp(tools: readonly SearchableTool[], queries: readonly BenchQuery[], k: number, tuning: IndexTuning = DEFAULT_TUNING): string[][] {
+export function rankWithApp(
+  tools: readonly SearchableTool[],
+  queries: readonly BenchQuery[],
+  k: number,
+  tuning: IndexTuning = DEFAULT_TUNING,
+): string[][] {
   const index = createToolIndex(tuning);
   for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
   const scope = scopeOf(tools);
-  return queries.map((q) => index.search(q.text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`));
+  return queries.map((q) =>
+    index.search(q.text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`),
+  );
 }
 
 /** Quality of the app's ranking with some tuning. */
-export function evaluate(tools: readonly SearchableTool[], queries: readonly BenchQuery[], tuning: IndexTuning = DEFAULT_TUNING): Record<string, number> {
+export function evaluate(
+  tools: readonly SearchableTool[],
+  queries: readonly BenchQuery[],
+  tuning: IndexTuning = DEFAULT_TUNING,
+): Record<string, number> {
   return quality(queries, rankWithApp(tools, queries, 10, tuning));
 }

@@ -5,8 +5,14 @@ import { parameterText, type SearchableTool } from '../../src/search/tool-docume
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Ranks tools for a query with plain Okapi BM25; returns tool indexes, best first. */
-export function createOkapi(tools: readonly SearchableTool[], k1 = 1.2, b = 0.75): (query: string, k: number) => number[] {
-  const docs = tools.map((t) => words(`${t.toolName} ${t.toolName.replace(/_/g, ' ')} ${t.description} ${parameterText(t.definition)}`));
+export function createOkapi(
+  tools: readonly SearchableTool[],
+  k1 = 1.2,
+  b = 0.75,
+): (query: string, k: number) => number[] {
+  const docs = tools.map((t) =>
+    words(`${t.toolName} ${t.toolName.replace(/_/g, ' ')} ${t.description} ${parameterText(t.definition)}`),
+  );
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length);
   const postings = new Map<string, Map<number, number>>();
   docs.forEach((doc, id) => {

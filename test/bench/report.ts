@@ -44,27 +44,39 @@ const fmt = (value: number | undefined, unit: string): string => {
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
   return `${value.toFixed(digits)} ${unit}`;
 };
-const budgetText = (row: Row): string => (!row.budget ? '-' : 'max' in row.budget ? `≤ ${fmt(row.budget.max, row.unit)}` : `≤ ${row.budget.maxRatio}x`);
+const budgetText = (row: Row): string =>
+  !row.budget ? '-' : 'max' in row.budget ? `≤ ${fmt(row.budget.max, row.unit)}` : `≤ ${row.budget.maxRatio}x`;
 
 const HEADER = ['figure', 'app (median)', 'baseline (median)', 'ratio', 'budget', 'status'];
 
 function cells(row: Row): string[] {
   const ratio = ratioOf(row);
-  return [row.figure, fmt(row.app, row.unit), row.baseline === undefined ? row.baselineName : `${fmt(row.baseline, row.unit)} ${row.baselineName}`, ratio === undefined ? '-' : `${round(ratio, 2).toFixed(2)}x`, budgetText(row), verdict(row)];
+  return [
+    row.figure,
+    fmt(row.app, row.unit),
+    row.baseline === undefined ? row.baselineName : `${fmt(row.baseline, row.unit)} ${row.baselineName}`,
+    ratio === undefined ? '-' : `${round(ratio, 2).toFixed(2)}x`,
+    budgetText(row),
+    verdict(row),
+  ];
 }
 
 /** A fixed-width table for the terminal; regressions read as OVER in the last column. */
 export function textTable(rows: readonly Row[]): string {
   const table = [HEADER, ...rows.map(cells)];
   const widths = HEADER.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
-  const line = (values: readonly string[]) => values.map((v, i) => (i === 0 || i === 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  const line = (values: readonly string[]) =>
+    values.map((v, i) => (i === 0 || i === 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
   return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...table.slice(1).map(line)].join('\n');
 }
 
 /** The same table in Markdown, with each row's note below it. */
 export function markdownTable(rows: readonly Row[]): string {
   const escape = (text: string) => text.replaceAll('|', '\\|');
-  const out = [`| ${HEADER.join(' | ')} |`, `| ${HEADER.map((_, i) => (i === 0 || i === 2 ? '---' : '---:')).join(' | ')} |`];
+  const out = [
+    `| ${HEADER.join(' | ')} |`,
+    `| ${HEADER.map((_, i) => (i === 0 || i === 2 ? '---' : '---:')).join(' | ')} |`,
+  ];
   for (const row of rows) out.push(`| ${cells(row).map(escape).join(' | ')} |`);
   const notes = rows.filter((row) => row.note).map((row) => `- ${row.figure}: ${row.note}`);
   return [...out, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');

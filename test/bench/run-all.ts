@@ -75,13 +75,18 @@ const over = rows.filter((row) => verdict(row) === 'OVER');
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;
 const when = new Date().toISOString();
 console.log(`\n${textTable(rows)}\n`);
-console.log(`${over.length === 0 ? 'All figures within budget.' : `${over.length} over budget: ${over.map((row) => row.figure).join('; ')}.`} ${((performance.now() - started) / 1000).toFixed(0)} s on ${machine}.`);
+console.log(
+  `${over.length === 0 ? 'All figures within budget.' : `${over.length} over budget: ${over.map((row) => row.figure).join('; ')}.`} ${((performance.now() - started) / 1000).toFixed(0)} s on ${machine}.`,
+);
 
 const dir = join(ROOT, 'test-results/bench');
 await mkdir(dir, { recursive: true });
 const failed = failures.length > 0 ? `\n\nNot measured:\n${failures.map((line) => `- ${line}`).join('\n')}` : '';
 await writeFile(join(dir, 'latest.md'), `# npm run bench, ${when}\n\n${machine}\n\n${markdownTable(rows)}${failed}\n`);
-await writeFile(join(dir, 'latest.json'), `${JSON.stringify({ when, machine, rows: rows.map((row) => ({ ...row, ratio: ratioOf(row) ?? null, status: verdict(row) })), failures }, null, 2)}\n`);
+await writeFile(
+  join(dir, 'latest.json'),
+  `${JSON.stringify({ when, machine, rows: rows.map((row) => ({ ...row, ratio: ratioOf(row) ?? null, status: verdict(row) })), failures }, null, 2)}\n`,
+);
 console.log('Written to test-results/bench/latest.md and latest.json.');
 if (failures.length > 0) {
   console.error(`\nFigures that could not be measured:\n${failures.map((line) => `- ${line}`).join('\n')}`);

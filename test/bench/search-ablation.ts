@@ -10,8 +10,14 @@ import { rankWithApp } from './evaluate';
 import { quality } from './metrics';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
-const live = { tools: readTools(`${values.data}/livemcpbench/tools.json`), queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`) };
-const meta = { tools: readTools(`${values.data}/metatool/tools.json`), queries: readQueries(`${values.data}/metatool/queries.json`) };
+const live = {
+  tools: readTools(`${values.data}/livemcpbench/tools.json`),
+  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
+};
+const meta = {
+  tools: readTools(`${values.data}/metatool/tools.json`),
+  queries: readQueries(`${values.data}/metatool/queries.json`),
+};
 
 const sortedIds = meta.tools.map((t) => `${t.serverName}/${t.toolName}`).sort();
 const isReadHalf = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
@@ -24,7 +30,11 @@ const VARIANTS: readonly [string, Partial<IndexTuning>][] = [
   ['no hand-written vocabulary at all', { genericWeight: 1, relatedWeight: 0 }],
 ];
 
-function recallOn(queries: readonly BenchQuery[], tops: readonly string[][], keep: (q: BenchQuery) => boolean): number | undefined {
+function recallOn(
+  queries: readonly BenchQuery[],
+  tops: readonly string[][],
+  keep: (q: BenchQuery) => boolean,
+): number | undefined {
   const kept = queries.flatMap((q, i) => (keep(q) ? [[q, tops[i]!] as const] : []));
   return quality(
     kept.map(([q]) => q),

@@ -25,7 +25,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.tools || !values.queries) {
-  console.error('usage: bench:search -- --tools tools.json --queries queries.json [--k 10] [--replicate 10000] [--chunk 500]');
+  console.error(
+    'usage: bench:search -- --tools tools.json --queries queries.json [--k 10] [--replicate 10000] [--chunk 500]',
+  );
   process.exit(2);
 }
 const k = Math.max(1, Number(values.k));
@@ -53,7 +55,10 @@ function timedBuild<T>(build: () => T): { ms: number; coldMs: number; value: T }
 }
 
 /** Ranked ids per query and the time of each query (after one warm-up pass; `passes` runs over small query sets). */
-function timedQueries(queries: readonly BenchQuery[], rank: (text: string) => string[]): { tops: string[][]; times: number[] } {
+function timedQueries(
+  queries: readonly BenchQuery[],
+  rank: (text: string) => string[],
+): { tops: string[][]; times: number[] } {
   for (const q of queries.slice(0, 50)) rank(q.text);
   const passes = Math.max(1, Math.ceil(500 / Math.max(1, queries.length)));
   const times: number[] = [];
@@ -81,7 +86,9 @@ const queries = readQueries(values.queries);
 // The app's search.
 const app = timedBuild(() => buildIndex(tools));
 const scope = scopeOf(tools);
-const appRun = timedQueries(queries, (text) => app.value.search(text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`));
+const appRun = timedQueries(queries, (text) =>
+  app.value.search(text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`),
+);
 queries.forEach((q, i) => process.stdout.write(`${JSON.stringify({ id: q.id, top: appRun.tops[i] })}\n`));
 const appQuality = quality(queries, appRun.tops);
 
@@ -104,7 +111,8 @@ const okapi = timedBuild(() => createOkapi(tools));
 const okapiRun = timedQueries(queries, (text) => okapi.value(text, k).map((i) => toolId(tools[i]!)));
 const okapiQuality = quality(queries, okapiRun.tops);
 
-const ratio = (a: number | undefined, b: number | undefined): number | null => (a !== undefined && b ? round(a / b, 2) : null);
+const ratio = (a: number | undefined, b: number | undefined): number | null =>
+  a !== undefined && b ? round(a / b, 2) : null;
 const summary: Record<string, unknown> = {
   tools: tools.length,
   queries: queries.length,
@@ -113,15 +121,23 @@ const summary: Record<string, unknown> = {
   ...appQuality,
   baselineMinisearchDefaults: { ...timing(plain.ms, plainRun.times), ...plainQuality },
   baselineOkapi: { ...timing(okapi.ms, okapiRun.times), ...okapiQuality },
-  ratioVsMinisearchDefaults: { recallAt5: ratio(appQuality.recallAt5, plainQuality.recallAt5), allGoldAt5: ratio(appQuality.allGoldAt5, plainQuality.allGoldAt5) },
-  ratioVsOkapi: { recallAt5: ratio(appQuality.recallAt5, okapiQuality.recallAt5), allGoldAt5: ratio(appQuality.allGoldAt5, okapiQuality.allGoldAt5) },
+  ratioVsMinisearchDefaults: {
+    recallAt5: ratio(appQuality.recallAt5, plainQuality.recallAt5),
+    allGoldAt5: ratio(appQuality.allGoldAt5, plainQuality.allGoldAt5),
+  },
+  ratioVsOkapi: {
+    recallAt5: ratio(appQuality.recallAt5, okapiQuality.recallAt5),
+    allGoldAt5: ratio(appQuality.allGoldAt5, okapiQuality.allGoldAt5),
+  },
 };
 
 if (values.replicate) {
   const big = replicateTools(values.tools, Number(values.replicate));
   const built = timedBuild(() => buildIndex(big));
   const bigScope = scopeOf(big);
-  const bigRun = timedQueries(queries, (text) => built.value.search(text, { scope: bigScope, limit: k }).matches.map((m) => m.modelName));
+  const bigRun = timedQueries(queries, (text) =>
+    built.value.search(text, { scope: bigScope, limit: k }).matches.map((m) => m.modelName),
+  );
   // A chunked build as the page would run it: the longest stretch without yielding is what a user could feel.
   const chunkSize = Math.max(1, Number(values.chunk));
   const chunks: number[] = [];
@@ -142,14 +158,24 @@ if (values.replicate) {
     mini.addAll(big.map((t, id) => ({ id, name: t.toolName, description: t.description })));
     return mini;
   });
-  const bigPlainRun = timedQueries(queries, (text) => bigPlain.value.search(text).slice(0, k).map((r) => String(r.id)));
+  const bigPlainRun = timedQueries(queries, (text) =>
+    bigPlain.value
+      .search(text)
+      .slice(0, k)
+      .map((r) => String(r.id)),
+  );
   summary.replicated = {
     tools: big.length,
     servers: new Set(big.map((t) => t.serverId)).size,
     ...timing(built.ms, bigRun.times),
     baselineMinisearchDefaults: timing(bigPlain.ms, bigPlainRun.times),
     firstBuildMs: built.coldMs,
-    chunkedBuild: { chunkSize, chunks: chunks.length, longestChunkMs: round(Math.max(...chunks)), totalMs: round(performance.now() - start) },
+    chunkedBuild: {
+      chunkSize,
+      chunks: chunks.length,
+      longestChunkMs: round(Math.max(...chunks)),
+      totalMs: round(performance.now() - start),
+    },
   };
 }
 

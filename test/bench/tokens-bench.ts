@@ -25,8 +25,12 @@ const loadedCount = Math.max(0, Number(values.loaded));
 const contextWindowTokens = Number(values.context);
 
 /** The model name the registry would give: mcp__{server}__{tool}, [a-zA-Z0-9_-] only, at most 64 characters. */
-const modelNameOf = (server: string, tool: string): string => `mcp__${server}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
-const tools: SearchableTool[] = readTools(values.tools).map((t) => ({ ...t, modelName: modelNameOf(t.serverName, t.toolName) }));
+const modelNameOf = (server: string, tool: string): string =>
+  `mcp__${server}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+const tools: SearchableTool[] = readTools(values.tools).map((t) => ({
+  ...t,
+  modelName: modelNameOf(t.serverName, t.toolName),
+}));
 const queries = readQueries(values.queries);
 
 const index = createToolIndex();
@@ -35,7 +39,12 @@ const scope = scopeOf(tools);
 const defaults = ToolSearchSettings.parse({});
 const base = { tools, pinnedTools: [], contextWindowTokens, index };
 
-const everything = selectCallTools({ ...base, loadedTools: [], userMessage: '', settings: { ...defaults, deferral: 'never' } });
+const everything = selectCallTools({
+  ...base,
+  loadedTools: [],
+  userMessage: '',
+  settings: { ...defaults, deferral: 'never' },
+});
 
 // A typical loaded set: the tools tool_search found for the previous request of the thread (its top `loaded`).
 const perCall = queries.map((q, i) => {
@@ -49,8 +58,15 @@ const perCall = queries.map((q, i) => {
 });
 // The worst case of deferral: the loaded set full to its cap with the largest definitions of the catalog.
 const largest = [...tools].sort((a, b) => estimateToolTokens(b) - estimateToolTokens(a));
-const fullLoaded: LoadedTool[] = largest.slice(0, defaults.loadedToolCap).map((t, rank) => ({ serverId: t.serverId, toolName: t.toolName, lastUsedAt: 1_000 - rank }));
-const worst = selectCallTools({ ...base, loadedTools: fullLoaded, userMessage: queries[0]?.text ?? '', settings: defaults });
+const fullLoaded: LoadedTool[] = largest
+  .slice(0, defaults.loadedToolCap)
+  .map((t, rank) => ({ serverId: t.serverId, toolName: t.toolName, lastUsedAt: 1_000 - rank }));
+const worst = selectCallTools({
+  ...base,
+  loadedTools: fullLoaded,
+  userMessage: queries[0]?.text ?? '',
+  settings: defaults,
+});
 
 const deferredMedian = percentile(
   perCall.map((c) => c.tokens),
@@ -75,7 +91,11 @@ console.log(
           95,
         ),
       },
-      deferredFullCap: { setup: `loaded set full: the ${defaults.loadedToolCap} largest definitions`, tools: worst.modelTools.length, tokens: worst.estimatedTokens },
+      deferredFullCap: {
+        setup: `loaded set full: the ${defaults.loadedToolCap} largest definitions`,
+        tools: worst.modelTools.length,
+        tokens: worst.estimatedTokens,
+      },
       reduction: round(1 - deferredMedian / everything.estimatedTokens),
       reductionFullCap: round(1 - worst.estimatedTokens / everything.estimatedTokens),
       ratio: round(everything.estimatedTokens / deferredMedian, 1),

@@ -8,10 +8,20 @@ import { readQueries, readTools } from './dataset';
 import { evaluate } from './evaluate';
 
 const { values } = parseArgs({
-  options: { data: { type: 'string', default: '../shared/data/toolsearch' }, trials: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' } },
+  options: {
+    data: { type: 'string', default: '../shared/data/toolsearch' },
+    trials: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1' },
+  },
 });
-const live = { tools: readTools(`${values.data}/livemcpbench/tools.json`), queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`) };
-const meta = { tools: readTools(`${values.data}/metatool/tools.json`), queries: readQueries(`${values.data}/metatool/queries.json`).filter((_, i) => i % 4 === 0) };
+const live = {
+  tools: readTools(`${values.data}/livemcpbench/tools.json`),
+  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
+};
+const meta = {
+  tools: readTools(`${values.data}/metatool/tools.json`),
+  queries: readQueries(`${values.data}/metatool/queries.json`).filter((_, i) => i % 4 === 0),
+};
 
 let seed = Math.max(1, Number(values.seed));
 const random = (): number => {
@@ -31,7 +41,12 @@ const rows = [{ ...score(DEFAULT_TUNING), tuning: DEFAULT_TUNING, label: 'defaul
 for (let trial = 0; trial < Number(values.trials); trial++) {
   const tuning: IndexTuning = {
     ...DEFAULT_TUNING,
-    boosts: { name: pick([1, 1.5, 2, 3, 4]), server: pick([0.25, 0.5, 1]), description: pick([0.5, 0.75, 1, 1.5]), params: pick([0.1, 0.25, 0.5, 0.75]) },
+    boosts: {
+      name: pick([1, 1.5, 2, 3, 4]),
+      server: pick([0.25, 0.5, 1]),
+      description: pick([0.5, 0.75, 1, 1.5]),
+      params: pick([0.1, 0.25, 0.5, 0.75]),
+    },
     bm25: { k: pick([0.6, 0.9, 1.2, 1.6, 2.2]), b: pick([0.5, 0.75, 0.9, 1]), d: pick([0, 0.25, 0.5]) },
     coordination: pick([0.5, 0.75, 1, 1.25]),
     serverWeight: pick([0, 0.15, 0.25, 0.5]),

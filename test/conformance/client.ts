@@ -10,7 +10,10 @@ import { createTestRegistry } from '../fakes/test-registry';
 
 const url = process.argv[process.argv.length - 1] ?? '';
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+  client_id?: string;
+  client_secret?: string;
+};
 const log = (...parts: unknown[]) => console.error(`[conformance client: ${scenario}]`, ...parts);
 const MAX_SIGN_INS = 3;
 
@@ -28,7 +31,10 @@ async function approveInBrowser(serverId: string, authorizationUrl: URL): Promis
   const location = response.headers.get('location');
   if (!location) throw new Error(`authorization endpoint answered ${response.status} without a redirect`);
   const back = new URL(location);
-  callbacks.push({ state: back.searchParams.get('state') ?? '', ...(back.searchParams.get('code') ? { code: back.searchParams.get('code')! } : {}) });
+  callbacks.push({
+    state: back.searchParams.get('state') ?? '',
+    ...(back.searchParams.get('code') ? { code: back.searchParams.get('code')! } : {}),
+  });
   log('sign-in needed for', serverId);
 }
 
@@ -39,14 +45,24 @@ async function main(): Promise<number> {
     // A person would submit the form untouched: the SDK fills in the schema's defaults (SEP-1034).
     elicitation: async () => ({ action: 'accept', content: {} }),
     oauth: {
-      settings: { redirectUrl: 'http://localhost:8090/oauth/callback', clientName: 'MCP Agent (conformance)', clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' },
+      settings: {
+        redirectUrl: 'http://localhost:8090/oauth/callback',
+        clientName: 'MCP Agent (conformance)',
+        clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+      },
       onSignInNeeded: approveInBrowser,
     },
   });
   try {
-    const auth = isAuth ? { kind: 'oauth' as const, ...(context.client_id ? { clientId: context.client_id } : {}) } : { kind: 'none' as const };
+    const auth = isAuth
+      ? { kind: 'oauth' as const, ...(context.client_id ? { clientId: context.client_id } : {}) }
+      : { kind: 'none' as const };
     await registry.register({ id: 'server', name: 'Conformance server', url, auth }, 'user');
-    if (context.client_secret) await secrets.put({ profileId: 'profile-1', owner: 'server', slot: OAUTH_SLOTS.clientSecret }, context.client_secret);
+    if (context.client_secret)
+      await secrets.put(
+        { profileId: 'profile-1', owner: 'server', slot: OAUTH_SLOTS.clientSecret },
+        context.client_secret,
+      );
 
     /** Completes the latest sign-in the way the callback page would; undefined when there is none or it failed. */
     const completeLatest = async () => {

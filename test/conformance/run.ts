@@ -10,7 +10,9 @@ import { build } from 'vite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const preload = fileURLToPath(new URL('../fixtures/loopback-only.cjs', import.meta.url));
-const runner = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
+const runner = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
+);
 const outDir = 'test-results/conformance-client';
 const client = `node ${outDir}/client.mjs`;
 /** Scenarios that measure timing (SEP-1699's retry delay, 200 ms of tolerance): run alone, never beside others. */
@@ -74,7 +76,14 @@ await build({
   configFile: false,
   publicDir: false,
   logLevel: 'warn',
-  build: { ssr: 'test/conformance/client.ts', outDir, emptyOutDir: true, target: 'node20', minify: false, rollupOptions: { output: { entryFileNames: 'client.mjs' } } },
+  build: {
+    ssr: 'test/conformance/client.ts',
+    outDir,
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    rollupOptions: { output: { entryFileNames: 'client.mjs' } },
+  },
 });
 
 const requested = process.argv.slice(2);
@@ -85,7 +94,13 @@ const results: ScenarioResult[] = [];
 const report = (result: ScenarioResult) => {
   results.push(result);
   console.log(`\n== ${result.scenario}: ${result.isPassed ? 'passed' : 'FAILED'} (${result.summary})`);
-  console.log(result.output.split('\n').filter((line) => !line.includes('nodedir')).join('\n').trim());
+  console.log(
+    result.output
+      .split('\n')
+      .filter((line) => !line.includes('nodedir'))
+      .join('\n')
+      .trim(),
+  );
 };
 
 for (const scenario of alone) report(await runScenario(scenario));

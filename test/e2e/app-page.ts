@@ -6,7 +6,9 @@ import { startAppServer, type AppServer } from './app-server';
 import { launchChromium, type LaunchedChromium } from './browser';
 
 /** app-config.json deferring every tool and preloading none: a tool reaches the model only when searched or mentioned. */
-export const DEFER_ALL_APP_CONFIG = { defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } } };
+export const DEFER_ALL_APP_CONFIG = {
+  defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } },
+};
 
 export interface AppPageOptions {
   /** Served as /app-config.json instead of the build's own file. */
@@ -29,7 +31,9 @@ export async function openAppPage(url: string, options: AppPageOptions = {}): Pr
   try {
     const { appConfig } = options;
     if (appConfig !== undefined) {
-      await browser.context.route('**/app-config.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(appConfig) }));
+      await browser.context.route('**/app-config.json', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify(appConfig) }),
+      );
     }
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     const pageErrors: string[] = [];
@@ -56,7 +60,11 @@ export interface EverythingRig extends AppPage {
 
 /** The built app with the fake Messages API and server-everything running beside it, open in Chromium. */
 export async function startEverythingRig(options: AppPageOptions = {}): Promise<EverythingRig> {
-  const [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
+  const [everything, api, app] = await Promise.all([
+    startServerEverything({ mode: 'streamableHttp' }),
+    startFakeAnthropic(),
+    startAppServer(),
+  ]);
   const stopServers = async () => {
     await app.close();
     await api.stop();

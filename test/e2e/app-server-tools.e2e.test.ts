@@ -27,18 +27,21 @@ const echoSwitch = () => tools().getByRole('switch', { name: 'echo', exact: true
 const messages = () => page.getByRole('list', { name: 'Messages' });
 
 async function openServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true') await page.getByRole('button', { name: 'Servers' }).click();
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
   await page.getByRole('heading', { name: 'Servers' }).waitFor();
 }
 
 async function closeServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true') await page.getByRole('button', { name: 'Servers' }).click();
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
 }
 
 /** Opens the app server's tool list (its last known tools, once listed). */
 async function openCompanyTools(): Promise<void> {
   await company().locator('summary', { hasText: 'Tools' }).waitFor({ timeout: 15_000 });
-  if ((await company().locator('details.server-tools').getAttribute('open')) === null) await company().locator('summary', { hasText: 'Tools' }).click();
+  if ((await company().locator('details.server-tools').getAttribute('open')) === null)
+    await company().locator('summary', { hasText: 'Tools' }).click();
   await echoSwitch().waitFor();
 }
 
@@ -61,9 +64,16 @@ async function toolsOfNextCall(text: string): Promise<string[]> {
 describe("the person's own switches for an app server's tools", () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, api, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startFakeAnthropic(), startAppServer()]);
+    [everything, api, app] = await Promise.all([
+      startServerEverything({ mode: 'streamableHttp' }),
+      startFakeAnthropic(),
+      startAppServer(),
+    ]);
     // Every tool goes with each call, so a request shows all the model is offered.
-    const appConfig = { servers: [{ id: 'company', name: 'Company tools', url: everything.url }], defaults: { toolSearch: { deferral: 'never' } } };
+    const appConfig = {
+      servers: [{ id: 'company', name: 'Company tools', url: everything.url }],
+      defaults: { toolSearch: { deferral: 'never' } },
+    };
     ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig, viewport: { width: 1280, height: 900 } }));
     await page.getByLabel('API key').fill('sk-ant-app-tools-e2e');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
@@ -88,7 +98,9 @@ describe("the person's own switches for an app server's tools", () => {
     await openServers();
     await expect.poll(() => company().textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
     await openCompanyTools();
-    expect(await company().textContent()).toContain('For you: these switches and descriptions apply only to your profile');
+    expect(await company().textContent()).toContain(
+      'For you: these switches and descriptions apply only to your profile',
+    );
     expect(await company().getByRole('button', { name: 'Edit Company tools' }).count()).toBe(0);
     expect(await company().getByRole('button', { name: 'Remove Company tools' }).count()).toBe(0);
     expect(await echoSwitch().isDisabled()).toBe(false);
@@ -97,8 +109,13 @@ describe("the person's own switches for an app server's tools", () => {
     expect(await company().locator('summary').textContent()).toMatch(/Tools \(\d+ of \d+ on for you\)/);
     await company().screenshot({ path: `${SHOTS}/servers-app-server-tools-desktop.png` });
     // Kept in the profile, not as a server of the person's own.
-    const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: { appServerToolOverrides?: unknown; id?: string } }[]>;
-    expect(dump['mcp-agent/profiles']?.map((record) => record.value.appServerToolOverrides)).toEqual([{ company: { echo: { enabled: false } } }]);
+    const dump = JSON.parse(await dumpIndexedDb(page)) as Record<
+      string,
+      { value: { appServerToolOverrides?: unknown; id?: string } }[]
+    >;
+    expect(dump['mcp-agent/profiles']?.map((record) => record.value.appServerToolOverrides)).toEqual([
+      { company: { echo: { enabled: false } } },
+    ]);
     expect(dump['mcp-agent/servers']?.map((record) => record.value.id)).not.toContain('company');
   });
 

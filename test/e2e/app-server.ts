@@ -14,13 +14,23 @@ export interface AppServer {
 
 /** Builds the app once per test process (the real vite.config.ts) and serves it on a free port. */
 export async function startAppServer(): Promise<AppServer> {
-  built ??= build({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true, minify: process.env.E2E_MINIFY !== '0' } });
+  built ??= build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR, emptyOutDir: true, minify: process.env.E2E_MINIFY !== '0' },
+  });
   await built;
-  const server = await preview({ root: ROOT, logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const server = await preview({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('the preview server has no TCP address');
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => server.httpServer.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.httpServer.close((error) => (error ? reject(error) : resolve()))),
   };
 }

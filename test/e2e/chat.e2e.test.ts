@@ -46,7 +46,10 @@ describe('the chat', () => {
     await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
     await page.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
     await page.getByRole('button', { name: 'Add server' }).click();
-    await page.getByRole('listitem', { name: 'Everything' }).filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('listitem', { name: 'Everything' })
+      .filter({ hasText: 'Connected' })
+      .waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Servers' }).click();
   });
 
@@ -93,14 +96,22 @@ describe('the chat', () => {
     await messages().getByText('Echo is loaded.').waitFor({ timeout: 15_000 });
     const request = api!.requests.at(-1)!;
     expect(request.toolNames).toEqual(['tool_search', 'mcp__everything__echo']);
-    expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'Say hi through @echo \nplease' }] });
+    expect(request.body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Say hi through @echo \nplease' }],
+    });
   });
 
   it('an overloaded API shows the error with Retry; Retry answers with the person message sent once', async () => {
     await newThreadWithEverything();
     const before = api!.requests.length;
     // The SDK retries 529 twice by itself; the third failure reaches the person.
-    api!.script({ error: { status: 529 } }, { error: { status: 529 } }, { error: { status: 529 } }, { text: 'Back online: here is your answer.' });
+    api!.script(
+      { error: { status: 529 } },
+      { error: { status: 529 } },
+      { error: { status: 529 } },
+      { text: 'Back online: here is your answer.' },
+    );
     await box().fill('Are you there?');
     await box().press('Enter');
     const alert = messages().getByRole('alert');
@@ -117,8 +128,14 @@ describe('the chat', () => {
     // The Retry button is gone; focus went to the message box, not to the page.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
-    expect(await messages().getByText(/^This attempt failed: The API is overloaded/).count()).toBe(1);
-    expect(api!.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Are you there?' }] }]);
+    expect(
+      await messages()
+        .getByText(/^This attempt failed: The API is overloaded/)
+        .count(),
+    ).toBe(1);
+    expect(api!.requests.at(-1)?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Are you there?' }] },
+    ]);
     // After a reload it is the same: one person message, the answer.
     await page.reload();
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
@@ -126,11 +143,22 @@ describe('the chat', () => {
     expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(true);
   });
 
-  it('the trace shows each model call\'s tokens and the tool call; the header shows the thread\'s total', async () => {
+  it("the trace shows each model call's tokens and the tool call; the header shows the thread's total", async () => {
     await newThreadWithEverything();
     api!.script(
-      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'traced' } }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 789, cache_creation_input_tokens: 321 } },
-      { text: 'The echo came back.', usage: { input_tokens: 2000, output_tokens: 44, cache_read_input_tokens: 1000, cache_creation_input_tokens: 0 } },
+      {
+        toolUses: [{ name: 'mcp__everything__echo', input: { message: 'traced' } }],
+        usage: {
+          input_tokens: 1234,
+          output_tokens: 56,
+          cache_read_input_tokens: 789,
+          cache_creation_input_tokens: 321,
+        },
+      },
+      {
+        text: 'The echo came back.',
+        usage: { input_tokens: 2000, output_tokens: 44, cache_read_input_tokens: 1000, cache_creation_input_tokens: 0 },
+      },
     );
     await box().fill('Echo "traced" with @echo please');
     await box().press('Enter');
@@ -140,9 +168,12 @@ describe('the chat', () => {
     const total = page.getByLabel('Tokens used in this thread');
     await expect.poll(() => total.textContent()).toMatch(count(3234));
     const totalText = (await total.textContent()) ?? '';
-    for (const part of [/3[^\d]?234 in/, /100 out/, /1[^\d]?789 cache read/, /321 cache write/]) expect(totalText).toMatch(part);
+    for (const part of [/3[^\d]?234 in/, /100 out/, /1[^\d]?789 cache read/, /321 cache write/])
+      expect(totalText).toMatch(part);
 
-    const toggle = messages().getByRole('button', { name: /^Trace/ }).last();
+    const toggle = messages()
+      .getByRole('button', { name: /^Trace/ })
+      .last();
     expect(await toggle.textContent()).toContain('2 model calls · 1 tool call');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -195,7 +226,12 @@ describe('the chat', () => {
     /** The whole box is on screen and nothing covers it (its middle is the topmost element there). */
     const boxInView = async () => {
       const bounds = await box().boundingBox();
-      const isOnScreen = bounds !== null && bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 390 && bounds.y + bounds.height <= 844;
+      const isOnScreen =
+        bounds !== null &&
+        bounds.x >= 0 &&
+        bounds.y >= 0 &&
+        bounds.x + bounds.width <= 390 &&
+        bounds.y + bounds.height <= 844;
       const isOnTop = await box().evaluate((element) => {
         const rect = element.getBoundingClientRect();
         return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === element;
@@ -227,7 +263,9 @@ describe('the chat', () => {
         const ratio = await panel.getByText('Connected', { exact: true }).evaluate((badge) => {
           const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
           const luminance = (colour: string) => {
-            const [r, g, b] = channels(colour).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+            const [r, g, b] = channels(colour).map((v) =>
+              v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+            );
             return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
           };
           let element: Element | null = badge;
@@ -265,7 +303,8 @@ describe('the chat', () => {
       await page.keyboard.press('Enter');
       await field.waitFor();
       const close = panel.getByRole('button', { name: 'Close', exact: true });
-      for (let i = 0; i < 20 && !(await close.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 20 && !(await close.evaluate((element) => element === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await expect.poll(() => panel.count()).toBe(0);
       expect(await focused()).toBe(name);
@@ -287,8 +326,16 @@ describe('the chat', () => {
     const isWhollyVisible = () =>
       card.evaluate((element) => {
         const r = element.getBoundingClientRect();
-        const points = [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]];
-        return points.every(([x, y]) => x! < innerWidth && y! < innerHeight && element.contains(document.elementFromPoint(x!, y!)));
+        const points = [
+          [r.left + 4, r.top + 4],
+          [r.right - 4, r.top + 4],
+          [r.left + r.width / 2, r.top + r.height / 2],
+          [r.left + 4, r.bottom - 4],
+          [r.right - 4, r.bottom - 4],
+        ];
+        return points.every(
+          ([x, y]) => x! < innerWidth && y! < innerHeight && element.contains(document.elementFromPoint(x!, y!)),
+        );
       });
     for (const [width, height, panel, field] of [
       [1280, 860, 'Settings', page.getByRole('spinbutton', { name: 'Preload count' })],
@@ -297,7 +344,10 @@ describe('the chat', () => {
       await page.setViewportSize({ width, height });
       await page.getByRole('button', { name: panel, exact: true }).click();
       await field.waitFor();
-      api!.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: `${width}` } }] }, { text: `Echoed at ${width} px.` });
+      api!.script(
+        { toolUses: [{ name: 'mcp__everything__echo', input: { message: `${width}` } }] },
+        { text: `Echoed at ${width} px.` },
+      );
       await box().fill('Echo with @echo please');
       await box().press('Enter');
       await card.waitFor({ timeout: 15_000 });
@@ -318,19 +368,33 @@ describe('the chat', () => {
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
     // Stored straight into the app's database (as a long-lived thread would be), then read by the app on reload.
     await page.evaluate(async () => {
-      const settle = <T,>(request: IDBRequest<T>) =>
+      const settle = <T>(request: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error ?? new Error('request failed'));
         });
       const db = await settle(indexedDB.open('mcp-agent'));
-      const threads = (await settle(db.transaction('threads').objectStore('threads').getAll())) as { id: string; title: string; createdAt: number }[];
+      const threads = (await settle(db.transaction('threads').objectStore('threads').getAll())) as {
+        id: string;
+        title: string;
+        createdAt: number;
+      }[];
       const thread = threads.filter((t) => t.title === 'New thread').sort((a, b) => b.createdAt - a.createdAt)[0]!;
       const tx = db.transaction('messages', 'readwrite');
       for (let seq = 0; seq < 2000; seq++) {
         const role = seq % 2 === 0 ? 'user' : 'assistant';
         const text = `Message ${seq}${seq % 7 === 3 ? '\n\nwith a second paragraph to vary the row height' : ''}`;
-        tx.objectStore('messages').put({ id: `long-${seq}`, threadId: thread.id, seq, role, blocks: [{ type: 'text', text }], status: 'complete', trace: [], createdAt: seq, updatedAt: seq });
+        tx.objectStore('messages').put({
+          id: `long-${seq}`,
+          threadId: thread.id,
+          seq,
+          role,
+          blocks: [{ type: 'text', text }],
+          status: 'complete',
+          trace: [],
+          createdAt: seq,
+          updatedAt: seq,
+        });
       }
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;

@@ -3,14 +3,32 @@ import type { Page } from 'playwright-core';
 import { dumpIndexedDb } from './idb-dump';
 
 /** The thread's messages as stored in IndexedDB, read with the raw API. */
-export async function storedMessages(page: Page, threadTitle: string): Promise<{ role: string; status: string; text: string; error?: string }[]> {
+export async function storedMessages(
+  page: Page,
+  threadTitle: string,
+): Promise<{ role: string; status: string; text: string; error?: string }[]> {
   const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: Record<string, unknown> }[]>;
   const thread = dump['mcp-agent/threads']?.find((t) => t.value.title === threadTitle)?.value;
   return (dump['mcp-agent/messages'] ?? [])
-    .map((m) => m.value as { threadId: string; seq: number; role: string; status: string; error?: string; blocks: { type: string; text?: string }[] })
+    .map(
+      (m) =>
+        m.value as {
+          threadId: string;
+          seq: number;
+          role: string;
+          status: string;
+          error?: string;
+          blocks: { type: string; text?: string }[];
+        },
+    )
     .filter((m) => m.threadId === thread?.id)
     .sort((a, b) => a.seq - b.seq)
-    .map((m) => ({ role: m.role, status: m.status, text: m.blocks.map((b) => b.text ?? '').join(''), ...(m.error ? { error: m.error } : {}) }));
+    .map((m) => ({
+      role: m.role,
+      status: m.status,
+      text: m.blocks.map((b) => b.text ?? '').join(''),
+      ...(m.error ? { error: m.error } : {}),
+    }));
 }
 
 /** In the page: writes random bytes to a database of its own until the browser refuses for lack of space; returns the bytes written. */

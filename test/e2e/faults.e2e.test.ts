@@ -16,7 +16,11 @@ import { dumpIndexedDb } from './idb-dump';
 import { leakedSecrets } from './secret-leaks';
 
 const SHOTS = 'test-results/screenshots';
-const SECRETS = { apiKey: `sk-ant-faults-${Date.now()}`, tokenOne: `token-one-${Date.now()}`, tokenTwo: `token-two-${Date.now()}` };
+const SECRETS = {
+  apiKey: `sk-ant-faults-${Date.now()}`,
+  tokenOne: `token-one-${Date.now()}`,
+  tokenTwo: `token-two-${Date.now()}`,
+};
 let app: AppServer | undefined;
 let browser: Browser | undefined;
 let api: FakeAnthropic | undefined;
@@ -84,9 +88,17 @@ describe('faults in the browser', () => {
       startAppServer(),
     ]);
     // A throwaway in-memory profile, with a small quota of its own for the full-disk row.
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
     context = await browser.newContext();
-    await context.route('**/app-config.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ defaults: { model: 'claude-sonnet-5' } }) }));
+    await context.route('**/app-config.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ defaults: { model: 'claude-sonnet-5' } }),
+      }),
+    );
     // A real quota, enforced by Chromium's storage itself; it must be set before the origin stores anything.
     quota = await context.newCDPSession(await context.newPage());
     await quota.send('Storage.overrideQuotaForOrigin', { origin: app.url, quotaSize: QUOTA_BYTES });
@@ -118,7 +130,9 @@ describe('faults in the browser', () => {
     await page.getByRole('switch', { name: 'Two', exact: true }).check();
     api!.script(
       (request) => ({
-        toolUses: ['mcp__one__whoami', 'mcp__two__whoami'].filter((name) => request.toolNames.includes(name)).map((name) => ({ name, input: {} })),
+        toolUses: ['mcp__one__whoami', 'mcp__two__whoami']
+          .filter((name) => request.toolNames.includes(name))
+          .map((name) => ({ name, input: {} })),
       }),
       { text: 'Both servers answered.' },
     );
@@ -141,7 +155,10 @@ describe('faults in the browser', () => {
   });
 
   it('a 10 MB tool result: the card shows it cut short with a note, and the page stays responsive', async () => {
-    api!.script({ toolUses: [{ name: 'mcp__one__big-result', input: { megabytes: 10 } }] }, { text: 'That was a big result.' });
+    api!.script(
+      { toolUses: [{ name: 'mcp__one__big-result', input: { megabytes: 10 } }] },
+      { text: 'That was a big result.' },
+    );
     await send('Give me ten megabytes');
     await allowOnce(1);
     await messages().getByText('That was a big result.').waitFor({ timeout: 30_000 });
@@ -164,12 +181,18 @@ describe('faults in the browser', () => {
     await send('Tell me a long story');
     await messages().getByText(/word3/).waitFor({ timeout: 15_000 });
     // Close once a few words were saved (the first at once, then about every second while it streams).
-    await expect.poll(async () => (await storedMessages(page, 'Tell me a long story')).at(-1)?.text ?? '', { timeout: 10_000 }).toMatch(/word3 /);
+    await expect
+      .poll(async () => (await storedMessages(page, 'Tell me a long story')).at(-1)?.text ?? '', { timeout: 10_000 })
+      .toMatch(/word3 /);
     await page.close();
     page = await openPage();
     const note = messages().getByText(TAB_CLOSED_NOTE);
     await note.waitFor({ timeout: 15_000 });
-    expect(await messages().getByText(/word0 word1 word2 word3 /).count()).toBe(1);
+    expect(
+      await messages()
+        .getByText(/word0 word1 word2 word3 /)
+        .count(),
+    ).toBe(1);
     expect(await page.getByLabel('Answer in progress').count()).toBe(0);
     const stored = await storedMessages(page, 'Tell me a long story');
     expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:interrupted']);
@@ -185,7 +208,11 @@ describe('faults in the browser', () => {
     expect(filled).toBeGreaterThan(QUOTA_BYTES / 2);
     await send(`Please keep this note: ${randomBytes(60_000).toString('base64').replace(/.{60}/g, '$& ')}`);
     const alert = page.getByRole('alert').filter({ hasText: 'Storage problem' });
-    await alert.getByText(/^Browser storage is full, so the change to .* was not saved\. Free space by deleting old threads, or allow this site more storage\.$/).waitFor({ timeout: 15_000 });
+    await alert
+      .getByText(
+        /^Browser storage is full, so the change to .* was not saved\. Free space by deleting old threads, or allow this site more storage\.$/,
+      )
+      .waitFor({ timeout: 15_000 });
     await shot('faults-3-disk-full');
     expect(await storedMessages(page, 'Tell me a long story')).toEqual(before);
     await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('disk-filler').onsuccess = resolve))); // Room again.
@@ -206,15 +233,25 @@ describe('faults in the browser', () => {
     const chunks = Array.from({ length: 40 }, (_, i) => `chunk${i}:${randomBytes(300).toString('base64')} `);
     api!.script({ text: chunks, delayMs: 150 });
     await send('Answer while the disk fills');
-    await messages().getByText(/chunk2:/).waitFor({ timeout: 15_000 });
+    await messages()
+      .getByText(/chunk2:/)
+      .waitFor({ timeout: 15_000 });
     expect(await page.evaluate(fillStorage)).toBeGreaterThan(QUOTA_BYTES / 2);
     const line = messages().getByRole('alert');
-    await line.getByText(/^Browser storage is full, so the change to messages was not saved\./).waitFor({ timeout: 20_000 });
+    await line
+      .getByText(/^Browser storage is full, so the change to messages was not saved\./)
+      .waitFor({ timeout: 20_000 });
     // The whole answer stays on screen, no longer "in progress", with Retry; the notice says the same.
-    expect(await messages().getByText(/chunk39:/).count()).toBe(1);
+    expect(
+      await messages()
+        .getByText(/chunk39:/)
+        .count(),
+    ).toBe(1);
     expect(await page.getByLabel('Answer in progress').count()).toBe(0);
     // The answer reads as an answer (not in the error colour); only the line under it is an error.
-    const colours = await messages().getByText(/chunk39:/).evaluate((text) => [getComputedStyle(text).color, getComputedStyle(document.body).color]);
+    const colours = await messages()
+      .getByText(/chunk39:/)
+      .evaluate((text) => [getComputedStyle(text).color, getComputedStyle(document.body).color]);
     expect(colours[0]).toBe(colours[1]);
     await page.getByRole('alert').filter({ hasText: 'Storage problem' }).waitFor();
     await shot('faults-3b-disk-full-while-streaming');
@@ -227,8 +264,14 @@ describe('faults in the browser', () => {
     await page.reload();
     await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
     const stored = await storedMessages(page, 'Answer while the disk fills');
-    expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:error', 'assistant:complete']);
-    expect(api!.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] }]);
+    expect(stored.map((m) => `${m.role}:${m.status}`)).toEqual([
+      'user:complete',
+      'assistant:error',
+      'assistant:complete',
+    ]);
+    expect(api!.requests.at(-1)?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] },
+    ]);
   });
 
   it('a corrupted record: skipped with a notice naming it, the rest of the thread loads', async () => {
@@ -241,16 +284,23 @@ describe('faults in the browser', () => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error ?? new Error('open failed'));
       });
-      const done = <T>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      const done = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
       const tx = db.transaction(['threads', 'messages'], 'readwrite');
       const threads = await done(tx.objectStore('threads').getAll() as IDBRequest<{ id: string; title: string }[]>);
       const threadId = threads.find((t) => t.title === title)?.id;
-      await done(tx.objectStore('messages').put({ id: 'garbled-by-hand', threadId, seq: 999, role: 'robot', blocks: 'not a list' }));
+      await done(
+        tx
+          .objectStore('messages')
+          .put({ id: 'garbled-by-hand', threadId, seq: 999, role: 'robot', blocks: 'not a list' }),
+      );
       db.close();
     }, 'Tell me a long story');
     await page.reload();
     const alert = page.getByRole('alert').filter({ hasText: 'Storage problem' });
-    await alert.getByText(/^Stored message record "garbled-by-hand" is unreadable \(.*\); it was skipped\.$/).waitFor({ timeout: 15_000 });
+    await alert
+      .getByText(/^Stored message record "garbled-by-hand" is unreadable \(.*\); it was skipped\.$/)
+      .waitFor({ timeout: 15_000 });
     await messages().getByText(TAB_CLOSED_NOTE).waitFor();
     expect(await messages().getByText('Tell me a long story', { exact: true }).count()).toBe(1);
     await shot('faults-4-corrupt-record');
@@ -284,7 +334,9 @@ describe('faults in the browser', () => {
     const requests = api!.requests.length;
     await composer().fill('0123456789'.repeat(15_000));
     expect((await composer().inputValue()).length).toBe(100_000);
-    const note = page.getByRole('alert').filter({ hasText: 'A message can hold at most 100,000 characters; the rest of what was pasted was left out.' });
+    const note = page
+      .getByRole('alert')
+      .filter({ hasText: 'A message can hold at most 100,000 characters; the rest of what was pasted was left out.' });
     await note.waitFor();
     await shot('faults-5-huge-paste');
     await composer().fill('short again');
@@ -296,11 +348,20 @@ describe('faults in the browser', () => {
   it('finds no secret in plaintext: every IndexedDB store, localStorage, sessionStorage, the console, the exported configuration', async () => {
     const dump = await dumpIndexedDb(page);
     const stores = Object.keys(JSON.parse(dump) as Record<string, unknown>);
-    expect(stores).toEqual(expect.arrayContaining(['mcp-agent/credentials', 'mcp-agent/messages', 'mcp-agent/servers', 'mcp-agent/threads', 'mcp-agent/profiles']));
+    expect(stores).toEqual(
+      expect.arrayContaining([
+        'mcp-agent/credentials',
+        'mcp-agent/messages',
+        'mcp-agent/servers',
+        'mcp-agent/threads',
+        'mcp-agent/profiles',
+      ]),
+    );
     expect(dump).toContain('Both servers answered.'); // The dump does reach the stored data.
     expect(leakedSecrets(dump, SECRETS)).toEqual([]);
     const webStorage = await page.evaluate(() => {
-      const entries = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => [storage.key(i), storage.getItem(storage.key(i) ?? '')]);
+      const entries = (storage: Storage) =>
+        Array.from({ length: storage.length }, (_, i) => [storage.key(i), storage.getItem(storage.key(i) ?? '')]);
       return JSON.stringify({ local: entries(localStorage), session: entries(sessionStorage) });
     });
     expect(leakedSecrets(webStorage, SECRETS)).toEqual([]);

@@ -10,11 +10,14 @@ export async function dumpIndexedDb(page: Page): Promise<string> {
       });
     // Bytes as hex, CryptoKeys by their public properties: a secret in any binary field would still show.
     const plain = (value: unknown): unknown => {
-      if (value instanceof ArrayBuffer) return [...new Uint8Array(value)].map((b) => b.toString(16).padStart(2, '0')).join('');
-      if (ArrayBuffer.isView(value)) return plain(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+      if (value instanceof ArrayBuffer)
+        return [...new Uint8Array(value)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      if (ArrayBuffer.isView(value))
+        return plain(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
       if (value instanceof CryptoKey) return { type: value.type, extractable: value.extractable };
       if (Array.isArray(value)) return value.map(plain);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
       return value;
     };
     const out: Record<string, unknown> = {};

@@ -47,7 +47,9 @@ describe('the journey of a person using the app', () => {
     await page.getByText('Saved.').waitFor();
     await expect.poll(() => page.getByLabel('API key').getAttribute('placeholder')).toContain('saved');
     // With a working key the model list comes from the API.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents()).toContain('claude-haiku-4-5-20251001');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents())
+      .toContain('claude-haiku-4-5-20251001');
   });
 
   it('adds a server at runtime and sees it connect with its tools', async () => {
@@ -80,7 +82,9 @@ describe('the journey of a person using the app', () => {
     await allowOnce.click();
     await messages().getByText('the server returned.').waitFor({ timeout: 15_000 });
     await messages().locator('summary', { hasText: 'get-tiny-image' }).click(); // open the tool card
-    await expect.poll(() => messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).count())
+      .toBeGreaterThan(0);
     await shot('4-answer-with-tool-card');
     expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search']);
     expect(api!.requests.at(-2)?.toolNames).toContain('mcp__everything__get-tiny-image');
@@ -109,12 +113,17 @@ describe('the journey of a person using the app', () => {
 
   it('with the server switched off in the thread, its tools can no longer be called', async () => {
     await page.getByRole('switch', { name: 'Everything', exact: true }).uncheck();
-    api!.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] }, { text: 'I cannot use that tool here.' });
+    api!.script(
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] },
+      { text: 'I cannot use that tool here.' },
+    );
     await page.getByRole('textbox', { name: 'Message' }).fill('Echo something');
     await page.getByRole('button', { name: 'Send' }).click();
     await messages().getByText('I cannot use that tool here.').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
-    expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain('There is no tool named mcp__everything__echo');
+    expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain(
+      'There is no tool named mcp__everything__echo',
+    );
   });
 
   it('a second thread has its own server set', async () => {
@@ -125,7 +134,7 @@ describe('the journey of a person using the app', () => {
     expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
   });
 
-  it('uses the thread\'s own system prompt and extended thinking, and shows the thinking', async () => {
+  it("uses the thread's own system prompt and extended thinking, and shows the thinking", async () => {
     await page.getByText('Thread settings', { exact: true }).click();
     await page.getByRole('textbox', { name: 'System prompt' }).fill('Be terse.');
     await page.getByRole('checkbox', { name: 'Extended thinking (shown in the answer)' }).check();

@@ -57,7 +57,10 @@ describe('OAuth sign-in in the app', () => {
     expect(await serverItem().textContent()).toContain('2 tools');
     expect(oauthServer!.stats.authorizeRequests).toBe(1);
     const listed = oauthServer!.stats.mcpRequests.filter((r) => r.rpcMethod === 'tools/list');
-    expect(listed.at(-1)).toMatchObject({ status: 200, authorization: `Bearer ${oauthServer!.issuedAccessTokens.at(-1)}` });
+    expect(listed.at(-1)).toMatchObject({
+      status: 200,
+      authorization: `Bearer ${oauthServer!.issuedAccessTokens.at(-1)}`,
+    });
     expect(oauthServer!.stats.authorizations[0]?.resource).toBe(oauthServer!.url);
   });
 
@@ -107,7 +110,9 @@ describe('OAuth sign-in in the app', () => {
     await serverItem().getByRole('button', { name: 'Sign in to Secure notes' }).click();
     const popup = await popupOpened;
     await popup.close();
-    await expect.poll(() => serverItem().textContent(), { timeout: 5000 }).toContain('The sign-in window was closed before the sign-in finished.');
+    await expect
+      .poll(() => serverItem().textContent(), { timeout: 5000 })
+      .toContain('The sign-in window was closed before the sign-in finished.');
     await browser!.context.unroute('**/authorize**');
   });
 

@@ -28,7 +28,11 @@ describe('MCP registry in Chromium', () => {
       startServerEverything({ mode: 'sse' }),
       startTestMcpServer({ requireBearer: 'browser-token' }),
     ]);
-    stops.push(() => everything.stop(), () => legacy.stop(), () => guarded.stop());
+    stops.push(
+      () => everything.stop(),
+      () => legacy.stop(),
+      () => guarded.stop(),
+    );
     vite = await startViteServer({ root: REPO_ROOT, entries: [HARNESS_PATH.slice(1)] });
     browser = await launchChromium();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -47,7 +51,9 @@ describe('MCP registry in Chromium', () => {
     const state = await page.evaluate((url) => window.registryHarness!.addServer('everything', url), everything.url);
     expect(state).toEqual({ status: 'connected', transport: 'http' });
     expect(await page.evaluate(() => window.registryHarness!.toolNames('everything'))).toContain('echo');
-    const echo = await page.evaluate(() => window.registryHarness!.call('everything', 'echo', { message: 'from the browser' }));
+    const echo = await page.evaluate(() =>
+      window.registryHarness!.call('everything', 'echo', { message: 'from the browser' }),
+    );
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: from the browser' }]);
     const image = await page.evaluate(() => window.registryHarness!.call('everything', 'get-tiny-image', {}));
     expect(image.content.some((c) => c.type === 'image')).toBe(true);
@@ -61,9 +67,16 @@ describe('MCP registry in Chromium', () => {
   });
 
   it('sends the bearer token from the vault', async () => {
-    const state = await page.evaluate((url) => window.registryHarness!.addServer('guarded', url, 'browser-token'), guarded.url);
+    const state = await page.evaluate(
+      (url) => window.registryHarness!.addServer('guarded', url, 'browser-token'),
+      guarded.url,
+    );
     expect(state.status).toBe('connected');
-    expect(guarded.requests.filter((r) => r.method === 'POST').every((r) => r.headers.authorization === 'Bearer browser-token')).toBe(true);
+    expect(
+      guarded.requests
+        .filter((r) => r.method === 'POST')
+        .every((r) => r.headers.authorization === 'Bearer browser-token'),
+    ).toBe(true);
   });
 
   it('explains a server that sends no CORS headers, naming this origin', async () => {
@@ -72,7 +85,10 @@ describe('MCP registry in Chromium', () => {
     await new Promise<void>((resolve) => noCors.listen(0, '127.0.0.1', resolve));
     stops.push(() => new Promise((resolve) => noCors.close(() => resolve())));
     const { port } = noCors.address() as AddressInfo;
-    const state = await page.evaluate((url) => window.registryHarness!.addServer('nocors', url), `http://127.0.0.1:${port}/mcp`);
+    const state = await page.evaluate(
+      (url) => window.registryHarness!.addServer('nocors', url),
+      `http://127.0.0.1:${port}/mcp`,
+    );
     expect(state.status).toBe('error');
     const detail = await page.evaluate(() => window.registryHarness!.stateOf('nocors'));
     expect(detail.kind).toBe('cors');

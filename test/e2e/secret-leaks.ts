@@ -11,5 +11,7 @@ export function encodingsOf(secret: string): string[] {
 
 /** The secrets (by label) found in `text` in any of their encodings. */
 export function leakedSecrets(text: string, secrets: Readonly<Record<string, string>>): string[] {
-  return Object.entries(secrets).filter(([, secret]) => encodingsOf(secret).some((encoding) => text.includes(encoding))).map(([label]) => label);
+  return Object.entries(secrets)
+    .filter(([, secret]) => encodingsOf(secret).some((encoding) => text.includes(encoding)))
+    .map(([label]) => label);
 }

@@ -26,12 +26,18 @@ const addForm = () => page.getByRole('form', { name: 'Add a server' });
 const editForm = (name: string) => page.getByRole('form', { name: `Edit ${name}` });
 
 async function openServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true') await page.getByRole('button', { name: 'Servers' }).click();
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
   await page.getByRole('heading', { name: 'Servers' }).waitFor();
 }
 
 /** Fills the add form's name, URL and one custom header. */
-async function fillHeaderServer(form: Locator, name: string, url: string, header: { name: string; value: string }): Promise<void> {
+async function fillHeaderServer(
+  form: Locator,
+  name: string,
+  url: string,
+  header: { name: string; value: string },
+): Promise<void> {
   await form.getByRole('textbox', { name: 'Server name' }).fill(name);
   await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
   await form.getByRole('combobox', { name: 'Authentication' }).selectOption('headers');
@@ -44,10 +50,22 @@ describe('the servers manager', () => {
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, keyed, app] = await Promise.all([startServerEverything({ mode: 'streamableHttp' }), startTestMcpServer({ requireHeader: HEADER }), startAppServer()]);
+    [everything, keyed, app] = await Promise.all([
+      startServerEverything({ mode: 'streamableHttp' }),
+      startTestMcpServer({ requireHeader: HEADER }),
+      startAppServer(),
+    ]);
     // The deployer offers one app-level server, with one tool switched off; the person cannot edit or remove it.
-    const company = { id: 'company', name: 'Company tools', url: everything.url, toolOverrides: { 'get-env': { enabled: false } } };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig: { servers: [company] }, viewport: { width: 1280, height: 900 } }));
+    const company = {
+      id: 'company',
+      name: 'Company tools',
+      url: everything.url,
+      toolOverrides: { 'get-env': { enabled: false } },
+    };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, {
+      appConfig: { servers: [company] },
+      viewport: { width: 1280, height: 900 },
+    }));
     await openServers();
   });
 
@@ -90,7 +108,9 @@ describe('the servers manager', () => {
     await addForm().getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
     await addForm().getByLabel('Header 1 value').fill(HEADER.value);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
-    await addForm().getByText('Connection works: 3 tools (streamable HTTP). Nothing was saved.').waitFor({ timeout: 15_000 });
+    await addForm()
+      .getByText('Connection works: 3 tools (streamable HTTP). Nothing was saved.')
+      .waitFor({ timeout: 15_000 });
     expect(await item('Keyed').count()).toBe(0);
   });
 
@@ -110,15 +130,21 @@ describe('the servers manager', () => {
     expect(await addForm().getByRole('status').textContent()).toContain('Access-Control-Allow-Origin');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill(`${app!.url}/not-mcp`);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
-    await addForm().getByText('The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).').waitFor({ timeout: 15_000 });
+    await addForm()
+      .getByText('The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).')
+      .waitFor({ timeout: 15_000 });
     // A web page where the endpoint should be.
-    await page.route('**/a-web-page', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Welcome</title>' }));
+    await page.route('**/a-web-page', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Welcome</title>' }),
+    );
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill(`${app!.url}/a-web-page`);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
     await addForm().getByText("The server's answer is not MCP").waitFor({ timeout: 15_000 });
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill(everything!.url);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
-    await addForm().getByText(/Connection works: \d+ tools/).waitFor({ timeout: 15_000 });
+    await addForm()
+      .getByText(/Connection works: \d+ tools/)
+      .waitFor({ timeout: 15_000 });
     await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill('');
   });
@@ -133,7 +159,9 @@ describe('the servers manager', () => {
     await form.getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
     await item('Keyed').screenshot({ path: `${SHOTS}/servers-edit-desktop.png` });
     await form.getByRole('button', { name: 'Save server' }).click();
-    await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('The server did not accept the custom headers (X-Api-Key): check their names and values');
+    await expect
+      .poll(() => item('Keyed').textContent(), { timeout: 15_000 })
+      .toContain('The server did not accept the custom headers (X-Api-Key): check their names and values');
     expect(await item('Keyed').textContent()).toContain('Sign-in needed');
     await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
     await editForm('Keyed').getByLabel('Header 1 value').fill(HEADER.value);
@@ -141,7 +169,7 @@ describe('the servers manager', () => {
     await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
   });
 
-  it('edits a server\'s URL: problems show next to the fields, then it reconnects to the new address', async () => {
+  it("edits a server's URL: problems show next to the fields, then it reconnects to the new address", async () => {
     await addForm().getByRole('textbox', { name: 'Server name' }).fill('Everything');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/mcp');
     await addForm().getByRole('button', { name: 'Add server' }).click();
@@ -182,7 +210,7 @@ describe('the servers manager', () => {
     expect(await item('Everything').locator('summary').textContent()).toMatch(/Tools \((\d+) of \d+ on\)/);
   });
 
-  it('shows the app-level server read-only, its tool switches as the person\'s own, and a tool the app switched off as locked', async () => {
+  it("shows the app-level server read-only, its tool switches as the person's own, and a tool the app switched off as locked", async () => {
     const company = item('Company tools');
     await company.getByRole('button', { name: 'Connect Company tools' }).click();
     await expect.poll(() => company.textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
@@ -190,12 +218,16 @@ describe('the servers manager', () => {
     expect(await company.getByRole('button', { name: 'Edit Company tools' }).count()).toBe(0);
     expect(await company.getByRole('button', { name: 'Remove Company tools' }).count()).toBe(0);
     await company.locator('summary', { hasText: 'Tools' }).click();
-    expect(await company.textContent()).toContain('For you: these switches and descriptions apply only to your profile');
+    expect(await company.textContent()).toContain(
+      'For you: these switches and descriptions apply only to your profile',
+    );
     expect(await company.getByRole('switch', { name: 'echo', exact: true }).isDisabled()).toBe(false);
     const locked = company.getByRole('switch', { name: 'get-env', exact: true });
     expect(await locked.isDisabled()).toBe(true);
     expect(await locked.isChecked()).toBe(false);
-    const lockedRow = company.getByRole('listitem').filter({ has: page.getByRole('switch', { name: 'get-env', exact: true }) });
+    const lockedRow = company
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('switch', { name: 'get-env', exact: true }) });
     expect(await lockedRow.textContent()).toContain('off for everyone: switched off by the app');
   });
 
@@ -203,12 +235,20 @@ describe('the servers manager', () => {
     await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).check();
     await page.reload();
     await openServers();
-    expect(await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).isChecked()).toBe(true);
-    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(false);
+    expect(
+      await item('Company tools')
+        .getByRole('switch', { name: 'New threads use Company tools', exact: true })
+        .isChecked(),
+    ).toBe(true);
+    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(
+      false,
+    );
     await page.getByRole('button', { name: 'New thread' }).click();
     await page.getByRole('button', { name: 'Servers' }).click(); // Close the manager: the thread's own switches show.
     const threadServers = page.getByRole('group', { name: 'Servers in this thread' });
-    await expect.poll(() => threadServers.getByRole('switch', { name: 'Company tools', exact: true }).isChecked()).toBe(true);
+    await expect
+      .poll(() => threadServers.getByRole('switch', { name: 'Company tools', exact: true }).isChecked())
+      .toBe(true);
     expect(await threadServers.getByRole('switch', { name: 'Keyed', exact: true }).isChecked()).toBe(false);
     await openServers();
   });
@@ -220,7 +260,9 @@ describe('the servers manager', () => {
     await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
     await editForm('Keyed').getByRole('button', { name: 'Add header' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/servers-edit-phone.png` });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await editForm('Keyed').getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1280, height: 900 });

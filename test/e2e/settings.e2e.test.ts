@@ -34,14 +34,22 @@ const openSettings = async () => {
   if ((await settingsScreen().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('spinbutton', { name: 'Preload count' }).waitFor();
 };
-const themeOf = () => page.evaluate(() => ({ attribute: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.documentElement).backgroundColor }));
+const themeOf = () =>
+  page.evaluate(() => ({
+    attribute: document.documentElement.dataset.theme ?? null,
+    background: getComputedStyle(document.documentElement).backgroundColor,
+  }));
 
 describe('the Settings screen', () => {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [api, mcp, app] = await Promise.all([startFakeAnthropic(), startTestMcpServer({ requireBearer: BEARER }), startAppServer()]);
+    [api, mcp, app] = await Promise.all([
+      startFakeAnthropic(),
+      startTestMcpServer({ requireBearer: BEARER }),
+      startAppServer(),
+    ]);
     ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 900 } }));
   });
 
@@ -103,7 +111,10 @@ describe('the Settings screen', () => {
       await held.reload({ waitUntil: 'commit' });
       await held.getByRole('textbox', { name: 'Message' }).waitFor();
       expect(await held.getByRole('status').filter({ hasText: 'Opening local storage…' }).isVisible()).toBe(true);
-      const frames = await held.evaluate((key) => (window as unknown as Record<string, string[]>)[key] ?? [], FRAME_BACKGROUNDS);
+      const frames = await held.evaluate(
+        (key) => (window as unknown as Record<string, string[]>)[key] ?? [],
+        FRAME_BACKGROUNDS,
+      );
       expect(frames.length).toBeGreaterThan(0);
       return [...frames, await backgroundOf()];
     };
@@ -117,7 +128,8 @@ describe('the Settings screen', () => {
         ['dark', 'Light', LIGHT_BG],
       ] as const) {
         await held.emulateMedia({ colorScheme: system });
-        if ((await held.getByRole('region', { name: 'Settings' }).count()) === 0) await held.getByRole('button', { name: 'Settings' }).click();
+        if ((await held.getByRole('region', { name: 'Settings' }).count()) === 0)
+          await held.getByRole('button', { name: 'Settings' }).click();
         await held.getByRole('radio', { name: chosen }).check();
         await expect.poll(backgroundOf).toBe(expected);
         // Not one frame in the system's palette, from the first one on, while the profile cannot have been read.
@@ -171,11 +183,15 @@ describe('the Settings screen', () => {
         { id: 'broken', name: 'Broken', url: 'ftp://files.example/mcp' },
       ],
     };
-    await page.getByLabel('Import configuration').setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await page
+      .getByLabel('Import configuration')
+      .setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     const report = page.getByRole('region', { name: 'Import report' });
     await report.waitFor();
     expect(await report.getByRole('list', { name: 'Imported', exact: true }).textContent()).toContain('Server "Gated"');
-    expect(await report.getByRole('list', { name: 'Not imported' }).textContent()).toBe('Server "Broken": url: Server URL must use https:// (got ftp:)');
+    expect(await report.getByRole('list', { name: 'Not imported' }).textContent()).toBe(
+      'Server "Broken": url: Server URL must use https:// (got ftp:)',
+    );
     await report.getByText('Gated needs a bearer token.').waitFor();
     // The form shows the imported value at once, so a later Save cannot write the old one back.
     expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('0');
@@ -184,13 +200,21 @@ describe('the Settings screen', () => {
     await report.getByText('Stored; the server is connected.').waitFor({ timeout: 15_000 });
     await shot('settings-import-report');
 
-    await page.getByLabel('Import configuration').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('these are not settings') });
+    await page
+      .getByLabel('Import configuration')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('these are not settings') });
     await page.getByText('This file is not valid JSON, so nothing was imported.').waitFor();
-    await page.getByLabel('Import configuration').setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(1_500_000, 32) });
-    await page.getByText('The file is too large (1.5 MB); a configuration file is at most 1 MB. Nothing was imported.').waitFor();
+    await page
+      .getByLabel('Import configuration')
+      .setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(1_500_000, 32) });
+    await page
+      .getByText('The file is too large (1.5 MB); a configuration file is at most 1 MB. Nothing was imported.')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Servers' }).click();
-    await expect.poll(() => page.getByRole('listitem', { name: 'Gated' }).textContent(), { timeout: 15_000 }).toContain('Connected');
+    await expect
+      .poll(() => page.getByRole('listitem', { name: 'Gated' }).textContent(), { timeout: 15_000 })
+      .toContain('Connected');
     await page.getByRole('button', { name: 'Servers' }).click();
   });
 
@@ -216,10 +240,17 @@ describe('the Settings screen', () => {
     const text = await readFile(await download.path(), 'utf8');
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(BEARER);
-    const exported = JSON.parse(text) as { format: string; servers: { name: string; auth: unknown }[]; preferences: Record<string, unknown> };
+    const exported = JSON.parse(text) as {
+      format: string;
+      servers: { name: string; auth: unknown }[];
+      preferences: Record<string, unknown>;
+    };
     expect(exported.format).toBe('mcp-agent-config');
     expect(exported.servers).toEqual([expect.objectContaining({ name: 'Gated', auth: { kind: 'bearer' } })]);
-    expect(exported.preferences).toMatchObject({ theme: 'light', toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 0, loadedToolCap: 40 } });
+    expect(exported.preferences).toMatchObject({
+      theme: 'light',
+      toolSearch: { deferral: 'always', strategy: 'regex', preloadCount: 0, loadedToolCap: 40 },
+    });
   });
 
   it('creates a profile (shown at once in another tab), switches to it, and deletes the first one with everything it had', async () => {
@@ -251,7 +282,9 @@ describe('the Settings screen', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete profile Default' }).click();
     await page.getByText('Profile "Default" deleted.').waitFor();
-    expect(await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Sam')]);
+    expect(await page.getByRole('list', { name: 'Profiles' }).getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('Sam'),
+    ]);
     expect(await page.getByRole('button', { name: 'Delete profile Sam' }).isDisabled()).toBe(true); // never the last one
     const dump = await dumpIndexedDb(page);
     expect(dump).not.toContain('Gated'); // its server, catalog and credentials went with it

@@ -62,7 +62,7 @@ describe('token vault in Chromium', () => {
   it('has a record dump that reaches every database, as text and as bytes', async () => {
     const canary = `canary-${randomBytes(9).toString('base64url')}`;
     const serialized = await page.evaluate(async (text) => {
-      const done = <T,>(req: IDBRequest<T>) =>
+      const done = <T>(req: IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
           req.onsuccess = () => resolve(req.result);
           req.onerror = () => reject(req.error ?? new Error('request failed'));
@@ -91,7 +91,10 @@ describe('token vault in Chromium', () => {
     const databases = Object.values(dump);
     const credentials = databases.flatMap((stores) => stores.credentials ?? []);
     expect(credentials).toHaveLength(1);
-    const envelope = (credentials[0]?.value as { owner?: unknown; envelope?: unknown }).envelope as Record<string, unknown>;
+    const envelope = (credentials[0]?.value as { owner?: unknown; envelope?: unknown }).envelope as Record<
+      string,
+      unknown
+    >;
     expect(credentials[0]?.value).toMatchObject({ owner: 'anthropic', slot: 'api-key' });
     expect(Object.keys(envelope).sort()).toEqual(['alg', 'ct', 'iv', 'keyId', 'v']);
     expect(envelope).toMatchObject({ v: 1, alg: 'AES-GCM-256', keyId: expect.any(String) as string });
@@ -126,10 +129,11 @@ describe('token vault in Chromium', () => {
 
   it('leaves localStorage and sessionStorage without the key', async () => {
     const webStorage = await page.evaluate(() => {
-      const entries = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => {
-        const key = storage.key(i) ?? '';
-        return [key, storage.getItem(key)];
-      });
+      const entries = (storage: Storage) =>
+        Array.from({ length: storage.length }, (_, i) => {
+          const key = storage.key(i) ?? '';
+          return [key, storage.getItem(key)];
+        });
       return JSON.stringify({ local: entries(localStorage), session: entries(sessionStorage) });
     });
     expect(containsSecret(webStorage, secret)).toBe(false);

@@ -26,7 +26,11 @@ describe('untrusted text is rendered inert', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    [api, tools, app] = await Promise.all([startFakeAnthropic(), startServerEverything({ mode: 'streamableHttp' }), startAppServer()]);
+    [api, tools, app] = await Promise.all([
+      startFakeAnthropic(),
+      startServerEverything({ mode: 'streamableHttp' }),
+      startAppServer(),
+    ]);
     browser = await launchChromium();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('dialog', (dialog) => {
@@ -42,7 +46,10 @@ describe('untrusted text is rendered inert', () => {
     await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
     await page.getByRole('textbox', { name: 'Server URL' }).fill(tools.url);
     await page.getByRole('button', { name: 'Add server' }).click();
-    await page.getByRole('listitem', { name: 'Tools' }).getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('listitem', { name: 'Tools' })
+      .getByText('Connected', { exact: true })
+      .waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
   });
 

@@ -5,7 +5,9 @@ import type { ContentBlock, Message, NewMessage } from '../../src/domain/message
 import type { ModelError } from '../../src/domain/model-errors';
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
-type FixedAnswer = { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number } | { readonly error: ModelError };
+type FixedAnswer =
+  | { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number }
+  | { readonly error: ModelError };
 export type ScriptedAnswer = FixedAnswer | ((request: ModelRequest) => FixedAnswer);
 
 /** A ModelPort that plays a script, records each request, and honours the abort signal while streaming. */
@@ -13,7 +15,11 @@ export class ScriptedModel implements ModelPort {
   readonly requests: ModelRequest[] = [];
   constructor(private readonly script: ScriptedAnswer[]) {}
 
-  async stream(request: ModelRequest, onSnapshot: (blocks: ContentBlock[]) => void, signal: AbortSignal): Promise<ModelResult> {
+  async stream(
+    request: ModelRequest,
+    onSnapshot: (blocks: ContentBlock[]) => void,
+    signal: AbortSignal,
+  ): Promise<ModelResult> {
     this.requests.push(request);
     const next = this.script.shift();
     if (!next) throw new Error('the model script ran out');
@@ -38,7 +44,8 @@ export class ScriptedModel implements ModelPort {
       }
     }
     if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-    const stopReason = answer.stopReason ?? (answer.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+    const stopReason =
+      answer.stopReason ?? (answer.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
     return { blocks: answer.blocks, stopReason, usage: { input: 100, output: 20, cacheRead: 80, cacheWrite: 0 } };
   }
 
@@ -60,7 +67,15 @@ export class MemoryTurnStore implements TurnPersistence {
     return this.messages.map((m) => ({ ...m }));
   }
   async append(input: NewMessage) {
-    const message: Message = { trace: [], ...input, id: `m${this.seq}`, threadId: 't', seq: this.seq++, createdAt: this.now(), updatedAt: this.now() };
+    const message: Message = {
+      trace: [],
+      ...input,
+      id: `m${this.seq}`,
+      threadId: 't',
+      seq: this.seq++,
+      createdAt: this.now(),
+      updatedAt: this.now(),
+    };
     this.messages.push(message);
     this.writes.push({ id: message.id, at: this.now() });
     return { ...message };
@@ -96,7 +111,10 @@ export function agentTool(toolName: string, extra: Partial<AgentTool> = {}): Age
 }
 
 /** A ToolChooser over a fixed list: everything offered, or (deferred) only what tool_search found. */
-export function listChooser(tools: AgentTool[], options: { deferred?: boolean } = {}): ToolChooser & { used: string[] } {
+export function listChooser(
+  tools: AgentTool[],
+  options: { deferred?: boolean } = {},
+): ToolChooser & { used: string[] } {
   const used: string[] = [];
   return {
     used,
@@ -106,14 +124,25 @@ export function listChooser(tools: AgentTool[], options: { deferred?: boolean } 
       return {
         tools: requested,
         isDeferred: true,
-        searchTool: { name: 'tool_search', description: 'Find tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } },
+        searchTool: {
+          name: 'tool_search',
+          description: 'Find tools',
+          input_schema: { type: 'object', properties: { query: { type: 'string' } } },
+        },
       };
     },
     async runSearch(input: unknown): Promise<ToolSearchOutcome> {
       const raw = (input as { query?: unknown }).query;
       const query = typeof raw === 'string' ? raw : '';
-      const hits: ToolSearchHit[] = tools.filter((t) => t.description.includes(query) || t.toolName.includes(query)).map((tool) => ({ tool, score: 1 }));
-      return { query, isError: false, hits, content: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n') };
+      const hits: ToolSearchHit[] = tools
+        .filter((t) => t.description.includes(query) || t.toolName.includes(query))
+        .map((tool) => ({ tool, score: 1 }));
+      return {
+        query,
+        isError: false,
+        hits,
+        content: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n'),
+      };
     },
     allTools: () => tools,
     async markUsed(list) {

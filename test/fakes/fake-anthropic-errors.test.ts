@@ -3,7 +3,6 @@ import Anthropic, { type APIError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { ask, MODEL, sdkClient, useFakeAnthropic } from './fake-anthropic-client';
 
-
 const fake = useFakeAnthropic().current;
 const clientFor = (options: ConstructorParameters<typeof Anthropic>[0] = {}) => sdkClient(fake().url, options);
 
@@ -23,13 +22,18 @@ describe('fake Anthropic API: HTTP errors', () => {
     const apiError = error as APIError;
     expect(apiError.status).toBe(401);
     expect(apiError.type).toBe('authentication_error');
-    expect(apiError.error).toMatchObject({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    expect(apiError.error).toMatchObject({
+      type: 'error',
+      error: { type: 'authentication_error', message: 'invalid x-api-key' },
+    });
     expect(apiError.requestID).toMatch(/^req_fake_/);
   });
 
   it('403 → PermissionDeniedError', async () => {
     fake().script({ error: { status: 403, message: 'no access' } });
-    const error = await rejection(clientFor().messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }));
+    const error = await rejection(
+      clientFor().messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(error).toBeInstanceOf(Anthropic.PermissionDeniedError);
     expect((error as APIError).apiMessage).toBe('no access');
   });
@@ -122,10 +126,15 @@ describe('fake Anthropic API: broken streams', () => {
 
 describe('fake Anthropic API: CORS for the browser', () => {
   it('answers the preflight with 204 and the headers the SDK sends', async () => {
-    const requested = 'authorization, x-api-key, anthropic-version, anthropic-beta, content-type, anthropic-dangerous-direct-browser-access, x-stainless-os, x-stainless-future-thing';
+    const requested =
+      'authorization, x-api-key, anthropic-version, anthropic-beta, content-type, anthropic-dangerous-direct-browser-access, x-stainless-os, x-stainless-future-thing';
     const response = await fetch(`${fake().url}/v1/messages`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': requested },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': requested,
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -17,11 +17,20 @@ export const DEFAULT_FAKE_MODELS: FakeModel[] = [
 ];
 
 function entry(model: FakeModel): Record<string, unknown> {
-  return { ...model, type: 'model', display_name: model.display_name ?? model.id, created_at: model.created_at ?? '2025-01-01T00:00:00Z' };
+  return {
+    ...model,
+    type: 'model',
+    display_name: model.display_name ?? model.id,
+    created_at: model.created_at ?? '2025-01-01T00:00:00Z',
+  };
 }
 
 /** The answer to GET `path` (a page, or one model), or null for an unknown model id. */
-export function modelsPage(models: FakeModel[] = DEFAULT_FAKE_MODELS, path: string, query: URLSearchParams): Record<string, unknown> | null {
+export function modelsPage(
+  models: FakeModel[] = DEFAULT_FAKE_MODELS,
+  path: string,
+  query: URLSearchParams,
+): Record<string, unknown> | null {
   const all = models.map(entry).sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
   if (path !== '/v1/models') {
     const id = decodeURIComponent(path.slice('/v1/models/'.length));
@@ -33,9 +42,14 @@ export function modelsPage(models: FakeModel[] = DEFAULT_FAKE_MODELS, path: stri
   let start = 0;
   let end = all.length;
   if (afterId !== null) start = all.findIndex((model) => model.id === afterId) + 1;
-  if (beforeId !== null) end = Math.max(0, all.findIndex((model) => model.id === beforeId));
+  if (beforeId !== null)
+    end = Math.max(
+      0,
+      all.findIndex((model) => model.id === beforeId),
+    );
   // before_id pages backwards: the last `limit` items before it.
-  const data = beforeId !== null ? all.slice(Math.max(start, end - limit), end) : all.slice(start, Math.min(end, start + limit));
+  const data =
+    beforeId !== null ? all.slice(Math.max(start, end - limit), end) : all.slice(start, Math.min(end, start + limit));
   const hasMore = beforeId !== null ? end - limit > start : start + limit < end;
   const ids = data.map((model) => String(model.id));
   return { data, has_more: hasMore, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null };

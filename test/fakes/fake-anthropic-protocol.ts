@@ -133,7 +133,11 @@ export function errorType(status: number): ApiErrorType {
 
 /** `{type:'error', error:{type, message}, request_id}`, the body of every API error. */
 export function errorBody(type: ApiErrorType, message: string | undefined, requestId: string): Record<string, unknown> {
-  return { type: 'error', error: { type, message: message ?? DEFAULT_ERROR_MESSAGES[type] ?? type }, request_id: requestId };
+  return {
+    type: 'error',
+    error: { type, message: message ?? DEFAULT_ERROR_MESSAGES[type] ?? type },
+    request_id: requestId,
+  };
 }
 
 /** Splits `text` into `count` pieces of about the same length (fewer if the text is shorter). */
@@ -145,7 +149,8 @@ export function splitEven(text: string, count: number): string[] {
   return pieces.length > 0 ? pieces : [''];
 }
 
-const asChunks = (text: string | string[] | undefined): string[] => (text === undefined ? [] : typeof text === 'string' ? [text] : text);
+const asChunks = (text: string | string[] | undefined): string[] =>
+  text === undefined ? [] : typeof text === 'string' ? [text] : text;
 
 function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
   const blocks: Block[] = [];
@@ -158,7 +163,13 @@ function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
   if ('toolUses' in turn) {
     for (const use of turn.toolUses) {
       const json = JSON.stringify(use.input);
-      blocks.push({ type: 'tool_use', id: use.id ?? ctx.nextToolId(), name: use.name, chunks: splitEven(json, use.chunks ?? 3), input: use.input });
+      blocks.push({
+        type: 'tool_use',
+        id: use.id ?? ctx.nextToolId(),
+        name: use.name,
+        chunks: splitEven(json, use.chunks ?? 3),
+        input: use.input,
+      });
     }
   }
   if ('invalidToolJson' in turn) {
@@ -192,8 +203,13 @@ function messageShell(turn: ContentTurn, ctx: AnswerContext) {
 export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
   const blocks = planBlocks(turn, ctx);
   const usage = usageOf(turn, ctx, blocks);
-  const frame = (event: string, data: Record<string, unknown>, isDelta = false): Frame => ({ event, data: { type: event, ...data }, isDelta });
-  const delta = (index: number, value: Record<string, unknown>) => frame('content_block_delta', { index, delta: value }, true);
+  const frame = (event: string, data: Record<string, unknown>, isDelta = false): Frame => ({
+    event,
+    data: { type: event, ...data },
+    isDelta,
+  });
+  const delta = (index: number, value: Record<string, unknown>) =>
+    frame('content_block_delta', { index, delta: value }, true);
   const frames: Frame[] = [
     frame('message_start', {
       message: {
@@ -250,7 +266,8 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
   const blocks = planBlocks(turn, ctx);
   const usage = usageOf(turn, ctx, blocks);
   const content = blocks.map((block) => {
-    if (block.type === 'thinking') return { type: 'thinking', thinking: block.chunks.join(''), signature: block.signature };
+    if (block.type === 'thinking')
+      return { type: 'thinking', thinking: block.chunks.join(''), signature: block.signature };
     if (block.type === 'text') return { type: 'text', text: block.chunks.join('') };
     return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
   });
@@ -270,6 +287,8 @@ export function sseText(frame: Frame): string {
 }
 
 /** Rough token estimate of a request (4 characters a token), so usage grows with the conversation. */
-export function estimateInputTokens(body: Pick<Anthropic.MessageCreateParams, 'system' | 'messages' | 'tools'>): number {
+export function estimateInputTokens(
+  body: Pick<Anthropic.MessageCreateParams, 'system' | 'messages' | 'tools'>,
+): number {
   return Math.max(1, Math.ceil(JSON.stringify([body.system ?? '', body.messages, body.tools ?? []]).length / 4));
 }

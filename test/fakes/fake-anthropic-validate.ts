@@ -1,6 +1,7 @@
 // The 400s of the real Messages API that an agent loop most easily provokes, so tests catch them early.
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const blocksOf = (message: Record<string, unknown>): Record<string, unknown>[] =>
   Array.isArray(message.content) ? message.content.filter(isRecord) : [];
@@ -19,13 +20,18 @@ function countCacheControl(value: unknown): number {
 function checkMessages(messages: unknown[]): string | null {
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) return `messages.${i}.role: Input should be 'user' or 'assistant'`;
+    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant'))
+      return `messages.${i}.role: Input should be 'user' or 'assistant'`;
     const blocks = blocksOf(message);
     const emptyText = blocks.findIndex((block) => block.type === 'text' && block.text === '');
     if (emptyText >= 0) return `messages.${i}.content.${emptyText}.text: text content blocks must be non-empty`;
-    if (message.content === '') return `messages.${i}: all messages must have non-empty content except for the optional final assistant message`;
+    if (message.content === '')
+      return `messages.${i}: all messages must have non-empty content except for the optional final assistant message`;
     const previous = messages[i - 1];
-    const offered = message.role === 'user' && isRecord(previous) && previous.role === 'assistant' ? idsOf(blocksOf(previous), 'tool_use', 'id') : [];
+    const offered =
+      message.role === 'user' && isRecord(previous) && previous.role === 'assistant'
+        ? idsOf(blocksOf(previous), 'tool_use', 'id')
+        : [];
     const answered = idsOf(blocks, 'tool_result', 'tool_use_id');
     const unexpected = answered.filter((id) => !offered.includes(id));
     if (unexpected.length > 0) {
@@ -48,10 +54,12 @@ function checkMessages(messages: unknown[]): string | null {
 export function invalidRequestReason(body: unknown): string | null {
   if (!isRecord(body)) return 'body: Input should be an object';
   if (typeof body.model !== 'string' || body.model === '') return 'model: Field required';
-  if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
+  if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1)
+    return 'max_tokens: Field required';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: Field required';
   if (body.tools !== undefined) {
-    if (!Array.isArray(body.tools) || !body.tools.every((tool) => isRecord(tool) && typeof tool.name === 'string')) return 'tools: Input should be a list of tools';
+    if (!Array.isArray(body.tools) || !body.tools.every((tool) => isRecord(tool) && typeof tool.name === 'string'))
+      return 'tools: Input should be a list of tools';
     const names = body.tools.map((tool: Record<string, unknown>) => String(tool.name));
     if (new Set(names).size !== names.length) return 'tools: Tool names must be unique.';
   }

@@ -5,7 +5,11 @@ import { startFakeAnthropic } from './fake-anthropic';
 import { ask, MODEL, sdkClient, useFakeAnthropic } from './fake-anthropic-client';
 
 const TOOLS: Anthropic.Tool[] = [
-  { name: 'search_docs', description: 'Search', input_schema: { type: 'object', properties: { query: { type: 'string' } } } },
+  {
+    name: 'search_docs',
+    description: 'Search',
+    input_schema: { type: 'object', properties: { query: { type: 'string' } } },
+  },
   { name: 'get_page', description: 'Fetch', input_schema: { type: 'object' }, defer_loading: true },
 ];
 
@@ -34,7 +38,10 @@ describe('fake Anthropic API: streaming', () => {
       body: JSON.stringify({ model: MODEL, max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'x' }] }),
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const frames = (await response.text()).trim().split('\n\n').map((frame) => frame.split('\n'));
+    const frames = (await response.text())
+      .trim()
+      .split('\n\n')
+      .map((frame) => frame.split('\n'));
     for (const lines of frames) {
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/^event: /);
@@ -42,8 +49,14 @@ describe('fake Anthropic API: streaming', () => {
       expect(JSON.parse(lines[1]!.slice(6))).toMatchObject({ type: lines[0]!.slice(7) });
     }
     expect(frames.map((lines) => lines[0]!.slice(7))).toEqual([
-      'message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta',
-      'content_block_stop', 'message_delta', 'message_stop',
+      'message_start',
+      'content_block_start',
+      'ping',
+      'content_block_delta',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
     ]);
   });
 
@@ -64,25 +77,50 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('answers parallel tool calls, then accepts their tool_results and records what was sent', async () => {
-    fake().script({ toolUses: [{ name: 'search_docs', input: { query: 'a' } }, { name: 'get_page', input: { url: 'https://x' } }] }, { text: 'Done.' });
+    fake().script(
+      {
+        toolUses: [
+          { name: 'search_docs', input: { query: 'a' } },
+          { name: 'get_page', input: { url: 'https://x' } },
+        ],
+      },
+      { text: 'Done.' },
+    );
     const client = clientFor();
     const first = await ask(client, { tools: TOOLS }).finalMessage();
     const uses = first.content.filter((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use');
-    expect(uses.map((use) => [use.name, use.input])).toEqual([['search_docs', { query: 'a' }], ['get_page', { url: 'https://x' }]]);
+    expect(uses.map((use) => [use.name, use.input])).toEqual([
+      ['search_docs', { query: 'a' }],
+      ['get_page', { url: 'https://x' }],
+    ]);
     expect(new Set(uses.map((use) => use.id)).size).toBe(2);
 
-    const results: Anthropic.ToolResultBlockParam[] = uses.map((use) => ({ type: 'tool_result', tool_use_id: use.id, content: 'ok' }));
+    const results: Anthropic.ToolResultBlockParam[] = uses.map((use) => ({
+      type: 'tool_result',
+      tool_use_id: use.id,
+      content: 'ok',
+    }));
     const messages: Anthropic.MessageParam[] = [
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: first.content },
       { role: 'user', content: results },
     ];
-    const second = await ask(client, { tools: TOOLS, system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages }).finalText();
+    const second = await ask(client, {
+      tools: TOOLS,
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
+      messages,
+    }).finalText();
     expect(second).toBe('Done.');
 
     expect(fake().requests).toHaveLength(2);
     const [call1, call2] = fake().requests;
-    expect(call1).toMatchObject({ index: 0, path: '/v1/messages', stream: true, toolNames: ['search_docs', 'get_page'], deferredToolNames: ['get_page'] });
+    expect(call1).toMatchObject({
+      index: 0,
+      path: '/v1/messages',
+      stream: true,
+      toolNames: ['search_docs', 'get_page'],
+      deferredToolNames: ['get_page'],
+    });
     expect(call1!.headers).toMatchObject({ authorization: 'Bearer test-key', 'content-type': 'application/json' });
     expect(call1!.headers['anthropic-version']).toBeTruthy();
     expect(call1!.headers['x-stainless-helper-method']).toBe('stream');
@@ -106,7 +144,12 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('reports the scripted usage in finalMessage().usage, and a stop reason', async () => {
-    const usage = { input_tokens: 1234, output_tokens: 56, cache_creation_input_tokens: 100, cache_read_input_tokens: 900 };
+    const usage = {
+      input_tokens: 1234,
+      output_tokens: 56,
+      cache_creation_input_tokens: 100,
+      cache_read_input_tokens: 900,
+    };
     fake().script({ text: 'cut short', usage, stopReason: 'max_tokens' });
     const message = await ask(clientFor()).finalMessage();
     expect(message.usage).toMatchObject(usage);
@@ -128,8 +171,16 @@ describe('fake Anthropic API: streaming', () => {
   });
 
   it('answers stream: false with a JSON Message', async () => {
-    fake().script({ thinking: 'hmm', text: 'Sure.', toolUses: [{ id: 'toolu_9', name: 'search_docs', input: { query: 'q' } }] });
-    const message = await clientFor().messages.create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: 'x' }] });
+    fake().script({
+      thinking: 'hmm',
+      text: 'Sure.',
+      toolUses: [{ id: 'toolu_9', name: 'search_docs', input: { query: 'q' } }],
+    });
+    const message = await clientFor().messages.create({
+      model: MODEL,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(message.content).toMatchObject([
       { type: 'thinking', thinking: 'hmm' },
       { type: 'text', text: 'Sure.' },
@@ -148,11 +199,17 @@ describe('fake Anthropic API: models and auth', () => {
     expect(page.has_more).toBe(true);
     expect(page.first_id).toBe(page.data[0]?.id);
     expect(page.last_id).toBe(page.data[1]?.id);
-    expect(page.data[0]).toMatchObject({ type: 'model', id: expect.any(String) as string, display_name: expect.any(String) as string });
+    expect(page.data[0]).toMatchObject({
+      type: 'model',
+      id: expect.any(String) as string,
+      display_name: expect.any(String) as string,
+    });
     const ids: string[] = [];
     for await (const model of client.models.list({ limit: 2 })) ids.push(model.id);
     expect(ids).toEqual(['claude-opus-5', 'claude-sonnet-5', 'claude-haiku-4-5-20251001']);
-    await expect(client.models.retrieve('claude-haiku-4-5-20251001')).resolves.toMatchObject({ display_name: 'Claude Haiku 4.5' });
+    await expect(client.models.retrieve('claude-haiku-4-5-20251001')).resolves.toMatchObject({
+      display_name: 'Claude Haiku 4.5',
+    });
     await expect(client.models.retrieve('claude-nope')).rejects.toBeInstanceOf(Anthropic.NotFoundError);
   });
 
@@ -166,7 +223,9 @@ describe('fake Anthropic API: models and auth', () => {
       const withHeader = keyedClient({ apiKey: null, defaultHeaders: { 'x-api-key': 'secret', Authorization: null } });
       await expect(ask(withHeader).finalText()).resolves.toBe('x-api-key ok');
       expect(keyed.requests[1]?.headers).not.toHaveProperty('authorization');
-      const wrong = await ask(keyedClient({ apiKey: 'nope' })).finalMessage().catch((error: unknown) => error);
+      const wrong = await ask(keyedClient({ apiKey: 'nope' }))
+        .finalMessage()
+        .catch((error: unknown) => error);
       expect(wrong).toBeInstanceOf(Anthropic.AuthenticationError);
       expect(keyed.pendingTurns).toBe(0);
     } finally {

@@ -66,20 +66,47 @@ export interface FakeAnthropic {
 }
 
 const ALLOWED_HEADERS = [
-  'accept', 'content-type', 'x-api-key', 'authorization', 'anthropic-version', 'anthropic-beta',
-  'anthropic-dangerous-direct-browser-access', 'user-agent', 'traceparent', 'tracestate', 'baggage',
-  'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-os', 'x-stainless-arch', 'x-stainless-runtime',
-  'x-stainless-runtime-version', 'x-stainless-retry-count', 'x-stainless-timeout', 'x-stainless-helper', 'x-stainless-helper-method',
+  'accept',
+  'content-type',
+  'x-api-key',
+  'authorization',
+  'anthropic-version',
+  'anthropic-beta',
+  'anthropic-dangerous-direct-browser-access',
+  'user-agent',
+  'traceparent',
+  'tracestate',
+  'baggage',
+  'x-stainless-lang',
+  'x-stainless-package-version',
+  'x-stainless-os',
+  'x-stainless-arch',
+  'x-stainless-runtime',
+  'x-stainless-runtime-version',
+  'x-stainless-retry-count',
+  'x-stainless-timeout',
+  'x-stainless-helper',
+  'x-stainless-helper-method',
 ];
 const EXPOSED_HEADERS = ['request-id', 'retry-after', 'retry-after-ms', 'x-should-retry', 'anthropic-organization-id'];
 const ERROR_STATUS: Record<ApiErrorType, number> = {
-  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
-  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529,
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
 };
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
   // Also allow any x-stainless-*/anthropic-* header a newer SDK adds, as the real API does.
-  const requested = (req.headers['access-control-request-headers'] ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const requested = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
   const extra = requested.filter((name) => /^(x-stainless-|anthropic-)/.test(name) && !ALLOWED_HEADERS.includes(name));
   return {
     'access-control-allow-origin': '*',
@@ -94,12 +121,18 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-const sendError = (res: ServerResponse, requestId: string, type: ApiErrorType, message: string, headers: Record<string, string> = {}) =>
-  sendJson(res, ERROR_STATUS[type], errorBody(type, message, requestId), headers);
+const sendError = (
+  res: ServerResponse,
+  requestId: string,
+  type: ApiErrorType,
+  message: string,
+  headers: Record<string, string> = {},
+) => sendJson(res, ERROR_STATUS[type], errorBody(type, message, requestId), headers);
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 
@@ -118,28 +151,51 @@ function parseJson(text: string): unknown {
 }
 
 /** Why the real API would refuse these headers, or null. */
-function headerProblem(headers: Record<string, string>, options: FakeAnthropicOptions): { type: ApiErrorType; message: string } | null {
+function headerProblem(
+  headers: Record<string, string>,
+  options: FakeAnthropicOptions,
+): { type: ApiErrorType; message: string } | null {
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   const key = headers['x-api-key'] || bearer;
   if (!key) return { type: 'authentication_error', message: 'x-api-key header is required' };
-  if (options.apiKey !== undefined && key !== options.apiKey) return { type: 'authentication_error', message: 'invalid x-api-key' };
-  if (options.requireBrowserAccessHeader !== false && headers.origin && headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
-    return { type: 'authentication_error', message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header" };
+  if (options.apiKey !== undefined && key !== options.apiKey)
+    return { type: 'authentication_error', message: 'invalid x-api-key' };
+  if (
+    options.requireBrowserAccessHeader !== false &&
+    headers.origin &&
+    headers['anthropic-dangerous-direct-browser-access'] !== 'true'
+  ) {
+    return {
+      type: 'authentication_error',
+      message: "CORS requests must set 'anthropic-dangerous-direct-browser-access' header",
+    };
   }
-  if (!headers['anthropic-version']) return { type: 'invalid_request_error', message: 'anthropic-version: header is required' };
+  if (!headers['anthropic-version'])
+    return { type: 'invalid_request_error', message: 'anthropic-version: header is required' };
   return null;
 }
 
 // Toolsets (browser, computer) carry a type but no name.
-const toolName = (tool: Anthropic.ToolUnion): string => ('name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type));
+const toolName = (tool: Anthropic.ToolUnion): string =>
+  'name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const write = (res: ServerResponse, text: string) =>
   new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.write(text, () => resolve())));
-const closed = (res: ServerResponse) => new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.once('close', resolve)));
+const closed = (res: ServerResponse) =>
+  new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.once('close', resolve)));
 
-async function answerStream(res: ServerResponse, turn: ContentTurn, ctx: AnswerContext, requestId: string): Promise<void> {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId });
+async function answerStream(
+  res: ServerResponse,
+  turn: ContentTurn,
+  ctx: AnswerContext,
+  requestId: string,
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'request-id': requestId,
+  });
   let deltas = 0;
   for (const frame of streamFrames(turn, ctx)) {
     // Interruptions happen after n deltas, or before message_delta when the turn has fewer.
@@ -161,10 +217,22 @@ async function answerStream(res: ServerResponse, turn: ContentTurn, ctx: AnswerC
   res.end();
 }
 
-async function answerJson(res: ServerResponse, turn: ContentTurn, ctx: AnswerContext, requestId: string): Promise<void> {
+async function answerJson(
+  res: ServerResponse,
+  turn: ContentTurn,
+  ctx: AnswerContext,
+  requestId: string,
+): Promise<void> {
   if (turn.cutAfterChunks !== undefined) return void res.socket?.destroy();
   if (turn.stallAfterChunks !== undefined) return closed(res);
-  if (turn.midStreamError) return sendError(res, requestId, turn.midStreamError.type ?? 'overloaded_error', turn.midStreamError.message ?? 'Overloaded', { 'request-id': requestId });
+  if (turn.midStreamError)
+    return sendError(
+      res,
+      requestId,
+      turn.midStreamError.type ?? 'overloaded_error',
+      turn.midStreamError.message ?? 'Overloaded',
+      { 'request-id': requestId },
+    );
   sendJson(res, 200, jsonMessage(turn, ctx), { 'request-id': requestId });
 }
 
@@ -175,15 +243,25 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   let requestSeq = 0;
   let toolSeq = 0;
 
-  async function postMessages(req: IncomingMessage, res: ServerResponse, path: string, requestId: string): Promise<void> {
+  async function postMessages(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    requestId: string,
+  ): Promise<void> {
     const parsed = parseJson(await readBody(req));
-    if (typeof parsed !== 'object' || parsed === null) return sendError(res, requestId, 'invalid_request_error', 'The request body is not valid JSON.');
+    if (typeof parsed !== 'object' || parsed === null)
+      return sendError(res, requestId, 'invalid_request_error', 'The request body is not valid JSON.');
     const headers = flatHeaders(req);
     // The fake hands the body over as the SDK's type; validateRequests checks the parts that matter.
     const body = parsed as MessagesRequestBody;
     const tools = body.tools ?? [];
     const recorded: RecordedRequest = {
-      index: requests.length, path, headers, body, stream: body.stream === true,
+      index: requests.length,
+      path,
+      headers,
+      body,
+      stream: body.stream === true,
       toolNames: tools.map(toolName),
       deferredToolNames: tools.filter((tool) => 'defer_loading' in tool && tool.defer_loading === true).map(toolName),
     };
@@ -200,7 +278,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     const turn = typeof next === 'function' ? await next(recorded) : next;
     if ('error' in turn) {
       const { status, type = errorType(status), message, retryAfterSeconds } = turn.error;
-      const extra: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+      const extra: Record<string, string> =
+        retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
       return sendJson(res, status, errorBody(type, message, requestId), { ...extra, 'request-id': requestId });
     }
     const ctx: AnswerContext = {
@@ -219,13 +298,16 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/\/+$/, '');
-    if (req.method === 'POST' && path === '/v1/messages') return postMessages(req, res, `${url.pathname}${url.search}`, requestId);
+    if (req.method === 'POST' && path === '/v1/messages')
+      return postMessages(req, res, `${url.pathname}${url.search}`, requestId);
     req.resume();
     const refused = headerProblem(flatHeaders(req), options);
     if (refused && path.startsWith('/v1/')) return sendError(res, requestId, refused.type, refused.message);
     if (req.method === 'GET' && path.startsWith('/v1/models')) {
       const page = modelsPage(options.models, path, url.searchParams);
-      return page ? sendJson(res, 200, page) : sendError(res, requestId, 'not_found_error', `model: ${path.slice('/v1/models/'.length)}`);
+      return page
+        ? sendJson(res, 200, page)
+        : sendError(res, requestId, 'not_found_error', `model: ${path.slice('/v1/models/'.length)}`);
     }
     sendError(res, requestId, 'not_found_error', `Not found: ${req.method ?? ''} ${url.pathname}`);
   }
@@ -233,7 +315,12 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
-      sendError(res, 'req_fake_error', 'api_error', `fake-anthropic failed: ${error instanceof Error ? error.message : String(error)}`);
+      sendError(
+        res,
+        'req_fake_error',
+        'api_error',
+        `fake-anthropic failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   });
   const { port, close: closeListener } = await listenOnLoopback(server);

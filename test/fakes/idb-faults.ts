@@ -7,7 +7,10 @@ type StoreMethod = 'add' | 'put' | 'delete';
  * browser does on a full disk. Returns a function that restores the real method.
  */
 export function failObjectStore(storeName: string, method: StoreMethod, error: DOMException): () => void {
-  const proto = FakeObjectStore.prototype as unknown as Record<StoreMethod, (this: IDBObjectStore, ...args: unknown[]) => IDBRequest>;
+  const proto = FakeObjectStore.prototype as unknown as Record<
+    StoreMethod,
+    (this: IDBObjectStore, ...args: unknown[]) => IDBRequest
+  >;
   const real = proto[method];
   proto[method] = function (this: IDBObjectStore, ...args: unknown[]) {
     if (this.name === storeName) throw error;

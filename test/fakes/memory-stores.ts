@@ -18,7 +18,8 @@ export class MemorySecretStore implements WritableSecretStore {
     this.values.delete(this.key(ref));
   }
   async clearOwner(profileId: string, owner: string) {
-    for (const key of [...this.values.keys()]) if (key.startsWith(`${profileId}\u0000${owner}\u0000`)) this.values.delete(key);
+    for (const key of [...this.values.keys()])
+      if (key.startsWith(`${profileId}\u0000${owner}\u0000`)) this.values.delete(key);
   }
 }
 

@@ -20,7 +20,11 @@ import { openTestStorage, type TestStorage } from './test-storage';
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
 
 /** The real registry of a profile over test storage (its vault and catalog) and Node's fetch; `overrides` replace any dependency. */
-export function createStorageRegistry(storage: Storage, profileId: string, overrides: Partial<RegistryDeps> = {}): Registry {
+export function createStorageRegistry(
+  storage: Storage,
+  profileId: string,
+  overrides: Partial<RegistryDeps> = {},
+): Registry {
   return createRegistry({
     profileId,
     appOrigin: TEST_APP_ORIGIN,
@@ -59,8 +63,13 @@ export interface TestProfileOptions {
 export async function openTestProfile(storage: Storage, options: TestProfileOptions = {}): Promise<UserConfig> {
   const { apiKey, toolSearch } = options;
   let profile = await storage.profiles.ensureActive();
-  if (toolSearch) profile = await storage.profiles.update(profile.id, (p) => ({ ...p, preferences: { ...p.preferences, toolSearch } }));
-  if (apiKey !== undefined) await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
+  if (toolSearch)
+    profile = await storage.profiles.update(profile.id, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, toolSearch },
+    }));
+  if (apiKey !== undefined)
+    await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
   return profile;
 }
 
@@ -98,7 +107,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     index,
     profileId: profile.id,
     defaults: EMPTY_APP_CONFIG.defaults,
-    createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: options.maxRetries ?? 0 }),
+    createModel: (apiKey) =>
+      createAnthropicModel({
+        apiKey,
+        baseUrl: api.url,
+        fetch: (input, init) => fetch(input, init),
+        maxRetries: options.maxRetries ?? 0,
+      }),
     sha256Hex,
     now: () => Date.now(),
     locks: options.locks ?? createLocalLocks(),

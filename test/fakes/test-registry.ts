@@ -5,10 +5,13 @@ import { MemoryCatalogStore, MemorySecretStore, sha256Hex } from './memory-store
 export const TEST_PROFILE = 'profile-1';
 
 /** OAuth settings for tests; the vault is the registry's in-memory one. */
-export type TestOAuth = Omit<RegistryOAuth, 'secrets' | 'locks' | 'newState'> & Partial<Pick<RegistryOAuth, 'locks' | 'newState'>>;
+export type TestOAuth = Omit<RegistryOAuth, 'secrets' | 'locks' | 'newState'> &
+  Partial<Pick<RegistryOAuth, 'locks' | 'newState'>>;
 
 /** The real registry with in-memory stores and Node's fetch; `overrides` replace any dependency. */
-export function createTestRegistry(overrides: Partial<Omit<RegistryDeps, 'oauth' | 'secrets'>> & { oauth?: TestOAuth; secrets?: MemorySecretStore } = {}) {
+export function createTestRegistry(
+  overrides: Partial<Omit<RegistryDeps, 'oauth' | 'secrets'>> & { oauth?: TestOAuth; secrets?: MemorySecretStore } = {},
+) {
   const { oauth, secrets = new MemorySecretStore(), ...rest } = overrides;
   const catalogs = new MemoryCatalogStore();
   const registry = createRegistry({

@@ -20,11 +20,18 @@ let counter = 0;
  * `channelName` links their change buses through Node's real BroadcastChannel.
  */
 export async function openTestStorage(
-  options: { factory?: IDBFactory; name?: string; channelName?: string; now?: () => number } & Pick<OpenDatabaseOptions, 'version' | 'onVersionChange'> = {},
+  options: { factory?: IDBFactory; name?: string; channelName?: string; now?: () => number } & Pick<
+    OpenDatabaseOptions,
+    'version' | 'onVersionChange'
+  > = {},
 ): Promise<TestStorage> {
   const factory = options.factory ?? new IDBFactory();
   // fake-indexeddb's factories share one backing store, so isolation comes from a unique name.
-  const db = await openAppDatabase(factory, { name: options.name ?? `test-${++counter}`, version: options.version, onVersionChange: options.onVersionChange });
+  const db = await openAppDatabase(factory, {
+    name: options.name ?? `test-${++counter}`,
+    version: options.version,
+    onVersionChange: options.onVersionChange,
+  });
   const bus = createChangeBus(options.channelName ? new BroadcastChannel(options.channelName) : undefined);
   const storage = createStorage({
     db,

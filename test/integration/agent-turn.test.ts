@@ -33,7 +33,11 @@ afterAll(async () => {
 describe('a whole agent turn: fake Messages API, real MCP server, real storage', () => {
   it('searches, loads the deferred tool, asks, calls it and streams the final answer, all stored with its trace', async () => {
     const { storage } = opened;
-    const thread = await storage.threads.create(deps.profileId, { title: 'Echo test', enabledServerIds: ['everything'], systemPrompt: 'Answer briefly.' });
+    const thread = await storage.threads.create(deps.profileId, {
+      title: 'Echo test',
+      enabledServerIds: ['everything'],
+      systemPrompt: 'Answer briefly.',
+    });
     api.script(
       { toolUses: [{ name: 'tool_search', input: { query: 'echo a message back' } }] },
       (request) =>
@@ -47,7 +51,10 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
       asked.push(request);
       return 'allow-once';
     };
-    const outcome = await sendMessage(deps, thread.id, 'Please echo something for me', { askApproval, signal: new AbortController().signal });
+    const outcome = await sendMessage(deps, thread.id, 'Please echo something for me', {
+      askApproval,
+      signal: new AbortController().signal,
+    });
     expect(outcome).toEqual({ status: 'done' });
 
     // What the API was sent: tool_search alone first, then the found tool; the key; cache breakpoints.
@@ -56,11 +63,15 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(api.requests[1]?.toolNames).not.toContain('mcp__everything__get-tiny-image');
     const sentKey = api.requests[0]?.headers['x-api-key'] ?? api.requests[0]?.headers.authorization;
     expect(sentKey).toContain('sk-ant-test-key');
-    expect(api.requests[0]?.body.system).toEqual([{ type: 'text', text: 'Answer briefly.', cache_control: { type: 'ephemeral' } }]);
+    expect(api.requests[0]?.body.system).toEqual([
+      { type: 'text', text: 'Answer briefly.', cache_control: { type: 'ephemeral' } },
+    ]);
     expect(JSON.stringify(api.requests[1]?.body.tools?.at(-1))).toContain('"cache_control":{"type":"ephemeral"}');
 
     // The person was asked once, with the arguments.
-    expect(asked.map((a) => [a.tool.modelName, a.arguments])).toEqual([['mcp__everything__echo', { message: 'hello from the model' }]]);
+    expect(asked.map((a) => [a.tool.modelName, a.arguments])).toEqual([
+      ['mcp__everything__echo', { message: 'hello from the model' }],
+    ]);
 
     // Everything is in storage: messages in order, the tool result, the final answer, the trace.
     const { items } = await storage.messages.list(thread.id);
@@ -75,19 +86,35 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(JSON.stringify(items[4]?.blocks)).toContain('Echo: hello from the model');
     expect(items[5]?.blocks).toEqual([{ type: 'text', text: 'The server answered: Echo: hello from the model.' }]);
     const traces = items.flatMap((m) => m.trace);
-    expect(traces.find((t) => t.kind === 'tool-search')).toMatchObject({ query: 'echo a message back', picks: expect.arrayContaining([expect.objectContaining({ name: 'mcp__everything__echo' })]) as unknown });
-    expect(traces.find((t) => t.kind === 'tool-call')).toMatchObject({ tool: 'mcp__everything__echo', serverId: 'everything', isError: false, approval: { decision: 'allow-once', by: 'person' } });
+    expect(traces.find((t) => t.kind === 'tool-search')).toMatchObject({
+      query: 'echo a message back',
+      picks: expect.arrayContaining([expect.objectContaining({ name: 'mcp__everything__echo' })]) as unknown,
+    });
+    expect(traces.find((t) => t.kind === 'tool-call')).toMatchObject({
+      tool: 'mcp__everything__echo',
+      serverId: 'everything',
+      isError: false,
+      approval: { decision: 'allow-once', by: 'person' },
+    });
     expect(traces.filter((t) => t.kind === 'model-call')).toHaveLength(3);
-    expect(traces.find((t) => t.kind === 'model-call')).toMatchObject({ usage: { input: expect.any(Number) as number, output: expect.any(Number) as number } });
+    expect(traces.find((t) => t.kind === 'model-call')).toMatchObject({
+      usage: { input: expect.any(Number) as number, output: expect.any(Number) as number },
+    });
     expect((await storage.threads.get(thread.id))?.loadedTools.map((t) => t.toolName)).toContain('echo');
   });
 
   it('a tool of a server not enabled in the thread is never called', async () => {
     const { storage } = opened;
     const thread = await storage.threads.create(deps.profileId, { title: 'No servers', enabledServerIds: [] });
-    api.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] }, { text: 'Understood.' });
+    api.script(
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'sneaky' } }] },
+      { text: 'Understood.' },
+    );
     const asked: string[] = [];
-    await sendMessage(deps, thread.id, 'Echo please', { askApproval: async (r) => (asked.push(r.tool.modelName), 'allow-once'), signal: new AbortController().signal });
+    await sendMessage(deps, thread.id, 'Echo please', {
+      askApproval: async (r) => (asked.push(r.tool.modelName), 'allow-once'),
+      signal: new AbortController().signal,
+    });
     expect(asked).toEqual([]);
     const { items } = await storage.messages.list(thread.id);
     expect(JSON.stringify(items[2]?.blocks)).toContain('There is no tool named mcp__everything__echo');
@@ -95,14 +122,25 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
 
   it('a server switched off during the turn cannot run its tool any more', async () => {
     const { storage } = opened;
-    const thread = await storage.threads.create(deps.profileId, { title: 'Switch off', enabledServerIds: ['everything'] });
-    api.script({ toolUses: [{ name: 'tool_search', input: { query: 'echo' } }] }, { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'late' } }] }, { text: 'OK.' });
+    const thread = await storage.threads.create(deps.profileId, {
+      title: 'Switch off',
+      enabledServerIds: ['everything'],
+    });
+    api.script(
+      { toolUses: [{ name: 'tool_search', input: { query: 'echo' } }] },
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'late' } }] },
+      { text: 'OK.' },
+    );
     let enabled: string[] = ['everything'];
     const askApproval = async (): Promise<Approval> => {
       enabled = []; // The person switches the server off while the approval is pending, then allows.
       return 'allow-once';
     };
-    await sendMessage(deps, thread.id, 'Echo late', { askApproval, signal: new AbortController().signal, enabledServerIds: () => enabled });
+    await sendMessage(deps, thread.id, 'Echo late', {
+      askApproval,
+      signal: new AbortController().signal,
+      enabledServerIds: () => enabled,
+    });
     const { items } = await storage.messages.list(thread.id);
     expect(JSON.stringify(items[4]?.blocks)).toContain('was switched off in this thread; the tool was not called');
   });
@@ -111,9 +149,15 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     const { storage } = opened;
     const thread = await storage.threads.create(deps.profileId, { title: 'Errors', enabledServerIds: ['everything'] });
     api.script({ error: { status: 401 } }, { text: 'Working again.' });
-    const first = await sendMessage(deps, thread.id, 'Hi', { askApproval: async () => 'deny', signal: new AbortController().signal });
+    const first = await sendMessage(deps, thread.id, 'Hi', {
+      askApproval: async () => 'deny',
+      signal: new AbortController().signal,
+    });
     expect(first).toEqual({ status: 'error', error: 'The API key was refused (401). Check it in Settings.' });
-    const second = await sendMessage(deps, thread.id, 'Hi again', { askApproval: async () => 'deny', signal: new AbortController().signal });
+    const second = await sendMessage(deps, thread.id, 'Hi again', {
+      askApproval: async () => 'deny',
+      signal: new AbortController().signal,
+    });
     expect(second.status).toBe('done');
     const { items } = await storage.messages.list(thread.id);
     expect(items.map((m) => m.status)).toEqual(['complete', 'error', 'complete', 'complete']);

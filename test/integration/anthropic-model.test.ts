@@ -12,16 +12,42 @@ afterEach(async () => {
   await api.stop();
 });
 
-const request: ModelRequest = { model: 'claude-sonnet-5', maxTokens: 512, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools: [] };
-const model = (maxRetries = 0) => createAnthropicModel({ apiKey: 'sk-ant-test', baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries });
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const request: ModelRequest = {
+  model: 'claude-sonnet-5',
+  maxTokens: 512,
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+  tools: [],
+};
+const model = (maxRetries = 0) =>
+  createAnthropicModel({
+    apiKey: 'sk-ant-test',
+    baseUrl: api.url,
+    fetch: (input, init) => fetch(input, init),
+    maxRetries,
+  });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('the Anthropic SDK adapter against the fake Messages API', () => {
   it('streams snapshots and returns the blocks, stop reason and usage with cache figures', async () => {
-    api.script({ text: ['Hello ', 'there.'], usage: { input_tokens: 50, output_tokens: 4, cache_read_input_tokens: 40, cache_creation_input_tokens: 8 } });
+    api.script({
+      text: ['Hello ', 'there.'],
+      usage: { input_tokens: 50, output_tokens: 4, cache_read_input_tokens: 40, cache_creation_input_tokens: 8 },
+    });
     const snapshots: string[] = [];
-    const result = await model().stream(request, (blocks) => snapshots.push(JSON.stringify(blocks)), new AbortController().signal);
-    expect(result).toEqual({ blocks: [{ type: 'text', text: 'Hello there.' }], stopReason: 'end_turn', usage: { input: 50, output: 4, cacheRead: 40, cacheWrite: 8 } });
+    const result = await model().stream(
+      request,
+      (blocks) => snapshots.push(JSON.stringify(blocks)),
+      new AbortController().signal,
+    );
+    expect(result).toEqual({
+      blocks: [{ type: 'text', text: 'Hello there.' }],
+      stopReason: 'end_turn',
+      usage: { input: 50, output: 4, cacheRead: 40, cacheWrite: 8 },
+    });
     expect(snapshots.length).toBeGreaterThan(1);
   });
 

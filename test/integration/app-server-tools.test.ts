@@ -28,19 +28,28 @@ afterAll(async () => {
 });
 
 /** The deployer's config: one server, every tool sent with each call so a request shows all the model is offered. */
-const appConfig = () => AppConfig.parse({ servers: [{ id: 'company', name: 'Company', url: mcp.url }], defaults: { toolSearch: { deferral: 'never' } } });
+const appConfig = () =>
+  AppConfig.parse({
+    servers: [{ id: 'company', name: 'Company', url: mcp.url }],
+    defaults: { toolSearch: { deferral: 'never' } },
+  });
 
 /** A browser's database: each `open` is the app starting in it again (a reload), over the same stored data. */
 function browserDatabase() {
   const factory = new IDBFactory();
   const name = `app-server-tools-${crypto.randomUUID()}`;
   return {
-    async open(): Promise<Required<Pick<AppState, 'registry' | 'serverActions' | 'servers' | 'chat' | 'chatActions'>> & { profileId: string }> {
+    async open(): Promise<
+      Required<Pick<AppState, 'registry' | 'serverActions' | 'servers' | 'chat' | 'chatActions'>> & {
+        profileId: string;
+      }
+    > {
       const test = await openTestStorage({ factory, name });
       await openTestProfile(test.storage, { apiKey: 'sk-ant-app-tools' });
       const services = testAppServices(test.storage, {
         loadAppConfig: () => Promise.resolve({ config: appConfig(), source: 'file' }),
-        createModel: (apiKey) => createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
+        createModel: (apiKey) =>
+          createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
       });
       const store = createAppStore();
       await startApp(store, () => Promise.resolve(services));
@@ -52,7 +61,14 @@ function browserDatabase() {
       expect(phase).toBe('ready');
       // The person allows every tool call they are asked about.
       chat!.subscribe((state) => state.pendingApprovals.forEach((p) => p.answer('allow-once')));
-      return { registry: registry!, serverActions: serverActions!, servers: servers!, chat: chat!, chatActions: chatActions!, profileId: profile!.id };
+      return {
+        registry: registry!,
+        serverActions: serverActions!,
+        servers: servers!,
+        chat: chat!,
+        chatActions: chatActions!,
+        profileId: profile!.id,
+      };
     },
   };
 }
@@ -65,7 +81,13 @@ async function threadWithCompany(app: OpenApp): Promise<void> {
 }
 
 const toolCalls = () => mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length;
-const lastToolResult = (app: OpenApp) => JSON.stringify(app.chat.getState().messages.filter((m) => m.role === 'user').at(-1)?.blocks);
+const lastToolResult = (app: OpenApp) =>
+  JSON.stringify(
+    app.chat
+      .getState()
+      .messages.filter((m) => m.role === 'user')
+      .at(-1)?.blocks,
+  );
 
 describe('a tool of an app server the person switched off', () => {
   it('is not offered to the model, not searchable, not mentionable, and a call to it is refused; switched on again it works', async () => {
@@ -79,11 +101,19 @@ describe('a tool of an app server the person switched off', () => {
     expect(api.requests.at(-1)?.toolNames).toContain('mcp__company__add');
 
     expect(await app.serverActions.changeTool('company', 'add', { enabled: false })).toBeUndefined();
-    expect(app.servers.getState().servers.find((s) => s.id === 'company')?.tools.find((t) => t.name === 'add')).toMatchObject({ isEnabled: false });
+    expect(
+      app.servers
+        .getState()
+        .servers.find((s) => s.id === 'company')
+        ?.tools.find((t) => t.name === 'add'),
+    ).toMatchObject({ isEnabled: false });
     expect(index.tools(new Set(['company'])).map((t) => t.toolName)).not.toContain('add');
     expect(app.chatActions.mentionOptions('add').map((o) => o.label)).not.toContain('add');
     // The same refusal as a user server's disabled tool.
-    expect((await app.registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toEqual({ kind: 'tool-disabled', message: 'The tool "add" is disabled.' });
+    expect((await app.registry.callTool('company', 'add', { a: 1, b: 2 })).failure).toEqual({
+      kind: 'tool-disabled',
+      message: 'The tool "add" is disabled.',
+    });
 
     const callsBefore = toolCalls();
     api.script({ toolUses: [{ name: 'mcp__company__add', input: { a: 1, b: 2 } }] }, { text: 'I could not add.' });
@@ -102,7 +132,7 @@ describe('a tool of an app server the person switched off', () => {
     expect(lastToolResult(app)).toContain('1+2=3');
   });
 
-  it('stays off after the app starts again over the same storage, in a new thread too, and the deployer\'s config is untouched', async () => {
+  it("stays off after the app starts again over the same storage, in a new thread too, and the deployer's config is untouched", async () => {
     const database = browserDatabase();
     const first = await database.open();
     await first.registry.connect('company');
@@ -112,13 +142,21 @@ describe('a tool of an app server the person switched off', () => {
 
     const again = await database.open();
     expect(again.registry.get('company')?.config.toolOverrides).toEqual({});
-    expect(again.servers.getState().servers.find((s) => s.id === 'company')?.tools.filter((t) => !t.isEnabled).map((t) => t.name)).toEqual(['add']);
+    expect(
+      again.servers
+        .getState()
+        .servers.find((s) => s.id === 'company')
+        ?.tools.filter((t) => !t.isEnabled)
+        .map((t) => t.name),
+    ).toEqual(['add']);
     expect((await again.registry.callTool('company', 'add', { a: 1, b: 2 })).failure?.kind).toBe('tool-disabled');
     await threadWithCompany(again);
     api.script({ text: 'Ready.' });
     await again.chatActions.send('What can you do?');
     const request = api.requests.at(-1)!;
     expect(request.toolNames).not.toContain('mcp__company__add');
-    expect(request.body.tools?.find((t) => 'name' in t && t.name === 'mcp__company__slow')).toMatchObject({ description: 'Waits (in my words).' });
+    expect(request.body.tools?.find((t) => 'name' in t && t.name === 'mcp__company__slow')).toMatchObject({
+      description: 'Waits (in my words).',
+    });
   });
 });

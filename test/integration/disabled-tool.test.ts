@@ -1,7 +1,12 @@
 // A tool switched off in the servers manager: the model is never offered it, and a call to it never reaches the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Registry } from '../../src/mcp/registry';
-import { bindServerActions, createServersStore, EMPTY_SERVER_FORM, type ServerActions } from '../../src/stores/servers-store';
+import {
+  bindServerActions,
+  createServersStore,
+  EMPTY_SERVER_FORM,
+  type ServerActions,
+} from '../../src/stores/servers-store';
 import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestApp, type TestApp } from '../fakes/test-app';
@@ -18,9 +23,16 @@ let deps: TurnRunnerDeps;
 
 beforeAll(async () => {
   // Send every tool with each call, so the request shows exactly what the model is offered.
-  [server, app] = await Promise.all([startTestMcpServer(), startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } })]);
+  [server, app] = await Promise.all([
+    startTestMcpServer(),
+    startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } }),
+  ]);
   ({ api, opened, registry, deps } = app);
-  actions = bindServerActions(createServersStore(registry), { registry, storage: opened.storage, profileId: app.profile.id });
+  actions = bindServerActions(createServersStore(registry), {
+    registry,
+    storage: opened.storage,
+    profileId: app.profile.id,
+  });
   await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
 });
 
@@ -32,7 +44,11 @@ afterAll(async () => {
 describe('a tool switched off in the servers manager', () => {
   it('is not offered to the model, and a call the model makes anyway never reaches the server', async () => {
     const thread = await opened.storage.threads.create(deps.profileId, { title: 'Sums', enabledServerIds: ['calc'] });
-    const turn = (text: string) => sendMessage(deps, thread.id, text, { askApproval: async () => 'allow-once', signal: new AbortController().signal });
+    const turn = (text: string) =>
+      sendMessage(deps, thread.id, text, {
+        askApproval: async () => 'allow-once',
+        signal: new AbortController().signal,
+      });
 
     api.script({ text: 'Ready.' });
     await turn('What can you do?');
@@ -44,7 +60,9 @@ describe('a tool switched off in the servers manager', () => {
     await turn('Add 1 and 2');
     const offered = api.requests.at(-2)!;
     expect(offered.toolNames).not.toContain('mcp__calc__add');
-    expect(offered.body.tools?.find((t) => 'name' in t && t.name === 'mcp__calc__slow')).toMatchObject({ description: 'Waits a while (my words).' });
+    expect(offered.body.tools?.find((t) => 'name' in t && t.name === 'mcp__calc__slow')).toMatchObject({
+      description: 'Waits a while (my words).',
+    });
     expect(server.requests.filter((r) => r.rpcMethod === 'tools/call')).toEqual([]);
     expect(JSON.stringify(api.requests.at(-1)?.body.messages)).toContain('There is no tool named mcp__calc__add');
   });

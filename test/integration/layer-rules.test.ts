@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /** Lints a snippet as if it were a file at `filePath`, with the project's real config (type-aware rules off). */
 async function restrictedMessages(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }] });
+  const eslint = new ESLint({
+    overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }],
+  });
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
 }
@@ -12,14 +14,26 @@ async function restrictedMessages(filePath: string, code: string): Promise<strin
 describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
   it.each([
     ['src/domain/x.ts', "import { openDB } from 'idb';", 'may import idb'],
-    ['src/domain/x.ts', "import { createStorage } from '../storage/storage';", 'src/domain/ may not import src/storage/'],
-    ['src/platform/x.ts', "import { createStorage } from '../storage/storage';", 'src/platform/ may not import src/storage/'],
+    [
+      'src/domain/x.ts',
+      "import { createStorage } from '../storage/storage';",
+      'src/domain/ may not import src/storage/',
+    ],
+    [
+      'src/platform/x.ts',
+      "import { createStorage } from '../storage/storage';",
+      'src/platform/ may not import src/storage/',
+    ],
     ['src/storage/x.ts', "import { x } from '../mcp/registry';", 'src/storage/ may not import src/mcp/'],
     ['src/agent/x.ts', "import { x } from '../mcp/registry';", 'src/agent/ may not import src/mcp/'],
     ['src/stores/x.ts', "import { useState } from 'react';", 'may import react'],
     ['src/ui/x.tsx', "import { createStorage } from '../storage/storage';", 'src/ui/ may not import src/storage/'],
     ['src/ui/x.tsx', "import { create } from 'zustand';", 'may import zustand'],
-    ['src/search/x.ts', "import { openAppDatabase } from '../platform/database';", 'src/search/ may not import src/platform/'],
+    [
+      'src/search/x.ts',
+      "import { openAppDatabase } from '../platform/database';",
+      'src/search/ may not import src/platform/',
+    ],
     ['src/storage/x.ts', 'export const open = () => indexedDB.open("x");', 'Only src/platform/ touches indexedDB'],
     ['src/mcp/x.ts', 'export const get = () => fetch("/x");', 'Only src/platform/ touches fetch'],
     ['src/stores/x.ts', 'export const k = () => localStorage.getItem("k");', 'Only src/platform/ touches localStorage'],
@@ -29,8 +43,14 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
   });
 
   it.each([
-    ['src/storage/x.ts', "import { openAppDatabase } from '../platform/database';\nimport { ThreadConfig } from '../domain/thread-config';"],
-    ['src/stores/x.ts', "import { createStore } from 'zustand/vanilla';\nimport { createStorage } from '../storage/storage';"],
+    [
+      'src/storage/x.ts',
+      "import { openAppDatabase } from '../platform/database';\nimport { ThreadConfig } from '../domain/thread-config';",
+    ],
+    [
+      'src/stores/x.ts',
+      "import { createStore } from 'zustand/vanilla';\nimport { createStorage } from '../storage/storage';",
+    ],
     ['src/ui/x.tsx', "import { useState } from 'react';\nimport { createAppStore } from '../stores/app-store';"],
     ['src/platform/x.ts', 'export const open = () => indexedDB.open("x");'],
   ])('%s: allowed imports pass', async (filePath, code) => {

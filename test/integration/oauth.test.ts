@@ -29,9 +29,16 @@ async function approve(url: URL): Promise<SignInCallback> {
   return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
 }
 
-function oauthRegistry(shared?: { secrets: MemorySecretStore; locks: ReturnType<typeof createLocalLocks>; now: () => number }) {
+function oauthRegistry(shared?: {
+  secrets: MemorySecretStore;
+  locks: ReturnType<typeof createLocalLocks>;
+  now: () => number;
+}) {
   const test = createTestRegistry({
-    oauth: { settings: { redirectUrl: 'http://127.0.0.1:5173/oauth/callback', clientName: 'MCP Agent test' }, ...(shared ? { locks: shared.locks } : {}) },
+    oauth: {
+      settings: { redirectUrl: 'http://127.0.0.1:5173/oauth/callback', clientName: 'MCP Agent test' },
+      ...(shared ? { locks: shared.locks } : {}),
+    },
     ...(shared ? { secrets: shared.secrets, now: shared.now } : {}),
   });
   cleanup.push(() => test.registry.close());
@@ -58,7 +65,11 @@ describe('OAuth through the registry', () => {
     expect(server.stats.registrations).toBe(1);
     expect(server.stats.tokenRequests[0]).toMatchObject({ grantType: 'authorization_code', resource: server.url });
     // Everything OAuth keeps is in the vault, under this server.
-    expect([...secrets.values.keys()].map((k) => k.split('\u0000')[2]).sort()).toEqual(['oauth-client', 'oauth-discovery', 'oauth-tokens']);
+    expect([...secrets.values.keys()].map((k) => k.split('\u0000')[2]).sort()).toEqual([
+      'oauth-client',
+      'oauth-discovery',
+      'oauth-tokens',
+    ]);
   });
 
   it('refreshes an expired token on the next call instead of asking for a sign-in', async () => {
@@ -77,8 +88,12 @@ describe('OAuth through the registry', () => {
     // Two tabs on one vault and one lock manager, 80 s later: the token expires within the refresh margin.
     const later = () => Date.now() + 80_000;
     const locks = createLocalLocks();
-    const tabs = [oauthRegistry({ secrets: first.secrets, locks, now: later }), oauthRegistry({ secrets: first.secrets, locks, now: later })];
-    for (const tab of tabs) await tab.registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+    const tabs = [
+      oauthRegistry({ secrets: first.secrets, locks, now: later }),
+      oauthRegistry({ secrets: first.secrets, locks, now: later }),
+    ];
+    for (const tab of tabs)
+      await tab.registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
     const states = await Promise.all(tabs.map((tab) => tab.registry.connect('notes')));
     expect(states.map((s) => s.status)).toEqual(['connected', 'connected']);
     expect(server.stats.tokenRequests.filter((r) => r.grantType === 'refresh_token')).toHaveLength(1);
@@ -101,37 +116,60 @@ describe('OAuth through the registry', () => {
     await registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
     let callback: SignInCallback | undefined;
     await registry.signIn('notes', async (url) => void (callback = await approve(url)));
-    await expect(registry.completeSignIn({ ...callback!, state: 'forged' })).rejects.toThrow('does not belong to any sign-in in progress');
-    await expect(registry.completeSignIn({ state: callback!.state, error: 'access_denied', errorDescription: 'The user said no' })).rejects.toThrow(
-      'Sign-in to Notes did not complete: The user said no.',
+    await expect(registry.completeSignIn({ ...callback!, state: 'forged' })).rejects.toThrow(
+      'does not belong to any sign-in in progress',
     );
+    await expect(
+      registry.completeSignIn({ state: callback!.state, error: 'access_denied', errorDescription: 'The user said no' }),
+    ).rejects.toThrow('Sign-in to Notes did not complete: The user said no.');
     expect(server.stats.tokenRequests).toHaveLength(0);
     expect(registry.get('notes')?.state.status).not.toBe('connected');
   });
 
   it.each([
-    ['names a different resource', (origin: string) => JSON.stringify({ resource: 'https://elsewhere.example/mcp', authorization_servers: [origin] }), 'does not match'],
+    [
+      'names a different resource',
+      (origin: string) =>
+        JSON.stringify({ resource: 'https://elsewhere.example/mcp', authorization_servers: [origin] }),
+      'does not match',
+    ],
     ['is malformed', () => '{ "resource": ', ''],
-  ])('reports protected-resource metadata that %s with a clear error, never sending a token', async (_case, body, message) => {
-    const requests: string[] = [];
-    const server = createServer((req, res) => {
-      requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      if (req.url?.startsWith('/.well-known/oauth-protected-resource')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body(origin));
-      res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` }).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { registry } = oauthRegistry();
-    await registry.register({ id: 'odd', name: 'Odd', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, auth: { kind: 'oauth' } }, 'user');
-    const state = await registry.connect('odd');
-    expect(state.status).not.toBe('connecting');
-    expect(state.status).not.toBe('connected');
-    const error = await registry.signIn('odd', () => undefined).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OAuthFlowError);
-    expect((error as Error).message).toContain(message);
-    expect(requests.every((r) => !r.includes('Bearer'))).toBe(true);
-  });
+  ])(
+    'reports protected-resource metadata that %s with a clear error, never sending a token',
+    async (_case, body, message) => {
+      const requests: string[] = [];
+      const server = createServer((req, res) => {
+        requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        if (req.url?.startsWith('/.well-known/oauth-protected-resource'))
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(body(origin));
+        res
+          .writeHead(401, {
+            'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+          })
+          .end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+      const { registry } = oauthRegistry();
+      await registry.register(
+        {
+          id: 'odd',
+          name: 'Odd',
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+          auth: { kind: 'oauth' },
+        },
+        'user',
+      );
+      const state = await registry.connect('odd');
+      expect(state.status).not.toBe('connecting');
+      expect(state.status).not.toBe('connected');
+      const error = await registry.signIn('odd', () => undefined).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OAuthFlowError);
+      expect((error as Error).message).toContain(message);
+      expect(requests.every((r) => !r.includes('Bearer'))).toBe(true);
+    },
+  );
 
   it('signing out forgets tokens and registration', async () => {
     const server = await oauthServer();

@@ -31,7 +31,13 @@ describe('registry against server-everything (streamable HTTP)', () => {
     const state = await registry.connect('everything');
     expect(state).toMatchObject({ status: 'connected', transport: 'http' });
     const names = registry.tools(['everything']).map((t) => t.modelName);
-    expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-tiny-image', 'mcp__everything__get-structured-content']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'mcp__everything__echo',
+        'mcp__everything__get-tiny-image',
+        'mcp__everything__get-structured-content',
+      ]),
+    );
     expect(registry.resolveToolName('mcp__everything__echo')).toEqual({ serverId: 'everything', toolName: 'echo' });
     const stored = await catalogs.get('profile-1', 'everything');
     expect(stored?.tools.length).toBe(names.length);
@@ -44,17 +50,29 @@ describe('registry against server-everything (streamable HTTP)', () => {
     const echo = await registry.callTool('everything', 'echo', { message: 'hello there' });
     expect(echo).toMatchObject({ isError: false, content: [{ type: 'text', text: 'Echo: hello there' }] });
     const image = await registry.callTool('everything', 'get-tiny-image', {});
-    expect(image.content.find((c) => c.type === 'image')).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) as string });
+    expect(image.content.find((c) => c.type === 'image')).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) as string,
+    });
     const weather = await registry.callTool('everything', 'get-structured-content', { location: 'Chicago' });
     expect(weather.isError).toBe(false);
-    expect(weather.structuredContent).toMatchObject({ temperature: expect.any(Number) as number, conditions: expect.any(String) as string });
+    expect(weather.structuredContent).toMatchObject({
+      temperature: expect.any(Number) as number,
+      conditions: expect.any(String) as string,
+    });
   });
 
   it('reports progress of a long-running tool and finishes past the idle timeout thanks to it', async () => {
     const { registry } = setup();
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
     const progress: number[] = [];
-    const result = await registry.callTool('everything', 'trigger-long-running-operation', { duration: 2, steps: 4 }, { timeoutMs: 1200, onProgress: (p) => progress.push(p.progress) });
+    const result = await registry.callTool(
+      'everything',
+      'trigger-long-running-operation',
+      { duration: 2, steps: 4 },
+      { timeoutMs: 1200, onProgress: (p) => progress.push(p.progress) },
+    );
     expect(result.isError).toBe(false);
     expect(progress).toEqual([1, 2, 3, 4]);
   });
@@ -62,18 +80,33 @@ describe('registry against server-everything (streamable HTTP)', () => {
   it('times out a call that exceeds its time without progress, and cancels on abort', async () => {
     const { registry } = setup();
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
-    const slow = await registry.callTool('everything', 'trigger-long-running-operation', { duration: 5, steps: 1 }, { timeoutMs: 300 });
+    const slow = await registry.callTool(
+      'everything',
+      'trigger-long-running-operation',
+      { duration: 5, steps: 1 },
+      { timeoutMs: 300 },
+    );
     expect(slow.failure).toMatchObject({ kind: 'timeout' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    const aborted = await registry.callTool('everything', 'trigger-long-running-operation', { duration: 5, steps: 1 }, { signal: controller.signal });
+    const aborted = await registry.callTool(
+      'everything',
+      'trigger-long-running-operation',
+      { duration: 5, steps: 1 },
+      { signal: controller.signal },
+    );
     expect(aborted.failure).toMatchObject({ kind: 'aborted', message: 'The tool call was cancelled.' });
   });
 
   it('runs a tool that requires task execution to its result', async () => {
     const { registry } = setup();
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
-    const result = await registry.callTool('everything', 'simulate-research-query', { topic: 'MCP' }, { timeoutMs: 30_000 });
+    const result = await registry.callTool(
+      'everything',
+      'simulate-research-query',
+      { topic: 'MCP' },
+      { timeoutMs: 30_000 },
+    );
     expect(result.failure).toBeUndefined();
     expect(result.content.length).toBeGreaterThan(0);
   });
@@ -116,7 +149,12 @@ describe('registry against server-everything (streamable HTTP)', () => {
   it('applies per-tool overrides to everything downstream', async () => {
     const { registry } = setup();
     await registry.register(
-      { id: 'everything', name: 'Everything', url: server.url, toolOverrides: { echo: { enabled: false }, 'get-sum': { description: 'Adds two numbers (override)' } } },
+      {
+        id: 'everything',
+        name: 'Everything',
+        url: server.url,
+        toolOverrides: { echo: { enabled: false }, 'get-sum': { description: 'Adds two numbers (override)' } },
+      },
       'user',
     );
     await registry.connect('everything');
@@ -151,9 +189,9 @@ describe('registry against server-everything (streamable HTTP)', () => {
     await expect.poll(() => registry.get('flaky')?.state.status, { timeout: 10_000 }).toBe('connected');
     const after = await registry.callTool('flaky', 'echo', { message: 'back' });
     expect(after.content).toEqual([{ type: 'text', text: 'Echo: back' }]);
-    expect(events.filter((e) => e.type === 'status').map((e) => (e as { state: { status: string } }).state.status)).toEqual(
-      expect.arrayContaining(['connecting', 'connected', 'error']),
-    );
+    expect(
+      events.filter((e) => e.type === 'status').map((e) => (e as { state: { status: string } }).state.status),
+    ).toEqual(expect.arrayContaining(['connecting', 'connected', 'error']));
   });
 });
 

@@ -39,7 +39,9 @@ describe('runtime lifecycle', () => {
     expect(registry.tools()).toEqual([]);
     expect(await catalogs.get(TEST_PROFILE, 'test')).toBeUndefined();
     expect(secrets.values.size).toBe(0);
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['registered', 'status', 'tools', 'unregistered']));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['registered', 'status', 'tools', 'unregistered']),
+    );
   });
 
   it('lists every page of a paginated catalog', async () => {
@@ -99,7 +101,10 @@ describe('runtime lifecycle', () => {
 
     const headerServer = await testServer({ requireHeader: { name: 'x-api-key', value: 'k-123' } });
     await secrets.put({ profileId: TEST_PROFILE, owner: 'h', slot: headerSlot('X-Api-Key') }, 'k-123');
-    await registry.register({ id: 'h', name: 'H', url: headerServer.url, auth: { kind: 'headers', headerNames: ['X-Api-Key'] } }, 'user');
+    await registry.register(
+      { id: 'h', name: 'H', url: headerServer.url, auth: { kind: 'headers', headerNames: ['X-Api-Key'] } },
+      'user',
+    );
     expect((await registry.connect('h')).status).toBe('connected');
     expect(headerServer.requests.every((r) => r.headers['x-api-key'] === 'k-123')).toBe(true);
   });
@@ -116,15 +121,22 @@ describe('bad input', () => {
     await registry.register({ id: 'ok', name: 'OK', url: server.url }, 'user');
     const error = await registry.register({ id: 'bad', name: 'Bad', url }, 'user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues[0]).toMatchObject({ path: 'url', message: expect.stringContaining(message) as string });
+    expect((error as ValidationError).issues[0]).toMatchObject({
+      path: 'url',
+      message: expect.stringContaining(message) as string,
+    });
     expect(registry.list().map((s) => s.config.id)).toEqual(['ok']);
   });
 
   it('refuses a duplicate name or id', async () => {
     const { registry } = setup();
     await registry.register({ id: 'one', name: 'Weather', url: 'https://weather.example/mcp' }, 'app');
-    await expect(registry.register({ id: 'two', name: 'weather', url: 'https://w2.example/mcp' }, 'user')).rejects.toThrow('A server named "weather" already exists');
-    await expect(registry.register({ id: 'one', name: 'Other', url: 'https://w3.example/mcp' }, 'user')).rejects.toThrow('already exists');
+    await expect(
+      registry.register({ id: 'two', name: 'weather', url: 'https://w2.example/mcp' }, 'user'),
+    ).rejects.toThrow('A server named "weather" already exists');
+    await expect(
+      registry.register({ id: 'one', name: 'Other', url: 'https://w3.example/mcp' }, 'user'),
+    ).rejects.toThrow('already exists');
     expect(registry.list()).toHaveLength(1);
   });
 

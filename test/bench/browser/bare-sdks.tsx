@@ -10,11 +10,20 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
 async function callBoth(url: string, apiKey: string): Promise<string> {
-  const client = new Client({ name: 'bare', version: '1.0.0' }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+  const client = new Client(
+    { name: 'bare', version: '1.0.0' },
+    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const { tools } = await client.listTools();
   const anthropic = new Anthropic({ apiKey, dangerouslyAllowBrowser: true });
-  const message = await anthropic.messages.stream({ model: 'claude-sonnet-5', max_tokens: 100, messages: [{ role: 'user', content: tools.map((t) => t.name).join(', ') }] }).finalMessage();
+  const message = await anthropic.messages
+    .stream({
+      model: 'claude-sonnet-5',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: tools.map((t) => t.name).join(', ') }],
+    })
+    .finalMessage();
   return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 

@@ -19,7 +19,11 @@ export interface SeedPlan {
   /** Threads of `messages` messages each; the first listed is the one open on start. */
   readonly threads: readonly { readonly title: string; readonly messages: number }[];
   /** Servers with stored catalogs, as after earlier sessions (URLs on a closed port: they stay offline). */
-  readonly servers?: readonly { readonly id: string; readonly name: string; readonly tools: readonly ToolDefinition[] }[];
+  readonly servers?: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly tools: readonly ToolDefinition[];
+  }[];
 }
 
 export interface StorageTimes {
@@ -47,17 +51,29 @@ const servicesReady = createServices(createBrowserEnv(), () => undefined);
 async function seed(plan: SeedPlan): Promise<void> {
   const { storage } = await servicesReady;
   const profile = await storage.profiles.ensureActive();
-  if (plan.apiKey) await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, plan.apiKey);
+  if (plan.apiKey)
+    await storage.vault.put({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, plan.apiKey);
   let first: string | undefined;
   // Oldest first, so the first listed ends up the most recent.
   for (const spec of [...plan.threads].reverse()) {
     const thread = await storage.threads.create(profile.id, { title: spec.title });
-    for (const message of benchMessages(spec.messages, thread.id.slice(0, 8))) await storage.messages.append(thread.id, message);
+    for (const message of benchMessages(spec.messages, thread.id.slice(0, 8)))
+      await storage.messages.append(thread.id, message);
     first = thread.id;
   }
   for (const server of plan.servers ?? []) {
-    await storage.profiles.saveServer(profile.id, { id: server.id, name: server.name, url: `http://127.0.0.1:9/${server.id}/mcp` });
-    await storage.catalog.set({ profileId: profile.id, serverId: server.id, tools: [...server.tools], hash: `seeded-${server.id}`, fetchedAt: Date.now() });
+    await storage.profiles.saveServer(profile.id, {
+      id: server.id,
+      name: server.name,
+      url: `http://127.0.0.1:9/${server.id}/mcp`,
+    });
+    await storage.catalog.set({
+      profileId: profile.id,
+      serverId: server.id,
+      tools: [...server.tools],
+      hash: `seeded-${server.id}`,
+      fetchedAt: Date.now(),
+    });
   }
   await storage.profiles.update(profile.id, (current) => ({
     ...current,
@@ -68,7 +84,11 @@ async function seed(plan: SeedPlan): Promise<void> {
 
 interface RawSchema extends DBSchema {
   threads: { key: string; value: { id: string; updatedAt: number } };
-  messages: { key: string; value: NewMessage & { id: string; threadId: string; seq: number; createdAt: number; updatedAt: number }; indexes: { byThreadSeq: [string, number] } };
+  messages: {
+    key: string;
+    value: NewMessage & { id: string; threadId: string; seq: number; createdAt: number; updatedAt: number };
+    indexes: { byThreadSeq: [string, number] };
+  };
 }
 
 /** What the messages repository does, written directly against idb: the same transaction, no parsing, no change bus. */
@@ -77,9 +97,20 @@ async function rawAppend(db: IDBPDatabase<RawSchema>, threadId: string, input: N
   const tx = db.transaction(['threads', 'messages'], 'readwrite');
   const thread = await tx.objectStore('threads').get(threadId);
   if (!thread) throw new Error('no thread');
-  const last = await tx.objectStore('messages').index('byThreadSeq').openKeyCursor(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]), 'prev');
+  const last = await tx
+    .objectStore('messages')
+    .index('byThreadSeq')
+    .openKeyCursor(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]), 'prev');
   const seq = last ? last.key[1] + 1 : 0;
-  await tx.objectStore('messages').add({ ...input, trace: input.trace ?? [], id: crypto.randomUUID(), threadId, seq, createdAt: time, updatedAt: time });
+  await tx.objectStore('messages').add({
+    ...input,
+    trace: input.trace ?? [],
+    id: crypto.randomUUID(),
+    threadId,
+    seq,
+    createdAt: time,
+    updatedAt: time,
+  });
   await tx.objectStore('threads').put({ ...thread, updatedAt: time });
   await tx.done;
 }
@@ -128,14 +159,19 @@ async function storage(count: number, loads: number): Promise<StorageTimes> {
     else await direct().then(app);
   }
   const range = IDBKeyRange.bound([thread.id, 0], [thread.id, Infinity]);
-  for (let i = 0; i < LOAD_WARMUP; i++) await Promise.all([repos.messages.list(thread.id), raw.getAllFromIndex('messages', 'byThreadSeq', range)]);
+  for (let i = 0; i < LOAD_WARMUP; i++)
+    await Promise.all([repos.messages.list(thread.id), raw.getAllFromIndex('messages', 'byThreadSeq', range)]);
   for (let i = 0; i < loads; i++) {
-    const app = () => time(async () => {
-      if ((await repos.messages.list(thread.id)).items.length !== messages.length) throw new Error('the app loaded a different thread');
-    }, times.loadApp);
-    const direct = () => time(async () => {
-      if ((await raw.getAllFromIndex('messages', 'byThreadSeq', range)).length !== messages.length) throw new Error('raw idb loaded a different thread');
-    }, times.loadRaw);
+    const app = () =>
+      time(async () => {
+        if ((await repos.messages.list(thread.id)).items.length !== messages.length)
+          throw new Error('the app loaded a different thread');
+      }, times.loadApp);
+    const direct = () =>
+      time(async () => {
+        if ((await raw.getAllFromIndex('messages', 'byThreadSeq', range)).length !== messages.length)
+          throw new Error('raw idb loaded a different thread');
+      }, times.loadRaw);
     if (i % 2 === 0) await app().then(direct);
     else await direct().then(app);
   }

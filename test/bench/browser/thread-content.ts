@@ -17,7 +17,11 @@ export function benchMessages(count: number, tag: string): NewMessage[] {
   const messages: NewMessage[] = [];
   for (let turn = 0; messages.length < count; turn++) {
     const toolUseId = `toolu_${tag}_${turn}`;
-    const question: NewMessage = { role: 'user', status: 'complete', blocks: [{ type: 'text', text: `Question ${turn} in ${tag}: what does the echo tool say about item ${turn}?` }] };
+    const question: NewMessage = {
+      role: 'user',
+      status: 'complete',
+      blocks: [{ type: 'text', text: `Question ${turn} in ${tag}: what does the echo tool say about item ${turn}?` }],
+    };
     const call: NewMessage = {
       role: 'assistant',
       status: 'complete',
@@ -26,12 +30,40 @@ export function benchMessages(count: number, tag: string): NewMessage[] {
         { type: 'tool_use', id: toolUseId, name: 'mcp__everything__echo', input: { message: `item ${turn}` } },
       ],
       trace: [
-        { kind: 'model-call', model: 'claude-sonnet-5', toolNames: ['mcp__everything__echo'], toolTokens: 120, usage: { input: 900, output: 60, cacheRead: 0, cacheWrite: 0 }, durationMs: 800, stopReason: 'tool_use' },
-        { kind: 'tool-call', toolUseId, serverId: 'everything', tool: 'echo', arguments: { message: `item ${turn}` }, approval: { decision: 'allow-thread', by: 'rule' }, resultSummary: `Echo: item ${turn}`, isError: false, durationMs: 12 },
+        {
+          kind: 'model-call',
+          model: 'claude-sonnet-5',
+          toolNames: ['mcp__everything__echo'],
+          toolTokens: 120,
+          usage: { input: 900, output: 60, cacheRead: 0, cacheWrite: 0 },
+          durationMs: 800,
+          stopReason: 'tool_use',
+        },
+        {
+          kind: 'tool-call',
+          toolUseId,
+          serverId: 'everything',
+          tool: 'echo',
+          arguments: { message: `item ${turn}` },
+          approval: { decision: 'allow-thread', by: 'rule' },
+          resultSummary: `Echo: item ${turn}`,
+          isError: false,
+          durationMs: 12,
+        },
       ],
     };
-    const result: NewMessage = { role: 'user', status: 'complete', blocks: [{ type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: `Echo: item ${turn}` }] }] };
-    const answer: NewMessage = { role: 'assistant', status: 'complete', blocks: [{ type: 'text', text: `${ANSWER}\n\n(turn ${turn})` }] };
+    const result: NewMessage = {
+      role: 'user',
+      status: 'complete',
+      blocks: [
+        { type: 'tool_result', tool_use_id: toolUseId, content: [{ type: 'text', text: `Echo: item ${turn}` }] },
+      ],
+    };
+    const answer: NewMessage = {
+      role: 'assistant',
+      status: 'complete',
+      blocks: [{ type: 'text', text: `${ANSWER}\n\n(turn ${turn})` }],
+    };
     messages.push(question, call, result, answer);
   }
   // A thread never ends on a tool call without its result, or the next model call would be refused.

@@ -16,7 +16,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const gzipKb = (dir: string, file: string): number => gzipSync(readFileSync(join(dir, file))).length / 1024;
-const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const readManifest = (dir: string): Manifest =>
+  JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 /** Classic scripts index.html loads as they are (public/theme-boot.js), which the manifest does not list. */
 function classicScripts(dir: string): string[] {
@@ -46,7 +47,9 @@ export function firstScreenFiles(dir: string): string[] {
 export function measureBundle(): Row[] {
   const appFirst = [...classicScripts(OUT_DIR), ...firstScreenFiles(OUT_DIR)];
   const firstKb = appFirst.reduce((sum, file) => sum + gzipKb(OUT_DIR, file), 0);
-  const assets = readdirSync(join(OUT_DIR, 'assets')).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+  const assets = readdirSync(join(OUT_DIR, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`);
   const allFiles = [...classicScripts(OUT_DIR), ...assets];
   const allKb = allFiles.reduce((sum, file) => sum + gzipKb(OUT_DIR, file), 0);
   const bare = pageOf('bare-sdks').dir;

@@ -21,12 +21,16 @@ function openThread(page: Page, title: string, lastTurn: number): Promise<number
   return page.evaluate(
     ({ title, marker }) =>
       new Promise<number>((resolve, reject) => {
-        const link = [...document.querySelectorAll<HTMLButtonElement>('button.thread-link')].find((b) => b.textContent === title);
+        const link = [...document.querySelectorAll<HTMLButtonElement>('button.thread-link')].find(
+          (b) => b.textContent === title,
+        );
         if (!link) return reject(new Error(`no thread "${title}" in the sidebar`));
         const start = performance.now();
         link.click();
         const check = () => {
-          const shown = document.querySelector('section[aria-label="Chat"] h2')?.textContent === title && (document.querySelector('[aria-label="Messages"]')?.textContent ?? '').includes(marker);
+          const shown =
+            document.querySelector('section[aria-label="Chat"] h2')?.textContent === title &&
+            (document.querySelector('[aria-label="Messages"]')?.textContent ?? '').includes(marker);
           if (!shown) return void requestAnimationFrame(check);
           requestAnimationFrame(() => resolve(performance.now() - start));
         };
@@ -42,7 +46,14 @@ function frames(page: Page, step: number, count: number): Promise<number[]> {
     ({ step, count }) =>
       new Promise<number[]>((resolve, reject) => {
         let scroller: HTMLElement | null = document.querySelector('[aria-label="Messages"]');
-        while (scroller && !(scroller.scrollHeight > scroller.clientHeight + 10 && /auto|scroll/.test(getComputedStyle(scroller).overflowY))) scroller = scroller.parentElement;
+        while (
+          scroller &&
+          !(
+            scroller.scrollHeight > scroller.clientHeight + 10 &&
+            /auto|scroll/.test(getComputedStyle(scroller).overflowY)
+          )
+        )
+          scroller = scroller.parentElement;
         if (!scroller) return reject(new Error('the message list does not scroll'));
         const element = scroller;
         let direction = -1;
@@ -73,7 +84,10 @@ async function typingLatencies(page: Page): Promise<number[]> {
     (window as { benchKeyProbe?: boolean }).benchKeyProbe = true;
     document.addEventListener(
       'keydown',
-      (event) => requestAnimationFrame(() => setTimeout(() => window.benchKeyLatencies?.push(performance.now() - event.timeStamp), 0)),
+      (event) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => window.benchKeyLatencies?.push(performance.now() - event.timeStamp), 0),
+        ),
       true,
     );
   });
@@ -113,7 +127,10 @@ export async function measureLongThreads(origin: string, runs = 5): Promise<Row[
       await page.getByLabel('Answer in progress').first().waitFor({ timeout: 15_000 });
       const typedStreaming = await typingLatencies(page);
       const stillStreaming = await page.getByLabel('Answer in progress').count();
-      await page.getByRole('button', { name: 'Stop' }).click().catch(() => undefined);
+      await page
+        .getByRole('button', { name: 'Stop' })
+        .click()
+        .catch(() => undefined);
       return [
         {
           figure: 'Long thread: open to first paint',

@@ -19,7 +19,11 @@ function servers(): NonNullable<SeedPlan['servers']> {
     name: `Server ${s + 1}`,
     tools: Array.from({ length: 100 }, (_, t): ToolDefinition => {
       const tool = raw[(s * 100 + t) % raw.length]!;
-      return { name: `${tool.name}_${s}_${t}`, description: tool.description ?? '', inputSchema: { ...tool.inputSchema, type: 'object' } };
+      return {
+        name: `${tool.name}_${s}_${t}`,
+        description: tool.description ?? '',
+        inputSchema: { ...tool.inputSchema, type: 'object' },
+      };
     }),
   }));
 }
@@ -40,8 +44,16 @@ async function heapAfterStart(origin: string, plan: SeedPlan, runs: number): Pro
 
 /** Median heap MB over `runs` page loads, loaded and bare. */
 export async function measureMemory(origin: string, runs = 3): Promise<Row[]> {
-  const empty = await heapAfterStart(origin, { apiKey: 'sk-ant-bench-memory', threads: [{ title: 'Only thread', messages: 8 }] }, runs);
-  const loaded = await heapAfterStart(origin, { apiKey: 'sk-ant-bench-memory', threads: THREADS, servers: servers() }, runs);
+  const empty = await heapAfterStart(
+    origin,
+    { apiKey: 'sk-ant-bench-memory', threads: [{ title: 'Only thread', messages: 8 }] },
+    runs,
+  );
+  const loaded = await heapAfterStart(
+    origin,
+    { apiKey: 'sk-ant-bench-memory', threads: THREADS, servers: servers() },
+    runs,
+  );
   return [
     {
       figure: 'JS heap: 20 servers × 100 tools, 100 threads',

@@ -9,7 +9,10 @@ export async function measureStorage(origin: string, messages = 2000, loads = 21
   return withChromium(async (_context, page) => {
     await page.goto(`${origin}${pageOf('harness').path}`);
     await page.waitForFunction(() => window.benchHarness !== undefined);
-    const times = await page.evaluate(({ messages, loads }) => window.benchHarness!.storage(messages, loads), { messages, loads });
+    const times = await page.evaluate(({ messages, loads }) => window.benchHarness!.storage(messages, loads), {
+      messages,
+      loads,
+    });
     const baselineName = 'raw idb, same transactions';
     return [
       {

@@ -17,7 +17,8 @@ export async function measureToolCalls(calls = 300): Promise<Row[]> {
   try {
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
     const state = await registry.connect('everything');
-    if (state.status !== 'connected') throw new Error(`the registry did not connect to server-everything: ${state.status}`);
+    if (state.status !== 'connected')
+      throw new Error(`the registry did not connect to server-everything: ${state.status}`);
     await bare.connect(new StreamableHTTPClientTransport(new URL(server.url)));
 
     const args = { message: 'benchmark call' };

@@ -19,7 +19,19 @@ interface Replicated extends Timing {
 }
 
 function runSearchBench(): Promise<Replicated> {
-  const args = ['--import', 'tsx', join(ROOT, 'test/bench/search-bench.ts'), '--tools', join(DATA, 'tools.json'), '--queries', join(DATA, 'queries.dev.json'), '--replicate', '10000', '--runs', '3'];
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'test/bench/search-bench.ts'),
+    '--tools',
+    join(DATA, 'tools.json'),
+    '--queries',
+    join(DATA, 'queries.dev.json'),
+    '--replicate',
+    '10000',
+    '--runs',
+    '3',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -45,9 +57,30 @@ export async function measureToolSearch(): Promise<Row[]> {
   const baselineName = 'minisearch defaults';
   const note = `${run.tools} tools (LiveMCPBench copied), median of 3 builds; queries: the ${'LiveMCPBench'} dev set`;
   return [
-    { figure: 'Tool search 10k: index build', unit: 'ms', app: run.indexBuildMs, baseline: base.indexBuildMs, baselineName, note },
-    { figure: 'Tool search 10k: query p50', unit: 'ms', app: run.queryP50Ms, baseline: base.queryP50Ms, baselineName, budget: { max: 16 } },
-    { figure: 'Tool search 10k: query p95', unit: 'ms', app: run.queryP95Ms, baseline: base.queryP95Ms, baselineName, budget: { max: 16 } },
+    {
+      figure: 'Tool search 10k: index build',
+      unit: 'ms',
+      app: run.indexBuildMs,
+      baseline: base.indexBuildMs,
+      baselineName,
+      note,
+    },
+    {
+      figure: 'Tool search 10k: query p50',
+      unit: 'ms',
+      app: run.queryP50Ms,
+      baseline: base.queryP50Ms,
+      baselineName,
+      budget: { max: 16 },
+    },
+    {
+      figure: 'Tool search 10k: query p95',
+      unit: 'ms',
+      app: run.queryP95Ms,
+      baseline: base.queryP95Ms,
+      baselineName,
+      budget: { max: 16 },
+    },
     {
       figure: 'Tool search 10k: longest build chunk',
       unit: 'ms',

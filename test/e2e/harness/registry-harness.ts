@@ -33,6 +33,9 @@ window.registryHarness = {
   toolNames: (serverId) => registry.tools([serverId]).map((t) => t.toolName),
   stateOf(serverId) {
     const state = registry.get(serverId)?.state;
-    return { status: state?.status ?? 'unknown', ...(state?.lastError ? { error: state.lastError.message, kind: state.lastError.kind } : {}) };
+    return {
+      status: state?.status ?? 'unknown',
+      ...(state?.lastError ? { error: state.lastError.message, kind: state.lastError.kind } : {}),
+    };
   },
 };

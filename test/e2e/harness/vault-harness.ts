@@ -94,7 +94,8 @@ async function dumpAllRecords(indexedDB: IDBFactory): Promise<RecordDump> {
         // Both handlers attach before either request can settle.
         const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
         const records: RecordDump[string][string] = [];
-        for (const [index, value] of values.entries()) records.push({ key: await dump(keys[index]), value: await dump(value) });
+        for (const [index, value] of values.entries())
+          records.push({ key: await dump(keys[index]), value: await dump(value) });
         stores[storeName] = records;
       }
       result[info.name] = stores;
@@ -121,10 +122,17 @@ async function dump(value: unknown): Promise<Dumped> {
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return { $type: 'bigint', value: value.toString() };
   if (value instanceof ArrayBuffer) return { $type: 'bytes', hex: hex(new Uint8Array(value)) };
-  if (ArrayBuffer.isView(value)) return { $type: 'bytes', hex: hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
+  if (ArrayBuffer.isView(value))
+    return { $type: 'bytes', hex: hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
   if (value instanceof Blob) return { $type: 'blob', hex: hex(new Uint8Array(await value.arrayBuffer())) };
   if (value instanceof CryptoKey) {
-    return { $type: 'CryptoKey', type: value.type, extractable: value.extractable, algorithm: await dump(value.algorithm), usages: [...value.usages] };
+    return {
+      $type: 'CryptoKey',
+      type: value.type,
+      extractable: value.extractable,
+      algorithm: await dump(value.algorithm),
+      usages: [...value.usages],
+    };
   }
   if (value instanceof Date) return { $type: 'date', iso: value.toISOString() };
   if (value instanceof Map) return { $type: 'map', entries: await dump([...value.entries()]) };

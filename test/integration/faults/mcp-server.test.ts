@@ -14,7 +14,11 @@ const allow = () => ({ askApproval: async () => 'allow-once' as const, signal: n
 /** The text of the tool_result blocks stored in a thread. */
 async function toolResults(faults: FaultApp, threadId: string): Promise<string[]> {
   const { items } = await faults.opened.storage.messages.list(threadId);
-  return items.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'tool_result' ? [b.content.map((c) => (c.type === 'text' ? c.text : '')).join('')] : [])));
+  return items.flatMap((m) =>
+    m.blocks.flatMap((b) =>
+      b.type === 'tool_result' ? [b.content.map((c) => (c.type === 'text' ? c.text : '')).join('')] : [],
+    ),
+  );
 }
 
 describe('MCP server faults', () => {
@@ -25,7 +29,9 @@ describe('MCP server faults', () => {
     const state = await faults.registry.connect('silent');
     expect(state.status).toBe('error');
     expect(state.lastError?.message).toBe('The server did not finish connecting within 1 s.');
-    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['silent']);
+    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual([
+      'silent',
+    ]);
   });
 
   it('a server killed during a call: the card says the connection was lost, the turn ends, the thread is intact; restarted, it works again', async () => {
@@ -33,24 +39,49 @@ describe('MCP server faults', () => {
     const faults = await app({ timing: { reconnect: { initialMs: 200, maxMs: 1000, attempts: 30 } } });
     await faults.addServer('everything', first.url);
     await faults.registry.connect('everything');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Killed', enabledServerIds: ['everything'] });
-    faults.api.script({ toolUses: [{ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 10, steps: 10 } }] }, { text: 'The server went away.' });
+    const thread = await faults.opened.storage.threads.create(faults.profileId, {
+      title: 'Killed',
+      enabledServerIds: ['everything'],
+    });
+    faults.api.script(
+      { toolUses: [{ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 10, steps: 10 } }] },
+      { text: 'The server went away.' },
+    );
     const killDuringCall = async () => {
       setTimeout(() => void first.stop(), 500); // The call starts right after the approval.
       return 'allow-once' as const;
     };
-    expect(await sendMessage(faults.deps, thread.id, 'Run the long operation', { askApproval: killDuringCall, signal: new AbortController().signal })).toEqual({ status: 'done' });
+    expect(
+      await sendMessage(faults.deps, thread.id, 'Run the long operation', {
+        askApproval: killDuringCall,
+        signal: new AbortController().signal,
+      }),
+    ).toEqual({ status: 'done' });
     const [result] = await toolResults(faults, thread.id);
-    expect(result).toMatch(/^The connection to the server was lost during the call\. http:\/\/127\.0\.0\.1:\d+ does not answer; the connection was lost\. The app will keep trying to reconnect\.$/);
+    expect(result).toMatch(
+      /^The connection to the server was lost during the call\. http:\/\/127\.0\.0\.1:\d+ does not answer; the connection was lost\. The app will keep trying to reconnect\.$/,
+    );
     expect(faults.registry.get('everything')?.state.status).toBe('error');
     expect(faults.registry.tools(['everything']).length).toBeGreaterThan(0); // The last catalog stays.
 
     await own(startServerEverything({ mode: 'streamableHttp', port: first.port }));
     await expect.poll(() => faults.registry.get('everything')?.state.status, { timeout: 15_000 }).toBe('connected');
-    faults.api.script({ toolUses: [{ name: 'mcp__everything__echo', input: { message: 'back' } }] }, { text: 'It is back.' });
+    faults.api.script(
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'back' } }] },
+      { text: 'It is back.' },
+    );
     expect(await sendMessage(faults.deps, thread.id, 'Try again', allow())).toEqual({ status: 'done' });
     expect((await toolResults(faults, thread.id)).at(-1)).toBe('Echo: back');
-    expect((await storedMessages(faults, thread.id)).map((m) => m.text)).toEqual(['Run the long operation', '[tool_use]', result, 'The server went away.', 'Try again', '[tool_use]', 'Echo: back', 'It is back.']);
+    expect((await storedMessages(faults, thread.id)).map((m) => m.text)).toEqual([
+      'Run the long operation',
+      '[tool_use]',
+      result,
+      'The server went away.',
+      'Try again',
+      '[tool_use]',
+      'Echo: back',
+      'It is back.',
+    ]);
   });
 
   it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
@@ -58,11 +89,24 @@ describe('MCP server faults', () => {
     const faults = await app({ timing: { callTimeoutMs: 1000 } });
     await faults.addServer('slow', server.url);
     await faults.registry.connect('slow');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Hang', enabledServerIds: ['slow'] });
-    faults.api.script({ toolUses: [{ name: 'mcp__slow__slow', input: { ms: 30_000 } }] }, { text: 'The tool timed out.' });
+    const thread = await faults.opened.storage.threads.create(faults.profileId, {
+      title: 'Hang',
+      enabledServerIds: ['slow'],
+    });
+    faults.api.script(
+      { toolUses: [{ name: 'mcp__slow__slow', input: { ms: 30_000 } }] },
+      { text: 'The tool timed out.' },
+    );
     expect(await sendMessage(faults.deps, thread.id, 'Run the slow tool', allow())).toEqual({ status: 'done' });
-    expect(await toolResults(faults, thread.id)).toEqual(['The tool did not answer within 1 s; the call was cancelled.']);
-    expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'user:complete', 'assistant:complete']);
+    expect(await toolResults(faults, thread.id)).toEqual([
+      'The tool did not answer within 1 s; the call was cancelled.',
+    ]);
+    expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual([
+      'user:complete',
+      'assistant:complete',
+      'user:complete',
+      'assistant:complete',
+    ]);
     await expect.poll(() => server.cancelled).toBe(1); // The server was told to stop.
   });
 
@@ -71,28 +115,56 @@ describe('MCP server faults', () => {
     const faults = await app();
     await faults.addServer('big', server.url);
     await faults.registry.connect('big');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Big', enabledServerIds: ['big'] });
-    faults.api.script({ toolUses: [{ name: 'mcp__big__big-result', input: { megabytes: 10 } }] }, { text: 'That was a lot.' });
+    const thread = await faults.opened.storage.threads.create(faults.profileId, {
+      title: 'Big',
+      enabledServerIds: ['big'],
+    });
+    faults.api.script(
+      { toolUses: [{ name: 'mcp__big__big-result', input: { megabytes: 10 } }] },
+      { text: 'That was a lot.' },
+    );
     expect(await sendMessage(faults.deps, thread.id, 'Give me 10 MB', allow())).toEqual({ status: 'done' });
     const [result] = await toolResults(faults, thread.id);
     expect(result?.startsWith('BEGIN BIG RESULT\nThe quick brown fox')).toBe(true);
     expect(result?.endsWith('[Output truncated to 40000 characters.]')).toBe(true);
     expect(result!.length).toBeLessThan(41_000);
-    expect(JSON.stringify(faults.api.requests.at(-1)?.body.messages)).toContain('[Output truncated to 40000 characters.]');
+    expect(JSON.stringify(faults.api.requests.at(-1)?.body.messages)).toContain(
+      '[Output truncated to 40000 characters.]',
+    );
     expect(JSON.stringify(faults.api.requests.at(-1)?.body).length).toBeLessThan(60_000);
-    expect((await storedMessages(faults, thread.id)).at(-1)).toMatchObject({ status: 'complete', text: 'That was a lot.' });
+    expect((await storedMessages(faults, thread.id)).at(-1)).toMatchObject({
+      status: 'complete',
+      text: 'That was a lot.',
+    });
   });
 
   it('two servers with the same tool name: two distinct tools, each call reaches its own server', async () => {
-    const [north, south] = await Promise.all([own(startFaultMcpServer({ label: 'north' })), own(startFaultMcpServer({ label: 'south' }))]);
+    const [north, south] = await Promise.all([
+      own(startFaultMcpServer({ label: 'north' })),
+      own(startFaultMcpServer({ label: 'south' })),
+    ]);
     const faults = await app();
     await faults.addServer('north', north.url);
     await faults.addServer('south', south.url);
     await Promise.all([faults.registry.connect('north'), faults.registry.connect('south')]);
-    const names = faults.registry.tools().filter((t) => t.toolName === 'whoami').map((t) => t.modelName);
+    const names = faults.registry
+      .tools()
+      .filter((t) => t.toolName === 'whoami')
+      .map((t) => t.modelName);
     expect(names).toEqual(['mcp__north__whoami', 'mcp__south__whoami']);
-    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: 'Twins', enabledServerIds: ['north', 'south'] });
-    faults.api.script({ toolUses: [{ name: 'mcp__north__whoami', input: {} }, { name: 'mcp__south__whoami', input: {} }] }, { text: 'Both answered.' });
+    const thread = await faults.opened.storage.threads.create(faults.profileId, {
+      title: 'Twins',
+      enabledServerIds: ['north', 'south'],
+    });
+    faults.api.script(
+      {
+        toolUses: [
+          { name: 'mcp__north__whoami', input: {} },
+          { name: 'mcp__south__whoami', input: {} },
+        ],
+      },
+      { text: 'Both answered.' },
+    );
     expect(await sendMessage(faults.deps, thread.id, 'Who is there?', allow())).toEqual({ status: 'done' });
     expect(await toolResults(faults, thread.id)).toEqual(['answered by north', 'answered by south']);
   });
@@ -105,45 +177,75 @@ describe('MCP server faults', () => {
     expect((await faults.registry.callTool('revoked', 'whoami', {})).isError).toBe(false);
     server.revokeAuth();
     const call = await faults.registry.callTool('revoked', 'whoami', {});
-    expect(call.failure).toEqual({ kind: 'auth-required', message: 'The server requires authorization. Add a token or sign in, then connect again.' });
+    expect(call.failure).toEqual({
+      kind: 'auth-required',
+      message: 'The server requires authorization. Add a token or sign in, then connect again.',
+    });
     const state = faults.registry.get('revoked')?.state;
     expect(state?.status).toBe('needs-auth');
-    expect(state?.lastError?.message).toBe('The server requires authorization. Add a token or sign in, then connect again.');
+    expect(state?.lastError?.message).toBe(
+      'The server requires authorization. Add a token or sign in, then connect again.',
+    );
     expect(faults.registry.tools(['revoked']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
-    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual(['revoked']);
-    expect(await faults.opened.storage.vault.get({ profileId: faults.profileId, owner: 'revoked', slot: BEARER_SLOT })).toBe('tok-revoked-later');
+    expect((await faults.opened.storage.profiles.listServers(faults.profileId)).items.map((s) => s.id)).toEqual([
+      'revoked',
+    ]);
+    expect(
+      await faults.opened.storage.vault.get({ profileId: faults.profileId, owner: 'revoked', slot: BEARER_SLOT }),
+    ).toBe('tok-revoked-later');
   });
 
   it.each([
-    ['html', "The server's answer is not MCP (Unexpected content type: text/html). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
-    ['invalid-json', "The server's answer is not MCP (invalid JSON). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse."],
+    [
+      'html',
+      "The server's answer is not MCP (Unexpected content type: text/html). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse.",
+    ],
+    [
+      'invalid-json',
+      "The server's answer is not MCP (invalid JSON). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse.",
+    ],
     ['status-500', 'The server answered HTTP 500: the server failed; try again later.'],
-  ] as const)('a working server that starts answering %s: the card and the status say why, the tools stay listed, the thread is intact', async (kind, shown) => {
-    const server = await own(startFaultMcpServer());
-    const faults = await app();
-    await faults.addServer('flaky', server.url);
-    await faults.registry.connect('flaky');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, { title: `Broken ${kind}`, enabledServerIds: ['flaky'] });
-    faults.api.script({ toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] }, { text: 'It worked.' }, { toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] }, { text: 'The server is broken.' });
-    await sendMessage(faults.deps, thread.id, 'First call', allow());
-    server.misbehave(kind);
-    expect(await sendMessage(faults.deps, thread.id, 'Second call', allow())).toEqual({ status: 'done' });
-    const [first, second] = await toolResults(faults, thread.id);
-    expect(first).toBe('answered by fault-mcp-server');
-    expect(second).toBe(shown);
-    expect(faults.registry.get('flaky')?.state).toMatchObject({ status: 'error', lastError: { message: shown } });
-    expect(faults.registry.tools(['flaky']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
-    expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(Array(4).fill(['user:complete', 'assistant:complete']).flat());
-    server.misbehave(undefined);
-    expect((await faults.registry.callTool('flaky', 'whoami', {})).content).toEqual([{ type: 'text', text: 'answered by fault-mcp-server' }]);
-    expect(faults.registry.get('flaky')?.state.status).toBe('connected');
-    // The Connect button checks again rather than trusting the open connection.
-    server.misbehave(kind);
-    await faults.registry.callTool('flaky', 'whoami', {});
-    expect(faults.registry.get('flaky')?.state.status).toBe('error');
-    server.misbehave(undefined);
-    expect(await faults.registry.connect('flaky')).toMatchObject({ status: 'connected' });
-  });
+  ] as const)(
+    'a working server that starts answering %s: the card and the status say why, the tools stay listed, the thread is intact',
+    async (kind, shown) => {
+      const server = await own(startFaultMcpServer());
+      const faults = await app();
+      await faults.addServer('flaky', server.url);
+      await faults.registry.connect('flaky');
+      const thread = await faults.opened.storage.threads.create(faults.profileId, {
+        title: `Broken ${kind}`,
+        enabledServerIds: ['flaky'],
+      });
+      faults.api.script(
+        { toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] },
+        { text: 'It worked.' },
+        { toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] },
+        { text: 'The server is broken.' },
+      );
+      await sendMessage(faults.deps, thread.id, 'First call', allow());
+      server.misbehave(kind);
+      expect(await sendMessage(faults.deps, thread.id, 'Second call', allow())).toEqual({ status: 'done' });
+      const [first, second] = await toolResults(faults, thread.id);
+      expect(first).toBe('answered by fault-mcp-server');
+      expect(second).toBe(shown);
+      expect(faults.registry.get('flaky')?.state).toMatchObject({ status: 'error', lastError: { message: shown } });
+      expect(faults.registry.tools(['flaky']).map((t) => t.toolName)).toEqual(['whoami', 'big-result']);
+      expect((await storedMessages(faults, thread.id)).map((m) => `${m.role}:${m.status}`)).toEqual(
+        Array(4).fill(['user:complete', 'assistant:complete']).flat(),
+      );
+      server.misbehave(undefined);
+      expect((await faults.registry.callTool('flaky', 'whoami', {})).content).toEqual([
+        { type: 'text', text: 'answered by fault-mcp-server' },
+      ]);
+      expect(faults.registry.get('flaky')?.state.status).toBe('connected');
+      // The Connect button checks again rather than trusting the open connection.
+      server.misbehave(kind);
+      await faults.registry.callTool('flaky', 'whoami', {});
+      expect(faults.registry.get('flaky')?.state.status).toBe('error');
+      server.misbehave(undefined);
+      expect(await faults.registry.connect('flaky')).toMatchObject({ status: 'connected' });
+    },
+  );
 
   it('Connect on a server in error while one of its calls runs checks it again without breaking that call', async () => {
     const server = await own(startFaultMcpServer({ withWaitTool: true }));
@@ -157,14 +259,20 @@ describe('MCP server faults', () => {
     await faults.registry.callTool('busy', 'whoami', {});
     expect(faults.registry.get('busy')?.state.status).toBe('error');
     // Still broken: Connect says so, and the call in flight goes on.
-    expect(await faults.registry.connect('busy')).toMatchObject({ status: 'error', lastError: { message: 'The server answered HTTP 500: the server failed; try again later.' } });
+    expect(await faults.registry.connect('busy')).toMatchObject({
+      status: 'error',
+      lastError: { message: 'The server answered HTTP 500: the server failed; try again later.' },
+    });
     server.misbehave(undefined);
     expect(await faults.registry.connect('busy')).toMatchObject({ status: 'connected' });
     expect((await running).content).toEqual([{ type: 'text', text: 'waited 600 ms' }]);
   });
 
   it('sends each bearer token only to its own server (two servers on two ports)', async () => {
-    const [first, second] = await Promise.all([own(startFaultMcpServer({ requireBearer: 'token-one' })), own(startFaultMcpServer({ requireBearer: 'token-two' }))]);
+    const [first, second] = await Promise.all([
+      own(startFaultMcpServer({ requireBearer: 'token-one' })),
+      own(startFaultMcpServer({ requireBearer: 'token-two' })),
+    ]);
     const faults = await app();
     await faults.addServer('one', first.url, 'token-one');
     await faults.addServer('two', second.url, 'token-two');

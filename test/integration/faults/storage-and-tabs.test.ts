@@ -10,19 +10,32 @@ import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness'
 
 const { app, cleanup } = faultAppsPerTest();
 const QUOTA = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-const FULL_DISK_MESSAGES = 'Browser storage is full, so the change to messages was not saved. Free space by deleting old threads, or allow this site more storage.';
-const FULL_DISK = 'Browser storage is full, so the change to threads, messages was not saved. Free space by deleting old threads, or allow this site more storage.';
+const FULL_DISK_MESSAGES =
+  'Browser storage is full, so the change to messages was not saved. Free space by deleting old threads, or allow this site more storage.';
+const FULL_DISK =
+  'Browser storage is full, so the change to threads, messages was not saved. Free space by deleting old threads, or allow this site more storage.';
 
 describe('a tab closed during a streaming answer', () => {
   it('reopened: the saved part of the answer is there, marked interrupted with a note', async () => {
     const faults = await app();
     const { storage } = faults.opened;
     const thread = await storage.threads.create(faults.profileId, { title: 'Closed mid-answer' });
-    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'Tell me a story' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Tell me a story' }],
+      status: 'complete',
+    });
     // What a tab leaves when it closes mid-answer: the text written so far, still marked streaming.
-    await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'Once upon a time' }], status: 'streaming' });
+    await storage.messages.append(thread.id, {
+      role: 'assistant',
+      blocks: [{ type: 'text', text: 'Once upon a time' }],
+      status: 'streaming',
+    });
     await faults.chat.actions.openThread(thread.id);
-    expect(faults.chat.store.getState().messages.map((m) => [m.status, m.error])).toEqual([['complete', undefined], ['interrupted', TAB_CLOSED_NOTE]]);
+    expect(faults.chat.store.getState().messages.map((m) => [m.status, m.error])).toEqual([
+      ['complete', undefined],
+      ['interrupted', TAB_CLOSED_NOTE],
+    ]);
     expect(await storedMessages(faults, thread.id)).toEqual([
       { role: 'user', status: 'complete', text: 'Tell me a story' },
       { role: 'assistant', status: 'interrupted', text: 'Once upon a time', error: TAB_CLOSED_NOTE },
@@ -36,7 +49,7 @@ describe('a tab closed during a streaming answer', () => {
     ]);
   });
 
-  it('an answer still streaming in another tab is left alone (its tab holds the thread\'s lock)', async () => {
+  it("an answer still streaming in another tab is left alone (its tab holds the thread's lock)", async () => {
     const locks = createLocalLocks(); // Web Locks are shared by all tabs of the origin.
     const first = await app({ locks });
     const second = await app({ locks, storage: first.opened });
@@ -50,13 +63,18 @@ describe('a tab closed during a streaming answer', () => {
     });
     await expect.poll(() => first.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
     // The first words are saved at once, so a tab closed now would keep them.
-    await expect.poll(async () => (await storedMessages(first, threadId)).at(-1)).toMatchObject({ status: 'streaming', text: 'Still ' });
+    await expect
+      .poll(async () => (await storedMessages(first, threadId)).at(-1))
+      .toMatchObject({ status: 'streaming', text: 'Still ' });
     await second.chat.actions.refreshThreads();
     await second.chat.actions.openThread(threadId);
     expect(second.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
     first.chat.actions.stop();
     await running;
-    expect((await storedMessages(first, threadId)).at(-1)).toMatchObject({ status: 'interrupted', error: STOPPED_NOTE });
+    expect((await storedMessages(first, threadId)).at(-1)).toMatchObject({
+      status: 'interrupted',
+      error: STOPPED_NOTE,
+    });
   });
 });
 
@@ -76,7 +94,9 @@ describe('storage faults', () => {
     expect(faults.chat.store.getState().notice).toBe(FULL_DISK);
     expect(faults.chat.store.getState().isRunning).toBe(false);
     expect(await storedMessages(faults, threadId)).toEqual(before);
-    expect(faults.chat.store.getState().messages.map((m) => m.id)).toEqual((await faults.opened.storage.messages.list(threadId)).items.map((m) => m.id));
+    expect(faults.chat.store.getState().messages.map((m) => m.id)).toEqual(
+      (await faults.opened.storage.messages.list(threadId)).items.map((m) => m.id),
+    );
     expect(faults.api.pendingTurns).toBe(1); // No model call was made for a question that could not be saved.
   });
 
@@ -94,12 +114,21 @@ describe('storage faults', () => {
     const state = faults.chat.store.getState();
     // Not "in progress" forever: the answer as it arrived, marked with why it was not kept (Retry is offered for it).
     expect(state.isRunning).toBe(false);
-    expect(state.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'error', error: FULL_DISK_MESSAGES, blocks: [{ type: 'text', text: 'First words, then the rest.' }] });
+    expect(state.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'error',
+      error: FULL_DISK_MESSAGES,
+      blocks: [{ type: 'text', text: 'First words, then the rest.' }],
+    });
     expect(state.notice).toBe(FULL_DISK_MESSAGES);
     // Still full, opened again (another thread and back, a reload): the stored first words, failed with Retry, not
     // "in progress" (marking it interrupted is refused too).
     await faults.chat.actions.openThread(threadId);
-    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({ status: 'error', error: NOT_SAVED_NOTE, blocks: [{ type: 'text', text: 'First words, ' }] });
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({
+      status: 'error',
+      error: NOT_SAVED_NOTE,
+      blocks: [{ type: 'text', text: 'First words, ' }],
+    });
     // Retry while it is still full: the notice says so again, no model call is made, and Retry stays on offer.
     faults.chat.actions.dismissNotice();
     const calls = faults.api.requests.length;
@@ -111,25 +140,49 @@ describe('storage faults', () => {
     faults.api.script({ text: 'Saved this time.' });
     await faults.chat.actions.retry();
     // The question once, the unsaved answer kept as a failed attempt, and the new answer stored.
-    expect((await storedMessages(faults, threadId)).map((m) => `${m.role}:${m.status}:${m.text}`)).toEqual(['user:complete:Answer while the disk fills', 'assistant:error:', 'assistant:complete:Saved this time.']);
-    expect(faults.api.requests.at(-1)?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] }]);
-    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({ status: 'complete', blocks: [{ type: 'text', text: 'Saved this time.' }] });
+    expect((await storedMessages(faults, threadId)).map((m) => `${m.role}:${m.status}:${m.text}`)).toEqual([
+      'user:complete:Answer while the disk fills',
+      'assistant:error:',
+      'assistant:complete:Saved this time.',
+    ]);
+    expect(faults.api.requests.at(-1)?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] },
+    ]);
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({
+      status: 'complete',
+      blocks: [{ type: 'text', text: 'Saved this time.' }],
+    });
   });
 
   it('a corrupted message and a corrupted thread are skipped with a notice; the rest loads', async () => {
     const faults = await app();
     const { storage, db } = faults.opened;
     const thread = await storage.threads.create(faults.profileId, { title: 'Mostly fine' });
-    await storage.messages.append(thread.id, { role: 'user', blocks: [{ type: 'text', text: 'Readable' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Readable' }],
+      status: 'complete',
+    });
     await db.put('messages', { id: 'garbled', threadId: thread.id, seq: 1, role: 'robot', blocks: 'x' });
-    await storage.messages.append(thread.id, { role: 'assistant', blocks: [{ type: 'text', text: 'Also readable' }], status: 'complete' });
+    await storage.messages.append(thread.id, {
+      role: 'assistant',
+      blocks: [{ type: 'text', text: 'Also readable' }],
+      status: 'complete',
+    });
     await db.put('threads', { id: 'broken-thread', profileId: faults.profileId, updatedAt: 1, title: 42 });
     await faults.chat.actions.refreshThreads();
     expect(faults.chat.store.getState().threads.map((t) => t.title)).toEqual(['Mostly fine']);
-    expect(faults.chat.store.getState().notice).toMatch(/^Stored thread record "broken-thread" is unreadable \(title: .*\); it was skipped\.$/);
+    expect(faults.chat.store.getState().notice).toMatch(
+      /^Stored thread record "broken-thread" is unreadable \(title: .*\); it was skipped\.$/,
+    );
     await faults.chat.actions.openThread(thread.id);
-    expect(faults.chat.store.getState().messages.map((m) => m.blocks)).toEqual([[{ type: 'text', text: 'Readable' }], [{ type: 'text', text: 'Also readable' }]]);
-    expect(faults.chat.store.getState().notice).toMatch(/^Stored message record "garbled" is unreadable \(.*\); it was skipped\.$/);
+    expect(faults.chat.store.getState().messages.map((m) => m.blocks)).toEqual([
+      [{ type: 'text', text: 'Readable' }],
+      [{ type: 'text', text: 'Also readable' }],
+    ]);
+    expect(faults.chat.store.getState().notice).toMatch(
+      /^Stored message record "garbled" is unreadable \(.*\); it was skipped\.$/,
+    );
   });
 });
 
@@ -138,16 +191,26 @@ describe('two tabs on one database', () => {
     const name = `tabs-${Date.now()}`;
     const tabA = await openTestStorage({ name, channelName: name });
     const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
-    cleanup(() => tabA.close(), () => tabB.close());
+    cleanup(
+      () => tabA.close(),
+      () => tabB.close(),
+    );
     const a = await app({ storage: tabA });
     const b = await app({ storage: tabB });
     const thread = await tabA.storage.threads.create(a.profileId, { title: 'Shared', enabledServerIds: ['kept'] });
     await Promise.all([a.chat.actions.refreshThreads(), b.chat.actions.refreshThreads()]);
     await Promise.all([a.chat.actions.openThread(thread.id), b.chat.actions.openThread(thread.id)]);
     // Both tabs act on the same stale view: A switches "north" on, B switches "south" on and "kept" off.
-    await Promise.all([a.chat.actions.setThreadServers(thread.id, ['kept', 'north']), b.chat.actions.setThreadServers(thread.id, ['south'])]);
-    expect([...((await tabA.storage.threads.get(thread.id))?.enabledServerIds ?? [])].sort()).toEqual(['north', 'south']);
-    const enabledIn = (tab: FaultApp) => [...(tab.chat.store.getState().threads.find((t) => t.id === thread.id)?.enabledServerIds ?? [])].sort();
+    await Promise.all([
+      a.chat.actions.setThreadServers(thread.id, ['kept', 'north']),
+      b.chat.actions.setThreadServers(thread.id, ['south']),
+    ]);
+    expect([...((await tabA.storage.threads.get(thread.id))?.enabledServerIds ?? [])].sort()).toEqual([
+      'north',
+      'south',
+    ]);
+    const enabledIn = (tab: FaultApp) =>
+      [...(tab.chat.store.getState().threads.find((t) => t.id === thread.id)?.enabledServerIds ?? [])].sort();
     await expect.poll(() => enabledIn(a)).toEqual(['north', 'south']);
     await expect.poll(() => enabledIn(b)).toEqual(['north', 'south']);
     await a.chat.actions.renameThread(thread.id, 'Renamed in A');
@@ -160,14 +223,26 @@ describe('two tabs on one server list', () => {
     const name = `servers-${Date.now()}`;
     const tabA = await openTestStorage({ name, channelName: name });
     const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
-    cleanup(() => tabA.close(), () => tabB.close());
+    cleanup(
+      () => tabA.close(),
+      () => tabB.close(),
+    );
     const a = await app({ storage: tabA });
     const b = await app({ storage: tabB });
     cleanup(followServerChanges({ storage: tabB.storage, registry: b.registry, profileId: b.profileId }));
-    const names = (tab: FaultApp) => tab.registry.list().map((s) => `${s.config.id}=${s.config.name}@${s.config.url}`).sort();
+    const names = (tab: FaultApp) =>
+      tab.registry
+        .list()
+        .map((s) => `${s.config.id}=${s.config.name}@${s.config.url}`)
+        .sort();
 
-    await Promise.all([a.addServer('north', 'https://north.example/mcp'), a.addServer('south', 'https://south.example/mcp')]);
-    await expect.poll(() => names(b)).toEqual(['north=north@https://north.example/mcp', 'south=south@https://south.example/mcp']);
+    await Promise.all([
+      a.addServer('north', 'https://north.example/mcp'),
+      a.addServer('south', 'https://south.example/mcp'),
+    ]);
+    await expect
+      .poll(() => names(b))
+      .toEqual(['north=north@https://north.example/mcp', 'south=south@https://south.example/mcp']);
 
     const renamed = { id: 'north', name: 'North (EU)', url: 'https://eu.north.example/mcp' };
     await a.registry.update(renamed);
@@ -186,14 +261,28 @@ describe('bad input a person types', () => {
     await faults.chat.actions.newThread();
     const threadId = faults.chat.store.getState().activeThreadId!;
     const paste = 'log line with some words 0123456789\n'.repeat(60_000);
-    faults.api.script({ error: { status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' } });
+    faults.api.script({
+      error: {
+        status: 413,
+        type: 'request_too_large',
+        message: 'Request exceeds the maximum allowed number of bytes.',
+      },
+    });
     await faults.chat.actions.send(paste);
     const stored = await storedMessages(faults, threadId);
     expect(stored[0]?.text).toBe(paste.trim());
-    expect(stored[1]).toMatchObject({ status: 'error', error: 'The API refused the request. (Request exceeds the maximum allowed number of bytes.)' });
-    expect(faults.chat.store.getState().threads.find((t) => t.id === threadId)?.title).toBe('log line with some words 0123456789');
+    expect(stored[1]).toMatchObject({
+      status: 'error',
+      error: 'The API refused the request. (Request exceeds the maximum allowed number of bytes.)',
+    });
+    expect(faults.chat.store.getState().threads.find((t) => t.id === threadId)?.title).toBe(
+      'log line with some words 0123456789',
+    );
     faults.api.script({ text: 'Short one works.' });
     await faults.chat.actions.send('Short question');
-    expect((await storedMessages(faults, threadId)).at(-1)).toMatchObject({ status: 'complete', text: 'Short one works.' });
+    expect((await storedMessages(faults, threadId)).at(-1)).toMatchObject({
+      status: 'complete',
+      text: 'Short one works.',
+    });
   });
 });

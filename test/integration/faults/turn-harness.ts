@@ -39,7 +39,12 @@ export async function startFaultApp(options: FaultAppOptions = {}): Promise<Faul
     profileId: profile.id,
     async addServer(id, url, token) {
       await registry.register({ id, name: id, url, ...(token ? { auth: { kind: 'bearer' as const } } : {}) }, 'user');
-      await opened.storage.profiles.saveServer(profile.id, { id, name: id, url, ...(token ? { auth: { kind: 'bearer' as const } } : {}) });
+      await opened.storage.profiles.saveServer(profile.id, {
+        id,
+        name: id,
+        url,
+        ...(token ? { auth: { kind: 'bearer' as const } } : {}),
+      });
       if (token) await opened.storage.vault.put({ profileId: profile.id, owner: id, slot: BEARER_SLOT }, token);
     },
     async close() {
@@ -69,12 +74,23 @@ export function faultAppsPerTest() {
 }
 
 /** The thread's messages as "role:status" plus their text, to compare what is kept. */
-export async function storedMessages(app: FaultApp, threadId: string): Promise<{ role: string; status: string; text: string; error?: string }[]> {
+export async function storedMessages(
+  app: FaultApp,
+  threadId: string,
+): Promise<{ role: string; status: string; text: string; error?: string }[]> {
   const { items } = await app.opened.storage.messages.list(threadId);
   return items.map((m) => ({
     role: m.role,
     status: m.status,
-    text: m.blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? b.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : `[${b.type}]`)).join(''),
+    text: m.blocks
+      .map((b) =>
+        b.type === 'text'
+          ? b.text
+          : b.type === 'tool_result'
+            ? b.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+            : `[${b.type}]`,
+      )
+      .join(''),
     ...(m.error ? { error: m.error } : {}),
   }));
 }

@@ -8,7 +8,17 @@ import { ThreadSettingsForm } from './thread-settings';
 import { ThreadTokenTotal } from './token-total';
 
 /** The open thread's title, token total, export, settings and servers. */
-export function ChatHeader({ thread, totals, servers, actions }: { thread: ThreadConfig; totals: TokenTotals; servers: readonly ServerView[]; actions: ChatActions }) {
+export function ChatHeader({
+  thread,
+  totals,
+  servers,
+  actions,
+}: {
+  thread: ThreadConfig;
+  totals: TokenTotals;
+  servers: readonly ServerView[];
+  actions: ChatActions;
+}) {
   return (
     <header className="chat-header">
       <div className="chat-title">
@@ -21,8 +31,16 @@ export function ChatHeader({ thread, totals, servers, actions }: { thread: Threa
         </button>
       </div>
       <ThreadTokenTotal totals={totals} />
-      <ThreadSettingsForm key={thread.id} thread={thread} onSave={(settings) => actions.updateThreadSettings(thread.id, settings)} />
-      <ThreadServers servers={servers} enabledIds={thread.enabledServerIds} onChange={(ids) => void actions.setThreadServers(thread.id, ids)} />
+      <ThreadSettingsForm
+        key={thread.id}
+        thread={thread}
+        onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
+      />
+      <ThreadServers
+        servers={servers}
+        enabledIds={thread.enabledServerIds}
+        onChange={(ids) => void actions.setThreadServers(thread.id, ids)}
+      />
     </header>
   );
 }

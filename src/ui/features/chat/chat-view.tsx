@@ -56,7 +56,12 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
         {thread && actions ? (
           <>
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-            <MessageList key={thread.id} messages={messages} serverNames={serverNames} {...(isRunning ? {} : { onRetry: retry })} />
+            <MessageList
+              key={thread.id}
+              messages={messages}
+              serverNames={serverNames}
+              {...(isRunning ? {} : { onRetry: retry })}
+            />
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}

@@ -28,7 +28,16 @@ export interface ComposerProps {
  * The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. Typing `@` lists the thread's
  * servers and tools (arrows move, Enter or Tab picks, Escape closes); a mention loads those tools for the turn.
  */
-export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onSend, onStop, mentionOptions, boxRef }: ComposerProps) {
+export function Composer({
+  draft,
+  isRunning,
+  isDisabled,
+  isSendHeld = false,
+  onSend,
+  onStop,
+  mentionOptions,
+  boxRef,
+}: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
   const [mention, setMention] = useState<ActiveMention>();
@@ -98,7 +107,16 @@ export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onS
 
   return (
     <div className="composer">
-      {isOpen && <MentionList id={ids.list} options={options} activeIndex={active} query={mention.query} optionId={optionId} onPick={pick} />}
+      {isOpen && (
+        <MentionList
+          id={ids.list}
+          options={options}
+          activeIndex={active}
+          query={mention.query}
+          optionId={optionId}
+          onPick={pick}
+        />
+      )}
       <textarea
         ref={(node) => {
           box.current = node;
@@ -131,7 +149,11 @@ export function Composer({ draft, isRunning, isDisabled, isSendHeld = false, onS
         Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread.
       </p>
       <p className="visually-hidden" role="status">
-        {isOpen ? (options.length === 0 ? 'No matches' : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`) : ''}
+        {isOpen
+          ? options.length === 0
+            ? 'No matches'
+            : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
+          : ''}
       </p>
       {isRunning ? (
         <button type="button" onClick={onStop} className="secondary">

@@ -13,8 +13,17 @@ describe('the mention being typed', () => {
 
   it('is replaced by the pick with one space after it, keeping the rest of the message', () => {
     expect(applyMention('run @ec', { start: 4, query: 'ec' }, 7, 'echo')).toEqual({ text: 'run @echo ', caret: 10 });
-    expect(applyMention('run @ec please', { start: 4, query: 'ec' }, 7, 'echo')).toEqual({ text: 'run @echo please', caret: 10 });
-    expect(applyMention('run @ecXYZ now', { start: 4, query: 'ec' }, 7, 'echo')).toEqual({ text: 'run @echo now', caret: 10 });
-    expect(applyMention('@', { start: 0, query: '' }, 1, 'Weather/search')).toEqual({ text: '@Weather/search ', caret: 16 });
+    expect(applyMention('run @ec please', { start: 4, query: 'ec' }, 7, 'echo')).toEqual({
+      text: 'run @echo please',
+      caret: 10,
+    });
+    expect(applyMention('run @ecXYZ now', { start: 4, query: 'ec' }, 7, 'echo')).toEqual({
+      text: 'run @echo now',
+      caret: 10,
+    });
+    expect(applyMention('@', { start: 0, query: '' }, 1, 'Weather/search')).toEqual({
+      text: '@Weather/search ',
+      caret: 16,
+    });
   });
 });

@@ -16,7 +16,12 @@ export function activeMention(text: string, caret: number): ActiveMention | unde
 }
 
 /** The text with the mention at the caret replaced by `@insert ` (the rest of its word too), and the caret after it. */
-export function applyMention(text: string, mention: ActiveMention, caret: number, insert: string): { text: string; caret: number } {
+export function applyMention(
+  text: string,
+  mention: ActiveMention,
+  caret: number,
+  insert: string,
+): { text: string; caret: number } {
   const rest = text.slice(caret);
   const tail = rest.replace(/^[^\s]*/u, '');
   const spaced = tail.startsWith(' ') || tail.startsWith('\n') ? '' : ' ';

@@ -17,13 +17,25 @@ export interface MessageItemProps {
 }
 
 /** One message: text, thinking, tool cards, and its state (streaming, stopped, failed with Retry). */
-export const MessageItem = memo(function MessageItem({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  results,
+  toolTraces,
+  isLast,
+  onRetry,
+}: MessageItemProps) {
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
         switch (block.type) {
           case 'text':
-            return message.role === 'assistant' ? <Markdown key={i} text={block.text} /> : <p key={i} className="user-text">{block.text}</p>;
+            return message.role === 'assistant' ? (
+              <Markdown key={i} text={block.text} />
+            ) : (
+              <p key={i} className="user-text">
+                {block.text}
+              </p>
+            );
           case 'thinking':
             return (
               <details key={i} className="thinking">
@@ -32,13 +44,21 @@ export const MessageItem = memo(function MessageItem({ message, results, toolTra
               </details>
             );
           case 'tool_use':
-            return <ToolCard key={block.id} use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />;
+            return (
+              <ToolCard key={block.id} use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+            );
           default:
             return null;
         }
       })}
-      {message.status === 'streaming' && <span className="typing" aria-label="Answer in progress">…</span>}
-      {message.status === 'interrupted' && <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>}
+      {message.status === 'streaming' && (
+        <span className="typing" aria-label="Answer in progress">
+          …
+        </span>
+      )}
+      {message.status === 'interrupted' && (
+        <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>
+      )}
       {message.error && message.status === 'error' && (
         <div className="message-error">
           {/* Only the latest failure is announced (rows re-mount as the list scrolls); an earlier one is history. */}

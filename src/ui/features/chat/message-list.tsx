@@ -103,8 +103,17 @@ export function MessageList({ messages, onRetry, serverNames }: MessageListProps
                 isLast={message.id === lastId}
                 {...(message.id === lastId && message.status === 'error' && onRetry ? { onRetry } : {})}
               />
-              {trace && <TraceToggle trace={trace} panelId={panelId} isOpen={openTraces.has(message.id)} onToggle={() => toggle(message.id)} />}
-              {trace && openTraces.has(message.id) && <TracePanel id={panelId} trace={trace} serverNames={serverNames} />}
+              {trace && (
+                <TraceToggle
+                  trace={trace}
+                  panelId={panelId}
+                  isOpen={openTraces.has(message.id)}
+                  onToggle={() => toggle(message.id)}
+                />
+              )}
+              {trace && openTraces.has(message.id) && (
+                <TracePanel id={panelId} trace={trace} serverNames={serverNames} />
+              )}
             </li>
           );
         })}
@@ -113,11 +122,27 @@ export function MessageList({ messages, onRetry, serverNames }: MessageListProps
   );
 }
 
-function TraceToggle({ trace, panelId, isOpen, onToggle }: { trace: TurnTrace; panelId: string; isOpen: boolean; onToggle: () => void }) {
+function TraceToggle({
+  trace,
+  panelId,
+  isOpen,
+  onToggle,
+}: {
+  trace: TurnTrace;
+  panelId: string;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
   const models = trace.entries.filter((e) => e.kind === 'model-call').length;
   const tools = trace.entries.filter((e) => e.kind === 'tool-call').length;
   return (
-    <button type="button" className="secondary small trace-toggle" aria-expanded={isOpen} aria-controls={isOpen ? panelId : undefined} onClick={onToggle}>
+    <button
+      type="button"
+      className="secondary small trace-toggle"
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? panelId : undefined}
+      onClick={onToggle}
+    >
       Trace
       <span className="muted">
         {' '}

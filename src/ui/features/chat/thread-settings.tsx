@@ -5,7 +5,13 @@ import type { ThreadSettings } from '../../../stores/chat-store';
 const THINKING_BUDGET = 8000;
 
 /** The thread's own model, system prompt and extended thinking; unset ones follow Settings. */
-export function ThreadSettingsForm({ thread, onSave }: { thread: ThreadConfig; onSave: (settings: ThreadSettings) => Promise<string | undefined> }) {
+export function ThreadSettingsForm({
+  thread,
+  onSave,
+}: {
+  thread: ThreadConfig;
+  onSave: (settings: ThreadSettings) => Promise<string | undefined>;
+}) {
   const [model, setModel] = useState(thread.model ?? '');
   const [systemPrompt, setSystemPrompt] = useState(thread.systemPrompt ?? '');
   const [isThinking, setThinking] = useState(thread.thinkingBudget !== undefined);
@@ -13,7 +19,11 @@ export function ThreadSettingsForm({ thread, onSave }: { thread: ThreadConfig; o
   const ids = { model: useId(), system: useId(), thinking: useId() };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const error = await onSave({ model, systemPrompt, ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}) });
+    const error = await onSave({
+      model,
+      systemPrompt,
+      ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}),
+    });
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
   return (
@@ -25,7 +35,12 @@ export function ThreadSettingsForm({ thread, onSave }: { thread: ThreadConfig; o
         <label htmlFor={ids.system}>System prompt</label>
         <textarea id={ids.system} value={systemPrompt} rows={3} onChange={(e) => setSystemPrompt(e.target.value)} />
         <label className="switch-row" htmlFor={ids.thinking}>
-          <input id={ids.thinking} type="checkbox" checked={isThinking} onChange={(e) => setThinking(e.target.checked)} />
+          <input
+            id={ids.thinking}
+            type="checkbox"
+            checked={isThinking}
+            onChange={(e) => setThinking(e.target.checked)}
+          />
           Extended thinking (shown in the answer)
         </label>
         <button type="submit">Save thread settings</button>

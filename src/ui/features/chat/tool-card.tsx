@@ -40,7 +40,12 @@ export function ToolCard({ use, result, trace }: { use: ToolUse; result?: ToolRe
                 {item.text}
               </pre>
             ) : item.type === 'image' && /^image\/(png|jpeg|gif|webp)$/.test(item.source.media_type) ? (
-              <img key={i} className="result-image" alt={`Image returned by ${tool}`} src={`data:${item.source.media_type};base64,${item.source.data}`} />
+              <img
+                key={i}
+                className="result-image"
+                alt={`Image returned by ${tool}`}
+                src={`data:${item.source.media_type};base64,${item.source.data}`}
+              />
             ) : (
               <p key={i} className="muted">
                 [{item.type === 'tool_reference' ? `tool ${item.tool_name}` : item.type}]

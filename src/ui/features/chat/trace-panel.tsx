@@ -12,7 +12,15 @@ const APPROVAL: Record<string, string> = {
 };
 
 /** What one turn did: its model calls with token usage, tool searches with their picks, tool calls with outcome. */
-export function TracePanel({ id, trace, serverNames }: { id: string; trace: TurnTrace; serverNames: ReadonlyMap<string, string> }) {
+export function TracePanel({
+  id,
+  trace,
+  serverNames,
+}: {
+  id: string;
+  trace: TurnTrace;
+  serverNames: ReadonlyMap<string, string>;
+}) {
   return (
     <section id={id} className="trace" aria-label="Trace of this turn">
       <ol className="trace-entries">
@@ -40,17 +48,33 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
   return (
     <li className={entry.error ? 'trace-entry trace-failed' : 'trace-entry'}>
       <span className="trace-kind">Model call</span> <code>{entry.model}</code>
-      <span className="muted"> · {formatDuration(entry.durationMs)} · {entry.error ? 'failed' : `stop: ${entry.stopReason ?? '?'}`}</span>
+      <span className="muted">
+        {' '}
+        · {formatDuration(entry.durationMs)} · {entry.error ? 'failed' : `stop: ${entry.stopReason ?? '?'}`}
+      </span>
       {entry.usage ? (
         <dl className="usage">
-          <div><dt>Input</dt><dd>{formatCount(entry.usage.input)}</dd></div>
-          <div><dt>Output</dt><dd>{formatCount(entry.usage.output)}</dd></div>
-          <div><dt>Cache read</dt><dd>{formatCount(entry.usage.cacheRead)}</dd></div>
-          <div><dt>Cache write</dt><dd>{formatCount(entry.usage.cacheWrite)}</dd></div>
+          <div>
+            <dt>Input</dt>
+            <dd>{formatCount(entry.usage.input)}</dd>
+          </div>
+          <div>
+            <dt>Output</dt>
+            <dd>{formatCount(entry.usage.output)}</dd>
+          </div>
+          <div>
+            <dt>Cache read</dt>
+            <dd>{formatCount(entry.usage.cacheRead)}</dd>
+          </div>
+          <div>
+            <dt>Cache write</dt>
+            <dd>{formatCount(entry.usage.cacheWrite)}</dd>
+          </div>
         </dl>
       ) : null}
       <p className="muted trace-detail">
-        {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about {formatCount(entry.toolTokens)} tokens of definitions)
+        {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about{' '}
+        {formatCount(entry.toolTokens)} tokens of definitions)
         {entry.error ? ` · ${entry.error}` : ''}
       </p>
     </li>
@@ -85,7 +109,9 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
       <span className="muted">
         {' '}
         · {formatDuration(entry.durationMs)} · {entry.isError ? 'failed' : 'ok'}
-        {entry.approval ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})` : ''}
+        {entry.approval
+          ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})`
+          : ''}
       </span>
       {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
     </li>

@@ -9,10 +9,12 @@ export interface TurnTrace {
 }
 
 /** Whether a message has something to show (tool results appear inside their call's card instead). */
-export const isShown = (message: Message): boolean => message.blocks.some((b) => b.type !== 'tool_result') || message.error !== undefined;
+export const isShown = (message: Message): boolean =>
+  message.blocks.some((b) => b.type !== 'tool_result') || message.error !== undefined;
 
 /** A person's message (tool results travel as user messages too). */
-const isPersonMessage = (message: Message): boolean => message.role === 'user' && message.blocks.some((b) => b.type === 'text');
+const isPersonMessage = (message: Message): boolean =>
+  message.role === 'user' && message.blocks.some((b) => b.type === 'text');
 
 /** The trace of each turn, keyed by the id of the turn's last shown message (where its Trace button goes). */
 export function turnTraces(messages: readonly Message[]): Map<string, TurnTrace> {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../domain/message';
 import { isSameShape } from './use-thread-shape';
 
-const message = (id: string, text: string, status: Message['status'] = 'complete', trace: Message['trace'] = []): Message => ({
+const message = (
+  id: string,
+  text: string,
+  status: Message['status'] = 'complete',
+  trace: Message['trace'] = [],
+): Message => ({
   id,
   threadId: 't',
   seq: 0,
@@ -18,7 +23,9 @@ describe('the shape of a thread for whole-thread passes', () => {
   const first = message('a', 'done');
   it('does not change while the last answer streams on', () => {
     const streaming = message('b', 'Hel', 'streaming');
-    expect(isSameShape([first, streaming], [first, { ...streaming, blocks: [{ type: 'text', text: 'Hello' }] }])).toBe(true);
+    expect(isSameShape([first, streaming], [first, { ...streaming, blocks: [{ type: 'text', text: 'Hello' }] }])).toBe(
+      true,
+    );
   });
 
   it('changes when the answer finishes, first shows, another message changes or one is added', () => {

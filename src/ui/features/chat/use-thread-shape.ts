@@ -18,5 +18,11 @@ export function isSameShape(before: readonly Message[], after: readonly Message[
   const last = after.length - 1;
   for (let i = 0; i < last; i++) if (before[i] !== after[i]) return false;
   const [a, b] = [before[last]!, after[last]!];
-  return a.id === b.id && a.status === 'streaming' && b.status === 'streaming' && a.trace === b.trace && isShown(a) === isShown(b);
+  return (
+    a.id === b.id &&
+    a.status === 'streaming' &&
+    b.status === 'streaming' &&
+    a.trace === b.trace &&
+    isShown(a) === isShown(b)
+  );
 }

@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
 /** A labelled input with its error message right below it (linked for screen readers). */
-export function FormField({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: string | undefined; children: (props: FieldProps) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: (props: FieldProps) => ReactNode;
+}) {
   const id = useId();
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (

@@ -2,13 +2,26 @@ import { useId } from 'react';
 import type { FieldErrors, HeaderRow } from '../../../stores/servers-store';
 
 /** The custom header rows: a name and a secret value each, with their errors beside them. */
-export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: readonly HeaderRow[]; errors: FieldErrors; storedNames: ReadonlySet<string>; onChange: (rows: HeaderRow[]) => void }) {
+export function HeaderRows({
+  rows,
+  errors,
+  storedNames,
+  onChange,
+}: {
+  rows: readonly HeaderRow[];
+  errors: FieldErrors;
+  storedNames: ReadonlySet<string>;
+  onChange: (rows: HeaderRow[]) => void;
+}) {
   const errorId = useId();
-  const set = (index: number, change: Partial<HeaderRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const set = (index: number, change: Partial<HeaderRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   return (
     <fieldset className="header-rows" aria-describedby={errors.headers ? errorId : undefined}>
       <legend>Custom headers</legend>
-      <p className="muted field-hint">Sent with every request to this server. Values are kept encrypted in this browser and never shown again.</p>
+      <p className="muted field-hint">
+        Sent with every request to this server. Values are kept encrypted in this browser and never shown again.
+      </p>
       {rows.map((row, index) => {
         const n = index + 1;
         const nameError = errors[`headers.${index}.name`];
@@ -42,7 +55,12 @@ export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: read
               />
               {valueError && <span className="field-error">{valueError}</span>}
             </label>
-            <button type="button" className="secondary header-remove" aria-label={`Remove header ${n}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="secondary header-remove"
+              aria-label={`Remove header ${n}`}
+              onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            >
               ✕
             </button>
           </div>
@@ -53,7 +71,11 @@ export function HeaderRows({ rows, errors, storedNames, onChange }: { rows: read
           {errors.headers}
         </p>
       )}
-      <button type="button" className="secondary header-add" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+      <button
+        type="button"
+        className="secondary header-add"
+        onClick={() => onChange([...rows, { name: '', value: '' }])}
+      >
         Add header
       </button>
     </fieldset>

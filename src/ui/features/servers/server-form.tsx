@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { EMPTY_SERVER_FORM, type FieldErrors, type HeaderRow, type ServerActions, type ServerForm, type TestOutcome } from '../../../stores/servers-store';
+import {
+  EMPTY_SERVER_FORM,
+  type FieldErrors,
+  type HeaderRow,
+  type ServerActions,
+  type ServerForm,
+  type TestOutcome,
+} from '../../../stores/servers-store';
 import type { ServerConfig } from '../../../domain/server-config';
 import { FormField } from './form-field';
 import { HeaderRows } from './header-rows';
@@ -21,7 +28,17 @@ const KEEP = 'Saved; leave blank to keep it';
  * The add and edit form of a server. Nothing typed is lost on an error: each problem shows next to its
  * field. `saved` is the server being edited (its secrets stay in the vault; blank secret fields keep them).
  */
-export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, onDone }: { actions: ServerActions; initial?: ServerForm; saved?: ServerConfig; onDone?: () => void }) {
+export function ServerFormView({
+  actions,
+  initial = EMPTY_SERVER_FORM,
+  saved,
+  onDone,
+}: {
+  actions: ServerActions;
+  initial?: ServerForm;
+  saved?: ServerConfig;
+  onDone?: () => void;
+}) {
   const [form, setForm] = useState<ServerForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [test, setTest] = useState<TestOutcome>();
@@ -33,7 +50,10 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
   };
   const setHeaders = (headers: HeaderRow[]) => {
     // Header errors are kept by row position: once a row is removed they would sit under the wrong rows.
-    if (headers.length < form.headers.length) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('headers.'))));
+    if (headers.length < form.headers.length)
+      setErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('headers.'))),
+      );
     set({ headers });
   };
   const savedAuth = saved?.auth;
@@ -61,18 +81,49 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
   };
 
   return (
-    <form className="server-form" noValidate onSubmit={(e) => void submit(e)} aria-label={isEdit ? `Edit ${saved.name}` : 'Add a server'}>
+    <form
+      className="server-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={isEdit ? `Edit ${saved.name}` : 'Add a server'}
+    >
       {!isEdit && <h3>Add a server</h3>}
       <div className="server-form-grid">
         <FormField label="Server name" error={errors.name}>
-          {(props) => <input {...props} value={form.name} onChange={(e) => set({ name: e.target.value })} maxLength={64} autoComplete="off" />}
+          {(props) => (
+            <input
+              {...props}
+              value={form.name}
+              onChange={(e) => set({ name: e.target.value })}
+              maxLength={64}
+              autoComplete="off"
+            />
+          )}
         </FormField>
         <FormField label="Server URL" error={errors.url}>
-          {(props) => <input {...props} value={form.url} onChange={(e) => set({ url: e.target.value })} type="url" placeholder="https://example.com/mcp" autoComplete="off" spellCheck={false} />}
-        </FormField>
-        <FormField label="Transport" error={errors.transport} hint={form.transport === 'auto' ? 'Streamable HTTP, or HTTP+SSE for older servers' : undefined}>
           {(props) => (
-            <select {...props} value={form.transport} onChange={(e) => set({ transport: e.target.value as ServerForm['transport'] })}>
+            <input
+              {...props}
+              value={form.url}
+              onChange={(e) => set({ url: e.target.value })}
+              type="url"
+              placeholder="https://example.com/mcp"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Transport"
+          error={errors.transport}
+          hint={form.transport === 'auto' ? 'Streamable HTTP, or HTTP+SSE for older servers' : undefined}
+        >
+          {(props) => (
+            <select
+              {...props}
+              value={form.transport}
+              onChange={(e) => set({ transport: e.target.value as ServerForm['transport'] })}
+            >
               {TRANSPORT_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -95,17 +146,44 @@ export function ServerFormView({ actions, initial = EMPTY_SERVER_FORM, saved, on
       </div>
       {form.auth === 'bearer' && (
         <FormField label="Bearer token" error={errors.token} hint="Kept encrypted in this browser; never shown again.">
-          {(props) => <input {...props} value={form.token} onChange={(e) => set({ token: e.target.value })} type="password" placeholder={savedAuth?.kind === 'bearer' ? KEEP : ''} autoComplete="off" />}
+          {(props) => (
+            <input
+              {...props}
+              value={form.token}
+              onChange={(e) => set({ token: e.target.value })}
+              type="password"
+              placeholder={savedAuth?.kind === 'bearer' ? KEEP : ''}
+              autoComplete="off"
+            />
+          )}
         </FormField>
       )}
-      {form.auth === 'headers' && <HeaderRows rows={form.headers} errors={errors} storedNames={storedHeaders} onChange={setHeaders} />}
+      {form.auth === 'headers' && (
+        <HeaderRows rows={form.headers} errors={errors} storedNames={storedHeaders} onChange={setHeaders} />
+      )}
       {form.auth === 'oauth' && (
         <div className="server-form-grid">
           <FormField label="Client ID (only for a pre-registered client)" error={errors.clientId}>
-            {(props) => <input {...props} value={form.clientId} onChange={(e) => set({ clientId: e.target.value })} autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                value={form.clientId}
+                onChange={(e) => set({ clientId: e.target.value })}
+                autoComplete="off"
+              />
+            )}
           </FormField>
           <FormField label="Client secret (optional)" error={errors.clientSecret}>
-            {(props) => <input {...props} value={form.clientSecret} onChange={(e) => set({ clientSecret: e.target.value })} type="password" placeholder={isEdit && savedAuth?.kind === 'oauth' ? KEEP : ''} autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                value={form.clientSecret}
+                onChange={(e) => set({ clientSecret: e.target.value })}
+                type="password"
+                placeholder={isEdit && savedAuth?.kind === 'oauth' ? KEEP : ''}
+                autoComplete="off"
+              />
+            )}
           </FormField>
         </div>
       )}

@@ -20,7 +20,17 @@ const AUTH_LABEL: Record<ServerView['authKind'], string> = {
 };
 
 /** One server in the manager: status, last error, actions, the edit form and its tools. */
-export function ServerItem({ server, notice, isDefault, actions }: { server: ServerView; notice?: { tone: 'error' | 'info'; text: string } | undefined; isDefault: boolean; actions: ServerActions }) {
+export function ServerItem({
+  server,
+  notice,
+  isDefault,
+  actions,
+}: {
+  server: ServerView;
+  notice?: { tone: 'error' | 'info'; text: string } | undefined;
+  isDefault: boolean;
+  actions: ServerActions;
+}) {
   const [isEditing, setEditing] = useState(false);
   const isUser = server.scope === 'user';
   return (
@@ -37,30 +47,58 @@ export function ServerItem({ server, notice, isDefault, actions }: { server: Ser
         {server.url} · {AUTH_LABEL[server.authKind]}
       </div>
       <label className="server-default">
-        <input type="checkbox" role="switch" checked={isDefault} aria-checked={isDefault} aria-label={`New threads use ${server.name}`} onChange={() => void actions.setDefault(server.id, !isDefault)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={isDefault}
+          aria-checked={isDefault}
+          aria-label={`New threads use ${server.name}`}
+          onChange={() => void actions.setDefault(server.id, !isDefault)}
+        />
         <span>On in new threads</span>
       </label>
       {server.error && server.status !== 'connected' && <p className="field-error">{server.error}</p>}
-      {notice && notice.text !== server.error && <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>}
+      {notice && notice.text !== server.error && (
+        <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>
+      )}
       {isEditing ? (
-        <ServerFormView actions={actions} initial={formFromConfig(server.config)} saved={server.config} onDone={() => setEditing(false)} />
+        <ServerFormView
+          actions={actions}
+          initial={formFromConfig(server.config)}
+          saved={server.config}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <div className="server-actions">
           <button type="button" onClick={() => void actions.connect(server.id)} aria-label={`Connect ${server.name}`}>
             Connect
           </button>
           {server.authKind === 'oauth' && (
-            <button type="button" onClick={() => void actions.signIn(server.id, openSignInWindow, redirectPageTo)} aria-label={`Sign in to ${server.name}`}>
+            <button
+              type="button"
+              onClick={() => void actions.signIn(server.id, openSignInWindow, redirectPageTo)}
+              aria-label={`Sign in to ${server.name}`}
+            >
               {server.status === 'needs-auth' ? 'Sign in' : 'Sign in again'}
             </button>
           )}
           {server.authKind === 'oauth' && server.status !== 'needs-auth' && (
-            <button type="button" className="secondary" onClick={() => void actions.signOut(server.id)} aria-label={`Sign out of ${server.name}`}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void actions.signOut(server.id)}
+              aria-label={`Sign out of ${server.name}`}
+            >
               Sign out
             </button>
           )}
           {isUser && (
-            <button type="button" className="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${server.name}`}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit ${server.name}`}
+            >
               Edit
             </button>
           )}
@@ -70,7 +108,8 @@ export function ServerItem({ server, notice, isDefault, actions }: { server: Ser
               className="danger"
               aria-label={`Remove ${server.name}`}
               onClick={() => {
-                if (window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`)) void actions.remove(server.id);
+                if (window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`))
+                  void actions.remove(server.id);
               }}
             >
               Remove

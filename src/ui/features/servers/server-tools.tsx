@@ -17,8 +17,8 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
       </summary>
       {isAppServer && (
         <p className="muted field-hint">
-          For you: these switches and descriptions apply only to your profile, in every thread. The app sets this server&apos;s address and
-          sign-in.
+          For you: these switches and descriptions apply only to your profile, in every thread. The app sets this
+          server&apos;s address and sign-in.
         </p>
       )}
       <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
@@ -38,7 +38,9 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
               {tool.isOffByApp ? (
                 <span className="muted">off for everyone: switched off by the app</span>
               ) : (
-                !tool.isEnabled && <span className="muted">{isAppServer ? 'off for you' : 'off'}: the model never sees it</span>
+                !tool.isEnabled && (
+                  <span className="muted">{isAppServer ? 'off for you' : 'off'}: the model never sees it</span>
+                )
               )}
             </label>
             {editing === tool.name ? (
@@ -59,7 +61,12 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                   {tool.description ?? tool.serverDescription}
                   {tool.description !== undefined && <span className="badge">your description</span>}
                 </p>
-                <button type="button" className="link-button" aria-label={`Edit description of ${tool.name}`} onClick={() => setEditing(tool.name)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Edit description of ${tool.name}`}
+                  onClick={() => setEditing(tool.name)}
+                >
                   Edit description
                 </button>
               </div>
@@ -92,7 +99,14 @@ function DescriptionEditor({
   };
   return (
     <div className="description-editor">
-      <textarea aria-label={`Description for ${tool.name}`} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} aria-invalid={error ? true : undefined} />
+      <textarea
+        aria-label={`Description for ${tool.name}`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={3}
+        maxLength={4000}
+        aria-invalid={error ? true : undefined}
+      />
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -113,7 +127,8 @@ function DescriptionEditor({
       </div>
       {tool.description !== undefined && (
         <p className="muted field-hint">
-          {isAppServer ? 'Without yours, the model gets' : 'The server says'}: {tool.serverDescription || '(no description)'}
+          {isAppServer ? 'Without yours, the model gets' : 'The server says'}:{' '}
+          {tool.serverDescription || '(no description)'}
         </p>
       )}
     </div>

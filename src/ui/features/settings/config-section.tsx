@@ -7,7 +7,13 @@ import { ImportReportView } from './import-report';
 import { saveFile } from '../../components/save-file';
 
 /** Export of the profile's configuration without secrets, and import of such a file with a report. */
-export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsActions, 'exportConfig' | 'importConfig' | 'storeServerSecret'>; onImported: () => void }) {
+export function ConfigSection({
+  actions,
+  onImported,
+}: {
+  actions: Pick<SettingsActions, 'exportConfig' | 'importConfig' | 'storeServerSecret'>;
+  onImported: () => void;
+}) {
   const [report, setReport] = useState<ImportReport>();
   const [exportError, setExportError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
@@ -30,11 +36,17 @@ export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsA
     setReport(undefined);
     try {
       // A huge file is refused by its size, before reading it into memory.
-      const report = file.size > MAX_CONFIG_FILE_BYTES ? { ok: false as const, message: tooLarge(file.size) } : await actions.importConfig(await file.text());
+      const report =
+        file.size > MAX_CONFIG_FILE_BYTES
+          ? { ok: false as const, message: tooLarge(file.size) }
+          : await actions.importConfig(await file.text());
       setReport(report);
       if (report.ok) onImported();
     } catch (error) {
-      setReport({ ok: false, message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      setReport({
+        ok: false,
+        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
     } finally {
       input.value = ''; // The same file can be chosen again.
       setBusy(false);
@@ -45,8 +57,8 @@ export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsA
     <section className="settings-card" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Configuration file</h3>
       <p className="muted settings-help">
-        Export saves this profile&apos;s preferences and servers as a JSON file. It holds no secrets: no key, tokens, header values or client secrets; after an
-        import, servers that need one ask for it.
+        Export saves this profile&apos;s preferences and servers as a JSON file. It holds no secrets: no key, tokens,
+        header values or client secrets; after an import, servers that need one ask for it.
       </p>
       <div className="inline-row">
         <button type="button" onClick={() => void exportNow()}>
@@ -55,7 +67,14 @@ export function ConfigSection({ actions, onImported }: { actions: Pick<SettingsA
         <label htmlFor={ids.file} className={`file-button${isBusy ? ' is-busy' : ''}`}>
           Import configuration
         </label>
-        <input id={ids.file} className="file-input" type="file" accept="application/json,.json" disabled={isBusy} onChange={(e) => void importFile(e)} />
+        <input
+          id={ids.file}
+          className="file-input"
+          type="file"
+          accept="application/json,.json"
+          disabled={isBusy}
+          onChange={(e) => void importFile(e)}
+        />
       </div>
       {exportError && <p className="field-error">{exportError}</p>}
       {isBusy && <p role="status">Importing…</p>}

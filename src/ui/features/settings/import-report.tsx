@@ -3,7 +3,13 @@ import type { SettingsActions } from '../../../stores/settings-actions';
 import { SecretEntry } from './secret-entry';
 
 /** What an import did: imported, not imported (with why), ignored fields, and servers that still need a secret. */
-export function ImportReportView({ report, storeSecret }: { report: ImportReport; storeSecret: SettingsActions['storeServerSecret'] }) {
+export function ImportReportView({
+  report,
+  storeSecret,
+}: {
+  report: ImportReport;
+  storeSecret: SettingsActions['storeServerSecret'];
+}) {
   if (!report.ok) {
     return (
       <div className="import-report" role="alert" aria-label="Import report">

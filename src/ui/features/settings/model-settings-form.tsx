@@ -64,9 +64,18 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   if (!view || !toolSearch) return <p role="status">Loading settings…</p>;
   const choices = modelList.includes(model) ? modelList : [model, ...modelList];
   return (
-    <form className="settings settings-card" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${ids.key}-heading`}>
+    <form
+      className="settings settings-card"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${ids.key}-heading`}
+    >
       <h3 id={`${ids.key}-heading`}>Model and tools</h3>
-      {!view.hasApiKey && <p className="notice-inline">Add your Anthropic API key to start chatting. It is stored encrypted in this browser only.</p>}
+      {!view.hasApiKey && (
+        <p className="notice-inline">
+          Add your Anthropic API key to start chatting. It is stored encrypted in this browser only.
+        </p>
+      )}
       <label htmlFor={ids.key}>API key</label>
       <input
         id={ids.key}
@@ -79,7 +88,13 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
       />
       {errors.apiKey && <p className="field-error">{errors.apiKey}</p>}
       <label htmlFor={ids.url}>Base URL</label>
-      <input id={ids.url} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} aria-invalid={errors.baseUrl ? true : undefined} />
+      <input
+        id={ids.url}
+        type="url"
+        value={baseUrl}
+        onChange={(e) => setBaseUrl(e.target.value)}
+        aria-invalid={errors.baseUrl ? true : undefined}
+      />
       {errors.baseUrl && <p className="field-error">{errors.baseUrl}</p>}
       <label htmlFor={ids.model}>Model</label>
       <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>

@@ -37,7 +37,12 @@ export function ProfilesSection({ actions }: { actions: ProfileActions }) {
 
   const remove = async (profile: ProfileSummary) => {
     const warning = profile.isActive ? ' This is the open profile: the app reloads into another one.' : '';
-    if (!window.confirm(`Delete the profile "${profile.name}" with its servers, threads and stored credentials? This cannot be undone.${warning}`)) return;
+    if (
+      !window.confirm(
+        `Delete the profile "${profile.name}" with its servers, threads and stored credentials? This cannot be undone.${warning}`,
+      )
+    )
+      return;
     setBusy(true);
     setStatus(undefined);
     const change = await actions.remove(profile.id);
@@ -54,7 +59,9 @@ export function ProfilesSection({ actions }: { actions: ProfileActions }) {
   return (
     <section className="settings-card" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Profiles</h3>
-      <p className="muted settings-help">Each person sharing this browser can have a profile with their own key, servers and threads.</p>
+      <p className="muted settings-help">
+        Each person sharing this browser can have a profile with their own key, servers and threads.
+      </p>
       {!profiles ? (
         <p role="status">Loading profiles…</p>
       ) : (
@@ -65,7 +72,13 @@ export function ProfilesSection({ actions }: { actions: ProfileActions }) {
               {profile.isActive ? (
                 <span className="badge">Open</span>
               ) : (
-                <button type="button" className="secondary small" disabled={isBusy} onClick={() => void switchTo(profile)} aria-label={`Switch to ${profile.name}`}>
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={isBusy}
+                  onClick={() => void switchTo(profile)}
+                  aria-label={`Switch to ${profile.name}`}
+                >
                   Switch
                 </button>
               )}

@@ -3,7 +3,15 @@ import type { NeedsSecret, SecretOutcome } from '../../../stores/config-transfer
 import type { SettingsActions } from '../../../stores/settings-actions';
 
 /** One secret field (a bearer token or a header value) for an imported server; the value goes to the vault only. */
-function SecretField({ label, button, store }: { label: string; button: string; store: (value: string) => Promise<SecretOutcome> }) {
+function SecretField({
+  label,
+  button,
+  store,
+}: {
+  label: string;
+  button: string;
+  store: (value: string) => Promise<SecretOutcome>;
+}) {
   const [value, setValue] = useState('');
   const [outcome, setOutcome] = useState<SecretOutcome>();
   const [isBusy, setBusy] = useState(false);
@@ -20,7 +28,14 @@ function SecretField({ label, button, store }: { label: string; button: string; 
     <form className="inline-form" noValidate onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>{label}</label>
       <div className="inline-row">
-        <input id={id} type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={outcome && !outcome.isStored ? true : undefined} />
+        <input
+          id={id}
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={outcome && !outcome.isStored ? true : undefined}
+        />
         <button type="submit" disabled={isBusy}>
           {button}
         </button>
@@ -31,14 +46,24 @@ function SecretField({ label, button, store }: { label: string; button: string; 
 }
 
 /** Asks for what an imported server needs: a token, header values, or a sign-in under Servers. */
-export function SecretEntry({ need, storeSecret }: { need: NeedsSecret; storeSecret: SettingsActions['storeServerSecret'] }) {
+export function SecretEntry({
+  need,
+  storeSecret,
+}: {
+  need: NeedsSecret;
+  storeSecret: SettingsActions['storeServerSecret'];
+}) {
   const name = need.serverName;
   switch (need.kind) {
     case 'bearer':
       return (
         <div>
           <strong>{name}</strong> needs a bearer token.
-          <SecretField label={`Bearer token for ${name}`} button={`Store token for ${name}`} store={(value) => storeSecret(need.serverId, { value })} />
+          <SecretField
+            label={`Bearer token for ${name}`}
+            button={`Store token for ${name}`}
+            store={(value) => storeSecret(need.serverId, { value })}
+          />
         </div>
       );
     case 'headers':

@@ -8,7 +8,13 @@ const THEMES: readonly (readonly [Theme, string])[] = [
 ];
 
 /** Light, dark, or the system's choice; applied at once and kept in the profile. */
-export function ThemeSection({ theme, setTheme }: { theme: Theme; setTheme: (theme: Theme) => Promise<string | undefined> }) {
+export function ThemeSection({
+  theme,
+  setTheme,
+}: {
+  theme: Theme;
+  setTheme: (theme: Theme) => Promise<string | undefined>;
+}) {
   const [error, setError] = useState<string>();
   // The choice shows at once; the profile (and so the page's theme) follows when it is saved.
   const [pending, setPending] = useState<Theme>();
@@ -25,7 +31,13 @@ export function ThemeSection({ theme, setTheme }: { theme: Theme; setTheme: (the
         <legend>Theme</legend>
         {THEMES.map(([value, label]) => (
           <label key={value} className="radio-row">
-            <input type="radio" name={name} value={value} checked={(pending ?? theme) === value} onChange={() => void choose(value)} />
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={(pending ?? theme) === value}
+              onChange={() => void choose(value)}
+            />
             {label}
           </label>
         ))}

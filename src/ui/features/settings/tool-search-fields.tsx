@@ -52,7 +52,13 @@ export function ToolSearchFields({ value, defaults, errors, onChange, canReset, 
     return (
       <div className="settings-field">
         <label htmlFor={id}>{title}</label>
-        <select id={id} value={value[field]} onChange={(e) => set(field, e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint`}>
+        <select
+          id={id}
+          value={value[field]}
+          onChange={(e) => set(field, e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint`}
+        >
           {CHOICES[field].map(([v, text]) => (
             <option key={v} value={v}>
               {text}
@@ -100,12 +106,21 @@ export function ToolSearchFields({ value, defaults, errors, onChange, canReset, 
   return (
     <fieldset className="settings-group">
       <legend>Tool search</legend>
-      <p className="muted settings-help">With many tools enabled, each model call carries only the tools it needs; the model finds the others with tool search.</p>
+      <p className="muted settings-help">
+        With many tools enabled, each model call carries only the tools it needs; the model finds the others with tool
+        search.
+      </p>
       <div className="settings-grid">
         {select('mode', 'Tool search mode')}
         {select('strategy', 'Search strategy')}
         {select('deferral', 'Deferral')}
-        {number('preloadCount', 'Preload count', 0, 20, '0 to 20 tools picked for each message; 0 turns preloading off.')}
+        {number(
+          'preloadCount',
+          'Preload count',
+          0,
+          20,
+          '0 to 20 tools picked for each message; 0 turns preloading off.',
+        )}
         {number('loadedToolCap', 'Loaded-tool cap', 1, 200, '1 to 200 tools a thread keeps loaded.')}
       </div>
       <button type="button" className="secondary" disabled={!canReset} onClick={onReset}>

@@ -24,7 +24,10 @@ export function AppShell({ store }: { store: AppStore }) {
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
-  const ready = phase === 'ready' && chat && chatActions && servers && serverActions && settings ? { chat, actions: chatActions, servers, serverActions } : undefined;
+  const ready =
+    phase === 'ready' && chat && chatActions && servers && serverActions && settings
+      ? { chat, actions: chatActions, servers, serverActions }
+      : undefined;
   const [panel, setPanel] = useState<Panel>('none');
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
   const shown: Panel = isSettingsForced ? 'settings' : panel;
@@ -45,17 +48,33 @@ export function AppShell({ store }: { store: AppStore }) {
         <h1>MCP Agent</h1>
         {profile && <span className="profile">Profile: {profile.name}</span>}
         <span className="spacer" />
-        <button type="button" className="secondary" ref={serversButton} aria-pressed={shown === 'servers'} onClick={() => toggle('servers')}>
+        <button
+          type="button"
+          className="secondary"
+          ref={serversButton}
+          aria-pressed={shown === 'servers'}
+          onClick={() => toggle('servers')}
+        >
           Servers
         </button>
-        <button type="button" className="secondary" ref={settingsButton} aria-pressed={shown === 'settings'} onClick={() => toggle('settings')}>
+        <button
+          type="button"
+          className="secondary"
+          ref={settingsButton}
+          aria-pressed={shown === 'settings'}
+          onClick={() => toggle('settings')}
+        >
           Settings
         </button>
       </header>
       <div className="layout">
         {ready ? <ThreadsSidebar chat={ready.chat} actions={ready.actions} /> : <SidebarPlaceholder />}
         <main className="main">
-          {phase === 'starting' && <p role="status" className="starting">Opening local storage…</p>}
+          {phase === 'starting' && (
+            <p role="status" className="starting">
+              Opening local storage…
+            </p>
+          )}
           {phase === 'failed' && (
             <Notice tone="error" title="The app cannot start">
               <p>{fatal}</p>

@@ -3,7 +3,9 @@ import { Notice } from '../../components/notice';
 
 /** Loaded on first open: the first screen (threads and the composer) does not need them. */
 export const ServersPanel = lazy(() => import('../servers/servers-panel').then((m) => ({ default: m.ServersPanel })));
-export const SettingsPanel = lazy(() => import('../settings/settings-panel').then((m) => ({ default: m.SettingsPanel })));
+export const SettingsPanel = lazy(() =>
+  import('../settings/settings-panel').then((m) => ({ default: m.SettingsPanel })),
+);
 
 interface BoundaryState {
   readonly error?: string;
@@ -26,6 +28,16 @@ export class LazyPanel extends Component<{ name: string; children: ReactNode }, 
         </Notice>
       );
     }
-    return <Suspense fallback={<p role="status" className="muted">Loading {this.props.name}…</p>}>{this.props.children}</Suspense>;
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="muted">
+            Loading {this.props.name}…
+          </p>
+        }
+      >
+        {this.props.children}
+      </Suspense>
+    );
   }
 }

@@ -26,7 +26,9 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
     setOpen(false);
     then();
   };
-  const shown = query.trim() ? threads.filter((t) => t.title.toLowerCase().includes(query.trim().toLowerCase())) : threads;
+  const shown = query.trim()
+    ? threads.filter((t) => t.title.toLowerCase().includes(query.trim().toLowerCase()))
+    : threads;
 
   const saveTitle = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +40,13 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
   return (
     <nav className={isOpen ? 'threads is-open' : 'threads'} aria-label="Threads">
       <div className="threads-bar">
-        <button type="button" className="secondary threads-toggle" aria-expanded={isOpen} aria-controls={listId} onClick={() => setOpen(!isOpen)}>
+        <button
+          type="button"
+          className="secondary threads-toggle"
+          aria-expanded={isOpen}
+          aria-controls={listId}
+          onClick={() => setOpen(!isOpen)}
+        >
           Threads <span className="muted">({threads.length})</span>
           {active && <span className="threads-current"> · {active.title}</span>}
         </button>
@@ -47,23 +55,46 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
         </button>
       </div>
       <div className="threads-body" id={listId}>
-        <input type="search" className="thread-search" aria-label="Search threads" placeholder="Search threads" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          className="thread-search"
+          aria-label="Search threads"
+          placeholder="Search threads"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         {shown.length === 0 && threads.length > 0 && <p className="muted">No thread matches.</p>}
         <ul>
           {shown.map((thread) =>
             editing?.id === thread.id ? (
               <li key={thread.id}>
                 <form onSubmit={(e) => void saveTitle(e)} className="rename" noValidate>
-                  <input aria-label="Thread title" value={editing.title} autoFocus onChange={(e) => setEditing({ ...editing, title: e.target.value })} onKeyDown={(e) => e.key === 'Escape' && setEditing(undefined)} />
+                  <input
+                    aria-label="Thread title"
+                    value={editing.title}
+                    autoFocus
+                    onChange={(e) => setEditing({ ...editing, title: e.target.value })}
+                    onKeyDown={(e) => e.key === 'Escape' && setEditing(undefined)}
+                  />
                   {editing.error && <p className="field-error">{editing.error}</p>}
                 </form>
               </li>
             ) : (
               <li key={thread.id} className={thread.id === activeId ? 'active' : undefined}>
-                <button type="button" className="thread-link" aria-current={thread.id === activeId ? 'page' : undefined} onClick={() => fold(() => onOpen(thread.id))}>
+                <button
+                  type="button"
+                  className="thread-link"
+                  aria-current={thread.id === activeId ? 'page' : undefined}
+                  onClick={() => fold(() => onOpen(thread.id))}
+                >
                   {thread.title}
                 </button>
-                <button type="button" className="icon secondary" aria-label={`Rename thread ${thread.title}`} onClick={() => setEditing({ id: thread.id, title: thread.title })}>
+                <button
+                  type="button"
+                  className="icon secondary"
+                  aria-label={`Rename thread ${thread.title}`}
+                  onClick={() => setEditing({ id: thread.id, title: thread.title })}
+                >
                   ✎
                 </button>
                 <button

@@ -1,7 +1,15 @@
 import type { ServerView } from '../../../stores/servers-store';
 
 /** Which servers this thread may use: one switch per server, with its status and tool count. */
-export function ThreadServers({ servers, enabledIds, onChange }: { servers: readonly ServerView[]; enabledIds: readonly string[]; onChange: (ids: string[]) => void }) {
+export function ThreadServers({
+  servers,
+  enabledIds,
+  onChange,
+}: {
+  servers: readonly ServerView[];
+  enabledIds: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
   if (servers.length === 0) return <p className="muted thread-servers">No MCP servers yet: add one in Servers.</p>;
   const enabled = new Set(enabledIds);
   return (
