@@ -4,6 +4,12 @@ import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  DEV_SERVER_HEADERS,
+  headersFile,
+  SECURITY_HEADERS,
+} from './src/domain/security-headers.ts';
 
 /**
  * Emits the OAuth client ID metadata document for the deployed origin (MCP_AGENT_ORIGIN=https://…), so the
@@ -29,23 +35,9 @@ function oauthClientMetadata(): Plugin {
 }
 
 /**
- * The built page's Content-Security-Policy: scripts and styles only from this origin (no inline script, no
- * eval: the MCP SDK gets a validator that compiles no code), images from here or data: URLs (tool images),
- * connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on localhost
- * or 127.0.0.1 (Chrome accepts no IPv6 literal in CSP; server-config.ts refuses other plain-http hosts).
+ * The built page carries its CSP as a `<meta>` tag too, for hosts that send no headers; the build also ships the full
+ * set of security headers as `_headers` (Netlify, Cloudflare Pages). deploy/nginx-security-headers.conf is nginx's.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
-
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'content-security-policy',
@@ -57,6 +49,9 @@ function contentSecurityPolicy(): Plugin {
         injectTo: 'head-prepend',
       },
     ],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() });
+    },
   };
 }
 
@@ -148,8 +143,8 @@ export default defineConfig({
     withoutAjv(),
     demoMcpServer(),
   ],
-  server: { host: '127.0.0.1', port: 5173, strictPort: false },
-  preview: { host: '127.0.0.1', port: 4173 },
+  server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
+  preview: { host: '127.0.0.1', port: 4173, headers: { ...SECURITY_HEADERS } },
   build: { target: 'es2022', sourcemap: true },
   test: {
     projects: [

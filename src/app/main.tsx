@@ -10,7 +10,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const callback = readCallback(window.location, import.meta.env.BASE_URL);
 
-if (callback && postCallbackToOpener(callback)) {
+if (window.top !== window.self) {
+  // Framed by another page, on a host that sends no frame-ancestors header: run nothing that page could click through.
+  showFramedNotice(root);
+} else if (callback && postCallbackToOpener(callback)) {
   // A sign-in popup: the page that opened it finishes the sign-in.
   root.textContent = 'Signed in. This window closes by itself.';
   window.close();
@@ -33,4 +36,19 @@ if (callback && postCallbackToOpener(callback)) {
       <App store={store} />
     </StrictMode>,
   );
+}
+
+/** In place of the app inside a frame: why it does not run there, and a link that opens it in a tab of its own. */
+function showFramedNotice(container: HTMLElement): void {
+  const notice = document.createElement('p');
+  notice.className = 'framed-notice';
+  notice.setAttribute('role', 'alert');
+  notice.append('MCP Agent does not run inside another page, so that page cannot make you click in it. ');
+  const link = document.createElement('a');
+  link.href = window.location.href;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  link.textContent = 'Open MCP Agent in its own tab';
+  notice.append(link);
+  container.replaceChildren(notice);
 }

@@ -2,9 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** E2E_OUT_DIR lets two test processes on one checkout build side by side. */
-const OUT_DIR = process.env.E2E_OUT_DIR ?? 'test-results/e2e-dist';
+export const OUT_DIR = process.env.E2E_OUT_DIR ?? 'test-results/e2e-dist';
 let built: Promise<unknown> | undefined;
 
 export interface AppServer {
