@@ -4,7 +4,6 @@ import type Anthropic from '@anthropic-ai/sdk';
 import {
   errorBody,
   errorType,
-  estimateInputTokens,
   jsonMessage,
   sseText,
   streamFrames,
@@ -14,7 +13,9 @@ import {
   type Turn,
 } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
-import { modelsPage, type FakeModel } from './fake-anthropic-models';
+import { contractViolation } from './fake-anthropic-contract';
+import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
+import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
 
 export type * from './fake-anthropic-protocol';
@@ -36,6 +37,8 @@ export interface RecordedRequest {
   toolNames: string[];
   /** Names of the tools sent with `defer_loading: true`. */
   deferredToolNames: string[];
+  /** The input tokens as the fake's prompt cache accounted them; absent for refused requests. */
+  usage?: CacheUsage;
 }
 
 /** A turn, or a function that picks one from the request (e.g. from the tools it offers). */
@@ -46,8 +49,12 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
   /** GET /v1/models answers these (default: three Claude models). */
   models?: FakeModel[];
-  /** Answer 400 to bodies the real API rejects (unpaired tool_use/tool_result, >4 cache_control, …). Default true. */
+  /** Answer 400 to bodies the real API rejects (fake-anthropic-validate.ts, fake-anthropic-contract.ts). Default true. */
   validateRequests?: boolean;
+  /** Context window of models that do not list `max_input_tokens` (default 200,000). */
+  contextWindowTokens?: number;
+  /** The clock of the prompt cache's 5-minute TTL (default Date.now). */
+  now?: () => number;
   /** Like the real API, answer 401 to a request with an Origin but no `anthropic-dangerous-direct-browser-access: true`. Default true. */
   requireBrowserAccessHeader?: boolean;
 }
@@ -242,6 +249,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const queue: ScriptedTurn[] = [];
   let requestSeq = 0;
   let toolSeq = 0;
+  const cache = new PromptCache(options.now);
+  const windowOf = (model: string): number => {
+    const listed = (options.models ?? DEFAULT_FAKE_MODELS).find((m) => m.id === model)?.max_input_tokens;
+    return typeof listed === 'number' ? listed : (options.contextWindowTokens ?? 200_000);
+  };
 
   async function postMessages(
     req: IncomingMessage,
@@ -268,7 +280,17 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     requests.push(recorded);
     const refused = headerProblem(headers, options);
     if (refused) return sendError(res, requestId, refused.type, refused.message);
-    const invalid = options.validateRequests === false ? null : invalidRequestReason(parsed);
+    const blocks = promptBlocks(parsed as Record<string, unknown>);
+    const inputTokens = blocks.reduce((sum, b) => sum + b.tokens, 0);
+    const invalid =
+      options.validateRequests === false
+        ? null
+        : (invalidRequestReason(parsed) ??
+          contractViolation(parsed as Record<string, unknown>, {
+            headers,
+            contextWindowTokens: windowOf(body.model),
+            inputTokens,
+          }));
     if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
     const next = queue.shift();
     if (next === undefined) {
@@ -282,10 +304,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
       return sendJson(res, status, errorBody(type, message, requestId), { ...extra, 'request-id': requestId });
     }
+    recorded.usage = cache.account(body.model, blocks);
     const ctx: AnswerContext = {
       messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
       model: body.model,
-      inputTokens: estimateInputTokens(body),
+      cache: recorded.usage,
       nextToolId: () => `toolu_fake_${String(++toolSeq).padStart(4, '0')}`,
     };
     await (recorded.stream ? answerStream(res, turn, ctx, requestId) : answerJson(res, turn, ctx, requestId));
