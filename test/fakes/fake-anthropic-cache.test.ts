@@ -63,16 +63,15 @@ describe('contract fake: prompt cache accounting', () => {
 
   it('a growing conversation reads the previous turn at a block boundary and writes the new one', async () => {
     const target = await start();
-    const history: Anthropic.MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: 'q'.repeat(6000) }] }];
-    const mark = (messages: Anthropic.MessageParam[]) =>
-      messages.map((m, i) =>
-        i === messages.length - 1 && Array.isArray(m.content)
-          ? { ...m, content: m.content.map((b) => ({ ...b, cache_control: { type: 'ephemeral' as const } })) }
-          : m,
-      );
+    const history: [role: 'user' | 'assistant', text: string][] = [['user', 'q'.repeat(6000)]];
+    // The breakpoint sits on the newest message, as a conversation that caches itself puts it.
+    const mark = (turns: typeof history): Anthropic.MessageParam[] =>
+      turns.map(([role, text], i) => ({
+        role,
+        content: [{ type: 'text', text, ...(i === turns.length - 1 ? { cache_control: { type: 'ephemeral' } } : {}) }],
+      }));
     const first = await usageOf(target, { messages: mark(history) });
-    history.push({ role: 'assistant', content: [{ type: 'text', text: 'ok' }] });
-    history.push({ role: 'user', content: [{ type: 'text', text: 'r'.repeat(6000) }] });
+    history.push(['assistant', 'ok'], ['user', 'r'.repeat(6000)]);
     const second = await usageOf(target, { messages: mark(history) });
     expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
     expect(second.cache_creation_input_tokens).toBeGreaterThan(1500);
