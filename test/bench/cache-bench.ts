@@ -35,7 +35,8 @@ async function startReportServer() {
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const section = String(request.params.arguments?.section ?? '');
+      const raw = request.params.arguments?.section;
+      const section = typeof raw === 'string' ? raw : '';
       const line = `Section ${section}: revenue, costs and notes for the quarter. `;
       return {
         content: [{ type: 'text', text: line.repeat(Math.ceil(resultChars / line.length)).slice(0, resultChars) }],
@@ -83,7 +84,7 @@ try {
     read += usage.cache_read_input_tokens;
     written += usage.cache_creation_input_tokens;
     // Ideal: the blocks this request shares, from the start, with the one before it are read from the cache.
-    const blocks = promptBlocks(request.body as unknown as Record<string, unknown>);
+    const blocks = promptBlocks(request.body);
     let shared = 0;
     while (shared < blocks.length && blocks[shared]!.key === previous[shared]) shared++;
     ideal += blocks.slice(0, shared).reduce((sum, b) => sum + b.tokens, 0);

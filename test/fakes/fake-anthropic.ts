@@ -17,6 +17,7 @@ import { contractViolation } from './fake-anthropic-contract';
 import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
 import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
+import { corsHeaders, flatHeaders, parseJson, readBody, sendError, sendJson } from './fake-anthropic-http';
 
 export type * from './fake-anthropic-protocol';
 export type { FakeModel } from './fake-anthropic-models';
@@ -70,91 +71,6 @@ export interface FakeAnthropic {
   readonly pendingTurns: number;
   /** Destroys open connections (ending stalled streams) and closes the server. */
   stop(): Promise<void>;
-}
-
-const ALLOWED_HEADERS = [
-  'accept',
-  'content-type',
-  'x-api-key',
-  'authorization',
-  'anthropic-version',
-  'anthropic-beta',
-  'anthropic-dangerous-direct-browser-access',
-  'user-agent',
-  'traceparent',
-  'tracestate',
-  'baggage',
-  'x-stainless-lang',
-  'x-stainless-package-version',
-  'x-stainless-os',
-  'x-stainless-arch',
-  'x-stainless-runtime',
-  'x-stainless-runtime-version',
-  'x-stainless-retry-count',
-  'x-stainless-timeout',
-  'x-stainless-helper',
-  'x-stainless-helper-method',
-];
-const EXPOSED_HEADERS = ['request-id', 'retry-after', 'retry-after-ms', 'x-should-retry', 'anthropic-organization-id'];
-const ERROR_STATUS: Record<ApiErrorType, number> = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  billing_error: 402,
-  permission_error: 403,
-  not_found_error: 404,
-  request_too_large: 413,
-  rate_limit_error: 429,
-  api_error: 500,
-  timeout_error: 504,
-  overloaded_error: 529,
-};
-
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  // Also allow any x-stainless-*/anthropic-* header a newer SDK adds, as the real API does.
-  const requested = (req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  const extra = requested.filter((name) => /^(x-stainless-|anthropic-)/.test(name) && !ALLOWED_HEADERS.includes(name));
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': [...ALLOWED_HEADERS, ...extra].join(', '),
-    'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
-    'access-control-max-age': '600',
-  };
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-const sendError = (
-  res: ServerResponse,
-  requestId: string,
-  type: ApiErrorType,
-  message: string,
-  headers: Record<string, string> = {},
-) => sendJson(res, ERROR_STATUS[type], errorBody(type, message, requestId), headers);
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why the real API would refuse these headers, or null. */

@@ -27,8 +27,8 @@ describe('thinking with tools', () => {
     const thread = await opened.storage.threads.create(deps.profileId, {
       title: 'Thinking',
       enabledServerIds: ['everything'],
-      thinkingBudget: 2048,
     });
+    await opened.storage.threads.update(thread.id, () => ({ thinkingBudget: 2048 }));
     api.script(
       { thinking: 'I should echo first.', toolUses: [{ name: 'mcp__everything__echo', input: { message: 'a' } }] },
       { thinking: 'Once more.', toolUses: [{ name: 'mcp__everything__echo', input: { message: 'b' } }] },
