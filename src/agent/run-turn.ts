@@ -287,7 +287,11 @@ function definitionOf(tool: AgentTool): ModelToolDefinition {
   return { name: tool.modelName, description: tool.description, input_schema: tool.inputSchema };
 }
 
-/** Prompt caching: a breakpoint after the last tool definition caches them all (with the system prompt). */
+/**
+ * Prompt caching: a breakpoint on the last tool that is in the prompt caches the tool list. Deferred tools are not in the
+ * prompt and the API refuses `cache_control` beside `defer_loading` (tool-use-with-prompt-caching docs).
+ */
 function withCacheControl(definitions: readonly ModelToolDefinition[]): ModelToolDefinition[] {
-  return definitions.map((d, i) => (i === definitions.length - 1 ? { ...d, cache_control: { type: 'ephemeral' } } : d));
+  const last = definitions.findLastIndex((d) => d.defer_loading !== true);
+  return definitions.map((d, i) => (i === last ? { ...d, cache_control: { type: 'ephemeral' } } : d));
 }

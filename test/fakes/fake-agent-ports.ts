@@ -2,7 +2,34 @@ import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../s
 import type { AgentTool, CallTools, ToolChooser, ToolSearchHit, ToolSearchOutcome } from '../../src/agent/ports';
 import type { TurnPersistence } from '../../src/agent/run-turn';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
-import type { ModelError } from '../../src/domain/model-errors';
+import { ModelError } from '../../src/domain/model-errors';
+import { promptTokens } from './fake-anthropic-cache';
+import { contractViolation } from './fake-anthropic-contract';
+import { invalidRequestReason } from './fake-anthropic-validate';
+
+/** The body the app's Anthropic adapter (src/agent/anthropic-model.ts) sends for `request`. */
+function wireBody(request: ModelRequest): Record<string, unknown> {
+  return {
+    model: request.model,
+    max_tokens: request.maxTokens,
+    ...(request.system
+      ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] }
+      : {}),
+    messages: request.messages,
+    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
+  };
+}
+
+/** The adapter's error for a request the real API refuses (the contract fake's rules), or null. */
+function refusal(request: ModelRequest): ModelError | null {
+  const body = wireBody(request);
+  const headers = { 'anthropic-version': '2023-06-01' };
+  const message =
+    invalidRequestReason(body) ??
+    contractViolation(body, { headers, contextWindowTokens: 200_000, inputTokens: promptTokens(body) });
+  return message ? new ModelError('bad-request', message, 400) : null;
+}
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
 type FixedAnswer =
@@ -10,7 +37,10 @@ type FixedAnswer =
   | { readonly error: ModelError };
 export type ScriptedAnswer = FixedAnswer | ((request: ModelRequest) => FixedAnswer);
 
-/** A ModelPort that plays a script, records each request, and honours the abort signal while streaming. */
+/**
+ * A ModelPort that plays a script, records each request, and honours the abort signal while streaming. It is no kinder
+ * than the API: a request the contract fake would refuse fails as the adapter reports a 400.
+ */
 export class ScriptedModel implements ModelPort {
   readonly requests: ModelRequest[] = [];
   constructor(private readonly script: ScriptedAnswer[]) {}
@@ -21,6 +51,8 @@ export class ScriptedModel implements ModelPort {
     signal: AbortSignal,
   ): Promise<ModelResult> {
     this.requests.push(request);
+    const refused = refusal(request);
+    if (refused) throw refused;
     const next = this.script.shift();
     if (!next) throw new Error('the model script ran out');
     const answer: FixedAnswer = typeof next === 'function' ? next(request) : next;

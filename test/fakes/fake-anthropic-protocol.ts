@@ -1,5 +1,5 @@
 // The wire shapes of the fake Anthropic API: scripted turns → SSE frames or a JSON Message, and error bodies.
-import type Anthropic from '@anthropic-ai/sdk';
+import type { CacheUsage } from './fake-anthropic-cache';
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal';
 export type ApiErrorType =
@@ -102,8 +102,8 @@ export interface Frame {
 export interface AnswerContext {
   messageId: string;
   model: string;
-  /** Estimated input tokens of the request. */
-  inputTokens: number;
+  /** The request's input tokens split as the prompt cache accounted them (fake-anthropic-cache.ts). */
+  cache: CacheUsage;
   nextToolId: () => string;
 }
 
@@ -185,11 +185,11 @@ function defaultStopReason(turn: ContentTurn): StopReason {
 
 function usageOf(turn: ContentTurn, ctx: AnswerContext, blocks: Block[]) {
   const outputChars = blocks.reduce((sum, block) => sum + block.chunks.join('').length, 0);
-  const cacheCreation = turn.usage?.cache_creation_input_tokens ?? 0;
+  const cacheCreation = turn.usage?.cache_creation_input_tokens ?? ctx.cache.cache_creation_input_tokens;
   return {
-    input_tokens: turn.usage?.input_tokens ?? ctx.inputTokens,
+    input_tokens: turn.usage?.input_tokens ?? ctx.cache.input_tokens,
     cache_creation_input_tokens: cacheCreation,
-    cache_read_input_tokens: turn.usage?.cache_read_input_tokens ?? 0,
+    cache_read_input_tokens: turn.usage?.cache_read_input_tokens ?? ctx.cache.cache_read_input_tokens,
     output_tokens: turn.usage?.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
     cacheCreation: { ephemeral_5m_input_tokens: cacheCreation, ephemeral_1h_input_tokens: 0 },
   };
@@ -284,11 +284,4 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
 /** `event: X` + `data: {json}` + blank line: the SDK skips frames without an `event:` line. */
 export function sseText(frame: Frame): string {
   return `event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
-}
-
-/** Rough token estimate of a request (4 characters a token), so usage grows with the conversation. */
-export function estimateInputTokens(
-  body: Pick<Anthropic.MessageCreateParams, 'system' | 'messages' | 'tools'>,
-): number {
-  return Math.max(1, Math.ceil(JSON.stringify([body.system ?? '', body.messages, body.tools ?? []]).length / 4));
 }

@@ -132,7 +132,8 @@ describe('fake Anthropic API: streaming', () => {
 
   it('streams a thinking block with thinking_delta pieces and a signature_delta', async () => {
     fake().script({ thinking: 'The user greets me; I should greet back.', text: 'Hello!' });
-    const stream = ask(clientFor(), { thinking: { type: 'enabled', budget_tokens: 2000 } });
+    // The real API wants max_tokens above the thinking budget.
+    const stream = ask(clientFor(), { max_tokens: 4000, thinking: { type: 'enabled', budget_tokens: 2000 } });
     const thoughts: string[] = [];
     stream.on('thinking', (delta) => thoughts.push(delta));
     const message = await stream.finalMessage();

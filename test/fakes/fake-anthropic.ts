@@ -4,7 +4,6 @@ import type Anthropic from '@anthropic-ai/sdk';
 import {
   errorBody,
   errorType,
-  estimateInputTokens,
   jsonMessage,
   sseText,
   streamFrames,
@@ -14,8 +13,11 @@ import {
   type Turn,
 } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
-import { modelsPage, type FakeModel } from './fake-anthropic-models';
+import { contractViolation } from './fake-anthropic-contract';
+import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
+import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
+import { corsHeaders, flatHeaders, parseJson, readBody, sendError, sendJson } from './fake-anthropic-http';
 
 export type * from './fake-anthropic-protocol';
 export type { FakeModel } from './fake-anthropic-models';
@@ -36,6 +38,8 @@ export interface RecordedRequest {
   toolNames: string[];
   /** Names of the tools sent with `defer_loading: true`. */
   deferredToolNames: string[];
+  /** The input tokens as the fake's prompt cache accounted them; absent for refused requests. */
+  usage?: CacheUsage;
 }
 
 /** A turn, or a function that picks one from the request (e.g. from the tools it offers). */
@@ -46,8 +50,12 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
   /** GET /v1/models answers these (default: three Claude models). */
   models?: FakeModel[];
-  /** Answer 400 to bodies the real API rejects (unpaired tool_use/tool_result, >4 cache_control, …). Default true. */
+  /** Answer 400 to bodies the real API rejects (fake-anthropic-validate.ts, fake-anthropic-contract.ts). Default true. */
   validateRequests?: boolean;
+  /** Context window of models that do not list `max_input_tokens` (default 200,000). */
+  contextWindowTokens?: number;
+  /** The clock of the prompt cache's 5-minute TTL (default Date.now). */
+  now?: () => number;
   /** Like the real API, answer 401 to a request with an Origin but no `anthropic-dangerous-direct-browser-access: true`. Default true. */
   requireBrowserAccessHeader?: boolean;
 }
@@ -63,91 +71,6 @@ export interface FakeAnthropic {
   readonly pendingTurns: number;
   /** Destroys open connections (ending stalled streams) and closes the server. */
   stop(): Promise<void>;
-}
-
-const ALLOWED_HEADERS = [
-  'accept',
-  'content-type',
-  'x-api-key',
-  'authorization',
-  'anthropic-version',
-  'anthropic-beta',
-  'anthropic-dangerous-direct-browser-access',
-  'user-agent',
-  'traceparent',
-  'tracestate',
-  'baggage',
-  'x-stainless-lang',
-  'x-stainless-package-version',
-  'x-stainless-os',
-  'x-stainless-arch',
-  'x-stainless-runtime',
-  'x-stainless-runtime-version',
-  'x-stainless-retry-count',
-  'x-stainless-timeout',
-  'x-stainless-helper',
-  'x-stainless-helper-method',
-];
-const EXPOSED_HEADERS = ['request-id', 'retry-after', 'retry-after-ms', 'x-should-retry', 'anthropic-organization-id'];
-const ERROR_STATUS: Record<ApiErrorType, number> = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  billing_error: 402,
-  permission_error: 403,
-  not_found_error: 404,
-  request_too_large: 413,
-  rate_limit_error: 429,
-  api_error: 500,
-  timeout_error: 504,
-  overloaded_error: 529,
-};
-
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  // Also allow any x-stainless-*/anthropic-* header a newer SDK adds, as the real API does.
-  const requested = (req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  const extra = requested.filter((name) => /^(x-stainless-|anthropic-)/.test(name) && !ALLOWED_HEADERS.includes(name));
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': [...ALLOWED_HEADERS, ...extra].join(', '),
-    'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
-    'access-control-max-age': '600',
-  };
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-const sendError = (
-  res: ServerResponse,
-  requestId: string,
-  type: ApiErrorType,
-  message: string,
-  headers: Record<string, string> = {},
-) => sendJson(res, ERROR_STATUS[type], errorBody(type, message, requestId), headers);
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why the real API would refuse these headers, or null. */
@@ -242,6 +165,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const queue: ScriptedTurn[] = [];
   let requestSeq = 0;
   let toolSeq = 0;
+  const cache = new PromptCache(options.now);
+  const windowOf = (model: string): number => {
+    const listed = (options.models ?? DEFAULT_FAKE_MODELS).find((m) => m.id === model)?.max_input_tokens;
+    return typeof listed === 'number' ? listed : (options.contextWindowTokens ?? 200_000);
+  };
 
   async function postMessages(
     req: IncomingMessage,
@@ -268,7 +196,17 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     requests.push(recorded);
     const refused = headerProblem(headers, options);
     if (refused) return sendError(res, requestId, refused.type, refused.message);
-    const invalid = options.validateRequests === false ? null : invalidRequestReason(parsed);
+    const blocks = promptBlocks(parsed as Record<string, unknown>);
+    const inputTokens = blocks.reduce((sum, b) => sum + b.tokens, 0);
+    const invalid =
+      options.validateRequests === false
+        ? null
+        : (invalidRequestReason(parsed) ??
+          contractViolation(parsed as Record<string, unknown>, {
+            headers,
+            contextWindowTokens: windowOf(body.model),
+            inputTokens,
+          }));
     if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
     const next = queue.shift();
     if (next === undefined) {
@@ -282,10 +220,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
       return sendJson(res, status, errorBody(type, message, requestId), { ...extra, 'request-id': requestId });
     }
+    recorded.usage = cache.account(body.model, blocks);
     const ctx: AnswerContext = {
       messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
       model: body.model,
-      inputTokens: estimateInputTokens(body),
+      cache: recorded.usage,
       nextToolId: () => `toolu_fake_${String(++toolSeq).padStart(4, '0')}`,
     };
     await (recorded.stream ? answerStream(res, turn, ctx, requestId) : answerJson(res, turn, ctx, requestId));

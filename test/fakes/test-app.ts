@@ -12,7 +12,7 @@ import { MODEL_API_OWNER } from '../../src/storage/vault';
 import type { AppServices } from '../../src/stores/app-store';
 import { syncToolIndex } from '../../src/stores/thread-tools';
 import { API_KEY_SLOT, type TurnRunnerDeps } from '../../src/stores/turn-runner';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
+import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from './fake-anthropic';
 import { sha256Hex } from './memory-stores';
 import { openTestStorage, type TestStorage } from './test-storage';
 
@@ -80,6 +80,8 @@ export interface TestAppOptions extends TestProfileOptions {
   readonly locks?: Locks;
   /** Open on this storage instead of a fresh one (a second "tab"); closing the app leaves it open. */
   readonly storage?: TestStorage;
+  /** Options of the contract fake API (e.g. a model's context window). */
+  readonly api?: FakeAnthropicOptions;
 }
 
 export interface TestApp {
@@ -95,7 +97,7 @@ export interface TestApp {
 
 /** Starts the fake API and wires storage, profile, registry, tool index and turn-runner dependencies as the app does. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const [api, opened] = await Promise.all([startFakeAnthropic(), options.storage ?? openTestStorage()]);
+  const [api, opened] = await Promise.all([startFakeAnthropic(options.api), options.storage ?? openTestStorage()]);
   const { storage } = opened;
   const profile = await openTestProfile(storage, options);
   const registry = createStorageRegistry(storage, profile.id, options.timing ? { timing: options.timing } : {});

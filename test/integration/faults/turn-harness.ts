@@ -23,7 +23,7 @@ export interface FaultApp {
 }
 
 /** Retries of the SDK default to 0 here (tests of the message a person sees); the app's default is 2. */
-export type FaultAppOptions = Pick<TestAppOptions, 'maxRetries' | 'timing' | 'locks' | 'storage'>;
+export type FaultAppOptions = Pick<TestAppOptions, 'maxRetries' | 'timing' | 'locks' | 'storage' | 'api'>;
 
 /** Starts the fake API and wires storage, registry, tool index, turn runner and chat store like the app does. */
 export async function startFaultApp(options: FaultAppOptions = {}): Promise<FaultApp> {
