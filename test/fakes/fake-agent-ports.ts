@@ -6,7 +6,13 @@ import type { ModelError } from '../../src/domain/model-errors';
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
 type FixedAnswer =
-  | { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number }
+  | {
+      readonly blocks: ContentBlock[];
+      readonly stopReason?: string;
+      readonly chunkDelayMs?: number;
+      /** Called after each streamed chunk (n from 1): a test advances its clock or aborts here, with no timer. */
+      readonly onChunk?: (n: number) => unknown;
+    }
   | { readonly error: ModelError };
 export type ScriptedAnswer = FixedAnswer | ((request: ModelRequest) => FixedAnswer);
 
@@ -26,6 +32,7 @@ export class ScriptedModel implements ModelPort {
     const answer: FixedAnswer = typeof next === 'function' ? next(request) : next;
     if ('error' in answer) throw answer.error;
     const shown: ContentBlock[] = [];
+    let chunks = 0;
     for (const block of answer.blocks) {
       if (block.type === 'text') {
         // Stream the text word by word, as the API streams deltas.
@@ -36,6 +43,7 @@ export class ScriptedModel implements ModelPort {
           text += word;
           shown[shown.length - 1] = { type: 'text', text };
           onSnapshot([...shown]);
+          await answer.onChunk?.(++chunks);
           if (answer.chunkDelayMs) await new Promise((r) => setTimeout(r, answer.chunkDelayMs));
         }
       } else {
