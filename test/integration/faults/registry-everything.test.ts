@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RegistryEvent } from '../../src/mcp/registry';
-import { createTestRegistry } from '../fakes/test-registry';
-import { startServerEverything } from '../fixtures/server-everything';
+import type { RegistryEvent } from '../../../src/mcp/registry';
+import { createTestRegistry } from '../../fakes/test-registry';
+import { startServerEverything } from '../../fixtures/server-everything';
 
 type Everything = Awaited<ReturnType<typeof startServerEverything>>;
 let server: Everything;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/domain/errors';
-import { BEARER_SLOT, headerSlot } from '../../src/domain/server-config';
-import type { RegistryEvent } from '../../src/mcp/registry';
-import { startBrokenServer } from '../fixtures/broken-servers';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
-import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
+import { ValidationError } from '../../../src/domain/errors';
+import { BEARER_SLOT, headerSlot } from '../../../src/domain/server-config';
+import type { RegistryEvent } from '../../../src/mcp/registry';
+import { startBrokenServer } from '../../fixtures/broken-servers';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { TEST_PROFILE, createTestRegistry } from '../../fakes/test-registry';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
