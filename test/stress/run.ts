@@ -24,14 +24,16 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 const loops: ChildProcess[] = [];
+let suite: ChildProcess | undefined;
 function stopLoops(): void {
   for (const loop of loops.splice(0)) loop.kill('SIGKILL');
 }
-// Never leave a spinning core behind: stop the loops on every way out of this process.
+// Never leave a spinning core behind: stop the loops on every way out of this process (and the suite on a signal).
 process.once('exit', stopLoops);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.once(signal, () => {
     stopLoops();
+    suite?.kill(signal);
     process.exit(130);
   });
 
@@ -46,7 +48,9 @@ async function runSuite(outputFile: string): Promise<{ code: number; report?: Vi
   const child = spawn(process.execPath, [...args, `--outputFile.json=${outputFile}`, ...positionals], {
     stdio: 'inherit',
   });
+  suite = child;
   const code = await new Promise<number>((resolve) => child.once('exit', (status) => resolve(status ?? 1)));
+  suite = undefined;
   const report = await readFile(outputFile, 'utf8').then(
     (text) => JSON.parse(text) as VitestJsonReport,
     () => undefined,
