@@ -147,6 +147,9 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, headers: { ...SECURITY_HEADERS } },
   build: { target: 'es2022', sourcemap: true },
   test: {
+    // Tests wait for events; these limits only catch a hang, so they are sized for a busy shared 2-core machine
+    // (npm run test:stress), not for an idle one. A test whose subject is time injects its clock instead.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -160,6 +163,8 @@ export default defineConfig({
             'test/fakes/**/*.test.ts',
           ],
           setupFiles: ['test/setup-unit.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

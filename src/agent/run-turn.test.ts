@@ -27,10 +27,12 @@ function setup(
     approve?: Approval;
     runTool?: TurnDeps['runTool'];
     maxModelCalls?: number;
+    now?: () => number;
   } = {},
 ) {
+  const now = options.now ?? (() => Date.now());
   const model = new ScriptedModel(script);
-  const store = new MemoryTurnStore();
+  const store = new MemoryTurnStore(now);
   const tools = listChooser(options.tools ?? [agentTool('weather'), agentTool('calendar')], {
     deferred: options.deferred ?? false,
   });
@@ -53,7 +55,7 @@ function setup(
     persistence: store,
     approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
     hash: async (text) => `h${text.length}`,
-    now: () => Date.now(),
+    now,
     settings: {
       model: 'claude-test',
       maxTokens: 1000,
@@ -155,8 +157,13 @@ describe('runTurn', () => {
   });
 
   it('runs the tool calls of one answer in parallel', async () => {
+    // Each call finishes only once both have started: run one after the other, the first would never return.
+    let started = 0;
+    let bothStarted!: () => void;
+    const isBothStarted = new Promise<void>((resolve) => (bothStarted = resolve));
     const slow: TurnDeps['runTool'] = async (tool) => {
-      await new Promise((r) => setTimeout(r, 300));
+      if (++started === 2) bothStarted();
+      await isBothStarted;
       return ok(tool.toolName);
     };
     const both: ScriptedAnswer = {
@@ -166,9 +173,8 @@ describe('runTurn', () => {
       ],
     };
     const { deps, store } = setup([both, say('Both done.')], { runTool: slow });
-    const started = Date.now();
     await runTurn('x', deps, new AbortController().signal);
-    expect(Date.now() - started).toBeLessThan(550);
+    expect(started).toBe(2);
     expect(store.messages[2]?.blocks.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a', 'b']);
   });
 
@@ -180,11 +186,13 @@ describe('runTurn', () => {
   });
 
   it('keeps the partial answer, marked interrupted, when the person stops', async () => {
-    const { deps, store } = setup([
-      { blocks: [{ type: 'text', text: 'one two three four five six seven eight' }], chunkDelayMs: 30 },
-    ]);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    const { deps, store } = setup([
+      {
+        blocks: [{ type: 'text', text: 'one two three four five six seven eight' }],
+        onChunk: (n) => n === 3 && controller.abort(), // The person stops after three words arrived.
+      },
+    ]);
     expect(await runTurn('x', deps, controller.signal)).toEqual({ status: 'stopped' });
     const answer = store.messages[1]!;
     expect(answer.status).toBe('interrupted');
@@ -194,10 +202,18 @@ describe('runTurn', () => {
 
   it('writes a streaming answer to storage while it streams, about every second', async () => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
-    const { deps, store } = setup([{ blocks: [{ type: 'text', text: words }], chunkDelayMs: 100 }]);
+    let clock = 0; // A word every 100 ms by this clock: 3 s of streaming that take no real time.
+    const answer: ScriptedAnswer = {
+      blocks: [{ type: 'text', text: words }],
+      onChunk: async () => {
+        clock += 100;
+        await new Promise((resolve) => setImmediate(resolve)); // Lets the writes of this moment run now.
+      },
+    };
+    const { deps, store } = setup([answer], { now: () => clock });
     await runTurn('x', { ...deps, settings: { ...deps.settings, persistEveryMs: 1000 } }, new AbortController().signal);
-    const streamingWrites = store.writes.filter((w) => w.id === 'm1').length;
-    expect(streamingWrites).toBeGreaterThanOrEqual(3); // created, 2+ while streaming, final
+    // Created, the first words at once, then once a second while it streams, and the final answer.
+    expect(store.writes.filter((w) => w.id === 'm1').map((w) => w.at)).toEqual([0, 100, 1100, 2100, 3000]);
   });
 
   it('shows a clear message for a refused key and leaves the thread usable', async () => {

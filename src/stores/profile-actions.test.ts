@@ -124,8 +124,11 @@ describe('profile actions', () => {
       // This tab's own changes are followed by the list itself, not announced back.
       await first.storage.profiles.create({ name: 'Mine' });
       stop();
+      let heardByAnother = 0; // A follower still listening: once it has heard the change, a stopped one would have too.
+      const stopAnother = here.follow(() => heardByAnother++);
       await second.storage.profiles.create({ name: 'After stop' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => heardByAnother).toBe(1);
+      stopAnother();
       expect(heard).toBe(2);
     } finally {
       first.close();

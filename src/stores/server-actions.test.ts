@@ -472,6 +472,6 @@ describe('the servers new threads start with', () => {
     const store = createServersStore(first.registry);
     cleanup(() => store.dispose());
     bindServerActions(store, { registry: first.registry, storage: first.storage, profileId: first.profile.id });
-    await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']));
+    await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']), { timeout: 15_000 });
   });
 });

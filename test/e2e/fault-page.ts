@@ -1,4 +1,4 @@
-/** Helpers of the browser fault suite (faults.e2e.test.ts) that need nothing of its state but a page. */
+/** Helpers of the browser fault suite (faults/faults.e2e.test.ts) that need nothing of its state but a page. */
 import type { Page } from 'playwright-core';
 import { dumpIndexedDb } from './idb-dump';
 

@@ -111,7 +111,7 @@ describe('OAuth sign-in in the app', () => {
     const popup = await popupOpened;
     await popup.close();
     await expect
-      .poll(() => serverItem().textContent(), { timeout: 5000 })
+      .poll(() => serverItem().textContent())
       .toContain('The sign-in window was closed before the sign-in finished.');
     await browser!.context.unroute('**/authorize**');
   });

@@ -33,7 +33,13 @@ function refusal(request: ModelRequest): ModelError | null {
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
 type FixedAnswer =
-  | { readonly blocks: ContentBlock[]; readonly stopReason?: string; readonly chunkDelayMs?: number }
+  | {
+      readonly blocks: ContentBlock[];
+      readonly stopReason?: string;
+      readonly chunkDelayMs?: number;
+      /** Called after each streamed chunk (n from 1): a test advances its clock or aborts here, with no timer. */
+      readonly onChunk?: (n: number) => unknown;
+    }
   | { readonly error: ModelError };
 export type ScriptedAnswer = FixedAnswer | ((request: ModelRequest) => FixedAnswer);
 
@@ -58,6 +64,7 @@ export class ScriptedModel implements ModelPort {
     const answer: FixedAnswer = typeof next === 'function' ? next(request) : next;
     if ('error' in answer) throw answer.error;
     const shown: ContentBlock[] = [];
+    let chunks = 0;
     for (const block of answer.blocks) {
       if (block.type === 'text') {
         // Stream the text word by word, as the API streams deltas.
@@ -68,6 +75,7 @@ export class ScriptedModel implements ModelPort {
           text += word;
           shown[shown.length - 1] = { type: 'text', text };
           onSnapshot([...shown]);
+          await answer.onChunk?.(++chunks);
           if (answer.chunkDelayMs) await new Promise((r) => setTimeout(r, answer.chunkDelayMs));
         }
       } else {

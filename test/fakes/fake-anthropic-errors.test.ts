@@ -44,7 +44,7 @@ describe('fake Anthropic API: HTTP errors', () => {
     await expect(ask(clientFor({ maxRetries: 1 })).finalText()).resolves.toBe('after the wait');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(fake().requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
-  }, 5_000);
+  });
 
   it('429 without retries → RateLimitError carrying retry-after', async () => {
     fake().script({ error: { status: 429, retryAfterSeconds: 7 } });
@@ -91,7 +91,7 @@ describe('fake Anthropic API: broken streams', () => {
     const error = await rejection(stream.finalMessage());
     expect(error).toBeInstanceOf(Anthropic.AnthropicError);
     expect(deltas).toEqual(['one ', 'two ']);
-  }, 5_000);
+  });
 
   it('a stalled stream stays open until the client aborts', async () => {
     fake().script({ text: ['one ', 'two'], stallAfterChunks: 1 });
@@ -100,7 +100,7 @@ describe('fake Anthropic API: broken streams', () => {
     await expect(first).resolves.toBe('one ');
     stream.abort();
     await expect(stream.finalMessage()).rejects.toBeInstanceOf(Anthropic.APIUserAbortError);
-  }, 5_000);
+  });
 
   it('an error event mid-stream → APIError with the error type and no status', async () => {
     fake().script({ text: ['partial ', 'answer'], midStreamError: { afterChunks: 1, type: 'overloaded_error' } });

@@ -34,6 +34,8 @@ export interface TurnOptions {
   cutAfterChunks?: number;
   /** Stop sending after this many deltas and keep the connection open until the client aborts or stop(). */
   stallAfterChunks?: number;
+  /** After this many deltas wait until `until` settles, then go on: a test acts mid-stream without racing a timer. */
+  holdAfterChunks?: { afterChunks: number; until: Promise<unknown> };
   /** After this many deltas send an `event: error` frame (as the API does when it overloads mid-stream) and end. */
   midStreamError?: { afterChunks: number; type?: ApiErrorType; message?: string };
   /** The model named in the answer; defaults to the request's model. */

@@ -125,6 +125,8 @@ async function answerStream(
     if (frame.isDelta || frame.event === 'message_delta') {
       if (turn.cutAfterChunks !== undefined && deltas >= turn.cutAfterChunks) return void res.socket?.destroy();
       if (turn.stallAfterChunks !== undefined && deltas >= turn.stallAfterChunks) return closed(res);
+      if (turn.holdAfterChunks && deltas === turn.holdAfterChunks.afterChunks)
+        await Promise.race([turn.holdAfterChunks.until.catch(() => undefined), closed(res)]);
       const failure = turn.midStreamError;
       if (failure && deltas >= failure.afterChunks) {
         const data = errorBody(failure.type ?? 'overloaded_error', failure.message, requestId);

@@ -1,4 +1,4 @@
-/** Test page: the real MCP registry and storage in real Chromium, driven by test/e2e/registry.e2e.test.ts. */
+/** Test page: the real MCP registry and storage in real Chromium, driven by test/e2e/faults/registry.e2e.test.ts. */
 import { createServices } from '../../../src/app/services';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import type { ServerState } from '../../../src/domain/server-status';

@@ -104,12 +104,25 @@ describe('storage faults', () => {
     const faults = await app();
     await faults.chat.actions.newThread();
     const threadId = faults.chat.store.getState().activeThreadId!;
-    faults.api.script({ text: ['First words, ', 'then ', 'the ', 'rest.'], delayMs: 40 });
+    let fillDisk!: () => void;
+    const diskFull = new Promise<void>((resolve) => (fillDisk = resolve));
+    // The answer holds after its first words until the disk is full: no race with the stream, however busy the machine.
+    faults.api.script({
+      text: ['First words, ', 'then ', 'the ', 'rest.'],
+      holdAfterChunks: { afterChunks: 1, until: diskFull },
+    });
     const running = faults.chat.actions.send('Answer while the disk fills');
-    await expect.poll(() => faults.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    cleanup(async () => {
+      fillDisk(); // Lets the answer end also when an assertion below failed.
+      await running;
+    });
+    await expect
+      .poll(async () => (await storedMessages(faults, threadId)).at(-1))
+      .toMatchObject({ role: 'assistant', status: 'streaming', text: 'First words, ' });
     // From here on, every change to a stored message fails as on a full disk.
     const restore = failObjectStore('messages', 'put', QUOTA());
     cleanup(restore);
+    fillDisk();
     await running;
     const state = faults.chat.store.getState();
     // Not "in progress" forever: the answer as it arrived, marked with why it was not kept (Retry is offered for it).

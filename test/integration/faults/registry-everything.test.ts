@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RegistryEvent } from '../../src/mcp/registry';
-import { createTestRegistry } from '../fakes/test-registry';
-import { startServerEverything } from '../fixtures/server-everything';
+import type { RegistryEvent } from '../../../src/mcp/registry';
+import { createTestRegistry } from '../../fakes/test-registry';
+import { startServerEverything } from '../../fixtures/server-everything';
 
 type Everything = Awaited<ReturnType<typeof startServerEverything>>;
 let server: Everything;
@@ -67,14 +67,15 @@ describe('registry against server-everything (streamable HTTP)', () => {
     const { registry } = setup();
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
     const progress: number[] = [];
+    // 2 s in all, past the 1.2 s idle timeout; a step every 0.25 s leaves a busy machine room between two of them.
     const result = await registry.callTool(
       'everything',
       'trigger-long-running-operation',
-      { duration: 2, steps: 4 },
+      { duration: 2, steps: 8 },
       { timeoutMs: 1200, onProgress: (p) => progress.push(p.progress) },
     );
     expect(result.isError).toBe(false);
-    expect(progress).toEqual([1, 2, 3, 4]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('times out a call that exceeds its time without progress, and cancels on abort', async () => {
@@ -172,8 +173,15 @@ describe('registry against server-everything (streamable HTTP)', () => {
     registry.subscribe((e) => events.push(e));
     await registry.register({ id: 'flaky', name: 'Flaky', url: own.url }, 'user');
     await registry.connect('flaky');
-    const pending = registry.callTool('flaky', 'trigger-long-running-operation', { duration: 5, steps: 5 });
-    await new Promise((r) => setTimeout(r, 300));
+    let running!: () => void;
+    const isRunning = new Promise<void>((resolve) => (running = resolve));
+    const pending = registry.callTool(
+      'flaky',
+      'trigger-long-running-operation',
+      { duration: 10, steps: 10 },
+      { onProgress: () => running() },
+    );
+    await isRunning; // Its first progress: the call is under way on the server.
     const started = Date.now();
     await own.stop();
     const result = await pending;

@@ -5,11 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
-import { holdIndexedDbOpen } from './init-scripts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import { openAppPage } from '../app-page';
+import { startAppServer, type AppServer } from '../app-server';
+import type { LaunchedChromium } from '../browser';
+import { holdIndexedDbOpen } from '../init-scripts';
 
 const HOLD_MS = 1500;
 let app: AppServer | undefined;

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerEverything } from '../fixtures/server-everything';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
-import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from './browser';
+import { startServerEverything } from '../../fixtures/server-everything';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from '../browser';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HARNESS_PATH = '/test/e2e/harness/registry.html';
 
 let vite: StartedViteServer | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Change } from '../../src/platform/change-bus';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
+import type { Change } from '../../../src/platform/change-bus';
+import { openTestStorage, type TestStorage } from '../../fakes/test-storage';
 
 let tabs: TestStorage[] = [];
 afterEach(() => {

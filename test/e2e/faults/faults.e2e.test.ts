@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAB_CLOSED_NOTE } from '../../src/agent/run-turn';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { startFaultMcpServer, type FaultMcpServer } from '../fixtures/fault-mcp-server';
-import { startAppServer, type AppServer } from './app-server';
-import { fillStorage, storedMessages } from './fault-page';
-import { dumpIndexedDb } from './idb-dump';
-import { leakedSecrets } from './secret-leaks';
+import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import { startFaultMcpServer, type FaultMcpServer } from '../../fixtures/fault-mcp-server';
+import { startAppServer, type AppServer } from '../app-server';
+import { fillStorage, storedMessages } from '../fault-page';
+import { dumpIndexedDb } from '../idb-dump';
+import { leakedSecrets } from '../secret-leaks';
 
 const SHOTS = 'test-results/screenshots';
 const SECRETS = {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/domain/errors';
-import { BEARER_SLOT, headerSlot } from '../../src/domain/server-config';
-import type { RegistryEvent } from '../../src/mcp/registry';
-import { startBrokenServer } from '../fixtures/broken-servers';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
-import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
+import { ValidationError } from '../../../src/domain/errors';
+import { BEARER_SLOT, headerSlot } from '../../../src/domain/server-config';
+import type { RegistryEvent } from '../../../src/mcp/registry';
+import { startBrokenServer } from '../../fixtures/broken-servers';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { TEST_PROFILE, createTestRegistry } from '../../fakes/test-registry';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -60,11 +60,11 @@ describe('runtime lifecycle', () => {
     await registry.register({ id: 'live', name: 'Live', url: server.url }, 'user');
     await registry.connect('live');
     // The notification reaches a session only through its open GET stream.
-    await expect.poll(() => server.openStreams, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => server.openStreams).toBeGreaterThan(0);
     server.addTool('fresh', 'A tool added at runtime');
-    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName), { timeout: 5000 }).toContain('fresh');
+    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName)).toContain('fresh');
     server.removeTool('fresh');
-    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName), { timeout: 5000 }).not.toContain('fresh');
+    await expect.poll(() => registry.tools(['live']).map((t) => t.toolName)).not.toContain('fresh');
   });
 
   it('initializes again and retries once when the session expired (404)', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
-import type { ModelRequest } from '../../src/agent/model-port';
-import { ModelError } from '../../src/domain/model-errors';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { createAnthropicModel } from '../../../src/agent/anthropic-model';
+import type { ModelRequest } from '../../../src/agent/model-port';
+import { ModelError } from '../../../src/domain/model-errors';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 
 let api: FakeAnthropic;
 beforeEach(async () => {
