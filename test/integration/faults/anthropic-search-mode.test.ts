@@ -1,9 +1,9 @@
 // "anthropic" tool-search mode against the contract fake: every request is one the real Messages API accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Approval } from '../../src/domain/trace';
-import { sendMessage } from '../../src/stores/turn-runner';
-import { startTestApp, type TestApp } from '../fakes/test-app';
-import { startServerEverything } from '../fixtures/server-everything';
+import type { Approval } from '../../../src/domain/trace';
+import { sendMessage } from '../../../src/stores/turn-runner';
+import { startTestApp, type TestApp } from '../../fakes/test-app';
+import { startServerEverything } from '../../fixtures/server-everything';
 
 let everything: Awaited<ReturnType<typeof startServerEverything>>;
 let app: TestApp;
