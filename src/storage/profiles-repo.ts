@@ -3,7 +3,9 @@ import { NotFoundError, ValidationError, type Loaded } from '../domain/errors';
 import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
 import { UserConfig, type UserConfigInput } from '../domain/user-config';
 import { parseOrThrow } from '../domain/validation';
-import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
+import { keyField, parseEach, parseRecord, writeTransaction, type WriteTx } from './records';
+import { profileForgetting, threadForgetting, type ForgetOptions } from './server-trust-records';
 import type { StorageContext } from './storage-context';
 
 const ACTIVE_PROFILE = 'activeProfileId';
@@ -130,9 +132,9 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
       reservedNames: readonly string[] = [],
     ): Promise<ServerConfig> {
       const server = parseOrThrow(ServerConfig, input, 'Server');
-      await writeTransaction(db, ['profiles', 'servers'], async (tx) => {
-        if ((await tx.objectStore('profiles').getKey(profileId)) === undefined)
-          throw new NotFoundError('profile', profileId);
+      const isThreadChanged = await writeTransaction(db, ['profiles', 'servers', 'threads'], async (tx) => {
+        const profile = await tx.objectStore('profiles').get(profileId);
+        if (profile === undefined) throw new NotFoundError('profile', profileId);
         const siblings = await tx.objectStore('servers').index('byProfile').getAll(profileId);
         const name = server.name.toLowerCase();
         const clash =
@@ -142,29 +144,77 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
           throw new ValidationError('Server', [
             { path: 'name', message: `A server named "${server.name}" already exists` },
           ]);
+        const before = siblings.find((s) => s.id === server.id);
+        const trust = trustOf(server);
+        if (before === undefined) checkIdNotRetired(profile, server.id, trust.origin);
         await tx.objectStore('servers').put({ ...server, profileId });
+        const change = before === undefined ? undefined : trustChange(before, trust);
+        return change === undefined ? false : forgetServer(tx, profileId, server.id, change);
       });
       bus.publish({ store: 'servers', profileId, key: server.id });
+      if (isThreadChanged) bus.publish({ store: 'threads', profileId });
       return server;
     },
 
-    /** Removes a server together with its tool catalog and its stored credentials. */
+    /**
+     * Removes a server with its catalog and credentials, and forgets its trust: its approvals and its place in every
+     * thread and in the default set. Its id is retired with its origin, so it never names a server elsewhere.
+     */
     async removeServer(profileId: string, serverId: string): Promise<void> {
-      await writeTransaction(db, ['servers', 'catalog', 'credentials', 'profiles'], async (tx) => {
+      const stores = ['servers', 'catalog', 'credentials', 'profiles', 'threads'] as const;
+      await writeTransaction(db, [...stores], async (tx) => {
+        const stored = await tx.objectStore('servers').get([profileId, serverId]);
         await tx.objectStore('servers').delete([profileId, serverId]);
         await tx.objectStore('catalog').delete([profileId, serverId]);
         const credentialKeys = await tx.objectStore('credentials').index('byOwner').getAllKeys([profileId, serverId]);
         for (const key of credentialKeys) await tx.objectStore('credentials').delete(key);
-        const profile = await tx.objectStore('profiles').get(profileId);
-        if (profile && Array.isArray(profile.defaultServerIds) && profile.defaultServerIds.includes(serverId)) {
-          await tx
-            .objectStore('profiles')
-            .put({ ...profile, defaultServerIds: profile.defaultServerIds.filter((id) => id !== serverId) });
-        }
+        const retireAt = typeof stored?.url === 'string' ? serverOrigin(stored.url) : undefined;
+        await forgetServer(tx, profileId, serverId, { dropPlaces: true, ...(retireAt ? { retireAt } : {}) });
       });
       bus.publish({ store: 'servers', profileId, key: serverId });
+      bus.publish({ store: 'threads', profileId });
     },
   };
   return repo;
 }
 export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;
+
+type TrustTx = WriteTx<('profiles' | 'threads' | 'servers' | 'catalog' | 'credentials')[]>;
+
+/** Forgets a server's approvals (and places) in the profile and its threads; true when a thread changed. */
+async function forgetServer(
+  tx: TrustTx,
+  profileId: string,
+  serverId: string,
+  options: ForgetOptions,
+): Promise<boolean> {
+  const profile = await tx.objectStore('profiles').get(profileId);
+  const nextProfile = profile && profileForgetting(profile, serverId, options);
+  if (nextProfile) await tx.objectStore('profiles').put(nextProfile);
+  let isThreadChanged = false;
+  for (const thread of await tx.objectStore('threads').index('byProfile').getAll(profileId)) {
+    const next = threadForgetting(thread, serverId, options);
+    if (next) await tx.objectStore('threads').put(next);
+    isThreadChanged ||= next !== undefined;
+  }
+  return isThreadChanged;
+}
+
+/** How a saved server's identity changed: another origin is another server; another auth kind voids its approvals. */
+function trustChange(before: Record<string, unknown>, after: ServerTrust): ForgetOptions | undefined {
+  const auth = before.auth as { kind?: unknown } | undefined;
+  const origin = typeof before.url === 'string' ? serverOrigin(before.url) : undefined;
+  if (origin !== after.origin) return { dropPlaces: true };
+  if ((auth?.kind ?? 'none') !== after.authKind) return { dropPlaces: false };
+  return undefined;
+}
+
+/** A new server may not take an id a removed server had at another origin: its old trust must never reach it. */
+function checkIdNotRetired(profile: Record<string, unknown>, serverId: string, origin: string): void {
+  const retired = profile.retiredServerIds as Record<string, unknown> | undefined;
+  const was = retired?.[serverId];
+  if (typeof was === 'string' && was !== origin)
+    throw new ValidationError('Server', [
+      { path: 'id', message: `The id "${serverId}" belonged to a removed server at ${was}; choose another id` },
+    ]);
+}

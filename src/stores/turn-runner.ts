@@ -140,12 +140,12 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
-    allowForThread: async (key, hash) =>
-      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: hash } }))),
-    allowAlways: async (key, hash) =>
+    allowForThread: async (key, approval) =>
+      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+    allowAlways: async (key, approval) =>
       void (await storage.profiles.update(deps.profileId, (p) => ({
         ...p,
-        alwaysAllow: { ...p.alwaysAllow, [key]: hash },
+        alwaysAllow: { ...p.alwaysAllow, [key]: approval },
       }))),
   };
   const tools = createThreadToolChooser({
