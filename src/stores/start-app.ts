@@ -74,9 +74,10 @@ export async function startApp(
     });
     // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
     const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
-    const [problems, { hasApiKey }] = await Promise.all([
+    const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
+      services.storage.approvalNotices.take(profile.id).catch(() => []),
       chat.actions.refreshThreads(),
       restoring,
     ]);
@@ -98,6 +99,7 @@ export async function startApp(
       servers,
       serverActions,
       serverProblems: problems,
+      droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
       settings,
