@@ -2,6 +2,8 @@
 // route (remove and add again, edit the URL, remove and import). Two real MCP servers on two 127.0.0.1 ports are two origins.
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '../../src/domain/trace';
+import { listAlwaysAllowed, revokeAlwaysAllowed } from '../../src/stores/always-allowed';
+import { createChat } from '../../src/stores/chat-store';
 import { importConfiguration } from '../../src/stores/config-transfer';
 import {
   bindServerActions,
@@ -127,5 +129,34 @@ describe('trust given to a server does not pass to another origin that reuses it
     expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Files', url: first.url })).toBeUndefined();
     const added = app.registry.list().find((s) => s.config.name === 'Files')!.config;
     await secondOriginAsks(app, threadId, added.id, first);
+  });
+
+  it("in this tab, the chat's threads and Settings' Always allowed list follow at once; Revoke makes the tool ask", async () => {
+    const { first, second, app, actions } = await setup();
+    const chat = createChat(app.deps);
+    cleanup(() => chat.dispose());
+    const threadId = await alwaysAllowedAtFirstOrigin(app, actions, first);
+    await chat.actions.refreshThreads();
+    const listDeps = { storage: app.opened.storage, registry: app.registry, profileId: app.profile.id };
+    expect(await listAlwaysAllowed(listDeps)).toEqual([
+      {
+        key: 'files/delete_file',
+        toolName: 'delete_file',
+        serverName: 'Files',
+        origin: new URL(first.url).origin,
+        authKind: 'none',
+        isInert: false,
+      },
+    ]);
+    expect(await revokeAlwaysAllowed(listDeps, 'files/delete_file')).toBeUndefined();
+    expect(await listAlwaysAllowed(listDeps)).toEqual([]);
+    expect(await callTool(app, threadId, 'mcp__files__delete_file', 'allow-thread')).toHaveLength(1);
+
+    const enabledInChat = () => chat.store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds;
+    expect(enabledInChat()).toEqual(['files']);
+    const config = app.registry.get('files')!.config;
+    expect(await actions.update('files', { ...formFromConfig(config), url: second.url })).toBeUndefined();
+    await expect.poll(enabledInChat).toEqual([]);
+    expect((await app.opened.storage.threads.get(threadId))?.approvals).toEqual({});
   });
 });
