@@ -159,4 +159,24 @@ describe('trust given to a server does not pass to another origin that reuses it
     await expect.poll(enabledInChat).toEqual([]);
     expect((await app.opened.storage.threads.get(threadId))?.approvals).toEqual({});
   });
+
+  it('a call approved for one origin is not sent to another the server moved to while the card waited', async () => {
+    const { first, second, app, actions } = await setup();
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Files', url: first.url })).toBeUndefined();
+    const thread = await app.opened.storage.threads.create(app.profile.id, { enabledServerIds: ['files'] });
+    app.api.script({ toolUses: [{ name: 'mcp__files__delete_file', input: { path: 'a' } }] }, { text: 'Done.' });
+    await sendMessage(app.deps, thread.id, 'Delete a', {
+      askApproval: async () => {
+        const config = app.registry.get('files')!.config;
+        expect(await actions.update('files', { ...formFromConfig(config), url: second.url })).toBeUndefined();
+        return 'allow-once';
+      },
+      signal: new AbortController().signal,
+      // The thread as the tab saw it when the card was shown: "files" still on.
+      enabledServerIds: () => ['files'],
+    });
+    expect(deleteCalls(first)).toBe(0);
+    expect(deleteCalls(second)).toBe(0);
+    expect(JSON.stringify(app.api.requests.at(-1)?.body.messages)).toContain('moved to another address');
+  });
 });
