@@ -32,6 +32,10 @@ export const UserConfig = z.object({
   alwaysAllow: ApprovalRecords.default({}),
   /** Ids of servers removed from this profile → the origin each last had: an id never goes to another origin. */
   retiredServerIds: z.record(z.string(), z.string()).default({}),
+  /** The app's servers as this profile last started with them (id → origin and auth kind), to see one move. */
+  appServerTrust: z
+    .record(z.string(), z.object({ origin: z.string(), authKind: z.enum(['none', 'bearer', 'headers', 'oauth']) }))
+    .default({}),
   /**
    * The person's own tool switches and descriptions for servers the app provides (server id → tool name →
    * override), applied on top of the deployer's. Absent in profiles stored before it existed: the default fills it.

@@ -4,8 +4,8 @@ import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
 import { UserConfig, type UserConfigInput } from '../domain/user-config';
 import { parseOrThrow } from '../domain/validation';
 import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
-import { keyField, parseEach, parseRecord, writeTransaction, type WriteTx } from './records';
-import { profileForgetting, threadForgetting, type ForgetOptions } from './server-trust-records';
+import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { forgetServer, storedTrust, trustChange } from './server-trust-records';
 import type { StorageContext } from './storage-context';
 
 const ACTIVE_PROFILE = 'activeProfileId';
@@ -148,12 +148,40 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
         const trust = trustOf(server);
         if (before === undefined) checkIdNotRetired(profile, server.id, trust.origin);
         await tx.objectStore('servers').put({ ...server, profileId });
-        const change = before === undefined ? undefined : trustChange(before, trust);
+        const change = before === undefined ? undefined : trustChange(storedTrust(before), trust);
         return change === undefined ? false : forgetServer(tx, profileId, server.id, change);
       });
       bus.publish({ store: 'servers', profileId, key: server.id });
       if (isThreadChanged) bus.publish({ store: 'threads', profileId });
       return server;
+    },
+
+    /**
+     * Compares the app's servers with those this profile last started with: one the deployer moved to another
+     * origin or auth, or took away, loses its approvals (and, moved or gone, its thread places; gone, its id retires).
+     */
+    async reconcileAppServers(
+      profileId: string,
+      servers: readonly { readonly id: string; readonly trust: ServerTrust }[],
+    ): Promise<void> {
+      const isThreadChanged = await writeTransaction(db, ['profiles', 'threads'], async (tx) => {
+        const profile = await tx.objectStore('profiles').get(profileId);
+        if (profile === undefined) return false;
+        const seen = parseRecord(UserConfig, 'profile', profileId, profile).appServerTrust;
+        const now = new Map(servers.map((s) => [s.id, s.trust]));
+        let changed = false;
+        for (const [id, before] of Object.entries(seen)) {
+          const after = now.get(id);
+          const change = after ? trustChange(before, after) : { dropPlaces: true, retireAt: before.origin };
+          if (change) changed = (await forgetServer(tx, profileId, id, change)) || changed;
+        }
+        const latest = (await tx.objectStore('profiles').get(profileId)) ?? profile;
+        const record = Object.fromEntries(servers.map((s) => [s.id, s.trust]));
+        if (JSON.stringify(record) !== JSON.stringify(seen))
+          await tx.objectStore('profiles').put({ ...latest, appServerTrust: record });
+        return changed;
+      });
+      if (isThreadChanged) bus.publish({ store: 'threads', profileId });
     },
 
     /**
@@ -178,36 +206,6 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
   return repo;
 }
 export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;
-
-type TrustTx = WriteTx<('profiles' | 'threads' | 'servers' | 'catalog' | 'credentials')[]>;
-
-/** Forgets a server's approvals (and places) in the profile and its threads; true when a thread changed. */
-async function forgetServer(
-  tx: TrustTx,
-  profileId: string,
-  serverId: string,
-  options: ForgetOptions,
-): Promise<boolean> {
-  const profile = await tx.objectStore('profiles').get(profileId);
-  const nextProfile = profile && profileForgetting(profile, serverId, options);
-  if (nextProfile) await tx.objectStore('profiles').put(nextProfile);
-  let isThreadChanged = false;
-  for (const thread of await tx.objectStore('threads').index('byProfile').getAll(profileId)) {
-    const next = threadForgetting(thread, serverId, options);
-    if (next) await tx.objectStore('threads').put(next);
-    isThreadChanged ||= next !== undefined;
-  }
-  return isThreadChanged;
-}
-
-/** How a saved server's identity changed: another origin is another server; another auth kind voids its approvals. */
-function trustChange(before: Record<string, unknown>, after: ServerTrust): ForgetOptions | undefined {
-  const auth = before.auth as { kind?: unknown } | undefined;
-  const origin = typeof before.url === 'string' ? serverOrigin(before.url) : undefined;
-  if (origin !== after.origin) return { dropPlaces: true };
-  if ((auth?.kind ?? 'none') !== after.authKind) return { dropPlaces: false };
-  return undefined;
-}
 
 /** A new server may not take an id a removed server had at another origin: its old trust must never reach it. */
 function checkIdNotRetired(profile: Record<string, unknown>, serverId: string, origin: string): void {

@@ -77,4 +77,24 @@ describe("forgetting a server's trust in storage", () => {
     expect(Object.keys(thread.approvals)).toEqual(['notes/read']);
     expect(thread.enabledServerIds).toEqual(['files', 'notes']);
   });
+
+  it('an app server the deployer moved to another origin, or took away, loses its approvals and thread places', async () => {
+    const { storage, profileId, threadId } = await trusted();
+    // Here "files" and "notes" stand for the deployer's servers: the same records, as app-config.json names them.
+    const app = (files: string, notes?: string) => [
+      { id: 'files', trust: { origin: files, authKind: 'none' as const } },
+      ...(notes ? [{ id: 'notes', trust: { origin: notes, authKind: 'none' as const } }] : []),
+    ];
+    await storage.profiles.reconcileAppServers(profileId, app('https://files.example', 'https://notes.example'));
+    expect((await storage.threads.get(threadId))?.enabledServerIds).toEqual(['files', 'notes']); // first sight: kept
+    await storage.profiles.reconcileAppServers(profileId, app('https://elsewhere.example', 'https://notes.example'));
+    expect(await storage.threads.get(threadId)).toMatchObject({
+      enabledServerIds: ['notes'],
+      approvals: { 'notes/read': approval('https://notes.example') },
+    });
+    expect(Object.keys((await storage.profiles.get(profileId))!.alwaysAllow)).toEqual(['notes/write']);
+    await storage.profiles.reconcileAppServers(profileId, app('https://elsewhere.example'));
+    expect(await storage.threads.get(threadId)).toMatchObject({ enabledServerIds: [], approvals: {} });
+    expect((await storage.profiles.get(profileId))?.retiredServerIds).toEqual({ notes: 'https://notes.example' });
+  });
 });

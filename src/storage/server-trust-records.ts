@@ -1,4 +1,5 @@
-import { approvalsWithout, serverIdOfKey } from '../domain/server-trust';
+import { approvalsWithout, serverIdOfKey, serverOrigin, type ServerTrust } from '../domain/server-trust';
+import type { WriteTx } from './records';
 
 /**
  * Forgetting a server's trust in raw stored records (read inside a transaction, so not parsed yet): a removed server,
@@ -77,4 +78,42 @@ export function threadForgetting<T extends RawRecord>(
     loadedTools: loaded.next,
     pinnedTools: pinned.next,
   };
+}
+
+type TrustTx = WriteTx<('profiles' | 'threads' | 'servers' | 'catalog' | 'credentials')[]>;
+
+/** Forgets a server's approvals (and places) in the profile and its threads; true when a thread changed. */
+export async function forgetServer(
+  tx: TrustTx,
+  profileId: string,
+  serverId: string,
+  options: ForgetOptions,
+): Promise<boolean> {
+  const profile = await tx.objectStore('profiles').get(profileId);
+  const nextProfile = profile && profileForgetting(profile, serverId, options);
+  if (nextProfile) await tx.objectStore('profiles').put(nextProfile);
+  let isThreadChanged = false;
+  for (const thread of await tx.objectStore('threads').index('byProfile').getAll(profileId)) {
+    const next = threadForgetting(thread, serverId, options);
+    if (next) await tx.objectStore('threads').put(next);
+    isThreadChanged ||= next !== undefined;
+  }
+  return isThreadChanged;
+}
+
+/** The identity of a stored (raw) server record. */
+export function storedTrust(record: RawRecord): ServerTrust {
+  const auth = record.auth as { kind?: unknown } | undefined;
+  const kind = auth?.kind;
+  return {
+    origin: typeof record.url === 'string' ? serverOrigin(record.url) : '',
+    authKind: kind === 'bearer' || kind === 'headers' || kind === 'oauth' ? kind : 'none',
+  };
+}
+
+/** How a server's identity changed: another origin is another server; another auth kind voids its approvals. */
+export function trustChange(before: ServerTrust, after: ServerTrust): ForgetOptions | undefined {
+  if (before.origin !== after.origin) return { dropPlaces: true };
+  if (before.authKind !== after.authKind) return { dropPlaces: false };
+  return undefined;
 }
