@@ -9,6 +9,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthrop
 import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';
 import { openAppPage, type AppPage } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
+import { launchChromium } from '../browser';
 
 const SHOTS = 'test-results/screenshots';
 const APP_CONFIG = { defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'never' } } };
@@ -140,4 +141,85 @@ describe('trust does not pass to another origin that reuses a server name', () =
     expect(calls(first)).toBe(2);
     expect(opened!.pageErrors).toEqual([]);
   });
+
+  it('approvals stored by the previous version (no origin) are dropped on upgrade, with a notice shown once', async () => {
+    const browser = await launchChromium();
+    try {
+      const seeding = browser.context.pages()[0] ?? (await browser.context.newPage());
+      // The app's address without the app: a blank page of its origin, to write the database as version 2 left it.
+      await seeding.route(`${app!.url}/`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>seed</p>' }));
+      await seeding.goto(`${app!.url}/`);
+      await seeding.evaluate(writeVersion2Database);
+      await seeding.unroute(`${app!.url}/`);
+      await seeding.route('**/app-config.json', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify(APP_CONFIG) }),
+      );
+      await seeding.goto(app!.url);
+      const notice = seeding.getByRole('status').filter({ hasText: 'Some approvals were removed' });
+      await notice.waitFor({ timeout: 15_000 });
+      const text = (await notice.textContent()) ?? '';
+      expect(text).toContain('delete_file of server files (Always allowed)');
+      expect(text).toContain('move_file of server files (Allowed in thread "Clean up")');
+      await seeding.screenshot({ path: `${SHOTS}/trust-dropped-approvals-notice.png` });
+      await seeding.reload();
+      await seeding.getByRole('button', { name: 'Settings' }).waitFor();
+      await seeding.getByText('Clean up').first().waitFor();
+      expect(await seeding.getByText('Some approvals were removed').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
 });
+
+/** In the page: the app's database at version 2 (its stores as migrations 1 and 2 made them), with bare-hash approvals. */
+function writeVersion2Database(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open('mcp-agent', 2);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore('meta', { keyPath: 'key' });
+      db.createObjectStore('appConfig', { keyPath: 'key' });
+      db.createObjectStore('profiles', { keyPath: 'id' });
+      db.createObjectStore('servers', { keyPath: ['profileId', 'id'] }).createIndex('byProfile', 'profileId');
+      const threads = db.createObjectStore('threads', { keyPath: 'id' });
+      threads.createIndex('byProfile', 'profileId');
+      threads.createIndex('byProfileUpdated', ['profileId', 'updatedAt']);
+      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byThreadSeq', ['threadId', 'seq'], {
+        unique: true,
+      });
+      const credentials = db.createObjectStore('credentials', { keyPath: ['profileId', 'owner', 'slot'] });
+      credentials.createIndex('byOwner', ['profileId', 'owner']);
+      credentials.createIndex('byProfile', 'profileId');
+      db.createObjectStore('vaultKeys', { keyPath: 'profileId' });
+      db.createObjectStore('catalog', { keyPath: ['profileId', 'serverId'] }).createIndex('byProfile', 'profileId');
+    };
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      const tx = db.transaction(['profiles', 'threads', 'meta'], 'readwrite');
+      tx.objectStore('profiles').put({
+        id: 'p1',
+        name: 'Me',
+        createdAt: 1,
+        defaultServerIds: [],
+        preferences: { theme: 'system', toolSearch: {} },
+        alwaysAllow: { 'files/delete_file': 'hash-1' },
+        appServerToolOverrides: {},
+      });
+      tx.objectStore('threads').put({
+        id: 't1',
+        profileId: 'p1',
+        title: 'Clean up',
+        createdAt: 1,
+        updatedAt: 2,
+        enabledServerIds: [],
+        loadedTools: [],
+        pinnedTools: [],
+        approvals: { 'files/move_file': 'hash-2' },
+      });
+      tx.objectStore('meta').put({ key: 'activeProfileId', value: 'p1' });
+      tx.oncomplete = () => (db.close(), resolve());
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
