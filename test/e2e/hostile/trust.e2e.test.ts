@@ -193,7 +193,7 @@ function writeVersion2Database(): Promise<void> {
       db.createObjectStore('vaultKeys', { keyPath: 'profileId' });
       db.createObjectStore('catalog', { keyPath: ['profileId', 'serverId'] }).createIndex('byProfile', 'profileId');
     };
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(new Error(String(request.error)));
     request.onsuccess = () => {
       const db = request.result;
       const tx = db.transaction(['profiles', 'threads', 'meta'], 'readwrite');
@@ -219,7 +219,7 @@ function writeVersion2Database(): Promise<void> {
       });
       tx.objectStore('meta').put({ key: 'activeProfileId', value: 'p1' });
       tx.oncomplete = () => (db.close(), resolve());
-      tx.onerror = () => reject(tx.error);
+      tx.onerror = () => reject(new Error(String(tx.error)));
     };
   });
 }
