@@ -12,7 +12,7 @@ const thread: ThreadConfig = {
   enabledServerIds: ['w'],
   loadedTools: [],
   pinnedTools: [],
-  approvals: { 'w/forecast': 'hash' },
+  approvals: { 'w/forecast': { hash: 'hash', origin: 'https://w.example', authKind: 'none' } },
   maxModelCalls: 20,
 };
 const at = { threadId: 't1', createdAt: 1, updatedAt: 1 };

@@ -1,10 +1,13 @@
 import type { Approval } from '../domain/trace';
+import type { ServerTrust } from '../domain/server-trust';
 import type { ToolCallResult } from '../domain/tool-result';
 
 /** A tool the agent may offer the model: where it lives, how the model names it, what it is. */
 export interface AgentTool {
   readonly serverId: string;
   readonly serverName: string;
+  /** The server's origin and auth kind now: an approval holds only for the identity it was given to. */
+  readonly trust: ServerTrust;
   readonly toolName: string;
   readonly modelName: string;
   readonly description: string;

@@ -2,7 +2,8 @@ import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
-import { decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
+import type { StoredApproval } from '../domain/server-trust';
+import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
 import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
@@ -14,8 +15,8 @@ export interface TurnPersistence {
   history(): Promise<Message[]>;
   append(message: NewMessage): Promise<Message>;
   update(id: string, change: MessageChange): Promise<Message>;
-  allowForThread(key: string, hash: string): Promise<void>;
-  allowAlways(key: string, hash: string): Promise<void>;
+  allowForThread(key: string, approval: StoredApproval): Promise<void>;
+  allowAlways(key: string, approval: StoredApproval): Promise<void>;
 }
 
 export interface TurnSettings {
@@ -243,12 +244,12 @@ async function runToolUse(
     approval = { decision, by: 'person' };
     // Remembering is best-effort: a failed write must not lose the call's result.
     if (decision === 'allow-thread') {
-      deps.approvals.thread[toolKey(tool)] = hash;
-      await deps.persistence.allowForThread(toolKey(tool), hash).catch(() => undefined);
+      deps.approvals.thread[toolKey(tool)] = approvalFor(tool, hash);
+      await deps.persistence.allowForThread(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
     }
     if (decision === 'allow-always') {
-      deps.approvals.always[toolKey(tool)] = hash;
-      await deps.persistence.allowAlways(toolKey(tool), hash).catch(() => undefined);
+      deps.approvals.always[toolKey(tool)] = approvalFor(tool, hash);
+      await deps.persistence.allowAlways(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
     }
     if (decision === 'deny') {
       const denied = failedResult(

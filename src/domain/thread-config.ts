@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerId } from './server-config';
+import { ApprovalRecords } from './server-trust';
 import { ProfileId } from './user-config';
 
 /** A tool the model has been given in this thread, remembered so later calls carry it too. */
@@ -24,8 +25,8 @@ export const ThreadConfig = z.object({
   thinkingBudget: z.number().int().min(1024, 'Thinking budget must be at least 1024 tokens').max(64_000).optional(),
   loadedTools: z.array(LoadedTool).default([]),
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
-  /** "Allow for this thread": tool key ("server/tool") → hash of the definition that was allowed. */
-  approvals: z.record(z.string(), z.string()).default({}),
+  /** "Allow for this thread": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
+  approvals: ApprovalRecords.default({}),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerId } from './server-config';
+import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
 
@@ -27,8 +28,14 @@ export const UserConfig = z.object({
   preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
   /** The thread open when the app was last used, reopened on start. */
   lastThreadId: z.string().optional(),
-  /** "Always allow": tool key ("server/tool") → hash of the definition that was allowed. */
-  alwaysAllow: z.record(z.string(), z.string()).default({}),
+  /** "Always allow": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
+  alwaysAllow: ApprovalRecords.default({}),
+  /** Ids of servers removed from this profile → the origin each last had: an id never goes to another origin. */
+  retiredServerIds: z.record(z.string(), z.string()).default({}),
+  /** The app's servers as this profile last started with them (id → origin and auth kind), to see one move. */
+  appServerTrust: z
+    .record(z.string(), z.object({ origin: z.string(), authKind: z.enum(['none', 'bearer', 'headers', 'oauth']) }))
+    .default({}),
   /**
    * The person's own tool switches and descriptions for servers the app provides (server id → tool name →
    * override), applied on top of the deployer's. Absent in profiles stored before it existed: the default fills it.

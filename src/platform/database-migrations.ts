@@ -1,4 +1,5 @@
 import type { IDBPDatabase } from 'idb';
+import { dropApprovalsWithoutOrigin } from './approvals-migration';
 import type { AppSchema, UpgradeTransaction } from './database-schema';
 
 type Migration = (db: IDBPDatabase<AppSchema>, tx: UpgradeTransaction) => Promise<void> | void;
@@ -39,6 +40,8 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     }
   },
+  // v3: approvals name the server origin they were given for; those stored without one are dropped, with a notice.
+  (_db, tx) => dropApprovalsWithoutOrigin(tx),
 ];
 
 export const CURRENT_DB_VERSION = MIGRATIONS.length;

@@ -3,7 +3,9 @@ import { NotFoundError, ValidationError, type Loaded } from '../domain/errors';
 import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
 import { UserConfig, type UserConfigInput } from '../domain/user-config';
 import { parseOrThrow } from '../domain/validation';
+import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { forgetServer, storedTrust, trustChange } from './server-trust-records';
 import type { StorageContext } from './storage-context';
 
 const ACTIVE_PROFILE = 'activeProfileId';
@@ -130,9 +132,9 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
       reservedNames: readonly string[] = [],
     ): Promise<ServerConfig> {
       const server = parseOrThrow(ServerConfig, input, 'Server');
-      await writeTransaction(db, ['profiles', 'servers'], async (tx) => {
-        if ((await tx.objectStore('profiles').getKey(profileId)) === undefined)
-          throw new NotFoundError('profile', profileId);
+      const isThreadChanged = await writeTransaction(db, ['profiles', 'servers', 'threads'], async (tx) => {
+        const profile = await tx.objectStore('profiles').get(profileId);
+        if (profile === undefined) throw new NotFoundError('profile', profileId);
         const siblings = await tx.objectStore('servers').index('byProfile').getAll(profileId);
         const name = server.name.toLowerCase();
         const clash =
@@ -142,29 +144,75 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
           throw new ValidationError('Server', [
             { path: 'name', message: `A server named "${server.name}" already exists` },
           ]);
+        const before = siblings.find((s) => s.id === server.id);
+        const trust = trustOf(server);
+        if (before === undefined) checkIdNotRetired(profile, server.id, trust.origin);
         await tx.objectStore('servers').put({ ...server, profileId });
+        const change = before === undefined ? undefined : trustChange(storedTrust(before), trust);
+        return change === undefined ? false : forgetServer(tx, profileId, server.id, change);
       });
       bus.publish({ store: 'servers', profileId, key: server.id });
+      if (isThreadChanged) bus.publish({ store: 'threads', profileId });
       return server;
     },
 
-    /** Removes a server together with its tool catalog and its stored credentials. */
+    /**
+     * Compares the app's servers with those this profile last started with: one the deployer moved to another
+     * origin or auth, or took away, loses its approvals (and, moved or gone, its thread places; gone, its id retires).
+     */
+    async reconcileAppServers(
+      profileId: string,
+      servers: readonly { readonly id: string; readonly trust: ServerTrust }[],
+    ): Promise<void> {
+      const isThreadChanged = await writeTransaction(db, ['profiles', 'threads'], async (tx) => {
+        const profile = await tx.objectStore('profiles').get(profileId);
+        if (profile === undefined) return false;
+        const seen = parseRecord(UserConfig, 'profile', profileId, profile).appServerTrust;
+        const now = new Map(servers.map((s) => [s.id, s.trust]));
+        let changed = false;
+        for (const [id, before] of Object.entries(seen)) {
+          const after = now.get(id);
+          const change = after ? trustChange(before, after) : { dropPlaces: true, retireAt: before.origin };
+          if (change) changed = (await forgetServer(tx, profileId, id, change)) || changed;
+        }
+        const latest = (await tx.objectStore('profiles').get(profileId)) ?? profile;
+        const record = Object.fromEntries(servers.map((s) => [s.id, s.trust]));
+        if (JSON.stringify(record) !== JSON.stringify(seen))
+          await tx.objectStore('profiles').put({ ...latest, appServerTrust: record });
+        return changed;
+      });
+      if (isThreadChanged) bus.publish({ store: 'threads', profileId });
+    },
+
+    /**
+     * Removes a server with its catalog and credentials, and forgets its trust: its approvals and its place in every
+     * thread and in the default set. Its id is retired with its origin, so it never names a server elsewhere.
+     */
     async removeServer(profileId: string, serverId: string): Promise<void> {
-      await writeTransaction(db, ['servers', 'catalog', 'credentials', 'profiles'], async (tx) => {
+      const stores = ['servers', 'catalog', 'credentials', 'profiles', 'threads'] as const;
+      await writeTransaction(db, [...stores], async (tx) => {
+        const stored = await tx.objectStore('servers').get([profileId, serverId]);
         await tx.objectStore('servers').delete([profileId, serverId]);
         await tx.objectStore('catalog').delete([profileId, serverId]);
         const credentialKeys = await tx.objectStore('credentials').index('byOwner').getAllKeys([profileId, serverId]);
         for (const key of credentialKeys) await tx.objectStore('credentials').delete(key);
-        const profile = await tx.objectStore('profiles').get(profileId);
-        if (profile && Array.isArray(profile.defaultServerIds) && profile.defaultServerIds.includes(serverId)) {
-          await tx
-            .objectStore('profiles')
-            .put({ ...profile, defaultServerIds: profile.defaultServerIds.filter((id) => id !== serverId) });
-        }
+        const retireAt = typeof stored?.url === 'string' ? serverOrigin(stored.url) : undefined;
+        await forgetServer(tx, profileId, serverId, { dropPlaces: true, ...(retireAt ? { retireAt } : {}) });
       });
       bus.publish({ store: 'servers', profileId, key: serverId });
+      bus.publish({ store: 'threads', profileId });
     },
   };
   return repo;
 }
 export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;
+
+/** A new server may not take an id a removed server had at another origin: its old trust must never reach it. */
+function checkIdNotRetired(profile: Record<string, unknown>, serverId: string, origin: string): void {
+  const retired = profile.retiredServerIds as Record<string, unknown> | undefined;
+  const was = retired?.[serverId];
+  if (typeof was === 'string' && was !== origin)
+    throw new ValidationError('Server', [
+      { path: 'id', message: `The id "${serverId}" belonged to a removed server at ${was}; choose another id` },
+    ]);
+}

@@ -7,6 +7,7 @@ import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
 import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
+import type { DroppedApproval } from '../storage/approval-notices-repo';
 import type { Storage } from '../storage/storage';
 import type { ServerActions, ServersStore } from './servers-store';
 
@@ -43,6 +44,8 @@ export interface AppState {
   readonly needsApiKey?: boolean;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */
   readonly serverProblems: readonly string[];
+  /** Approvals the storage upgrade dropped for this profile (stored without their server's origin); shown once. */
+  readonly droppedApprovals?: readonly DroppedApproval[];
 }
 
 export type AppStore = StoreApi<AppState>;

@@ -249,8 +249,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   };
 
   const unsubscribe = storage.changes.subscribe((change) => {
+    // A server removed or moved to another origin (in this tab too) leaves the threads it was enabled in.
+    if (change.store === 'threads' && !change.threadId) void actions.refreshThreads();
     if (!change.isRemote) return;
-    if (change.store === 'threads') void actions.refreshThreads();
+    if (change.store === 'threads' && change.threadId) void actions.refreshThreads();
     const active = store.getState().activeThreadId;
     if (
       change.store === 'messages' &&

@@ -16,6 +16,7 @@ import {
   type AppServerToolOverrides,
   type PersonalToolOverrides,
 } from '../domain/tool-overrides';
+import { serverOrigin } from '../domain/server-trust';
 import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
@@ -115,6 +116,7 @@ async function importServers(
     .list()
     .filter((s) => s.scope === 'app')
     .map((s) => s.config.name);
+  const retired = (await deps.storage.profiles.get(deps.profileId))?.retiredServerIds ?? {};
   for (const server of servers) {
     const subject = `Server "${server.name}"`;
     const existing = deps.registry.list().find((s) => s.config.name.toLowerCase() === server.name.toLowerCase());
@@ -127,8 +129,12 @@ async function importServers(
       });
       continue;
     }
-    const taken = new Set(deps.registry.list().map((s) => s.config.id));
-    const config = { ...server, id: taken.has(server.id) ? serverIdFromName(server.name, taken) : server.id };
+    // The file's id is kept unless it is in use, or a removed server had it at another origin (whose trust must not pass).
+    const inUse = deps.registry.list().map((s) => s.config.id);
+    const isRetiredElsewhere = retired[server.id] !== undefined && retired[server.id] !== serverOrigin(server.url);
+    const isFree = !inUse.includes(server.id) && !isRetiredElsewhere;
+    const avoid = new Set([...inUse, ...Object.keys(retired)]);
+    const config = { ...server, id: isFree ? server.id : serverIdFromName(server.name, avoid) };
     try {
       await deps.registry.register(config, 'user');
       try {

@@ -80,7 +80,9 @@ export async function addServer(
 ): Promise<FieldErrors | undefined> {
   const errors = checkServerForm(form);
   if (hasErrors(errors)) return errors;
-  const id = serverIdFromName(form.name, new Set(deps.registry.list().map((s) => s.config.id)));
+  // An id a removed server had is never given again: its approvals and thread places must not pass to this one.
+  const retired = Object.keys((await deps.storage.profiles.get(deps.profileId))?.retiredServerIds ?? {});
+  const id = serverIdFromName(form.name, new Set([...deps.registry.list().map((s) => s.config.id), ...retired]));
   const config = configFromForm(form, id);
   try {
     await deps.registry.register(config, 'user'); // Checks names against every server before anything is stored.

@@ -3,6 +3,7 @@ import type { AppConfig } from '../domain/app-config';
 import type { UserConfig } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
+import { listAlwaysAllowed, revokeAlwaysAllowed, type AlwaysAllowedView } from './always-allowed';
 import {
   exportConfiguration,
   importConfiguration,
@@ -34,6 +35,9 @@ export interface SettingsActions {
     serverId: string,
     secret: { readonly headerName?: string; readonly value: string },
   ) => Promise<SecretOutcome>;
+  /** The profile's "Always allow" approvals, each with the server origin it holds for. */
+  readonly alwaysAllowed: () => Promise<AlwaysAllowedView[]>;
+  readonly revokeAlwaysAllowed: (key: string) => Promise<string | undefined>;
 }
 
 export interface SettingsDeps {
@@ -84,6 +88,8 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       return report;
     },
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
+    alwaysAllowed: () => listAlwaysAllowed(transfer),
+    revokeAlwaysAllowed: (key) => revokeAlwaysAllowed(transfer, key),
   };
   const dispose = storage.changes.subscribe((change) => {
     if (change.isRemote && change.store === 'profiles' && change.profileId === profileId)

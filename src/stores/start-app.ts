@@ -1,5 +1,6 @@
 import { describeError, type AppError } from '../domain/errors';
 import type { ServerConfig } from '../domain/server-config';
+import { trustOf } from '../domain/server-trust';
 import type { Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
@@ -23,6 +24,13 @@ export async function startApp(
     ]);
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
+    // A deployer's server that moved to another origin, or is gone, keeps no trust and no place in threads.
+    await services.storage.profiles
+      .reconcileAppServers(
+        profile.id,
+        appConfig.config.servers.map((server) => ({ id: server.id, trust: trustOf(server) })),
+      )
+      .catch(() => undefined);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
@@ -74,9 +82,10 @@ export async function startApp(
     });
     // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
     const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
-    const [problems, { hasApiKey }] = await Promise.all([
+    const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
+      services.storage.approvalNotices.take(profile.id).catch(() => []),
       chat.actions.refreshThreads(),
       restoring,
     ]);
@@ -98,6 +107,7 @@ export async function startApp(
       servers,
       serverActions,
       serverProblems: problems,
+      droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
       settings,

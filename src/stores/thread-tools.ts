@@ -1,4 +1,5 @@
 import type { AgentTool, CallTools, ToolChooser } from '../agent/ports';
+import { trustOf, type ServerTrust } from '../domain/server-trust';
 import type { LoadedTool, ThreadConfig } from '../domain/thread-config';
 import type { ToolSearchSettings } from '../domain/tool-search-settings';
 import type { EffectiveTool, Registry } from '../mcp/registry';
@@ -15,11 +16,12 @@ export function syncToolIndex(registry: Registry, index: ToolIndex): () => void 
   });
 }
 
-export function toAgentTool(tool: EffectiveTool, isFromTrustedServer = false): AgentTool {
+export function toAgentTool(tool: EffectiveTool, trust: ServerTrust, isFromTrustedServer = false): AgentTool {
   const annotations = tool.definition.annotations as AgentTool['annotations'] | undefined;
   return {
     serverId: tool.serverId,
     serverName: tool.serverName,
+    trust,
     toolName: tool.toolName,
     modelName: tool.modelName,
     description: tool.description,
@@ -49,7 +51,12 @@ export interface ThreadToolsDeps {
 export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
   let loaded = deps.thread.loadedTools;
   const threadTools = () => deps.registry.tools(deps.enabledServerIds());
-  const agentTool = (tool: EffectiveTool) => toAgentTool(tool, deps.registry.get(tool.serverId)?.scope === 'app');
+  const agentTool = (tool: EffectiveTool) => {
+    const server = deps.registry.get(tool.serverId);
+    // Trust is the server's identity as it is now (a registered server always has one; the fallback matches no approval).
+    const trust = server ? trustOf(server.config) : { origin: '', authKind: 'none' as const };
+    return toAgentTool(tool, trust, server?.scope === 'app');
+  };
   const remember = async (next: LoadedTool[]) => {
     loaded = next;
     await deps.saveLoaded(next).catch(() => undefined); // Best-effort: the turn goes on with the in-memory set.

@@ -12,6 +12,7 @@ import type { AppConfig } from '../domain/app-config';
 import { NotFoundError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import { isSameTrust, trustOf } from '../domain/server-trust';
 import { failedResult } from '../domain/tool-result';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
@@ -140,12 +141,12 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
-    allowForThread: async (key, hash) =>
-      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: hash } }))),
-    allowAlways: async (key, hash) =>
+    allowForThread: async (key, approval) =>
+      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+    allowAlways: async (key, approval) =>
       void (await storage.profiles.update(deps.profileId, (p) => ({
         ...p,
-        alwaysAllow: { ...p.alwaysAllow, [key]: hash },
+        alwaysAllow: { ...p.alwaysAllow, [key]: approval },
       }))),
   };
   const tools = createThreadToolChooser({
@@ -161,18 +162,18 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   return {
     model,
     tools,
-    runTool: (tool, args, signal) =>
-      enabledNow().includes(tool.serverId)
+    runTool: (tool, args, signal) => {
+      const config = deps.registry.get(tool.serverId)?.config;
+      // The approval was for the server's identity when the tool was listed; one that moved since is another server.
+      const refusal = !enabledNow().includes(tool.serverId)
+        ? `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`
+        : !config || !isSameTrust(trustOf(config), tool.trust)
+          ? `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`
+          : undefined;
+      return refusal === undefined
         ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
-        : Promise.resolve(
-            failedResult(
-              {
-                kind: 'server-unavailable',
-                message: `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`,
-              },
-              0,
-            ),
-          ),
+        : Promise.resolve(failedResult({ kind: 'server-unavailable', message: refusal }, 0));
+    },
     askApproval: options.askApproval,
     persistence,
     approvals: { always: profile.alwaysAllow, thread: thread.approvals },

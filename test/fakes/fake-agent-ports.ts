@@ -30,6 +30,7 @@ function refusal(request: ModelRequest): ModelError | null {
     contractViolation(body, { headers, contextWindowTokens: 200_000, inputTokens: promptTokens(body) });
   return message ? new ModelError('bad-request', message, 400) : null;
 }
+import type { StoredApproval } from '../../src/domain/server-trust';
 
 /** One scripted answer of the fake model: blocks to stream (text chunk by chunk), or an error. */
 type FixedAnswer =
@@ -98,8 +99,8 @@ export class ScriptedModel implements ModelPort {
 export class MemoryTurnStore implements TurnPersistence {
   readonly messages: Message[] = [];
   readonly writes: { id: string; at: number }[] = [];
-  readonly threadApprovals: Record<string, string> = {};
-  readonly alwaysApprovals: Record<string, string> = {};
+  readonly threadApprovals: Record<string, StoredApproval> = {};
+  readonly alwaysApprovals: Record<string, StoredApproval> = {};
   private seq = 0;
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -127,11 +128,11 @@ export class MemoryTurnStore implements TurnPersistence {
     this.writes.push({ id, at: this.now() });
     return { ...next };
   }
-  async allowForThread(key: string, hash: string) {
-    this.threadApprovals[key] = hash;
+  async allowForThread(key: string, approval: StoredApproval) {
+    this.threadApprovals[key] = approval;
   }
-  async allowAlways(key: string, hash: string) {
-    this.alwaysApprovals[key] = hash;
+  async allowAlways(key: string, approval: StoredApproval) {
+    this.alwaysApprovals[key] = approval;
   }
   texts(): string[] {
     return this.messages.map((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(''));
@@ -142,6 +143,7 @@ export function agentTool(toolName: string, extra: Partial<AgentTool> = {}): Age
   return {
     serverId: 'srv',
     serverName: 'Server',
+    trust: { origin: 'http://127.0.0.1:8001', authKind: 'none' },
     toolName,
     modelName: `mcp__srv__${toolName}`,
     description: `The ${toolName} tool`,

@@ -6,7 +6,8 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   return (
     <section className="approval" aria-label={`Approve ${tool.toolName}`}>
       <p>
-        <strong>{tool.serverName}</strong> wants to run <code>{tool.toolName}</code>
+        <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
+        <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
       </p>
       <pre className="arguments">{JSON.stringify(approval.arguments, null, 2)}</pre>

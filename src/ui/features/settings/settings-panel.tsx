@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { PanelHeading } from '../../components/panel-heading';
 import { useStore } from '../../hooks/use-store';
+import { AlwaysAllowedSection } from './always-allowed-section';
 import { ConfigSection } from './config-section';
 import { ModelSettingsForm } from './model-settings-form';
 import { ProfilesSection } from './profiles-section';
@@ -36,6 +37,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
         <div className="settings-stack">
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
+          <AlwaysAllowedSection actions={actions} />
           <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { serverIdOfKey, toolNameOfKey } from '../../../domain/server-trust';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
@@ -7,6 +8,7 @@ import { ChatNotice } from './chat-notice';
 export function StartupNotices({ store }: { store: AppStore }) {
   const appConfig = useStore(store, (s) => s.appConfig);
   const serverProblems = useStore(store, (s) => s.serverProblems);
+  const droppedApprovals = useStore(store, (s) => s.droppedApprovals);
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
   return (
@@ -29,6 +31,18 @@ export function StartupNotices({ store }: { store: AppStore }) {
           <ul>
             {serverProblems.map((problem) => (
               <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      {droppedApprovals && droppedApprovals.length > 0 && (
+        <Notice tone="info" title="Some approvals were removed: they did not record which server address they trusted">
+          <p>You will be asked again before these tools run:</p>
+          <ul>
+            {droppedApprovals.map(({ key, place }) => (
+              <li key={`${place}:${key}`}>
+                <code>{toolNameOfKey(key)}</code> of server <code>{serverIdOfKey(key)}</code> ({place})
+              </li>
             ))}
           </ul>
         </Notice>
