@@ -55,6 +55,10 @@ describe('a hostile MCP server meets the limits', () => {
       .getByRole('listitem', { name: 'Hostile' })
       .getByText('Connected', { exact: true })
       .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await page.getByRole('switch', { name: 'Hostile', exact: true }).check();
   });
 
   afterAll(async () => {
@@ -65,15 +69,6 @@ describe('a hostile MCP server meets the limits', () => {
   });
 
   it('cuts a 5.4 MB tool description at the catalog and says so in the server view', async () => {
-    const server = page.getByRole('listitem', { name: 'Hostile' });
-    await server.locator('summary', { hasText: 'Tools (' }).click();
-    const notes = server.getByRole('list', { name: 'Limits applied to the tools of Hostile' });
-    await notes.getByText('chatty: description cut from 5,400,000 to 4,000 characters').waitFor();
-    await page.getByRole('button', { name: 'Close' }).first().click();
-
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-    await page.getByRole('switch', { name: 'Hostile', exact: true }).check();
     api!.script({ text: 'Hello.' });
     await send('Hi');
     await page.getByText('Hello.').waitFor({ timeout: 30_000 });
@@ -82,6 +77,16 @@ describe('a hostile MCP server meets the limits', () => {
     expect(chatty).toBeDefined();
     expect(JSON.stringify(chatty).length).toBeLessThan(5_000);
     expect(JSON.stringify(request.body).length).toBeLessThan(50_000);
+
+    await page.getByRole('button', { name: 'Servers' }).click();
+    try {
+      const server = page.getByRole('listitem', { name: 'Hostile' });
+      await server.locator('summary', { hasText: 'Tools (' }).click();
+      const notes = server.getByRole('list', { name: 'Limits applied to the tools of Hostile' });
+      await notes.getByText('chatty: description cut from 5,400,000 to 4,000 characters').waitFor();
+    } finally {
+      await page.getByRole('button', { name: 'Servers' }).click();
+    }
   });
 
   it('a catastrophic schema pattern does not freeze the page: the call is refused with the reason', async () => {
