@@ -22,7 +22,7 @@ class LinearRegExp {
     flags?: string,
   ) {
     try {
-      this.re2 = RE2JS.compile(source);
+      this.re2 = RE2JS.compile(toRe2Syntax(source));
     } catch {
       new NativeRegExp(source, flags); // Not even a JavaScript regex: throws the SyntaxError cfworker expects.
     }
@@ -32,6 +32,15 @@ class LinearRegExp {
     if (!this.re2) throw new UncheckablePatternError(this.source);
     return this.re2.test(input);
   }
+}
+
+/** JavaScript's `\uXXXX` and `\u{X…}` escapes in RE2's spelling, `\x{X…}`; everything else is the same. */
+export function toRe2Syntax(pattern: string): string {
+  return pattern.replace(
+    /\\(?:u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\}|[\s\S])/g,
+    (escape, four?: string, braced?: string) =>
+      four !== undefined || braced !== undefined ? `\\x{${four ?? braced}}` : escape,
+  );
 }
 
 /**
@@ -51,7 +60,7 @@ export function withLinearRegExp<T>(validate: () => T): T {
 export function uncheckablePattern(schema: unknown): string | undefined {
   for (const pattern of patternsOf(schema)) {
     try {
-      RE2JS.compile(pattern);
+      RE2JS.compile(toRe2Syntax(pattern));
     } catch {
       return pattern;
     }

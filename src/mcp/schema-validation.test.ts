@@ -48,6 +48,13 @@ describe('input schema checks', () => {
     expect(check.check({ query: 'whatever' })).toBeUndefined();
   });
 
+  it("reads JavaScript's \\u escapes as RE2 spells them", () => {
+    const check = compileInputSchema('search', schemaWith('^[\\u0041-\\u005A]+\\u{21}\\\\u0041$'));
+    expect(check.warning).toBeUndefined();
+    expect(check.check({ query: 'ABC!\\u0041' })).toBeUndefined();
+    expect(check.check({ query: 'abc!\\u0041' })).toContain('String does not match pattern.');
+  });
+
   it('still refuses a pattern that is not a regular expression at all', () => {
     expect(compileInputSchema('search', schemaWith('(')).warning).toMatch(/cannot be compiled/);
   });
