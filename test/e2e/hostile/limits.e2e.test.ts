@@ -82,7 +82,7 @@ describe('a hostile MCP server meets the limits', () => {
     try {
       const server = page.getByRole('listitem', { name: 'Hostile' });
       await server.locator('summary', { hasText: 'Tools (' }).click();
-      const notes = server.getByRole('list', { name: 'Limits applied to the tools of Hostile' });
+      const notes = server.getByRole('list', { name: 'Notes on the tools of Hostile' });
       await notes.getByText('chatty: description cut from 5,400,000 to 4,000 characters').waitFor();
     } finally {
       await page.getByRole('button', { name: 'Servers' }).click();

@@ -19,7 +19,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
         )}
       </summary>
       {server.toolNotes.length > 0 && (
-        <ul className="tool-notes" aria-label={`Limits applied to the tools of ${server.name}`}>
+        <ul className="tool-notes" aria-label={`Notes on the tools of ${server.name}`}>
           {server.toolNotes.map((note) => (
             <li key={note} className="field-hint">
               {note}
