@@ -21,6 +21,8 @@ export const ToolCatalog = z.object({
   /** Hash over the tool definitions, to tell when they changed. */
   hash: z.string().min(1),
   fetchedAt: z.number().int().nonnegative(),
+  /** What the size caps cut from the server's list, one line per tool ("name: description cut …"). */
+  cuts: z.array(z.string()).optional(),
 });
 export type ToolCatalog = z.infer<typeof ToolCatalog>;
 

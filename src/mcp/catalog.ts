@@ -8,6 +8,15 @@ export interface CatalogStore {
   delete(profileId: string, serverId: string): Promise<void>;
 }
 
+/** A tool's description goes into every model request that carries the tool: longer ones are cut to this. */
+export const MAX_DESCRIPTION_CHARS = 4_000;
+/** An input schema past this (as JSON) cannot be sent with every request: its tool is left out. */
+export const MAX_INPUT_SCHEMA_CHARS = 64_000;
+/** Deeper schemas are left out too: rendering, hashing and checking them recurse. */
+export const MAX_INPUT_SCHEMA_DEPTH = 64;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. */
 export async function catalogFromTools(
   profileId: string,
@@ -24,6 +33,68 @@ export async function catalogFromTools(
     seen.add(parsed.data.name);
     definitions.push(parsed.data);
   }
-  const hash = await sha256Hex(JSON.stringify([...definitions].sort((a, b) => a.name.localeCompare(b.name))));
-  return { profileId, serverId, tools: definitions, hash, fetchedAt: now };
+  const limited = limitDefinitions(definitions);
+  const sorted = [...limited.tools].sort((a, b) => a.name.localeCompare(b.name));
+  const hash = await sha256Hex(JSON.stringify(sorted));
+  return {
+    profileId,
+    serverId,
+    tools: limited.tools,
+    hash,
+    fetchedAt: now,
+    ...(limited.cuts.length ? { cuts: limited.cuts } : {}),
+  };
+}
+
+/** A catalog within the caps (one stored before they existed may be over them); what is cut is listed in `cuts`. */
+export function limitCatalog(catalog: ToolCatalog): ToolCatalog {
+  const limited = limitDefinitions(catalog.tools);
+  if (limited.cuts.length === 0) return catalog;
+  return { ...catalog, tools: limited.tools, cuts: [...(catalog.cuts ?? []), ...limited.cuts] };
+}
+
+function limitDefinitions(definitions: readonly ToolDefinition[]): { tools: ToolDefinition[]; cuts: string[] } {
+  const tools: ToolDefinition[] = [];
+  const cuts: string[] = [];
+  for (const definition of definitions) {
+    const schemaProblem = inputSchemaProblem(definition.inputSchema);
+    if (schemaProblem) {
+      cuts.push(`${definition.name}: left out: its input schema ${schemaProblem}`);
+      continue;
+    }
+    const { description } = definition;
+    if (description === undefined || description.length <= MAX_DESCRIPTION_CHARS) {
+      tools.push(definition);
+      continue;
+    }
+    const note = ` … [Description cut: the server sent ${count(description.length)} characters.]`;
+    tools.push({ ...definition, description: description.slice(0, MAX_DESCRIPTION_CHARS - note.length) + note });
+    cuts.push(
+      `${definition.name}: description cut from ${count(description.length)} to ${count(MAX_DESCRIPTION_CHARS)} characters`,
+    );
+  }
+  return { tools, cuts };
+}
+
+/** Why a schema is too large to send, or undefined. Depth is measured first, without recursion. */
+function inputSchemaProblem(schema: unknown): string | undefined {
+  const depth = depthOf(schema, MAX_INPUT_SCHEMA_DEPTH + 1);
+  if (depth > MAX_INPUT_SCHEMA_DEPTH) return `is nested more than ${MAX_INPUT_SCHEMA_DEPTH} levels deep`;
+  const size = JSON.stringify(schema).length;
+  if (size > MAX_INPUT_SCHEMA_CHARS) return `has ${count(size)} characters (at most ${count(MAX_INPUT_SCHEMA_CHARS)})`;
+  return undefined;
+}
+
+/** The nesting depth of a JSON value, counted up to `stopAt`. */
+function depthOf(value: unknown, stopAt: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest >= stopAt) return deepest;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }

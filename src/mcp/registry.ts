@@ -7,7 +7,7 @@ import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
-import { catalogFromTools, type CatalogStore } from './catalog';
+import { catalogFromTools, limitCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
 import type { ConnectionTest } from './connection-test';
@@ -181,7 +181,8 @@ export function createRegistry(deps: RegistryDeps) {
       );
       const entry: Entry = { config, scope, connection };
       entries.set(config.id, entry);
-      setCatalog(entry, await deps.catalogs.get(deps.profileId, config.id).catch(() => undefined));
+      const stored = await deps.catalogs.get(deps.profileId, config.id).catch(() => undefined);
+      setCatalog(entry, stored && limitCatalog(stored)); // One stored before the size caps may be over them.
       emit({ type: 'registered', serverId: config.id });
       return config;
     },

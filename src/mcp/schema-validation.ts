@@ -4,6 +4,7 @@ import type {
   JsonSchemaType,
   JsonSchemaValidator,
 } from '@modelcontextprotocol/sdk/validation/types.js';
+import { patternsOf, uncheckablePattern, withLinearRegExp } from './linear-regexp';
 
 /** Checks tool arguments against a tool's input schema; never compiles code, so it works under a strict CSP. */
 export interface InputCheck {
@@ -12,17 +13,27 @@ export interface InputCheck {
   readonly warning?: string;
 }
 
-/** Compiles an input schema; a schema that cannot be compiled gives a permissive check with a warning. */
+/**
+ * Compiles an input schema; a schema that cannot be compiled gives a permissive check with a warning. Patterns
+ * run on RE2 (linear time); one that needs backtracking (backreferences, lookaround) cannot be checked safely,
+ * so that tool's arguments are sent unchecked (the server checks its own) and its warning says so.
+ */
 export function compileInputSchema(toolName: string, schema: unknown): InputCheck {
   try {
     const validator = new Validator(schema as Schema, '2020-12', false);
     // cfworker compiles lazily (a bad regex throws on first use): compile what it would, and validate once now.
-    checkPatterns(schema);
-    validator.validate({});
+    for (const pattern of patternsOf(schema)) new RegExp(pattern, 'u');
+    const uncheckable = uncheckablePattern(schema);
+    if (uncheckable !== undefined)
+      return {
+        check: () => undefined,
+        warning: `The input schema of "${toolName}" uses a pattern that cannot be checked in linear time (backreferences or lookaround: "${uncheckable}"); its arguments are sent unchecked.`,
+      };
+    withLinearRegExp(() => validator.validate({}));
     return {
       check(input) {
         try {
-          const result = validator.validate(input);
+          const result = withLinearRegExp(() => validator.validate(input));
           return result.valid
             ? undefined
             : result.errors
@@ -45,21 +56,9 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
   }
 }
 
-/** Throws if any `pattern` or `patternProperties` key in the schema is not a valid regular expression. */
-function checkPatterns(node: unknown, depth = 0): void {
-  if (depth > 64 || typeof node !== 'object' || node === null) return;
-  if (Array.isArray(node)) return node.forEach((child) => checkPatterns(child, depth + 1));
-  const record = node as Record<string, unknown>;
-  if (typeof record.pattern === 'string') new RegExp(record.pattern, 'u');
-  if (typeof record.patternProperties === 'object' && record.patternProperties !== null) {
-    for (const key of Object.keys(record.patternProperties)) new RegExp(key, 'u');
-  }
-  for (const value of Object.values(record)) checkPatterns(value, depth + 1);
-}
-
 /**
- * The validator given to the SDK client for output schemas: cfworker (no eval), and a schema that cannot
- * be compiled accepts everything instead of breaking the tool.
+ * The validator given to the SDK client for output schemas: cfworker (no eval) with RE2 patterns, and a schema
+ * that cannot be compiled or checked accepts everything instead of breaking the tool.
  */
 export class PermissiveCfWorkerValidator implements jsonSchemaValidator {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
@@ -71,7 +70,7 @@ export class PermissiveCfWorkerValidator implements jsonSchemaValidator {
     }
     return (input) => {
       try {
-        const result = validator?.validate(input);
+        const result = validator && withLinearRegExp(() => validator.validate(input));
         if (!result || result.valid) return { valid: true, data: input as T, errorMessage: undefined };
         return {
           valid: false,

@@ -475,3 +475,16 @@ describe('the servers new threads start with', () => {
     await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']), { timeout: 15_000 });
   });
 });
+
+describe("a server's tool notes", () => {
+  it('lists a tool whose arguments go unchecked, with why, beside its tools', async () => {
+    const server = await mcpServer();
+    const { actions, view } = await setup();
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Plain', url: server.url })).toBeUndefined();
+    expect(view('Plain')?.toolNotes).toEqual([
+      expect.stringMatching(
+        /^The input schema of "bad-schema" cannot be compiled \(.+\); its arguments are sent unchecked\.$/,
+      ),
+    ]);
+  });
+});

@@ -27,6 +27,8 @@ export interface ServerView {
   readonly toolCount: number;
   /** The last known tools, with the person's switches and descriptions (for an app server, over the app's). */
   readonly tools: readonly ToolView[];
+  /** What the size caps cut from its tool list, and tools whose arguments cannot be checked: one line each. */
+  readonly toolNotes: readonly string[];
   readonly isCatalogStale: boolean;
 }
 
@@ -56,6 +58,10 @@ export function createServersStore(registry: Registry): ServersStore {
         ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
         toolCount: catalog?.tools.length ?? 0,
         tools: serverToolViews(server),
+        toolNotes: [
+          ...(catalog?.cuts ?? []),
+          ...registry.tools([config.id]).flatMap((tool) => (tool.warning ? [tool.warning] : [])),
+        ],
         isCatalogStale,
       };
     });

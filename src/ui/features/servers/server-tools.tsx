@@ -8,13 +8,25 @@ import type { ServerActions, ServerView, ToolView } from '../../../stores/server
 export function ServerTools({ server, actions }: { server: ServerView; actions: ServerActions }) {
   const [editing, setEditing] = useState<string>();
   const isAppServer = server.scope === 'app';
-  if (server.tools.length === 0) return null;
+  if (server.tools.length === 0 && server.toolNotes.length === 0) return null;
   const enabledCount = server.tools.filter((t) => t.isEnabled).length;
   return (
     <details className="server-tools">
       <summary>
         Tools ({enabledCount} of {server.tools.length} on{isAppServer ? ' for you' : ''})
+        {server.toolNotes.length > 0 && (
+          <span className="badge">{server.toolNotes.length === 1 ? '1 note' : `${server.toolNotes.length} notes`}</span>
+        )}
       </summary>
+      {server.toolNotes.length > 0 && (
+        <ul className="tool-notes" aria-label={`Notes on the tools of ${server.name}`}>
+          {server.toolNotes.map((note) => (
+            <li key={note} className="field-hint">
+              {note}
+            </li>
+          ))}
+        </ul>
+      )}
       {isAppServer && (
         <p className="muted field-hint">
           For you: these switches and descriptions apply only to your profile, in every thread. The app sets this

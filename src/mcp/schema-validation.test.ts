@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { compileInputSchema, PermissiveCfWorkerValidator } from './schema-validation';
+
+/** The pattern of issue #15: exponential backtracking on a word run that ends in a character it refuses. */
+const CATASTROPHIC = '^(\\w+\\s?)*$';
+const HOSTILE_ARGUMENT = `${'a'.repeat(90)}!`;
+/** Far above what a linear-time check needs, far below the minutes backtracking takes. */
+const BUDGET_MS = 2_000;
+
+const schemaWith = (pattern: string) => ({
+  type: 'object',
+  properties: { query: { type: 'string', pattern } },
+});
+
+function timed<T>(run: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = run();
+  return { value, ms: performance.now() - started };
+}
+
+describe('input schema checks', () => {
+  it('answers a catastrophic pattern within the budget: the argument is refused as not matching', () => {
+    const check = compileInputSchema('search', schemaWith(CATASTROPHIC));
+    expect(check.warning).toBeUndefined();
+    const { value, ms } = timed(() => check.check({ query: HOSTILE_ARGUMENT }));
+    expect(ms).toBeLessThan(BUDGET_MS);
+    expect(value).toContain('query: String does not match pattern.');
+    expect(check.check({ query: 'two words' })).toBeUndefined();
+  });
+
+  it('answers a catastrophic patternProperties key within the budget', () => {
+    const check = compileInputSchema('search', {
+      type: 'object',
+      patternProperties: { [CATASTROPHIC]: { type: 'number' } },
+    });
+    const { value, ms } = timed(() => check.check({ [HOSTILE_ARGUMENT]: 'not checked as a number', ok: 'x' }));
+    expect(ms).toBeLessThan(BUDGET_MS);
+    // "ok" matches the pattern, so it must be a number; the hostile key does not match, so it is free.
+    expect(value).toContain('ok: Instance type "string" is invalid');
+    expect(value).not.toContain(HOSTILE_ARGUMENT);
+  });
+
+  it('sends arguments unchecked, with a warning saying why, when a pattern needs backtracking', () => {
+    const check = compileInputSchema('search', schemaWith('^(a+)\\1$'));
+    expect(check.warning).toBe(
+      'The input schema of "search" uses a pattern that cannot be checked in linear time (backreferences or lookaround: "^(a+)\\1$"); its arguments are sent unchecked.',
+    );
+    expect(check.check({ query: 'whatever' })).toBeUndefined();
+  });
+
+  it("reads JavaScript's \\u escapes as RE2 spells them", () => {
+    const check = compileInputSchema('search', schemaWith('^[\\u0041-\\u005A]+\\u{21}\\\\u0041$'));
+    expect(check.warning).toBeUndefined();
+    expect(check.check({ query: 'ABC!\\u0041' })).toBeUndefined();
+    expect(check.check({ query: 'abc!\\u0041' })).toContain('String does not match pattern.');
+  });
+
+  it('still refuses a pattern that is not a regular expression at all', () => {
+    expect(compileInputSchema('search', schemaWith('(')).warning).toMatch(/cannot be compiled/);
+  });
+
+  it('checks output schemas with the same linear-time patterns', () => {
+    const validate = new PermissiveCfWorkerValidator().getValidator<unknown>({
+      type: 'object',
+      properties: { answer: { type: 'string', pattern: CATASTROPHIC } },
+    });
+    const { value, ms } = timed(() => validate({ answer: HOSTILE_ARGUMENT }));
+    expect(ms).toBeLessThan(BUDGET_MS);
+    expect(value.valid).toBe(false);
+  });
+
+  it('leaves the global RegExp as it was', () => {
+    compileInputSchema('search', schemaWith(CATASTROPHIC)).check({ query: 'x' });
+    expect(new RegExp('a(?=b)').test('ab')).toBe(true);
+    expect(/x/ instanceof RegExp).toBe(true);
+  });
+});
