@@ -21,6 +21,8 @@ export async function startApp(
       services.loadAppConfig(),
       services.storage.profiles.ensureActive(),
     ]);
+    // Before anything reads the API key: it moves out of the owner a server named "Anthropic" would get.
+    await services.storage.vault.migrateAppOwners(profile.id).catch(() => undefined);
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
