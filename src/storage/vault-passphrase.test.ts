@@ -2,7 +2,6 @@ import { serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
 import { VaultLockedError, WrongPassphraseError } from '../domain/errors';
-import { fromBase64 } from './base64';
 import { MODEL_API_OWNER } from './vault';
 import { PASSPHRASE_ITERATIONS } from './vault-keys';
 
@@ -52,14 +51,16 @@ async function rawDataKey(test: TestStorage, profileId: string, passphrase: stri
     'deriveKey',
   ]);
   const kek = await crypto.subtle.deriveKey(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(salt!), iterations: PASSPHRASE_ITERATIONS },
+    { name: 'PBKDF2', hash: 'SHA-256', salt: bytes(salt!), iterations: PASSPHRASE_ITERATIONS },
     material,
     { name: 'AES-GCM', length: 256 },
     false,
     ['decrypt'],
   );
-  return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv!) }, kek, fromBase64(key!)));
+  return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(iv!) }, kek, bytes(key!)));
 }
+
+const bytes = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 
 function containsBytes(haystack: Buffer, needle: Uint8Array | string): boolean {
   if (typeof needle !== 'string') return haystack.includes(Buffer.from(needle));

@@ -9,6 +9,7 @@ import { createSettingsActions } from './settings-actions';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from './thread-tools';
+import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
 export async function startApp(
@@ -44,6 +45,7 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
     });
     let stopFollowingServers = () => undefined as void;
+    const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id });
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
       registry,
@@ -55,6 +57,7 @@ export async function startApp(
       leave: async () => {
         chat.actions.stop();
         stopFollowingServers();
+        vaultLock.dispose();
         await registry.close();
       },
       onProfile: (next) => {
@@ -81,6 +84,7 @@ export async function startApp(
       settings.load(),
       chat.actions.refreshThreads(),
       restoring,
+      vaultLock.actions.refresh(),
     ]);
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
@@ -104,6 +108,8 @@ export async function startApp(
       chatActions: chat.actions,
       settings,
       needsApiKey: !hasApiKey,
+      vaultLock: vaultLock.store,
+      vaultActions: vaultLock.actions,
     });
     return services;
   } catch (error) {
