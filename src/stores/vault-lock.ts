@@ -4,6 +4,8 @@ import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
 import type { VaultStatus } from '../storage/vault-keys';
 
+export type { VaultStatus };
+
 /** Shortest passphrase accepted: PBKDF2 slows guessing, it cannot make a short passphrase strong. */
 export const MIN_PASSPHRASE_LENGTH = 8;
 /** How often the idle lock is checked; the limit itself is counted on the injected clock. */
