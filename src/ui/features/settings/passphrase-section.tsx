@@ -87,11 +87,11 @@ export function PassphraseSection({ status, actions }: { status?: VaultStatus; a
           >
             Lock now
           </button>
-          <form onSubmit={(event) => void run(event, () => actions.setAutoLock(minutesNumber()), 'Idle lock saved.')}>
+          <form onSubmit={(event) => void run(event, () => actions.setAutoLock(minutesNumber()), 'Idle lock changed.')}>
             <MinutesField id={ids.minutes} value={minutes} onChange={setMinutes} current={status.autoLockMinutes} />
             {field('autoLock')}
             <button type="submit" className="secondary" disabled={isBusy}>
-              Save idle lock
+              Apply idle lock
             </button>
           </form>
           <form
