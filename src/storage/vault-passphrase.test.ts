@@ -166,6 +166,20 @@ describe('a passphrase on the vault', () => {
     await expect(vault.get(apiKey)).rejects.toBeInstanceOf(VaultLockedError);
   });
 
+  it('a lock in one tab locks the other tabs; an unlock does not travel', async () => {
+    const channelName = `vault-tabs-${crypto.randomUUID()}`;
+    const first = await setup({ name: channelName, channelName });
+    const second = await openTestStorage({ factory: first.factory, name: channelName, channelName });
+    opened.push(second);
+    await first.vault.setPassphrase(first.profileId, PASSPHRASE);
+    expect(await second.storage.vault.status(first.profileId)).toMatchObject({ kind: 'locked' });
+    await second.storage.vault.unlock(first.profileId, PASSPHRASE);
+    expect(await second.storage.vault.get(first.apiKey)).toBe(API_KEY);
+    first.vault.lock(first.profileId);
+    await expect.poll(async () => (await second.storage.vault.status(first.profileId)).kind).toBe('locked');
+    await expect(second.storage.vault.get(first.apiKey)).rejects.toBeInstanceOf(VaultLockedError);
+  });
+
   it('while locked, no byte stored in IndexedDB holds the raw data key, a CryptoKey or a plaintext secret', async () => {
     const test = await setup();
     const { vault, profileId } = test;

@@ -7,6 +7,9 @@ import { createKeyRing, type UsableKey } from './vault-keys';
 import { isAppOwner, isLegacyModelKey, LEGACY_MODEL_KEY, MODEL_API_OWNER } from './vault-owners';
 import { createPassphraseActions } from './vault-passphrase';
 
+/** The change-bus key that announces a lock to other tabs; ":" keeps it apart from every server id. */
+const LOCK_ANNOUNCEMENT = 'app:lock';
+
 export { SecretEnvelope, type SecretRef } from './vault-envelope';
 export { MODEL_API_OWNER } from './vault-owners';
 
@@ -19,6 +22,10 @@ export function createVault(context: StorageContext, cipher: Cipher, iterations?
   const { db, bus, now } = context;
   const keys = createKeyRing(context, cipher, iterations);
   const passphrase = createPassphraseActions(context, cipher, keys);
+  // A lock made in another tab locks this one too; an unlock never travels (each tab asks for the passphrase).
+  bus.subscribe((change) => {
+    if (change.isRemote && change.key === LOCK_ANNOUNCEMENT && change.profileId) keys.lock(change.profileId);
+  });
 
   return {
     async put(ref: SecretRef, secret: string): Promise<void> {
@@ -94,9 +101,10 @@ export function createVault(context: StorageContext, cipher: Cipher, iterations?
       await keys.unlock(profileId, secret);
       bus.publish({ store: 'credentials', profileId });
     },
+    /** Locks the profile here and in every other tab of this browser. */
     lock(profileId: string): void {
       keys.lock(profileId);
-      bus.publish({ store: 'credentials', profileId });
+      bus.publish({ store: 'credentials', profileId, key: LOCK_ANNOUNCEMENT });
     },
     noteActivity: (profileId: string) => keys.noteActivity(profileId),
     lockIfIdle: () => keys.lockIfIdle(),
