@@ -166,6 +166,16 @@ describe('a passphrase on the vault', () => {
     await expect(vault.get(apiKey)).rejects.toBeInstanceOf(VaultLockedError);
   });
 
+  it('setting a passphrase also moves an API key still under the old owner "anthropic" to the app owner', async () => {
+    const { vault, profileId, apiKey } = await setup();
+    const legacy = { profileId, owner: 'anthropic', slot: 'api-key' };
+    await vault.delete(apiKey);
+    await vault.put(legacy, API_KEY);
+    await vault.setPassphrase(profileId, PASSPHRASE);
+    expect(await vault.has(legacy)).toBe(false);
+    expect(await vault.get(apiKey)).toBe(API_KEY);
+  });
+
   it('a lock in one tab locks the other tabs; an unlock does not travel', async () => {
     const channelName = `vault-tabs-${crypto.randomUUID()}`;
     const first = await setup({ name: channelName, channelName });
