@@ -83,6 +83,33 @@ export class SecretUnreadableError extends AppError {
   }
 }
 
+/** The profile's secrets are locked under its passphrase; nothing is read or written until it is entered. */
+export class VaultLockedError extends AppError {
+  readonly kind = 'vault-locked';
+  constructor() {
+    super('Locked: enter your passphrase.');
+    this.name = 'VaultLockedError';
+  }
+}
+
+/** The passphrase typed does not unwrap the profile's key. */
+export class WrongPassphraseError extends AppError {
+  readonly kind = 'wrong-passphrase';
+  constructor() {
+    super('Wrong passphrase. The secrets stay locked; try again.');
+    this.name = 'WrongPassphraseError';
+  }
+}
+
+/** Another tab changed the vault's key while this tab was re-encrypting; nothing was written. */
+export class VaultChangedError extends AppError {
+  readonly kind = 'vault-changed';
+  constructor() {
+    super('The passphrase was changed in another tab meanwhile; nothing was changed here. Try again.');
+    this.name = 'VaultChangedError';
+  }
+}
+
 /** The text to show for a caught error: an AppError's own message, anything else as it prints. */
 export function describeError(error: unknown): string {
   return error instanceof AppError ? error.message : String(error);

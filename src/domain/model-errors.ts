@@ -1,10 +1,20 @@
 import { AppError } from './errors';
 
 export type ModelFailure =
-  'no-key' | 'auth' | 'permission' | 'rate-limit' | 'overloaded' | 'server' | 'network' | 'bad-request' | 'stream-cut';
+  | 'no-key'
+  | 'locked'
+  | 'auth'
+  | 'permission'
+  | 'rate-limit'
+  | 'overloaded'
+  | 'server'
+  | 'network'
+  | 'bad-request'
+  | 'stream-cut';
 
 const ADVICE: Record<ModelFailure, string> = {
   'no-key': 'No API key is set. Add your Anthropic API key in Settings.',
+  locked: 'Locked: enter your passphrase to use the API key.',
   auth: 'The API key was refused (401). Check it in Settings.',
   permission: 'The API key may not use this model or feature (403).',
   'rate-limit': 'The API is rate-limiting this key (429). Wait a moment and retry.',

@@ -28,7 +28,11 @@ export interface AppSchema extends DBSchema {
     value: { profileId: string; owner: string; slot: string; envelope: unknown; updatedAt: number };
     indexes: { byOwner: [string, string]; byProfile: string };
   };
-  vaultKeys: { key: string; value: { profileId: string; keyId: string; key: CryptoKey; createdAt: number } };
+  /** Per profile: the key itself (no passphrase), or only its wrapped form under a passphrase-derived key. */
+  vaultKeys: {
+    key: string;
+    value: { profileId: string; keyId: string; key?: CryptoKey; wrapped?: unknown; createdAt: number };
+  };
   catalog: {
     key: [string, string];
     value: Record<string, unknown> & { profileId: string; serverId: string };

@@ -40,7 +40,9 @@ describe('token vault', () => {
     await storage.vault.put({ profileId: b.id, owner: 's1', slot: 'bearer' }, 'token-b');
     const keys = await db.getAll('vaultKeys');
     expect(keys.map((k) => k.profileId).sort()).toEqual([a.id, b.id].sort());
-    for (const { key } of keys) {
+    for (const record of keys) {
+      expect(record.key).toBeInstanceOf(CryptoKey);
+      const key = record.key!;
       expect(key.extractable).toBe(false);
       expect(key.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
       await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow();

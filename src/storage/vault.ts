@@ -1,109 +1,57 @@
-import { z } from 'zod';
-import { SecretUnreadableError } from '../domain/errors';
+import { SecretUnreadableError, VaultLockedError } from '../domain/errors';
 import type { Cipher } from '../platform/web-crypto';
-import { parseRecord, writeTransaction } from './records';
+import { writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
+import { open, seal, type SecretRef } from './vault-envelope';
+import { createKeyRing, type UsableKey } from './vault-keys';
+import { isAppOwner, isLegacyModelKey, LEGACY_MODEL_KEY, MODEL_API_OWNER } from './vault-owners';
+import { createPassphraseActions } from './vault-passphrase';
 
-/** Where a secret belongs: a profile, an owner (a server id, or "anthropic") and a slot ("bearer", "oauth-tokens", ...). */
-export interface SecretRef {
-  readonly profileId: string;
-  readonly owner: string;
-  readonly slot: string;
-}
+/** The change-bus key that announces a lock to other tabs; ":" keeps it apart from every server id. */
+const LOCK_ANNOUNCEMENT = 'app:lock';
 
-/** Owner name of the secrets that belong to the model API rather than to an MCP server. */
-export const MODEL_API_OWNER = 'anthropic';
-
-const ENVELOPE_VERSION = 1;
-const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
-/** The stored form of a secret: versioned, naming its key and algorithm, with a fresh IV per encryption. */
-export const SecretEnvelope = z.object({
-  v: z.literal(ENVELOPE_VERSION),
-  keyId: z.string().min(1),
-  alg: z.literal('AES-GCM-256'),
-  iv: Base64,
-  ct: Base64,
-});
-export type SecretEnvelope = z.infer<typeof SecretEnvelope>;
-
-const VaultKeyRecord = z.object({
-  profileId: z.string(),
-  keyId: z.string(),
-  key: z.custom<CryptoKey>(
-    (value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey,
-    'not a CryptoKey',
-  ),
-  createdAt: z.number(),
-});
+export { SecretEnvelope, type SecretRef } from './vault-envelope';
+export { MODEL_API_OWNER } from './vault-owners';
 
 /**
- * The token vault: secrets encrypted with AES-GCM under a non-extractable key per profile. The record's
- * address is bound in as associated data, so an envelope copied to another record does not decrypt.
+ * The token vault: secrets encrypted with AES-GCM under a key per profile, kept either as a non-extractable
+ * key or, with a passphrase, only wrapped (vault-keys.ts). The record's address is bound in as associated
+ * data, so an envelope copied to another record does not decrypt.
  */
-export function createVault({ db, bus, now, newId }: StorageContext, cipher: Cipher) {
-  const keys = new Map<string, Promise<{ keyId: string; key: CryptoKey }>>();
-
-  async function loadOrCreateKey(profileId: string): Promise<{ keyId: string; key: CryptoKey }> {
-    const stored = await db.get('vaultKeys', profileId);
-    if (stored) return parseRecord(VaultKeyRecord, 'vault key', profileId, stored);
-    const fresh = { profileId, keyId: newId(), key: await cipher.generateKey(), createdAt: now() };
-    // Another tab may have created one meanwhile: the first key written wins and both tabs use it.
-    return writeTransaction(db, ['vaultKeys'], async (tx) => {
-      const store = tx.objectStore('vaultKeys');
-      const raced = await store.get(profileId);
-      if (raced) return raced;
-      await store.add(fresh);
-      return fresh;
-    });
-  }
-
-  function keyFor(profileId: string) {
-    let pending = keys.get(profileId);
-    if (!pending) {
-      pending = loadOrCreateKey(profileId);
-      pending.catch(() => keys.delete(profileId));
-      keys.set(profileId, pending);
-    }
-    return pending;
-  }
+export function createVault(context: StorageContext, cipher: Cipher, iterations?: number) {
+  const { db, bus, now } = context;
+  const keys = createKeyRing(context, cipher, iterations);
+  const passphrase = createPassphraseActions(context, cipher, keys);
+  // A lock made in another tab locks this one too; an unlock never travels (each tab asks for the passphrase).
+  bus.subscribe((change) => {
+    if (change.isRemote && change.key === LOCK_ANNOUNCEMENT && change.profileId) keys.lock(change.profileId);
+  });
 
   return {
     async put(ref: SecretRef, secret: string): Promise<void> {
-      const { keyId, key } = await keyFor(ref.profileId);
-      const { iv, ciphertext } = await cipher.encrypt(key, new TextEncoder().encode(secret), associatedData(ref));
-      const envelope: SecretEnvelope = {
-        v: ENVELOPE_VERSION,
-        keyId,
-        alg: cipher.algorithm,
-        iv: toBase64(iv),
-        ct: toBase64(ciphertext),
-      };
+      const envelope = await seal(cipher, await keys.forWrite(ref.profileId), ref, secret);
       await writeTransaction(db, ['credentials'], (tx) =>
         tx.objectStore('credentials').put({ ...ref, envelope, updatedAt: now() }),
       );
       bus.publish({ store: 'credentials', profileId: ref.profileId, key: ref.owner });
     },
 
-    /** The secret, or undefined when none is stored. Throws SecretUnreadableError when it cannot be decrypted. */
+    /**
+     * The secret, or undefined when none is stored. Throws VaultLockedError while the profile is locked,
+     * SecretUnreadableError when it cannot be decrypted.
+     */
     async get(ref: SecretRef): Promise<string | undefined> {
       const record = await db.get('credentials', [ref.profileId, ref.owner, ref.slot]);
       if (record === undefined) return undefined;
-      const envelope = SecretEnvelope.safeParse(record.envelope);
-      const stored = await db.get('vaultKeys', ref.profileId);
-      const key = stored && VaultKeyRecord.safeParse(stored);
-      if (!envelope.success || !key?.success || key.data.keyId !== envelope.data.keyId)
-        throw new SecretUnreadableError(ref.owner, ref.slot);
+      let key: UsableKey | undefined;
       try {
-        const plain = await cipher.decrypt(
-          key.data.key,
-          fromBase64(envelope.data.iv),
-          fromBase64(envelope.data.ct),
-          associatedData(ref),
-        );
-        return new TextDecoder().decode(plain);
-      } catch {
+        key = await keys.forRead(ref.profileId);
+      } catch (error) {
+        if (error instanceof VaultLockedError) throw error;
         throw new SecretUnreadableError(ref.owner, ref.slot);
       }
+      if (!key) throw new SecretUnreadableError(ref.owner, ref.slot);
+      return open(cipher, key, record.envelope, ref);
     },
 
     async has(ref: SecretRef): Promise<boolean> {
@@ -117,33 +65,55 @@ export function createVault({ db, bus, now, newId }: StorageContext, cipher: Cip
       bus.publish({ store: 'credentials', profileId: ref.profileId, key: ref.owner });
     },
 
-    /** Clears every secret of one owner (a server being removed or signed out). */
+    /** Clears every secret of one server (being removed or signed out); the app's own owners are never touched. */
     async clearOwner(profileId: string, owner: string): Promise<void> {
+      if (isAppOwner(owner)) throw new Error(`"${owner}" is an owner of the app, not of a server.`);
       await writeTransaction(db, ['credentials'], async (tx) => {
         const store = tx.objectStore('credentials');
-        for (const key of await store.index('byOwner').getAllKeys([profileId, owner])) await store.delete(key);
+        for (const key of await store.index('byOwner').getAllKeys([profileId, owner]))
+          if (!isLegacyModelKey(key[1], key[2])) await store.delete(key);
       });
       bus.publish({ store: 'credentials', profileId, key: owner });
     },
 
-    /** Forgets the cached key of a profile (after the profile was deleted). */
+    /** Moves the API key stored under the old owner "anthropic" (a name a server could take) to MODEL_API_OWNER. */
+    async migrateAppOwners(profileId: string): Promise<void> {
+      const legacy = { profileId, owner: LEGACY_MODEL_KEY.owner, slot: LEGACY_MODEL_KEY.slot };
+      const current = { ...legacy, owner: MODEL_API_OWNER };
+      const record = await db.get('credentials', [profileId, legacy.owner, legacy.slot]);
+      if (!record) return;
+      const key = await keys.forRead(profileId).catch(() => undefined); // Locked: it moves after unlock.
+      if (!key) return;
+      const secret = await open(cipher, key, record.envelope, legacy);
+      const envelope = await seal(cipher, key, current, secret);
+      await writeTransaction(db, ['credentials'], async (tx) => {
+        const store = tx.objectStore('credentials');
+        if ((await store.getKey([profileId, current.owner, current.slot])) === undefined)
+          await store.put({ ...current, envelope, updatedAt: now() });
+        await store.delete([profileId, legacy.owner, legacy.slot]);
+      });
+      bus.publish({ store: 'credentials', profileId, key: MODEL_API_OWNER });
+    },
+
+    status: (profileId: string) => keys.status(profileId),
+    /** Unlocks the profile's secrets in this tab; WrongPassphraseError when the passphrase does not fit. */
+    async unlock(profileId: string, secret: string): Promise<void> {
+      await keys.unlock(profileId, secret);
+      bus.publish({ store: 'credentials', profileId });
+    },
+    /** Locks the profile here and in every other tab of this browser. */
+    lock(profileId: string): void {
+      keys.lock(profileId);
+      bus.publish({ store: 'credentials', profileId, key: LOCK_ANNOUNCEMENT });
+    },
+    noteActivity: (profileId: string) => keys.noteActivity(profileId),
+    lockIfIdle: () => keys.lockIfIdle(),
+    ...passphrase,
+
+    /** Forgets the unlocked key of a profile (after the profile was deleted). */
     forgetKey(profileId: string): void {
-      keys.delete(profileId);
+      keys.lock(profileId);
     },
   };
 }
 export type Vault = ReturnType<typeof createVault>;
-
-function associatedData(ref: SecretRef): Uint8Array {
-  return new TextEncoder().encode(`mcp-agent-vault\u0000${ref.profileId}\u0000${ref.owner}\u0000${ref.slot}`);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}

@@ -10,6 +10,7 @@ import type { AppConfigLoad } from '../storage/app-config-source';
 import type { DroppedApproval } from '../storage/approval-notices-repo';
 import type { Storage } from '../storage/storage';
 import type { ServerActions, ServersStore } from './servers-store';
+import type { VaultLockActions, VaultLockStore } from './vault-lock';
 
 /** What start-up needs from the composition root. */
 export interface AppServices {
@@ -40,6 +41,9 @@ export interface AppState {
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
   readonly settings?: SettingsActions;
+  /** The profile's passphrase lock (status, unlock, lock, idle lock). */
+  readonly vaultLock?: VaultLockStore;
+  readonly vaultActions?: VaultLockActions;
   /** First run: no API key yet, so Settings opens. */
   readonly needsApiKey?: boolean;
   /** Servers that could not be registered (stored records that no longer validate, name clashes). */

@@ -10,6 +10,7 @@ import { createSettingsActions } from './settings-actions';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from './thread-tools';
+import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
 export async function startApp(
@@ -22,6 +23,8 @@ export async function startApp(
       services.loadAppConfig(),
       services.storage.profiles.ensureActive(),
     ]);
+    // Before anything reads the API key: it moves out of the owner a server named "Anthropic" would get.
+    await services.storage.vault.migrateAppOwners(profile.id).catch(() => undefined);
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     // A deployer's server that moved to another origin, or is gone, keeps no trust and no place in threads.
@@ -50,6 +53,7 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
     });
     let stopFollowingServers = () => undefined as void;
+    const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id });
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
       registry,
@@ -61,6 +65,7 @@ export async function startApp(
       leave: async () => {
         chat.actions.stop();
         stopFollowingServers();
+        vaultLock.dispose();
         await registry.close();
       },
       onProfile: (next) => {
@@ -88,6 +93,7 @@ export async function startApp(
       services.storage.approvalNotices.take(profile.id).catch(() => []),
       chat.actions.refreshThreads(),
       restoring,
+      vaultLock.actions.refresh(),
     ]);
     const servers = createServersStore(registry);
     const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
@@ -112,6 +118,8 @@ export async function startApp(
       chatActions: chat.actions,
       settings,
       needsApiKey: !hasApiKey,
+      vaultLock: vaultLock.store,
+      vaultActions: vaultLock.actions,
     });
     return services;
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type TurnPersistence,
 } from '../agent/run-turn';
 import type { AppConfig } from '../domain/app-config';
-import { NotFoundError } from '../domain/errors';
+import { NotFoundError, VaultLockedError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { isSameTrust, trustOf } from '../domain/server-trust';
@@ -132,10 +132,14 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   ]);
   const apiKey = await storage.vault
     .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
-    .catch(() => undefined);
-  const model: ModelPort = apiKey
-    ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
-    : { stream: () => Promise.reject(new ModelError('no-key')), listModels: () => Promise.resolve([]) };
+    .catch((error: unknown) => (error instanceof VaultLockedError ? error : undefined));
+  const model: ModelPort =
+    typeof apiKey === 'string'
+      ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
+      : {
+          stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
+          listModels: () => Promise.resolve([]),
+        };
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch); // Read per turn: a saved change applies to the next one.
   const persistence: TurnPersistence = {
     history: async () => (await storage.messages.list(threadId)).items,

@@ -19,6 +19,8 @@ const CHROMIUM_ARGS = [
 export interface LaunchedChromium {
   /** A persistent context: IndexedDB and other storage survive page reloads within the test. */
   readonly context: BrowserContext;
+  /** The throwaway profile directory (a test may read what Chromium wrote to disk). */
+  readonly userDataDir: string;
   /** Closes the browser and removes its profile directory. */
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function launchChromium(): Promise<LaunchedChromium> {
     });
     return {
       context,
+      userDataDir,
       async close() {
         await context.close().catch(() => undefined);
         await rm(userDataDir, { recursive: true, force: true });

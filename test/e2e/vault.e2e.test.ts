@@ -95,7 +95,7 @@ describe('token vault in Chromium', () => {
       string,
       unknown
     >;
-    expect(credentials[0]?.value).toMatchObject({ owner: 'anthropic', slot: 'api-key' });
+    expect(credentials[0]?.value).toMatchObject({ owner: 'app:anthropic', slot: 'api-key' });
     expect(Object.keys(envelope).sort()).toEqual(['alg', 'ct', 'iv', 'keyId', 'v']);
     expect(envelope).toMatchObject({ v: 1, alg: 'AES-GCM-256', keyId: expect.any(String) as string });
     expect(Buffer.from(envelope.iv as string, 'base64')).toHaveLength(12);

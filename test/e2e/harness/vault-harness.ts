@@ -58,8 +58,8 @@ async function setUp(): Promise<VaultHarness> {
     dumpAllRecords: () => dumpAllRecords(env.indexedDB),
     async keyInfo() {
       const record = await db.get('vaultKeys', profile.id);
-      if (!record) throw new Error(`no vault key stored for profile ${profile.id}`);
-      const key = record.key;
+      const key = record?.key;
+      if (!key) throw new Error(`no unwrapped vault key stored for profile ${profile.id}`);
       return {
         profileId: profile.id,
         type: key.type,

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { PanelHeading } from '../../components/panel-heading';
-import { useStore } from '../../hooks/use-store';
+import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { AlwaysAllowedSection } from './always-allowed-section';
 import { ConfigSection } from './config-section';
 import { ModelSettingsForm } from './model-settings-form';
+import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
 import { ThemeSection } from './theme-section';
 import './settings.css';
@@ -28,6 +29,12 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
     return JSON.stringify([prefs?.baseUrl, prefs?.model, prefs?.toolSearch]);
   });
   const [imports, setImports] = useState(0);
+  const vaultActions = useStore(store, (s) => s.vaultActions);
+  const vaultStatus = useStoreIfAny(
+    useStore(store, (s) => s.vaultLock),
+    (s) => s.status,
+    undefined,
+  );
   if (!actions) return null;
   return (
     <section className="settings-screen" aria-labelledby="settings-heading">
@@ -35,6 +42,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
       <div className="settings-columns">
         <ModelSettingsForm actions={actions} onSaved={onSaved} revision={`${imports}:${stored}`} />
         <div className="settings-stack">
+          {vaultActions && <PassphraseSection status={vaultStatus} actions={vaultActions} />}
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
           <AlwaysAllowedSection actions={actions} />

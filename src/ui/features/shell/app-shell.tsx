@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
-import { useStore } from '../../hooks/use-store';
+import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
 import { useApplyTheme } from '../settings/use-theme';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
@@ -9,6 +9,7 @@ import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { PanelFrame } from './panel-frame';
 import { StartupNotices } from './startup-notices';
+import { VaultLockBar } from './vault-lock-bar';
 
 type Panel = 'none' | 'servers' | 'settings';
 
@@ -24,6 +25,13 @@ export function AppShell({ store }: { store: AppStore }) {
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
+  const vaultActions = useStore(store, (s) => s.vaultActions);
+  const vaultKind = useStoreIfAny(
+    useStore(store, (s) => s.vaultLock),
+    (s) => s.status?.kind,
+    undefined,
+  );
+  useIdleActivity(vaultActions);
   const ready =
     phase === 'ready' && chat && chatActions && servers && serverActions && settings
       ? { chat, actions: chatActions, servers, serverActions }
@@ -48,6 +56,11 @@ export function AppShell({ store }: { store: AppStore }) {
         <h1>MCP Agent</h1>
         {profile && <span className="profile">Profile: {profile.name}</span>}
         <span className="spacer" />
+        {vaultActions && vaultKind === 'unlocked' && (
+          <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
+            Lock
+          </button>
+        )}
         <button
           type="button"
           className="secondary"
@@ -81,6 +94,7 @@ export function AppShell({ store }: { store: AppStore }) {
             </Notice>
           )}
           {ready && <StartupNotices store={store} />}
+          {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
           {ready && shown !== 'none' && (
             <PanelFrame onClose={onClose}>
               {shown === 'servers' ? (
@@ -107,4 +121,17 @@ export function AppShell({ store }: { store: AppStore }) {
       </div>
     </div>
   );
+}
+
+/** Typing, clicking and touching in the page count as activity for the vault's idle lock. */
+function useIdleActivity(actions: { noteActivity: () => void } | undefined) {
+  useEffect(() => {
+    if (!actions) return;
+    const note = () => actions.noteActivity();
+    const events = ['keydown', 'pointerdown', 'wheel'] as const;
+    for (const name of events) window.addEventListener(name, note, { passive: true, capture: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, note, { capture: true });
+    };
+  }, [actions]);
 }

@@ -1,0 +1,101 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { describeError, WrongPassphraseError } from '../domain/errors';
+import type { Registry } from '../mcp/registry';
+import type { Storage } from '../storage/storage';
+import type { VaultStatus } from '../storage/vault-keys';
+
+export type { VaultStatus };
+
+/** Shortest passphrase accepted: PBKDF2 slows guessing, it cannot make a short passphrase strong. */
+export const MIN_PASSPHRASE_LENGTH = 8;
+/** How often the idle lock is checked; the limit itself is counted on the injected clock. */
+const IDLE_CHECK_MS = 15_000;
+
+export interface VaultLockState {
+  /** Undefined until first read. */
+  readonly status?: VaultStatus;
+}
+export type VaultLockStore = StoreApi<VaultLockState>;
+
+export interface VaultLockDeps {
+  readonly storage: Storage;
+  readonly registry: Registry;
+  readonly profileId: string;
+}
+
+/** Field errors by name ("passphrase", "confirm", "autoLock", "form"); empty when it worked. */
+export type VaultErrors = Record<string, string>;
+
+/** The profile's passphrase lock as the UI needs it: status, unlock, lock, set, remove, forget, idle lock. */
+export function createVaultLock({ storage, registry, profileId }: VaultLockDeps) {
+  const store = createStore<VaultLockState>(() => ({}));
+  const vault = storage.vault;
+  const refresh = async () => store.setState({ status: await vault.status(profileId) });
+  const attempt = async (work: () => Promise<void>): Promise<VaultErrors> => {
+    try {
+      await work();
+      return {};
+    } catch (error) {
+      const field = error instanceof WrongPassphraseError ? 'passphrase' : 'form';
+      return { [field]: describeError(error) };
+    } finally {
+      await refresh().catch(() => undefined);
+    }
+  };
+  // Servers that could not connect because their secrets were locked try again once they can be read.
+  const reconnectLocked = () => {
+    for (const server of registry.list())
+      if (server.state.lastError?.kind === 'vault-locked')
+        void registry.connect(server.config.id).catch(() => undefined);
+  };
+  const stopFollowing = storage.changes.subscribe((change) => {
+    if (change.store === 'credentials' && change.profileId === profileId) void refresh().catch(() => undefined);
+  });
+
+  const actions = {
+    refresh,
+    unlock: (passphrase: string) =>
+      attempt(async () => {
+        await vault.unlock(profileId, passphrase);
+        reconnectLocked();
+      }),
+    lock: () => attempt(() => Promise.resolve(vault.lock(profileId))),
+    setPassphrase: async (passphrase: string, confirm: string, autoLockMinutes: number): Promise<VaultErrors> => {
+      if (passphrase.length < MIN_PASSPHRASE_LENGTH)
+        return { passphrase: `The passphrase must have at least ${MIN_PASSPHRASE_LENGTH} characters.` };
+      if (passphrase !== confirm) return { confirm: 'The two passphrases differ.' };
+      const autoLock = autoLockProblem(autoLockMinutes);
+      if (autoLock) return { autoLock };
+      return attempt(() => vault.setPassphrase(profileId, passphrase, autoLockMinutes));
+    },
+    removePassphrase: (passphrase: string) => attempt(() => vault.removePassphrase(profileId, passphrase)),
+    setAutoLock: async (minutes: number): Promise<VaultErrors> => {
+      const autoLock = autoLockProblem(minutes);
+      return autoLock ? { autoLock } : attempt(() => vault.setAutoLock(profileId, minutes));
+    },
+    /** Erases the profile's secrets (never its threads or servers) so that it can be used without them. */
+    forgetPassphrase: () => attempt(() => vault.forgetPassphrase(profileId)),
+    /** The person used the page: the idle count starts again. */
+    noteActivity: () => vault.noteActivity(profileId),
+    /** Locks when idle past the limit; the interval calls it, tests call it after moving their clock. */
+    checkIdle: async () => {
+      if (vault.lockIfIdle()) await refresh();
+    },
+  };
+  const timer = setInterval(() => void actions.checkIdle().catch(() => undefined), IDLE_CHECK_MS);
+  return {
+    store,
+    actions,
+    dispose() {
+      clearInterval(timer);
+      stopFollowing();
+    },
+  };
+}
+export type VaultLockActions = ReturnType<typeof createVaultLock>['actions'];
+
+function autoLockProblem(minutes: number): string | undefined {
+  return Number.isInteger(minutes) && minutes >= 0 && minutes <= 24 * 60
+    ? undefined
+    : 'Lock after: a whole number of minutes from 0 (never) to 1440.';
+}
