@@ -1,0 +1,164 @@
+/**
+ * Hostile text a model or a tool can produce (issue #15, item 1): markdown nested thousands deep, emphasis that makes
+ * the parser work quadratically, tool input nested 20,000 arrays deep. None of it may take the page down, freeze it,
+ * or trap the next start-up in the thread that holds it.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic, type ScriptedTurn } from '../../fakes/fake-anthropic';
+import { startServerEverything } from '../../fixtures/server-everything';
+import { openAppPage } from '../app-page';
+import { startAppServer, type AppServer } from '../app-server';
+import type { LaunchedChromium } from '../browser';
+
+const DEEP_LIST = '- '.repeat(1500) + 'x';
+const DEEP_QUOTE = '>'.repeat(3000) + ' x';
+const EMPHASIS_BOMB = '*a '.repeat(4000) + 'b' + ' a*'.repeat(4000);
+/** Valid JSON for a tool's input, nested `depth` arrays deep (built as text: JSON.stringify itself overflows). */
+const deepInput = (depth: number) => `{"message":${'['.repeat(depth)}"core"${']'.repeat(depth)}}`;
+const FALLBACK = 'could not be formatted';
+
+let app: AppServer | undefined;
+let api: FakeAnthropic | undefined;
+let tools: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const threadsNav = () => page.getByRole('navigation', { name: 'Threads' });
+
+/** Opens a new thread, scripts the model's turns, and sends `prompt` (which becomes the thread's title). */
+async function ask(prompt: string, ...turns: ScriptedTurn[]): Promise<void> {
+  api!.script(...turns);
+  await page.getByRole('button', { name: 'New thread', exact: true }).click();
+  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  await box().fill(prompt);
+  await box().press('Enter');
+}
+
+/** The page still answers, the thread list and the message box work, and nothing was thrown uncaught. */
+async function expectUsable(): Promise<void> {
+  expect(await page.evaluate(() => document.title.length >= 0)).toBe(true);
+  expect(await threadsNav().getByRole('button', { name: 'New thread', exact: true }).isVisible()).toBe(true);
+  await box().fill('still typing');
+  expect(await box().inputValue()).toBe('still typing');
+  await box().fill('');
+  expect(pageErrors).toEqual([]);
+}
+
+/** Text and element count of the open thread's DOM, to show a 6 KB input did not become megabytes of page. */
+const domSize = () => page.evaluate(() => document.body.innerHTML.length);
+
+describe('hostile text cannot take the app down', () => {
+  beforeAll(async () => {
+    [api, tools, app] = await Promise.all([
+      startFakeAnthropic(),
+      startServerEverything({ mode: 'streamableHttp' }),
+      startAppServer(),
+    ]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url));
+    await page.getByLabel('API key').fill('sk-ant-render');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(tools.url);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page
+      .getByRole('listitem', { name: 'Tools' })
+      .getByText('Connected', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    // A harmless thread first: it must stay reachable whatever the later ones hold.
+    await ask('A calm question', { text: 'A calm **answer**.' });
+    await messages().locator('strong', { hasText: 'answer' }).waitFor({ timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await tools?.stop();
+  });
+
+  it.each([
+    ['a list nested 1,500 deep', DEEP_LIST],
+    ['a quote nested 3,000 deep', DEEP_QUOTE],
+  ])('an answer with %s shows as plain text, marked as not formatted, and the page stays usable', async (_, text) => {
+    await ask(`Nest ${text.slice(0, 2)}`, { text });
+    const fallback = messages().locator('.message-assistant', { hasText: FALLBACK });
+    await fallback.waitFor({ timeout: 15_000 });
+    expect(await fallback.textContent()).toContain(text.trim().slice(-40));
+    await expectUsable();
+  });
+
+  it('the 24 KB emphasis bomb does not freeze the page: it shows as plain text', async () => {
+    const started = Date.now();
+    await ask('Emphasize', { text: EMPHASIS_BOMB });
+    const fallback = messages().locator('.message-assistant', { hasText: FALLBACK });
+    await fallback.waitFor({ timeout: 30_000 });
+    console.log(`emphasis bomb (${EMPHASIS_BOMB.length} chars): sent to fallback shown in ${Date.now() - started} ms`);
+    expect(await fallback.textContent()).toContain(' a* a*');
+    await expectUsable();
+  });
+
+  it('the same text arriving in a tool result the model repeats is shown inert too', async () => {
+    await page.getByRole('switch', { name: 'Tools', exact: true }).check();
+    await ask(
+      'Echo a deep list',
+      { toolUses: [{ name: 'mcp__tools__echo', input: { message: DEEP_LIST } }] },
+      { text: DEEP_LIST },
+    );
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 15_000 });
+    const fallback = messages().locator('.message-assistant', { hasText: FALLBACK });
+    await fallback.waitFor({ timeout: 15_000 });
+    await messages().locator('summary', { hasText: 'echo' }).click();
+    await messages().getByText(`Echo: ${DEEP_LIST}`).waitFor(); // the result itself, as text in the card
+    await expectUsable();
+  });
+
+  it.each([3000, 20_000])(
+    'tool input nested %i arrays deep: the approval card and the tool card show a bounded view with Show more',
+    async (depth) => {
+      await page.getByRole('switch', { name: 'Tools', exact: true }).check();
+      await ask(
+        `Deep input ${depth}`,
+        { invalidToolJson: { name: 'mcp__tools__echo', partialJson: deepInput(depth) } },
+        { text: `Done with ${depth}.` },
+      );
+      const approval = page.getByRole('region', { name: 'Approve echo' });
+      await approval.waitFor({ timeout: 15_000 });
+      expect(await domSize()).toBeLessThan(500_000);
+      expect(await approval.getByRole('button', { name: 'Show more' }).isVisible()).toBe(true);
+      const before = (await approval.locator('.arguments').textContent())!.length;
+      await approval.getByRole('button', { name: 'Show more' }).click();
+      expect((await approval.locator('.arguments').textContent())!.length).toBeGreaterThan(before);
+      await approval.getByRole('button', { name: 'Deny' }).click();
+      await messages().getByText(`Done with ${depth}.`).waitFor({ timeout: 15_000 });
+      const card = messages().locator('details.tool-card', { hasText: 'echo' });
+      await card.locator('summary').click();
+      expect(await card.getByRole('button', { name: 'Show more' }).isVisible()).toBe(true);
+      expect(await domSize()).toBeLessThan(500_000);
+      await expectUsable();
+    },
+  );
+
+  it('a reload reopens the bad thread without trapping start-up: the list, other threads and the box all work', async () => {
+    await ask('Nest once more', { text: DEEP_LIST });
+    await messages().locator('.message-assistant', { hasText: FALLBACK }).waitFor({ timeout: 15_000 });
+    await page.reload();
+    // Start-up reopens the last thread, the bad one: it shows its fallback, and the rest of the app is there.
+    await page.getByRole('heading', { name: 'Nest once more' }).waitFor({ timeout: 15_000 });
+    await messages().locator('.message-assistant', { hasText: FALLBACK }).waitFor({ timeout: 15_000 });
+    await expectUsable();
+    await threadsNav().getByRole('button', { name: 'A calm question' }).click();
+    await messages().locator('strong', { hasText: 'answer' }).waitFor();
+    api!.script({ text: 'Still answering.' });
+    await box().fill('Are you there?');
+    await box().press('Enter');
+    await messages().getByText('Still answering.').waitFor({ timeout: 15_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});
