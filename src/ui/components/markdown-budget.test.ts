@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { containerDepth, markdownBudgetProblem, markdownNesting, MAX_MARKDOWN_NESTING } from './markdown-budget';
+import {
+  containerDepth,
+  containerMarks,
+  inlineMarkRuns,
+  markdownBudgetProblem,
+  markdownNesting,
+  MAX_MARKDOWN_NESTING,
+} from './markdown-budget';
 
 describe('markdownNesting', () => {
   it('finds the depth of hostile lists, quotes and emphasis (issue #15)', () => {
@@ -42,9 +49,23 @@ describe('markdownNesting', () => {
 });
 
 describe('markdownBudgetProblem', () => {
-  it('says why text is not formatted: too deep or too long', () => {
-    expect(markdownBudgetProblem('- '.repeat(1500) + 'x')).toBe('it nests more than 32 levels deep');
-    expect(markdownBudgetProblem('a'.repeat(100_001))).toBe('it is longer than 100,000 characters');
+  it('says why text is not formatted: too deep, too long, or too much for the parser to pair up', () => {
+    expect(markdownBudgetProblem('- '.repeat(40) + 'x')).toBe('it nests more than 32 levels deep');
+    expect(markdownBudgetProblem('a'.repeat(50_001))).toBe('it is longer than 50,000 characters');
+    // 33,000 of these took the parser over a minute; 2,001 are refused.
+    expect(markdownBudgetProblem('a* '.repeat(2001))).toBe('it has more than 2,000 emphasis, link or code marks');
+    expect(markdownBudgetProblem('- item\n'.repeat(1001))).toBe('it has more than 1,000 list items and quote levels');
+    expect(markdownBudgetProblem(('- '.repeat(32) + 'x\n').repeat(40))).toBe(
+      'it has more than 1,000 list items and quote levels',
+    );
     expect(markdownBudgetProblem('Plain **answer**.')).toBeUndefined();
+  });
+
+  it('leaves a long, richly formatted but ordinary answer to the parser', () => {
+    const section = '## Step\n\nUse **this** and `that`, see [docs](https://x.test).\n\n- one\n- two\n\n> note\n\n';
+    const answer = section.repeat(150); // about 13 KB, 900 inline marks, 450 list items and quotes
+    expect(inlineMarkRuns(answer)).toBe(150 * 6);
+    expect(containerMarks(answer)).toBe(150 * 3);
+    expect(markdownBudgetProblem(answer)).toBeUndefined();
   });
 });

@@ -1,13 +1,34 @@
 /** Past these, untrusted text is shown as plain text: the markdown parser recurses per level and slows down with size. */
 export const MAX_MARKDOWN_NESTING = 32;
-export const MAX_MARKDOWN_CHARS = 100_000;
+export const MAX_MARKDOWN_CHARS = 50_000;
+/**
+ * The parser pairs emphasis marks, brackets and backticks by looking back over the earlier ones: its work grows with
+ * the square of their number (33,000 unpaired `a*` took over a minute), so past this many it is not asked.
+ */
+export const MAX_INLINE_MARKS = 2000;
+/** List items and quote levels in all: the parser's list handling also grows faster than their number. */
+export const MAX_CONTAINER_MARKS = 1000;
 
 /** Why `text` is shown as plain text rather than formatted, or undefined when it is safe to hand to the parser. */
 export function markdownBudgetProblem(text: string): string | undefined {
   if (text.length > MAX_MARKDOWN_CHARS)
     return `it is longer than ${MAX_MARKDOWN_CHARS.toLocaleString('en')} characters`;
+  if (inlineMarkRuns(text) > MAX_INLINE_MARKS)
+    return `it has more than ${MAX_INLINE_MARKS.toLocaleString('en')} emphasis, link or code marks`;
+  if (containerMarks(text) > MAX_CONTAINER_MARKS)
+    return `it has more than ${MAX_CONTAINER_MARKS.toLocaleString('en')} list items and quote levels`;
   const depth = markdownNesting(text);
   return depth > MAX_MARKDOWN_NESTING ? `it nests more than ${MAX_MARKDOWN_NESTING} levels deep` : undefined;
+}
+
+const INLINE_MARK = /\*+|_+|`+|\[|\]/g;
+
+/** How many runs of `*`, `_` or backticks, and brackets, the text holds: the marks the inline parser pairs up. */
+export function inlineMarkRuns(text: string): number {
+  let count = 0;
+  INLINE_MARK.lastIndex = 0;
+  while (INLINE_MARK.exec(text)) count += 1;
+  return count;
 }
 
 /**
@@ -28,6 +49,13 @@ export function markdownNesting(text: string): number {
     lineStart = lineEnd + 1;
   }
   return deepest;
+}
+
+/** The list and quote markers of all lines together. */
+export function containerMarks(text: string): number {
+  let count = 0;
+  for (const line of text.split('\n')) count += containerDepth(line);
+  return count;
 }
 
 const ORDERED_MARKER = /^\d{1,9}[.)]/;

@@ -88,6 +88,9 @@ describe('hostile text cannot take the app down', () => {
   it.each([
     ['a list nested 1,500 deep', DEEP_LIST],
     ['a quote nested 3,000 deep', DEEP_QUOTE],
+    // Not deep, but quadratic for the parser: over a minute for 99 KB of these before the budget.
+    ['48 KB of unpaired emphasis marks', 'a* '.repeat(16_000)],
+    ['a flat list of 12,000 items', '- x\n'.repeat(12_000)],
   ])('an answer with %s shows as plain text, marked as not formatted, and the page stays usable', async (_, text) => {
     await ask(`Nest ${text.slice(0, 2)}`, [{ text }]);
     const fallback = messages().locator('.message-assistant', { hasText: FALLBACK });
