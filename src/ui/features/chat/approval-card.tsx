@@ -1,4 +1,6 @@
 import type { PendingApproval } from '../../../stores/chat-store';
+import { JsonView } from '../../components/json-view';
+import { RenderBoundary } from '../../components/render-boundary';
 
 /** Asks the person before a tool runs, showing what it would be called with. */
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
@@ -10,7 +12,10 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
       </p>
-      <pre className="arguments">{JSON.stringify(approval.arguments, null, 2)}</pre>
+      {/* Only the arguments can fail to render: the answer buttons always stay. */}
+      <RenderBoundary what="The arguments" rawText="(they cannot be shown; deny the call if unsure)">
+        <JsonView className="arguments" value={approval.arguments} />
+      </RenderBoundary>
       <div className="approval-actions">
         <button type="button" onClick={() => approval.answer('allow-once')}>
           Allow once

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
+import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
+import { RenderBoundary } from '../../components/render-boundary';
 import { ToolCard } from './tool-card';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -16,14 +18,32 @@ export interface MessageItemProps {
   readonly onRetry?: (byKeyboard: boolean) => void;
 }
 
-/** One message: text, thinking, tool cards, and its state (streaming, stopped, failed with Retry). */
-export const MessageItem = memo(function MessageItem({
-  message,
-  results,
-  toolTraces,
-  isLast,
-  onRetry,
-}: MessageItemProps) {
+/** One message: text, thinking, tool cards, and its state; a message that cannot be rendered shows its raw text. */
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  return (
+    <RenderBoundary what="This message" rawText={rawText(props.message)}>
+      <MessageBody {...props} />
+    </RenderBoundary>
+  );
+});
+
+/** The message as plain text, for when it cannot be rendered. */
+function rawText(message: Message): string {
+  return message.blocks
+    .map((block) =>
+      block.type === 'text'
+        ? block.text
+        : block.type === 'thinking'
+          ? block.thinking
+          : block.type === 'tool_use'
+            ? `[tool call ${block.name}]`
+            : '',
+    )
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
@@ -45,7 +65,13 @@ export const MessageItem = memo(function MessageItem({
             );
           case 'tool_use':
             return (
-              <ToolCard key={block.id} use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+              <RenderBoundary
+                key={block.id}
+                what="This tool call"
+                rawText={`${block.name} ${safeSummary(block.input)}`}
+              >
+                <ToolCard use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+              </RenderBoundary>
             );
           default:
             return null;
@@ -78,4 +104,13 @@ export const MessageItem = memo(function MessageItem({
       )}
     </div>
   );
-});
+}
+
+/** The tool's input as short text for the card's fallback; whatever the input, this never throws. */
+function safeSummary(input: unknown): string {
+  try {
+    return jsonSummary(input);
+  } catch {
+    return '(its arguments cannot be shown)';
+  }
+}

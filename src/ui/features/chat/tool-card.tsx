@@ -1,5 +1,6 @@
 import type { ContentBlock } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
+import { JsonView } from '../../components/json-view';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -30,7 +31,7 @@ export function ToolCard({ use, result, trace }: { use: ToolUse; result?: ToolRe
         </span>
       </summary>
       <h4>Arguments</h4>
-      <pre className="arguments">{JSON.stringify(use.input, null, 2)}</pre>
+      <JsonView className="arguments" value={use.input} />
       {result && (
         <>
           <h4>{result.is_error ? 'Error' : 'Result'}</h4>
