@@ -19,10 +19,10 @@ function faultFilters(): Record<string, string[]> {
   return byProject;
 }
 
-/** A test file as the matrix names it, from the repository root (`faults/` is shorthand, see the matrix). */
+/** A test file as the matrix names it, from the repository root (`faults/` and `hostile/` are shorthand, see the matrix). */
 function resolveReference(reference: string): string {
   if (reference.startsWith('src/') || reference.startsWith('test/')) return reference;
-  if (reference.startsWith('faults/'))
+  if (reference.startsWith('faults/') || reference.startsWith('hostile/'))
     return reference.endsWith('.e2e.test.ts') ? `test/e2e/${reference}` : `test/integration/${reference}`;
   return reference;
 }

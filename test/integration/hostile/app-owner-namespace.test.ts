@@ -1,15 +1,15 @@
 // Issue #15 item 7: a server named "Anthropic" got the id "anthropic", the vault owner of the API key, so removing it erased the key.
 import { describe, expect, it } from 'vitest';
-import { BEARER_SLOT } from '../../src/domain/server-config';
-import { MODEL_API_OWNER } from '../../src/storage/vault';
-import { createAppStore } from '../../src/stores/app-store';
-import { EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
-import { startApp } from '../../src/stores/start-app';
-import { API_KEY_SLOT } from '../../src/stores/turn-runner';
-import { cleanupAfterEach } from '../fakes/cleanup';
-import { testAppServices } from '../fakes/test-app';
-import { openTestStorage } from '../fakes/test-storage';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
+import { BEARER_SLOT } from '../../../src/domain/server-config';
+import { MODEL_API_OWNER } from '../../../src/storage/vault';
+import { createAppStore } from '../../../src/stores/app-store';
+import { EMPTY_SERVER_FORM } from '../../../src/stores/servers-store';
+import { startApp } from '../../../src/stores/start-app';
+import { API_KEY_SLOT } from '../../../src/stores/turn-runner';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { testAppServices } from '../../fakes/test-app';
+import { openTestStorage } from '../../fakes/test-storage';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 
 const cleanup = cleanupAfterEach();
 const API_KEY = 'sk-ant-api03-kept-through-server-removal';

@@ -1,11 +1,11 @@
 // Issue #15 item 4: an OAuth server of a locked profile says "Locked", keeps its tokens, and needs no new sign-in after unlock.
 import { describe, expect, it } from 'vitest';
-import type { SignInCallback } from '../../src/mcp/registry';
-import { createLocalLocks } from '../../src/platform/locks';
-import { cleanupAfterEach } from '../fakes/cleanup';
-import { createStorageRegistry } from '../fakes/test-app';
-import { openTestStorage } from '../fakes/test-storage';
-import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
+import type { SignInCallback } from '../../../src/mcp/registry';
+import { createLocalLocks } from '../../../src/platform/locks';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { createStorageRegistry } from '../../fakes/test-app';
+import { openTestStorage } from '../../fakes/test-storage';
+import { startOAuthMcpServer } from '../../fixtures/oauth-mcp-server';
 
 const cleanup = cleanupAfterEach();
 const PASSPHRASE = 'a long enough passphrase';

@@ -1,21 +1,21 @@
 // Issue #15 item 2: "Always allow" given to a server must not pass to a different server that takes its id, by any
 // route (remove and add again, edit the URL, remove and import). Two real MCP servers on two 127.0.0.1 ports are two origins.
 import { describe, expect, it } from 'vitest';
-import type { Approval } from '../../src/domain/trace';
-import { listAlwaysAllowed, revokeAlwaysAllowed } from '../../src/stores/always-allowed';
-import { createChat } from '../../src/stores/chat-store';
-import { importConfiguration } from '../../src/stores/config-transfer';
+import type { Approval } from '../../../src/domain/trace';
+import { listAlwaysAllowed, revokeAlwaysAllowed } from '../../../src/stores/always-allowed';
+import { createChat } from '../../../src/stores/chat-store';
+import { importConfiguration } from '../../../src/stores/config-transfer';
 import {
   bindServerActions,
   createServersStore,
   EMPTY_SERVER_FORM,
   formFromConfig,
   type ServerActions,
-} from '../../src/stores/servers-store';
-import { sendMessage } from '../../src/stores/turn-runner';
-import { cleanupAfterEach } from '../fakes/cleanup';
-import { startTestApp, type TestApp } from '../fakes/test-app';
-import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+} from '../../../src/stores/servers-store';
+import { sendMessage } from '../../../src/stores/turn-runner';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { startTestApp, type TestApp } from '../../fakes/test-app';
+import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';
 
 const cleanup = cleanupAfterEach();
 

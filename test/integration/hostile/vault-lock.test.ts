@@ -1,12 +1,12 @@
 // Issue #15 item 4: a profile locked under its passphrase says so where a secret is needed, and works again after unlock.
 import { describe, expect, it } from 'vitest';
-import { BEARER_SLOT } from '../../src/domain/server-config';
-import { createVaultLock } from '../../src/stores/vault-lock';
-import { sendMessage } from '../../src/stores/turn-runner';
-import { cleanupAfterEach } from '../fakes/cleanup';
-import { startTestApp } from '../fakes/test-app';
-import { openTestStorage } from '../fakes/test-storage';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
+import { BEARER_SLOT } from '../../../src/domain/server-config';
+import { createVaultLock } from '../../../src/stores/vault-lock';
+import { sendMessage } from '../../../src/stores/turn-runner';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { startTestApp } from '../../fakes/test-app';
+import { openTestStorage } from '../../fakes/test-storage';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 
 const cleanup = cleanupAfterEach();
 const PASSPHRASE = 'a long enough passphrase';

@@ -2,11 +2,11 @@
 // are dropped by the upgrade, and the person is told which, once.
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../src/stores/app-store';
-import { startApp } from '../../src/stores/start-app';
-import { cleanupAfterEach } from '../fakes/cleanup';
-import { testAppServices } from '../fakes/test-app';
-import { openTestStorage } from '../fakes/test-storage';
+import { createAppStore } from '../../../src/stores/app-store';
+import { startApp } from '../../../src/stores/start-app';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { testAppServices } from '../../fakes/test-app';
+import { openTestStorage } from '../../fakes/test-storage';
 
 const cleanup = cleanupAfterEach();
 
