@@ -9,7 +9,7 @@ import { createChat } from './chat-store';
 import { createSettingsActions } from './settings-actions';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
-import { syncToolIndex } from './thread-tools';
+import { syncToolIndex } from '../turns/thread-tools';
 import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
