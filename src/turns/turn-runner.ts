@@ -18,12 +18,10 @@ import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
-import { MODEL_API_OWNER } from '../storage/vault';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 import { retryPlan } from './retry-plan';
 import { createThreadTools } from './thread-tools';
 
-/** Vault slot of the Anthropic API key. */
-export const API_KEY_SLOT = 'api-key';
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
 export interface TurnRunnerDeps {
