@@ -1,3 +1,4 @@
+import type { Logger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
@@ -25,6 +26,8 @@ export interface AppServices {
   readonly locks?: Locks;
   /** Copies the open profile's theme where the next page load can apply it before its first paint. */
   readonly rememberTheme?: (theme: UserPreferences['theme']) => void;
+  /** Where failures the app goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export interface AppState {
