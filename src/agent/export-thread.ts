@@ -1,3 +1,4 @@
+import { assertNever } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { TraceEntry } from '../domain/trace';
@@ -43,5 +44,7 @@ function traceLine(entry: TraceEntry): string {
       return `- tool call: ${entry.tool}${entry.approval ? ` (${entry.approval.decision} by ${entry.approval.by})` : ''}, ${Math.round(entry.durationMs)} ms${entry.error ? `, error: ${entry.error}` : ''}`;
     case 'tool-search':
       return `- tool search (${entry.strategy}): "${entry.query}" → ${entry.picks.map((p) => `${p.name} (${p.score.toFixed(2)})`).join(', ') || 'nothing'}`;
+    default:
+      return assertNever(entry);
   }
 }

@@ -1,5 +1,6 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ThreadTools } from '../domain/thread-tools';
 import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
 import type { ModelCallTrace, TraceEntry } from '../domain/trace';
@@ -35,6 +36,8 @@ export interface TurnDeps {
   readonly settings: TurnSettings;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
+  /** Where failures the turn goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export type TurnOutcome =
@@ -119,7 +122,11 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
         const hasContent = blocks.some((b) => b.type !== 'text' || b.text.length > 0);
         if (hasContent && deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
           lastWrite = deps.now();
-          pendingWrite = pendingWrite.then(() => persistence.update(message.id, { blocks })).catch(() => undefined);
+          pendingWrite = pendingWrite
+            .then(() => persistence.update(message.id, { blocks }))
+            .catch(
+              logFailure(deps.logger ?? silentLogger, 'Saving a streaming answer failed', { messageId: message.id }),
+            );
         }
       },
       signal,

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
+import { reportedElsewhere } from '../domain/logger';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
@@ -21,7 +22,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
   const cipher = createWebCipher(env.crypto);
   const storageReady = openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost }).then((db) =>
-    createStorage({ db, bus, cipher, now: env.now, newId: env.newId }),
+    createStorage({ db, bus, cipher, now: env.now, newId: env.newId, logger: env.logger }),
   );
   // app-config.json is fetched while the database opens (start-up waits for both); its copy is kept once storage is there.
   const configUrl = `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`;
@@ -29,8 +30,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     get: async () => (await storageReady).appConfig.get(),
     set: async (config) => (await storageReady).appConfig.set(config),
   };
-  let firstConfigLoad: Promise<AppConfigLoad> | undefined = loadAppConfig(env.fetch, configUrl, laterCache);
-  firstConfigLoad.catch(() => undefined); // If storage fails first, start-up reports that; this must not go unhandled.
+  let firstConfigLoad: Promise<AppConfigLoad> | undefined = loadAppConfig(env.fetch, configUrl, laterCache, env.logger);
+  firstConfigLoad.catch(reportedElsewhere); // If storage fails first, start-up reports that; this must not go unhandled.
   const storage = await storageReady;
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
@@ -39,6 +40,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     sha256Hex,
     now: env.now,
     locks: env.locks,
+    logger: env.logger,
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
@@ -50,6 +52,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         sha256Hex,
         secrets: storage.vault,
         catalogs: storage.catalog,
+        logger: env.logger,
         oauth: {
           secrets: storage.vault,
           settings: {
@@ -64,7 +67,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     loadAppConfig: () => {
       const early = firstConfigLoad;
       firstConfigLoad = undefined;
-      return early ?? loadAppConfig(env.fetch, configUrl, storage.appConfig);
+      return early ?? loadAppConfig(env.fetch, configUrl, storage.appConfig, env.logger);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { assertNever } from './errors';
 import { z } from 'zod';
 import { ServerConfig, ServerId, type AuthConfig } from './server-config';
 import { AppServerToolOverrides, normalizedOverride } from './tool-overrides';
@@ -55,6 +56,8 @@ function exportAuth(auth: AuthConfig): AuthConfig {
         ...(auth.clientId ? { clientId: auth.clientId } : {}),
         ...(auth.scopes ? { scopes: [...auth.scopes] } : {}),
       };
+    default:
+      return assertNever(auth);
   }
 }
 

@@ -16,3 +16,9 @@ export function logFailure(logger: Logger, message: string, context: Readonly<Re
     return undefined;
   };
 }
+
+/**
+ * For a copy of a promise whose rejection reaches its caller through the original (a queue's tail, a transaction's
+ * `done` beside its request): this copy only keeps the rejection from going unhandled, so there is nothing to log.
+ */
+export const reportedElsewhere = (): undefined => undefined;

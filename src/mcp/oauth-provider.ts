@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -49,6 +50,8 @@ export interface OAuthProviderDeps {
   readonly onRedirect: (url: URL) => void | Promise<void>;
   /** For a sign-in the person asked for: act as if no tokens were stored, so the SDK authorizes afresh. */
   readonly ignoresStoredTokens?: boolean;
+  /** Where an unreadable slot is reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -91,7 +94,7 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   /** A background connect must not replace the state and verifier of a sign-in the person is in the middle of. */
   private async keepsPersonsSignIn(): Promise<boolean> {
     if (this.deps.ignoresStoredTokens) return false;
-    return (await this.read(OAUTH_SLOTS.interactive).catch(() => undefined)) !== undefined;
+    return (await this.read(OAUTH_SLOTS.interactive).catch(this.unreadable(OAUTH_SLOTS.interactive))) !== undefined;
   }
 
   /** The state of the sign-in in progress, to match the callback against. */
@@ -207,6 +210,14 @@ export class VaultOAuthProvider implements OAuthClientProvider {
     return this.deps.secrets.get(this.ref(slot));
   }
 
+  /** A slot that cannot be read (a locked vault) counts as absent; the failure is only logged. */
+  private unreadable(slot: string) {
+    return logFailure(this.deps.logger ?? silentLogger, 'An OAuth slot could not be read; treated as absent', {
+      serverId: this.config.id,
+      slot,
+    });
+  }
+
   private write(slot: string, value: string): Promise<void> {
     return this.deps.secrets.put(this.ref(slot), value);
   }
@@ -216,7 +227,7 @@ export class VaultOAuthProvider implements OAuthClientProvider {
     slot: string,
     isValid: (value: Record<string, unknown>) => boolean,
   ): Promise<T | undefined> {
-    const raw = await this.read(slot).catch(() => undefined);
+    const raw = await this.read(slot).catch(this.unreadable(slot));
     if (raw === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(raw);

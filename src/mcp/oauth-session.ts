@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { ServerConfig } from '../domain/server-config';
 import type { Locks } from '../platform/locks';
@@ -16,6 +17,8 @@ export interface OAuthSessionDeps {
   readonly newState: () => string;
   /** An authorization URL is ready; `isInteractive` when the person asked to sign in. */
   readonly onAuthorizationUrl: (serverId: string, url: URL, isInteractive: boolean) => void | Promise<void>;
+  /** Where failures the session goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -42,6 +45,7 @@ export class OAuthSession {
       newState: this.deps.newState,
       onRedirect: (url) => this.deps.onAuthorizationUrl(this.config.id, url, isInteractive),
       ignoresStoredTokens: isInteractive,
+      ...(this.deps.logger ? { logger: this.deps.logger } : {}),
     });
   }
 
@@ -94,7 +98,11 @@ export class OAuthSession {
 
   /** Whether a callback's state belongs to this server's sign-in in progress. */
   async isPendingState(state: string): Promise<boolean> {
-    const pending = await this.provider.pendingState().catch(() => undefined);
+    const pending = await this.provider.pendingState().catch(
+      logFailure(this.deps.logger ?? silentLogger, 'The pending sign-in state could not be read', {
+        serverId: this.config.id,
+      }),
+    );
     return pending !== undefined && pending === state;
   }
 

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ServerConfig, type ServerConfigInput, type ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { trustOf } from '../domain/server-trust';
@@ -42,6 +43,8 @@ export interface RegistryDeps extends ClientHandlers {
   readonly timing?: Partial<ConnectionTiming>;
   /** OAuth for servers whose auth kind is oauth; without it they can only report needs-auth. */
   readonly oauth?: RegistryOAuth;
+  /** Where failures the registry goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
@@ -64,11 +67,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
   /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
   let appToolOverrides: Readonly<AppServerToolOverrides> = {};
 
+  const logger = deps.logger ?? silentLogger;
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
   const signInHost: SignInHost = {
     profileId: deps.profileId,
     fetch: deps.fetch,
     now: deps.now,
+    logger,
     configOf: (id) => entries.get(id)?.config,
     serverIds: () => entries.keys(),
     connect: (id) => registry.connect(id),
@@ -106,7 +111,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
     const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex);
     if (entryOf(serverId) !== entry) return;
     setCatalog(entry, catalog);
-    await deps.catalogs.set(catalog).catch(() => undefined); // Offline search only; the live list is in memory.
+    // Offline search only; the live list is in memory.
+    await deps.catalogs.set(catalog).catch(logFailure(logger, 'Storing a tool catalog failed', { serverId }));
     emit({ type: 'tools', serverId });
   }
 
@@ -182,12 +188,15 @@ export function createRegistry(deps: RegistryDeps): Registry {
             makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
             onState,
             onTools: (tools) => onTools(config.id, tools),
+            logger,
           }),
         onState,
       );
       const entry: Entry = { config, scope, connection };
       entries.set(config.id, entry);
-      const stored = await deps.catalogs.get(deps.profileId, config.id).catch(() => undefined);
+      const stored = await deps.catalogs
+        .get(deps.profileId, config.id)
+        .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
       setCatalog(entry, stored && limitCatalog(stored)); // One stored before the size caps may be over them.
       emit({ type: 'registered', serverId: config.id });
       return config;
@@ -248,7 +257,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
       if (!entry) return { status: 'disconnected' };
       // In error while its connection is still open (a call was answered wrongly): check it again first.
       if (entry.connection.current.status === 'error') await entry.connection.recheck();
-      await entry.connection.ensureConnected().catch(() => undefined);
+      // A failed connect is the state returned (its lastError); the log has the rest.
+      await entry.connection.ensureConnected().catch(logFailure(logger, 'Connecting failed', { serverId }));
       return entry.connection.current;
     },
 

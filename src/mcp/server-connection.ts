@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -29,6 +30,8 @@ export interface ServerConnectionDeps {
   readonly onState: (state: ServerState) => void;
   /** Called with the full tool list after every connect and list_changed. */
   readonly onTools: (tools: Tool[]) => Promise<void>;
+  /** Where a failed close is reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export interface CallOptions {
@@ -181,7 +184,7 @@ export class ServerConnection {
     clearTimeout(this.reconnectTimer);
     const open = this.open;
     this.open = undefined;
-    if (open) await open.client.close().catch(() => undefined);
+    if (open) await open.client.close().catch(this.closeFailed('on disconnect'));
     if (this.state.status !== 'error' && this.state.status !== 'needs-auth') this.setState({ status: 'disconnected' });
   }
 
@@ -220,7 +223,7 @@ export class ServerConnection {
         makeClient: () => this.deps.makeClient(() => void this.refreshTools()),
       });
       const open = await withTimeout(opening, this.deps.timing.connectMs, () => {
-        void opening.then((late) => late.client.close()).catch(() => undefined);
+        void opening.then((late) => late.client.close()).catch(this.closeFailed('after a connect timed out'));
         return new McpProtocolError(
           -32001,
           `The server did not finish connecting within ${Math.round(this.deps.timing.connectMs / 1000)} s.`,
@@ -234,7 +237,7 @@ export class ServerConnection {
         // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
         await this.deps.onTools(await this.listAll(open.client));
       } catch (error) {
-        await open.client.close().catch(() => undefined);
+        await open.client.close().catch(this.closeFailed('after listing tools failed'));
         throw error;
       }
       this.open = open;
@@ -302,12 +305,19 @@ export class ServerConnection {
   }
 
   /** A request or stream failed at the network level: the server is gone, so fail pending calls now and reconnect. */
+  /** Closing is best-effort (the connection is dropped either way); a failure is only logged. */
+  private closeFailed(when: string) {
+    return logFailure(this.deps.logger ?? silentLogger, `Closing the connection failed ${when}`, {
+      serverId: this.config.id,
+    });
+  }
+
   private onNetworkFailure(): void {
     if (!this.open) return;
     const open = this.open;
     this.open = undefined;
     this.setState({ status: 'error', lastError: toConnectionError(new TypeError('network'), this.errorContext()) });
-    void open.client.close().catch(() => undefined);
+    void open.client.close().catch(this.closeFailed('after the network failed'));
     this.scheduleReconnect();
   }
 

@@ -1,3 +1,4 @@
+import { assertNever } from '../domain/errors';
 import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
 
 /** The vault as the registry needs it (the storage layer's vault fits). */
@@ -36,5 +37,7 @@ export async function readServerHeaders(
     case 'none':
     case 'oauth':
       return {};
+    default:
+      return assertNever(auth);
   }
 }

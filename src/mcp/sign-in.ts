@@ -1,3 +1,4 @@
+import type { Logger } from '../domain/logger';
 import { OAuthFlowError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
@@ -25,6 +26,7 @@ export interface SignInHost {
   readonly profileId: string;
   readonly fetch: FetchLike;
   readonly now: () => number;
+  readonly logger?: Logger;
   configOf(serverId: string): ServerConfig | undefined;
   serverIds(): Iterable<string>;
   connect(serverId: string): Promise<ServerState>;
@@ -56,6 +58,7 @@ export class SignInFlows {
       ...oauth,
       profileId: this.host.profileId,
       now: this.host.now,
+      ...(this.host.logger ? { logger: this.host.logger } : {}),
       onAuthorizationUrl: async (id, url, isInteractive) => {
         const navigate = this.navigators.get(id);
         if (isInteractive && navigate) await navigate(url);

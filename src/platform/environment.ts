@@ -1,3 +1,5 @@
+import { silentLogger, type Logger } from '../domain/logger';
+import { createConsoleLogger, isDebugRequested } from './console-logger';
 import { createLocks, type Locks } from './locks';
 import type { ThemeMirrorStorage } from './theme-mirror';
 
@@ -16,6 +18,8 @@ export interface PlatformEnv {
   readonly newId: () => string;
   /** This origin's localStorage, for the theme's copy only (never secrets); may throw where storage is blocked. */
   readonly localStorage: () => ThemeMirrorStorage | undefined;
+  /** Where failures the app goes on past are reported: silent, or the console with `?debug=1` in the page's URL. */
+  readonly logger: Logger;
 }
 
 /** The real environment of a browser page (or of Node 20+, which has the same globals but IndexedDB). */
@@ -30,6 +34,9 @@ export function createBrowserEnv(overrides: Partial<PlatformEnv> = {}): Platform
     now: () => Date.now(),
     newId: () => globalThis.crypto.randomUUID(),
     localStorage: () => globalThis.localStorage,
+    logger: isDebugRequested(globalThis.location?.search ?? '')
+      ? createConsoleLogger(globalThis.console)
+      : silentLogger,
     ...overrides,
   };
 }

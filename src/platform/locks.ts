@@ -1,3 +1,5 @@
+import { reportedElsewhere } from '../domain/logger';
+
 /** Exclusive locks by name, held across the tabs of this origin where the browser has Web Locks. */
 export interface Locks {
   request<T>(name: string, work: () => Promise<T>): Promise<T>;
@@ -22,7 +24,7 @@ export function createLocalLocks(): Locks {
   const request = <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const previous = tails.get(name) ?? Promise.resolve();
     const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
+    const tail = run.catch(reportedElsewhere); // The caller gets `run` itself.
     tails.set(name, tail);
     void tail.then(() => {
       if (tails.get(name) === tail) tails.delete(name);

@@ -1,4 +1,5 @@
 // The contract with the agent loop: which tool definitions one model call carries.
+import { assertNever } from '../domain/errors';
 import type { LoadedTool } from '../domain/thread-config';
 import type { ModelTool } from '../domain/tool';
 import type { CallToolSelection, ToolRef } from '../domain/tool-catalog';
@@ -78,6 +79,8 @@ export function shouldDefer(
         tools.length > AUTO_DEFER_TOOL_COUNT ||
         estimateToolsTokens(tools) > AUTO_DEFER_CONTEXT_SHARE * contextWindowTokens
       );
+    default:
+      return assertNever(settings.deferral);
   }
 }
 

@@ -1,3 +1,4 @@
+import { reportedElsewhere } from '../domain/logger';
 import type { IDBPTransaction } from 'idb';
 import type { z } from 'zod';
 import {
@@ -74,7 +75,7 @@ export async function writeTransaction<N extends AppStoreName[], R>(
     await tx.done;
     return result;
   } catch (error) {
-    tx.done.catch(() => undefined);
+    tx.done.catch(reportedElsewhere); // The error is the one thrown below.
     try {
       tx.abort();
     } catch {

@@ -1,3 +1,4 @@
+import type { Logger } from '../domain/logger';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 
@@ -7,4 +8,6 @@ export interface StorageContext {
   readonly bus: ChangeBus;
   readonly now: () => number;
   readonly newId: () => string;
+  /** Where failures a repository goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }

@@ -1,3 +1,4 @@
+import type { Logger } from '../domain/logger';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
@@ -16,6 +17,7 @@ export interface StorageDeps {
   readonly cipher: Cipher;
   readonly now: () => number;
   readonly newId: () => string;
+  readonly logger?: Logger;
 }
 
 /** Every repository over one open database. */

@@ -1,3 +1,4 @@
+import { logFailure, silentLogger } from '../domain/logger';
 import { SecretUnreadableError, VaultLockedError } from '../domain/errors';
 import type { Cipher } from '../platform/web-crypto';
 import { writeTransaction } from './records';
@@ -82,7 +83,12 @@ export function createVault(context: StorageContext, cipher: Cipher, iterations?
       const current = { ...legacy, owner: MODEL_API_OWNER };
       const record = await db.get('credentials', [profileId, legacy.owner, legacy.slot]);
       if (!record) return;
-      const key = await keys.forRead(profileId).catch(() => undefined); // Locked: it moves after unlock.
+      // Locked: it moves after unlock.
+      const key = await keys.forRead(profileId).catch(
+        logFailure(context.logger ?? silentLogger, 'The vault key could not be read; the API key moves later', {
+          profileId,
+        }),
+      );
       if (!key) return;
       const secret = await open(cipher, key, record.envelope, legacy);
       const envelope = await seal(cipher, key, current, secret);

@@ -1,3 +1,4 @@
+import type { Logger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
@@ -29,6 +30,8 @@ export interface AppServices {
   readonly rememberTheme?: (theme: UserPreferences['theme']) => void;
   /** A client of the server registry the app config names for "Find servers". */
   readonly createDirectory?: (endpoint: string) => ServerDirectory;
+  /** Where failures the app goes on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export interface AppState {

@@ -1,3 +1,4 @@
+import { logFailure, silentLogger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
@@ -68,6 +69,7 @@ export interface ChatActions {
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
   const store = createStore<ChatState>(() => ({ threads: [], messages: [], isRunning: false, pendingApprovals: [] }));
   const { storage, profileId } = deps;
+  const logger = deps.logger ?? silentLogger;
   let controller: AbortController | undefined;
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
@@ -153,7 +155,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     async openThread(threadId, isRestore = false) {
       store.setState({ activeThreadId: threadId, messages: [] });
       if (!isRestore)
-        await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
+        await storage.profiles
+          .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
+          .catch(logFailure(logger, 'Remembering the open thread failed', { threadId }));
       await loadMessages(threadId);
     },
     async renameThread(threadId, title) {
@@ -217,7 +221,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
         if (thread?.title === 'New thread') {
-          await storage.threads.rename(threadId, titleFrom(text)).catch(() => undefined);
+          await storage.threads
+            .rename(threadId, titleFrom(text))
+            .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
         return sendMessage(deps, threadId, text.trim(), options);

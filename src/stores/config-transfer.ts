@@ -1,6 +1,6 @@
 import { buildConfigFile } from '../domain/config-file';
 import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
-import { describeError, NotFoundError } from '../domain/errors';
+import { describeError, NotFoundError, assertNever } from '../domain/errors';
 import {
   BEARER_SLOT,
   headerSlot,
@@ -295,6 +295,8 @@ function secretNeed(server: ServerConfig, serverId: string): NeedsSecret[] {
       return [{ ...base, kind: 'headers', headerNames: server.auth.headerNames }];
     case 'oauth':
       return [{ ...base, kind: 'oauth' }];
+    default:
+      return assertNever(server.auth);
   }
 }
 

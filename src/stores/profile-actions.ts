@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { describeError, ValidationError } from '../domain/errors';
 import type { UserConfig } from '../domain/user-config';
 import type { Storage } from '../storage/storage';
@@ -27,6 +28,8 @@ export interface ProfileActionDeps {
   readonly onProfile: (profile: UserConfig) => void;
   /** Copies the theme of the profile the page reloads into, so that the reload paints in it from the first frame. */
   readonly rememberTheme?: (theme: Theme) => void;
+  /** Where failures the actions go on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 export interface ProfileActions {
@@ -72,7 +75,8 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
         if (!next) return { error: 'That profile no longer exists.', reload: false };
         await storage.profiles.setActiveId(id);
         deps.rememberTheme?.(next.preferences.theme);
-        await deps.leave().catch(() => undefined); // The reload ends whatever leaving left undone.
+        // The reload ends whatever leaving left undone.
+        await deps.leave().catch(logFailure(deps.logger ?? silentLogger, 'Leaving the profile failed'));
         return { reload: true };
       } catch (error) {
         return { error: describeError(error), reload: false };

@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { describeError, ValidationError } from '../domain/errors';
 import { BEARER_SLOT, headerSlot, type ServerConfig } from '../domain/server-config';
 import { OAUTH_SLOTS } from '../mcp/oauth-provider';
@@ -21,6 +22,8 @@ export interface ServerDeps {
   readonly registry: Registry;
   readonly storage: Storage;
   readonly profileId: string;
+  /** Where failures the actions go on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /** The outcome of "Test connection", as the form shows it. */
@@ -91,7 +94,11 @@ export async function addServer(
       await writeSecrets(deps, id, pendingSecrets(form));
     } catch (error) {
       await deps.registry.unregister(id); // Also clears whatever secret was written.
-      await deps.storage.profiles.removeServer(deps.profileId, id).catch(() => undefined);
+      await deps.storage.profiles
+        .removeServer(deps.profileId, id)
+        .catch(
+          logFailure(deps.logger ?? silentLogger, 'Removing a server that failed to add failed', { serverId: id }),
+        );
       throw error;
     }
   } catch (error) {

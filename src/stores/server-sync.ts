@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
@@ -6,6 +7,8 @@ export interface ServerSyncDeps {
   readonly storage: Storage;
   readonly registry: Registry;
   readonly profileId: string;
+  /** Where failures the actions go on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -15,16 +18,20 @@ export interface ServerSyncDeps {
  */
 export function followServerChanges(deps: ServerSyncDeps): () => void {
   let queue: Promise<void> = Promise.resolve();
+  const log = deps.logger ?? silentLogger;
   const unsubscribe = deps.storage.changes.subscribe((change) => {
     if (change.profileId !== deps.profileId) return;
     // One sync at a time, in order: each reads what is stored now. Only the server the change names is touched:
     // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
     const { key } = change;
     if (change.store === 'servers' && change.isRemote)
-      queue = queue.then(() => syncUserServers(deps, key)).catch(() => undefined);
+      queue = queue
+        .then(() => syncUserServers(deps, key))
+        .catch(logFailure(log, 'Following a server change failed', { key }));
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
     // must not be the last word.
-    else if (change.store === 'profiles') queue = queue.then(() => syncAppToolOverrides(deps)).catch(() => undefined);
+    else if (change.store === 'profiles')
+      queue = queue.then(() => syncAppToolOverrides(deps)).catch(logFailure(log, 'Following tool switches failed'));
   });
   return unsubscribe;
 }
@@ -40,7 +47,7 @@ export async function syncAppToolOverrides({ storage, registry, profileId }: Ser
  * only the server `serverId` when given.
  */
 export async function syncUserServers(
-  { storage, registry, profileId }: ServerSyncDeps,
+  { storage, registry, profileId, logger = silentLogger }: ServerSyncDeps,
   serverId?: string,
 ): Promise<void> {
   const isSubject = (id: string) => serverId === undefined || id === serverId;
@@ -54,7 +61,10 @@ export async function syncUserServers(
     else if (!sameConfig(next, server.config)) await registry.update(next);
   }
   for (const server of items)
-    if (!registry.get(server.id)) await registry.register(server, 'user').catch(() => undefined);
+    if (!registry.get(server.id))
+      await registry
+        .register(server, 'user')
+        .catch(logFailure(logger, 'Registering a server from another tab failed', { serverId: server.id }));
 }
 
 function sameConfig(a: ServerConfig, b: ServerConfig): boolean {

@@ -1,3 +1,4 @@
+import { reportedElsewhere } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError, describeError } from '../domain/errors';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
@@ -181,7 +182,7 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
   let writes: Promise<unknown> = Promise.resolve();
   const serially = <T>(write: () => Promise<T>): Promise<T> => {
     const next = writes.then(write, write);
-    writes = next.catch(() => undefined);
+    writes = next.catch(reportedElsewhere); // The caller gets `next` itself.
     return next;
   };
   void deps.storage.profiles.get(deps.profileId).then(

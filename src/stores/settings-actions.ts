@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import type { UserConfig } from '../domain/user-config';
@@ -58,6 +59,8 @@ export interface SettingsDeps {
   readonly rememberTheme?: ProfileActionDeps['rememberTheme'];
   /** The open profile after it changed here or in another tab; undefined when it was deleted. */
   readonly onProfile: (profile: UserConfig | undefined) => void;
+  /** Where failures the actions go on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /** Binds the Settings actions to one profile, and follows changes of that profile made in other tabs. */
@@ -85,6 +88,7 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       leave: deps.leave,
       onProfile: deps.onProfile,
       ...(deps.rememberTheme ? { rememberTheme: deps.rememberTheme } : {}),
+      ...(deps.logger ? { logger: deps.logger } : {}),
     }),
     exportConfig: () => exportConfiguration(transfer),
     importConfig: async (text) => {
@@ -104,7 +108,9 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
   };
   const dispose = storage.changes.subscribe((change) => {
     if (change.isRemote && change.store === 'profiles' && change.profileId === profileId)
-      void reloadProfile().catch(() => undefined);
+      void reloadProfile().catch(
+        logFailure(deps.logger ?? silentLogger, 'Reading the profile changed in another tab failed'),
+      );
   });
   return { actions, dispose };
 }

@@ -1,4 +1,5 @@
 import { describeError, type AppError } from '../domain/errors';
+import { logFailure, silentLogger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
 import { trustOf } from '../domain/server-trust';
 import type { Registry } from '../mcp/registry';
@@ -20,12 +21,15 @@ export async function startApp(
 ): Promise<AppServices | undefined> {
   try {
     const services = await connect((error) => store.setState({ phase: 'failed', fatal: error.message }));
+    const logger = services.logger ?? silentLogger;
     const [appConfig, profile] = await Promise.all([
       services.loadAppConfig(),
       services.storage.profiles.ensureActive(),
     ]);
     // Before anything reads the API key: it moves out of the owner a server named "Anthropic" would get.
-    await services.storage.vault.migrateAppOwners(profile.id).catch(() => undefined);
+    await services.storage.vault
+      .migrateAppOwners(profile.id)
+      .catch(logFailure(logger, 'Moving the API key to the app owner failed', { profileId: profile.id }));
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     // A deployer's server that moved to another origin, or is gone, keeps no trust and no place in threads.
@@ -34,7 +38,7 @@ export async function startApp(
         profile.id,
         appConfig.config.servers.map((server) => ({ id: server.id, trust: trustOf(server) })),
       )
-      .catch(() => undefined);
+      .catch(logFailure(logger, "Reconciling the app's servers failed", { profileId: profile.id }));
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
@@ -52,9 +56,10 @@ export async function startApp(
       sha256Hex: services.sha256Hex,
       now: services.now,
       ...(services.locks ? { locks: services.locks } : {}),
+      logger,
     });
     let stopFollowingServers = () => undefined as void;
-    const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id });
+    const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
       registry,
@@ -63,6 +68,7 @@ export async function startApp(
       createModel: services.createModel,
       now: services.now,
       rememberTheme,
+      logger,
       leave: async () => {
         chat.actions.stop();
         stopFollowingServers();
@@ -75,7 +81,7 @@ export async function startApp(
           void services.storage.profiles
             .getActiveId()
             .then((active) => active === next.id && rememberTheme(next.preferences.theme))
-            .catch(() => undefined);
+            .catch(logFailure(logger, 'Reading the active profile failed'));
         store.setState(
           next
             ? { profile: next }
@@ -97,10 +103,17 @@ export async function startApp(
       vaultLock.actions.refresh(),
     ]);
     const servers = createServersStore(registry);
-    const serverActions = bindServerActions(servers, { registry, storage: services.storage, profileId: profile.id });
-    stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id });
+    const serverActions = bindServerActions(servers, {
+      registry,
+      storage: services.storage,
+      profileId: profile.id,
+      logger,
+    });
+    stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id, logger });
     // A switch another tab changed while this one started (before it listened) counts too.
-    void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(() => undefined);
+    void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(
+      logFailure(logger, 'Reading tool switches changed in another tab failed'),
+    );
     syncToolIndex(registry, index);
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))

@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError, WrongPassphraseError } from '../domain/errors';
 import type { Registry } from '../mcp/registry';
@@ -21,13 +22,15 @@ export interface VaultLockDeps {
   readonly storage: Storage;
   readonly registry: Registry;
   readonly profileId: string;
+  /** Where failures the actions go on past are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 /** Field errors by name ("passphrase", "confirm", "autoLock", "form"); empty when it worked. */
 export type VaultErrors = Record<string, string>;
 
 /** The profile's passphrase lock as the UI needs it: status, unlock, lock, set, remove, forget, idle lock. */
-export function createVaultLock({ storage, registry, profileId }: VaultLockDeps) {
+export function createVaultLock({ storage, registry, profileId, logger = silentLogger }: VaultLockDeps) {
   const store = createStore<VaultLockState>(() => ({}));
   const vault = storage.vault;
   const refresh = async () => store.setState({ status: await vault.status(profileId) });
@@ -39,17 +42,20 @@ export function createVaultLock({ storage, registry, profileId }: VaultLockDeps)
       const field = error instanceof WrongPassphraseError ? 'passphrase' : 'form';
       return { [field]: describeError(error) };
     } finally {
-      await refresh().catch(() => undefined);
+      await refresh().catch(logFailure(logger, 'Reading the vault status failed'));
     }
   };
   // Servers that could not connect because their secrets were locked try again once they can be read.
   const reconnectLocked = () => {
     for (const server of registry.list())
       if (server.state.lastError?.kind === 'vault-locked')
-        void registry.connect(server.config.id).catch(() => undefined);
+        void registry
+          .connect(server.config.id)
+          .catch(logFailure(logger, 'Connecting after unlock failed', { serverId: server.config.id }));
   };
   const stopFollowing = storage.changes.subscribe((change) => {
-    if (change.store === 'credentials' && change.profileId === profileId) void refresh().catch(() => undefined);
+    if (change.store === 'credentials' && change.profileId === profileId)
+      void refresh().catch(logFailure(logger, 'Reading the vault status failed'));
   });
 
   const actions = {
@@ -82,7 +88,10 @@ export function createVaultLock({ storage, registry, profileId }: VaultLockDeps)
       if (vault.lockIfIdle()) await refresh();
     },
   };
-  const timer = setInterval(() => void actions.checkIdle().catch(() => undefined), IDLE_CHECK_MS);
+  const timer = setInterval(
+    () => void actions.checkIdle().catch(logFailure(logger, 'The idle lock check failed')),
+    IDLE_CHECK_MS,
+  );
   return {
     store,
     actions,

@@ -8,11 +8,11 @@ import { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import { createToolIndex } from '../search/tool-index';
-import { createThreadTools } from './thread-tools';
+import { createThreadTools, type ThreadToolsDeps } from './thread-tools';
 
 type Answer = (request: ApprovalRequest, switchOff: (serverId: string) => void) => Approval;
 
-async function setup(answer: Answer = () => 'allow-once') {
+async function setup(answer: Answer = () => 'allow-once', extra: Partial<ThreadToolsDeps> = {}) {
   const registry = new FakeRegistry();
   await registry.add({ id: 'files', name: 'Files', url: 'https://files.example/mcp' }, [toolDefinition('write')]);
   await registry.add({ id: 'mail', name: 'Mail', url: 'https://mail.example/mcp' }, [toolDefinition('send')]);
@@ -40,6 +40,7 @@ async function setup(answer: Answer = () => 'allow-once') {
     },
     hash: async (text) => `h${text.length}`,
     logger: silentLogger,
+    ...extra,
   });
   return { registry, tools, asked, saved, switchOff };
 }
@@ -129,5 +130,17 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     expect(outcome.result.failure?.message).toContain('is not a JSON object');
     expect(asked).toEqual([]);
     expect(registry.calls).toEqual([]);
+  });
+
+  it('goes on when the thread cannot keep its loaded tools, and reports that to the logger with what failed', async () => {
+    const warnings: { message: string; context?: Readonly<Record<string, unknown>> }[] = [];
+    const full = new Error('The disk is full');
+    const { tools } = await setup(undefined, {
+      saveLoaded: () => Promise.reject(full),
+      logger: { warn: (message, context) => void warnings.push({ message, context }), debug: () => undefined },
+    });
+    await tools.forCall({ userText: '' });
+    expect((await tools.call(request('mcp__files__write'))).status).toBe('done');
+    expect(warnings).toEqual([{ message: "Saving the thread's loaded tools failed", context: { error: full } }]);
   });
 });

@@ -1,3 +1,4 @@
+import { assertNever } from '../domain/errors';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from '../agent/approval-policy';
 import { notAnObject, toolCallTrace } from '../agent/history';
 import { logFailure, type Logger } from '../domain/logger';
@@ -68,6 +69,8 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
         return tool.serverId === caller.serverId
           ? tool
           : `An app may call only the tools of its own server; ${modelName} was not called.`;
+      default:
+        return assertNever(caller);
     }
   }
 

@@ -180,6 +180,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     model,
     tools,
     persistence,
+    logger,
     now: deps.now,
     settings: {
       model: thread.model ?? prefs.model ?? deps.defaults.model,

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../domain/errors';
 import type { ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
@@ -32,6 +33,8 @@ export function TracePanel({
               return <ToolSearchRow key={i} entry={entry} />;
             case 'tool-call':
               return <ToolCallRow key={i} entry={entry} serverNames={serverNames} />;
+            default:
+              return assertNever(entry);
           }
         })}
       </ol>

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../domain/errors';
 import { useId, useState, type FormEvent } from 'react';
 import type { NeedsSecret, SecretOutcome } from '../../../stores/config-transfer';
 import type { SettingsActions } from '../../../stores/settings-actions';
@@ -86,5 +87,7 @@ export function SecretEntry({
           <strong>{name}</strong> needs a sign-in: open Servers and choose &ldquo;Sign in&rdquo;.
         </div>
       );
+    default:
+      return assertNever(need);
   }
 }
