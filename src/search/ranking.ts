@@ -84,7 +84,8 @@ export function coordinationTable(words: number, tuning: IndexTuning): Float64Ar
 /** The `count` slots with the highest values (in no particular order), by a selection in linear time. */
 export function bestSlots(slots: readonly number[], values: Float64Array, count: number): number[] {
   if (slots.length <= count) return [...slots];
-  const sample = Float64Array.from(slots, (slot) => values[slot]!);
+  const sample = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i++) sample[i] = values[slots[i]!]!;
   // Quickselect for the value of rank `count` (descending), then everything at or above it.
   let lo = 0;
   let hi = sample.length - 1;

@@ -12,7 +12,7 @@ import {
 } from './ranking';
 import { regexSearch } from './regex-search';
 import { toMatch, type ToolMatch, type ToolSearchResult } from './search-result';
-import { INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
+import { documentTerms, INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
 
 export { DEFAULT_TUNING, type IndexTuning } from './ranking';
 
@@ -86,15 +86,21 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
   let docCount = 0;
   /** Each server's slots. */
   const byServer = new Map<string, number[]>();
+  /** A number per server id, and each slot's server number: a scope check in the hot loop is an array read. */
+  const serverNumbers = new Map<string, number>();
+  const slotServer: number[] = [];
   let nextId = 1;
 
   function addTools(serverId: string, tools: readonly SearchableTool[]): void {
     const slots = byServer.get(serverId) ?? [];
+    let serverNumber = serverNumbers.get(serverId);
+    if (serverNumber === undefined) serverNumbers.set(serverId, (serverNumber = serverNumbers.size));
     for (const tool of tools) {
       if (tool.serverId !== serverId) continue;
       const doc = toolDocument(nextId++, tool);
-      const slot = bm25.add(doc.fieldTerms);
+      const slot = bm25.add(documentTerms(doc));
       docs[slot] = doc;
+      slotServer[slot] = serverNumber;
       docCount++;
       slots.push(slot);
     }
@@ -102,10 +108,10 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
   }
 
   function removeServer(serverId: string): void {
-    for (const slot of byServer.get(serverId) ?? []) {
-      const doc = docs[slot];
-      if (!doc) continue;
-      bm25.remove(slot, doc.fieldTerms);
+    const slots = byServer.get(serverId) ?? [];
+    bm25.removeMany(slots);
+    for (const slot of slots) {
+      if (!docs[slot]) continue;
       docs[slot] = undefined;
       docCount--;
     }
@@ -124,18 +130,24 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
     if (terms.length === 0) return [];
     const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
     const coordination = coordinationTable(terms.length, tuning);
+    const allowed = new Uint8Array(serverNumbers.size);
+    for (const serverId of scope.serverIds) {
+      const serverNumber = serverNumbers.get(serverId);
+      if (serverNumber !== undefined) allowed[serverNumber] = 1;
+    }
     const inScopeSlots: number[] = [];
     for (const slot of slots) {
-      const doc = docs[slot];
-      if (!doc || !inScope(scope, doc.tool)) continue;
+      if (allowed[slotServer[slot]!] !== 1 || !docs[slot]) continue;
       scores[slot]! *= coordination[covered[slot]!] ?? 1;
       inScopeSlots.push(slot);
     }
+    const count = Math.max(MIN_CANDIDATES, limit * 10);
+    const isEnabled = (slot: number): boolean => scope.isToolEnabled?.(docs[slot]!.tool) ?? true;
+    // A tool switched off is rare, so the per-tool check runs on the best candidates first, on all only if one fails.
+    let best = bestSlots(inScopeSlots, scores, count);
+    if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
     // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
-    const hits: RankInput[] = bestSlots(inScopeSlots, scores, Math.max(MIN_CANDIDATES, limit * 10)).map((slot) => ({
-      doc: docs[slot]!,
-      score: scores[slot]!,
-    }));
+    const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
     return rankHits(hits, tuning)
       .slice(0, limit)
       .map(({ doc, score }) => toMatch(doc.tool, score));
