@@ -64,7 +64,12 @@ describe('Bm25Index', () => {
       const { scores } = ix.score([term('x'), term('z')], [1, 1], PARAMS);
       return slotsOf.map((slot) => scores[slot]);
     };
-    expect(scoresOf(index, slots.filter((_, i) => i % 2 === 1))).toEqual(scoresOf(fresh, freshSlots));
+    expect(
+      scoresOf(
+        index,
+        slots.filter((_, i) => i % 2 === 1),
+      ),
+    ).toEqual(scoresOf(fresh, freshSlots));
   });
 
   it('reuses the slots of removed documents', () => {

@@ -11,7 +11,7 @@ import {
   type RankInput,
 } from './ranking';
 import { regexSearch } from './regex-search';
-import { toMatch, type ToolMatch, type ToolSearchResult } from './search-result';
+import { toMatch, type ToolSearchResult } from './search-result';
 import { documentTerms, INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
 
 export { DEFAULT_TUNING, type IndexTuning } from './ranking';
@@ -118,7 +118,7 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
     byServer.delete(serverId);
   }
 
-  function bm25Search(query: string, scope: SearchScope, limit: number): ToolMatch[] {
+  function bm25Search(query: string, scope: SearchScope, limit: number): ToolSearchResult {
     const all = queryTerms(query.slice(0, MAX_QUERY_CHARS), {
       dropWords: tuning.dropWords,
       relatedWeight: tuning.relatedWeight,
@@ -127,7 +127,7 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
       broaderWords: tuning.broaderWords,
     });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning);
-    if (terms.length === 0) return [];
+    if (terms.length === 0) return { ok: true, matches: [] };
     const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
     const coordination = coordinationTable(terms.length, tuning);
     const allowed = new Uint8Array(serverNumbers.size);
@@ -148,9 +148,16 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
     if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
     // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
     const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
-    return rankHits(hits, tuning)
-      .slice(0, limit)
-      .map(({ doc, score }) => toMatch(doc.tool, score));
+    const ranked = rankHits(hits, tuning).slice(0, limit);
+    const matches = ranked.map(({ doc, score }) => toMatch(doc.tool, score));
+    // How many of the query's words the best match covers (a related word counting for its word, the generic ones
+    // together as one): under half, and the model had better rephrase than take a poor match.
+    const words = new Set([...all.values()].map((term) => term.source)).size;
+    const firstSlot = best.find((slot) => docs[slot] === ranked[0]?.doc);
+    const matched = firstSlot === undefined ? 0 : covered[firstSlot]!;
+    return matches.length > 0 && matched * 2 < words
+      ? { ok: true, matches, weakMatch: { matchedWords: matched, queryWords: words } }
+      : { ok: true, matches };
   }
 
   return {
@@ -168,7 +175,7 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
         );
         return regexSearch(query, inScopeDocs, { limit });
       }
-      return { ok: true, matches: bm25Search(query, options.scope, limit) };
+      return bm25Search(query, options.scope, limit);
     },
     tools(serverIds) {
       const ids = serverIds ? [...serverIds] : [...byServer.keys()];
