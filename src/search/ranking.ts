@@ -33,6 +33,12 @@ export interface IndexTuning {
   readonly genericWeight: number;
   /** Whether a specific word also searches for its broader words (broader-terms.ts). */
   readonly broaderWords: boolean;
+  /** A related word held by more than this share of the tools is not searched: common words say little (IDF cap). */
+  readonly relatedMaxShare: number;
+  /** Pseudo-relevance feedback: terms taken from the best first-pass matches (0: off), their weight, and how many. */
+  readonly feedbackTerms: number;
+  readonly feedbackWeight: number;
+  readonly feedbackDocs: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -50,6 +56,10 @@ export const DEFAULT_TUNING: IndexTuning = {
   genericWords: GENERIC_WORDS,
   genericWeight: 0.5,
   broaderWords: true,
+  relatedMaxShare: 1,
+  feedbackTerms: 0,
+  feedbackWeight: 0.3,
+  feedbackDocs: 3,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */
@@ -57,11 +67,14 @@ export function selectTerms(
   terms: ReadonlyMap<string, QueryTerm>,
   documentFrequency: (term: string) => number,
   tuning: IndexTuning,
+  documents = Infinity,
 ): WeightedTerm[] {
   const own: [WeightedTerm, number][] = [];
   const related: [WeightedTerm, number][] = [];
+  const maxRelatedDf = tuning.relatedMaxShare * documents;
   for (const [term, { weight, source, kind }] of terms) {
     const df = documentFrequency(term);
+    if (kind === 'related' && df > maxRelatedDf) continue;
     // Generic words are searched with the related ones: on a long request they must not crowd out the words of the need.
     if (df > 0) (kind === 'own' ? own : related).push([{ term, weight, source }, df]);
   }

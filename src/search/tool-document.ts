@@ -24,7 +24,8 @@ export interface ToolDocument {
 }
 
 // Bounds on what one tool contributes, so a server with a giant schema cannot slow the index down.
-const MAX_DESCRIPTION_CHARS = 4_000;
+/** Characters of a description the index reads (the registry already cuts longer ones). */
+export const MAX_DESCRIPTION_CHARS = 4_000;
 const MAX_PARAMS_CHARS = 3_000;
 const MAX_PROPERTIES = 60;
 const MAX_ENUM_VALUES = 20;
