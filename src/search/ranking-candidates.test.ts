@@ -35,4 +35,10 @@ describe('ranking candidates', () => {
     expect(found(tools, 'zorbl', {})).toEqual(['zorbl']);
     expect(found(tools, 'zorbl', { feedbackTerms: 5, feedbackWeight: 0.3 })).toEqual(['zorbl', 'charge']);
   });
+
+  it('query-term frequency weighs a word the request repeats', () => {
+    const tools = [tool('douban', 'Douban rank.'), tool('pdf', 'Write a PDF report.')];
+    expect(found(tools, 'pdf report douban douban douban', {})[0]).toBe('pdf');
+    expect(found(tools, 'pdf report douban douban douban', { repeatWeight: 1 })[0]).toBe('douban');
+  });
 });

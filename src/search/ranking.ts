@@ -39,6 +39,8 @@ export interface IndexTuning {
   readonly feedbackTerms: number;
   readonly feedbackWeight: number;
   readonly feedbackDocs: number;
+  /** Query-term frequency: extra weight of a repeated request word, times the log of its count (0: off). */
+  readonly repeatWeight: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -60,6 +62,7 @@ export const DEFAULT_TUNING: IndexTuning = {
   feedbackTerms: 0,
   feedbackWeight: 0.3,
   feedbackDocs: 3,
+  repeatWeight: 0,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

@@ -161,6 +161,7 @@ export function createToolIndex(
       genericWords: tuning.genericWords,
       genericWeight: tuning.genericWeight,
       broaderWords: tuning.broaderWords,
+      repeatWeight: tuning.repeatWeight,
     });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning, bm25.size);
     if (terms.length === 0) return { ok: true, matches: [] };

@@ -39,6 +39,14 @@ export const CANDIDATES: readonly [string, Partial<IndexTuning>][] = [
   ['feedback 5 terms x0.2', { feedbackTerms: 5, feedbackWeight: 0.2 }],
   ['feedback 10 terms x0.3', { feedbackTerms: 10, feedbackWeight: 0.3 }],
   ['feedback 10 terms x0.3, 1 doc', { feedbackTerms: 10, feedbackWeight: 0.3, feedbackDocs: 1 }],
+  ['query-term frequency x0.5', { repeatWeight: 0.5 }],
+  ['query-term frequency x1', { repeatWeight: 1 }],
+  ['coordination 0.25', { coordination: 0.25 }],
+  ['coordination 0.75', { coordination: 0.75 }],
+  ['server relevance x0.25', { serverWeight: 0.25 }],
+  ['server relevance x0.75', { serverWeight: 0.75 }],
+  ['server relevance from its best 2', { serverTop: 2 }],
+  ['server relevance from its best 5', { serverTop: 5 }],
 ];
 
 function recallOn(tops: readonly string[][], keep: (q: BenchQuery) => boolean): number | undefined {
