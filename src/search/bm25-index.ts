@@ -143,12 +143,14 @@ export class Bm25Index {
   /** Removes several documents at once: each posting list they appear in is filtered once, whatever their number. */
   removeMany(slots: readonly number[]): void {
     const stamp = this.nextStamp();
-    const dying = new Set<number>();
+    const dying = new Uint8Array(this.docTerms.length);
+    const removed: number[] = [];
     const affected: number[] = [];
     for (const slot of slots) {
       const terms = this.docTerms[slot];
       if (!terms) continue;
-      dying.add(slot);
+      dying[slot] = 1;
+      removed.push(slot);
       for (const id of terms) {
         this.df.set(id, this.df.at(id) - 1);
         if (this.seenInDoc.at(id) !== stamp) {
@@ -163,8 +165,8 @@ export class Bm25Index {
       this.docTerms[slot] = undefined;
       this.count--;
     }
-    for (const id of affected) this.postings[id]!.retain((entry) => !dying.has(entry >>> SLOT_SHIFT));
-    for (const slot of dying) this.freeSlots.push(slot);
+    for (const id of affected) this.postings[id]!.dropSlots(dying, SLOT_SHIFT);
+    for (const slot of removed) this.freeSlots.push(slot);
   }
 
   /** Every document holding at least one term, with its weighted BM25+ score and the query words it covered. */

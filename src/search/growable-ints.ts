@@ -40,15 +40,16 @@ export class GrowableInts {
     this.array.fill(value, 0, this.length);
   }
 
-  /** Keeps the values `keep` accepts, in order; shrinks the backing array when it is mostly empty. */
-  retain(keep: (value: number) => boolean): void {
+  /** Drops the values whose `value >>> shift` is marked in `marks`, keeping the order; shrinks a mostly empty array. */
+  dropSlots(marks: Uint8Array, shift: number): void {
+    const array = this.array;
     let kept = 0;
-    for (let i = 0; i < this.length; i++) {
-      const value = this.array[i]!;
-      if (keep(value)) this.array[kept++] = value;
+    for (let i = 0, n = this.length; i < n; i++) {
+      const value = array[i]!;
+      if (marks[value >>> shift] !== 1) array[kept++] = value;
     }
     this.length = kept;
-    if (this.array.length > 64 && kept < this.array.length / 4) this.array = this.array.slice(0, kept * 2);
+    if (array.length > 64 && kept < array.length / 4) this.array = array.slice(0, kept * 2);
   }
 
   /** Drops spare capacity (after a bulk build). */

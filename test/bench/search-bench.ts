@@ -96,19 +96,25 @@ function timedQueries(
  * Median time to re-list one server of 50 tools in the big index: 50 of its tools copied under a server of their own
  * are added once, then replaced by themselves with a changed description, as a server's `tools/list_changed` would.
  */
-function timedUpdate(index: ToolIndex, big: readonly SearchableTool[]): { serverTools: number; medianMs: number } {
+function timedUpdate(
+  index: ToolIndex,
+  big: readonly SearchableTool[],
+): { serverTools: number; medianMs: number; medianCpuMs: number } {
   const serverId = 'bench-updated-server';
   const list = big.slice(0, 50).map((tool) => ({ ...tool, serverId, serverName: serverId }));
   index.upsertServer(serverId, list);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < 21; i++) {
     const next = list.map((tool) => ({ ...tool, description: `${tool.description} (v${i})` }));
+    const cpu = process.cpuUsage();
     const start = performance.now();
     index.upsertServer(serverId, next);
     times.push(performance.now() - start);
+    cpuTimes.push(cpuMs(cpu));
   }
   index.removeServer(serverId);
-  return { serverTools: list.length, medianMs: median(times) };
+  return { serverTools: list.length, medianMs: median(times), medianCpuMs: median(cpuTimes) };
 }
 
 /**
