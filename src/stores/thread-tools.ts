@@ -74,6 +74,9 @@ export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
+        alwaysLoadedServers: new Set(
+          deps.registry.list().flatMap((s) => (s.config.deferTools === false ? [s.config.id] : [])),
+        ),
       });
       return Promise.resolve({
         tools: [...chosen.toolsByModelName.values()].map((t) => agentTool(t as EffectiveTool)),
