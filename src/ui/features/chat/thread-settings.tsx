@@ -65,7 +65,7 @@ export function ThreadSettingsForm({
           <option value="client">Client (this app searches)</option>
           <option value="anthropic">Anthropic (the API expands deferred tools)</option>
         </select>
-        <label htmlFor={ids.strategy}>Search strategy for this thread</label>
+        <label htmlFor={ids.strategy}>Strategy of tool search in this thread</label>
         <select id={ids.strategy} value={strategy} onChange={(e) => setStrategy(e.target.value)}>
           <option value="">As in Settings</option>
           <option value="bm25">Words (BM25)</option>
