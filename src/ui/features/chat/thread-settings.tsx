@@ -71,7 +71,7 @@ export function ThreadSettingsForm({
           <option value="bm25">Words (BM25)</option>
           <option value="regex">Regular expression</option>
         </select>
-        <label htmlFor={ids.preload}>Tools preloaded per message (empty: as in Settings)</label>
+        <label htmlFor={ids.preload}>Tools preloaded per turn (empty: as in Settings)</label>
         <input
           id={ids.preload}
           value={preload}
