@@ -2,7 +2,7 @@
 // thread's tool search defers everything else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval } from '../../src/domain/trace';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startServerEverything } from '../fixtures/server-everything';
 
