@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
+import { ThreadToolSearchOverrides } from './tool-search-settings';
 import { ProfileId } from './user-config';
 
 /** A tool the model has been given in this thread, remembered so later calls carry it too. */
@@ -27,6 +28,8 @@ export const ThreadConfig = z.object({
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
   /** "Allow for this thread": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
   approvals: ApprovalRecords.default({}),
+  /** Tool search for this thread only (mode, strategy, preload count), over the profile's settings. */
+  toolSearch: ThreadToolSearchOverrides.optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

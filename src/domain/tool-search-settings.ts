@@ -39,6 +39,10 @@ export const ToolSearchOverrides = z.object({
 });
 export type ToolSearchOverrides = z.infer<typeof ToolSearchOverrides>;
 
+/** A thread's own choices (mode, strategy, preload count); a field left out keeps the profile's or app's value. */
+export const ThreadToolSearchOverrides = ToolSearchOverrides.pick({ mode: true, strategy: true, preloadCount: true });
+export type ThreadToolSearchOverrides = z.infer<typeof ThreadToolSearchOverrides>;
+
 /** The overrides without keys set to undefined, so that such a key never hides the layer below. */
 export function definedOverrides(overrides: ToolSearchOverrides | undefined): ToolSearchOverrides {
   return Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));

@@ -40,8 +40,8 @@ describe('Bm25Index', () => {
     const first = index.add([['a'], ['x', 'y']]);
     const keep = index.add([['b'], ['x']]);
     const third = index.add([['c'], ['y', 'y']]);
-    index.remove(first, [['a'], ['x', 'y']]);
-    index.remove(third, [['c'], ['y', 'y']]);
+    index.remove(first);
+    index.remove(third);
     const fresh = new Bm25Index(2);
     fresh.add([['b'], ['x']]);
     expect(index.size).toBe(1);
@@ -51,11 +51,32 @@ describe('Bm25Index', () => {
     ]);
   });
 
+  it('removes many documents at once, sharing terms, and scores as a fresh index', () => {
+    const index = new Bm25Index(2);
+    const docs = Array.from({ length: 40 }, (_, i) => [[`n${i}`], i % 3 ? ['x', 'y'] : ['x', 'z', 'x']]);
+    const slots = docs.map((fields) => index.add(fields));
+    index.removeMany(slots.filter((_, i) => i % 2 === 0));
+    const fresh = new Bm25Index(2);
+    const freshSlots = docs.filter((_, i) => i % 2 === 1).map((fields) => fresh.add(fields));
+    expect(index.size).toBe(20);
+    expect(index.documentFrequency('z')).toBe(fresh.documentFrequency('z'));
+    const scoresOf = (ix: Bm25Index, slotsOf: number[]) => {
+      const { scores } = ix.score([term('x'), term('z')], [1, 1], PARAMS);
+      return slotsOf.map((slot) => scores[slot]);
+    };
+    expect(
+      scoresOf(
+        index,
+        slots.filter((_, i) => i % 2 === 1),
+      ),
+    ).toEqual(scoresOf(fresh, freshSlots));
+  });
+
   it('reuses the slots of removed documents', () => {
     const index = new Bm25Index(1);
     const first = index.add([['a']]);
-    index.remove(first, [['a']]);
-    index.remove(first, [['a']]);
+    index.remove(first);
+    index.remove(first);
     expect(index.add([['b']])).toBe(first);
     expect(index.size).toBe(1);
   });

@@ -1,7 +1,9 @@
-// A multi-field BM25+ inverted index over plain arrays: postings per term and field, document frequencies, per-field
-// lengths, scoring into typed-array accumulators. minisearch's formula (BM25+ summed over fields with per-field length
-// normalization) except that IDF counts documents, not fields; and a query touches each posting once without
-// allocating, which keeps a 10,000-tool catalog near 1 ms where minisearch took over 10.
+// A multi-field BM25+ inverted index in flat typed arrays: terms interned to integer ids, one packed posting list per
+// term (slot, field and term frequency in one 32-bit integer), per-slot field lengths, and scoring into accumulators
+// reused from query to query. minisearch's formula (BM25+ summed over fields with per-field length normalization)
+// except that IDF counts documents, not fields. Flat arrays keep a 10,000-tool build within a few hundred
+// milliseconds and its heap near the size of the text; a query touches each posting once without allocating.
+import { GrowableInts } from './growable-ints';
 
 /** BM25+ parameters: term-frequency saturation k1, length normalization b, lower bound d. */
 export interface Bm25Params {
@@ -24,34 +26,44 @@ export interface Bm25Scores {
   readonly covered: Uint16Array;
 }
 
-interface Posting {
-  readonly slots: number[];
-  readonly counts: number[];
-}
+// A posting packs slot << 8 | field << 5 | term frequency (capped at 31: BM25 has long saturated by then).
+const FIELD_SHIFT = 5;
+const SLOT_SHIFT = 8;
+const MAX_TF = 31;
+/** Most fields an index can have (3 bits of a posting). */
+export const MAX_FIELDS = 8;
+/** Most documents an index can hold at once (the slot's 24 bits of a posting). */
+export const MAX_DOCUMENTS = 1 << 23;
 
-interface TermEntry {
-  /** Documents holding the term in any field. */
-  df: number;
-  readonly fields: (Posting | undefined)[];
-}
-
-/** An inverted index of `fieldCount` fields; documents live in reusable integer slots. */
+/**
+ * An inverted index of `fieldCount` fields; documents live in reusable integer slots. Scores returned by `score` are
+ * valid until the next call of `score` (the accumulators are reused).
+ */
 export class Bm25Index {
-  private readonly terms = new Map<string, TermEntry>();
-  /** Which slots hold a document. */
-  private readonly isUsed: boolean[] = [];
+  private readonly termIds = new Map<string, number>();
+  private readonly df = new GrowableInts();
+  private readonly postings: GrowableInts[] = [];
+  /** The distinct term ids of each slot's document (what removal has to undo); undefined for a free slot. */
+  private readonly docTerms: (Int32Array | undefined)[] = [];
   private readonly freeSlots: number[] = [];
+  /** lengths[slot * fieldCount + field]. */
+  private readonly lengths = new GrowableInts();
   private readonly totalLengths: number[];
-  /** lengths[field][slot]: the hot loop reads these, so they sit in flat arrays. */
-  private readonly lengths: number[][];
   private count = 0;
-  // Reused by add(): building a catalog adds thousands of documents, and fresh maps for each would churn the heap.
-  private readonly seenScratch = new Set<string>();
-  private readonly countScratch = new Map<string, number>();
+  // Scratch of add(): per term id, the stamp of the field and of the document that last saw it, and a count.
+  private readonly seenInField = new GrowableInts();
+  private readonly seenInDoc = new GrowableInts();
+  private readonly tf = new GrowableInts();
+  private stamp = 0;
+  // Accumulators of score(), grown to the slot capacity and reset through the slots the last query touched.
+  private scores = new Float64Array(0);
+  private covered = new Uint16Array(0);
+  private sourceStamp = new Int32Array(0);
+  private touched: number[] = [];
 
   constructor(private readonly fieldCount: number) {
+    if (fieldCount < 1 || fieldCount > MAX_FIELDS) throw new RangeError(`an index has 1..${MAX_FIELDS} fields`);
     this.totalLengths = new Array<number>(fieldCount).fill(0);
-    this.lengths = Array.from({ length: fieldCount }, () => []);
   }
 
   /** Number of documents. */
@@ -61,85 +73,105 @@ export class Bm25Index {
 
   /** Documents holding `term` in any field. */
   documentFrequency(term: string): number {
-    return this.terms.get(term)?.df ?? 0;
+    const id = this.termIds.get(term);
+    return id === undefined ? 0 : this.df.at(id);
+  }
+
+  private nextStamp(): number {
+    if (this.stamp >= 0x7fffffff) {
+      this.seenInField.fill(0);
+      this.seenInDoc.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  private intern(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.termIds.set(term, id);
+      this.postings.push(new GrowableInts(4));
+      this.df.push(0);
+      this.seenInField.push(0);
+      this.seenInDoc.push(0);
+      this.tf.push(0);
+    }
+    return id;
   }
 
   /** Adds a document given each field's terms (in order, repeats counted); returns its slot. */
   add(fields: readonly (readonly string[])[]): number {
-    const slot = this.freeSlots.pop() ?? this.isUsed.length;
-    const seen = this.seenScratch;
-    const counts = this.countScratch;
-    seen.clear();
+    const slot = this.freeSlots.pop() ?? this.docTerms.length;
+    if (slot >= MAX_DOCUMENTS) throw new RangeError(`an index holds at most ${MAX_DOCUMENTS} documents`);
+    const docStamp = this.nextStamp();
+    const distinct: number[] = [];
+    const inField: number[] = [];
     for (let f = 0; f < this.fieldCount; f++) {
       const tokens = fields[f] ?? [];
-      counts.clear();
-      for (const term of tokens) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, n] of counts) {
-        let entry = this.terms.get(term);
-        if (!entry) {
-          entry = { df: 0, fields: new Array<Posting | undefined>(this.fieldCount) };
-          this.terms.set(term, entry);
-        }
-        if (!seen.has(term)) {
-          seen.add(term);
-          entry.df++;
-        }
-        let posting = entry.fields[f];
-        if (!posting) {
-          posting = { slots: [], counts: [] };
-          entry.fields[f] = posting;
-        }
-        posting.slots.push(slot);
-        posting.counts.push(n);
+      const fieldStamp = this.nextStamp();
+      inField.length = 0;
+      for (const token of tokens) {
+        const id = this.intern(token);
+        if (this.seenInField.at(id) !== fieldStamp) {
+          this.seenInField.set(id, fieldStamp);
+          this.tf.set(id, 1);
+          inField.push(id);
+        } else this.tf.set(id, this.tf.at(id) + 1);
       }
-      this.lengths[f]![slot] = tokens.length;
+      for (const id of inField) {
+        this.postings[id]!.push((slot << SLOT_SHIFT) | (f << FIELD_SHIFT) | Math.min(MAX_TF, this.tf.at(id)));
+        if (this.seenInDoc.at(id) !== docStamp) {
+          this.seenInDoc.set(id, docStamp);
+          this.df.set(id, this.df.at(id) + 1);
+          distinct.push(id);
+        }
+      }
+      this.lengths.set(slot * this.fieldCount + f, tokens.length);
       this.totalLengths[f]! += tokens.length;
     }
-    this.isUsed[slot] = true;
+    this.docTerms[slot] = Int32Array.from(distinct);
     this.count++;
     return slot;
   }
 
-  /** Removes the document in `slot`, given the same fields it was added with (nothing happens for an empty slot). */
-  remove(slot: number, fields: readonly (readonly string[])[]): void {
-    if (!this.isUsed[slot]) return;
-    const seen = this.seenScratch;
-    seen.clear();
-    for (let f = 0; f < this.fieldCount; f++) {
-      for (const term of new Set(fields[f] ?? [])) {
-        const entry = this.terms.get(term);
-        const posting = entry?.fields[f];
-        if (!entry || !posting) continue;
-        const at = posting.slots.indexOf(slot);
-        if (at >= 0) {
-          // Order inside a posting does not matter: swap with the last and drop it.
-          posting.slots[at] = posting.slots[posting.slots.length - 1]!;
-          posting.counts[at] = posting.counts[posting.counts.length - 1]!;
-          posting.slots.pop();
-          posting.counts.pop();
-        }
-        if (posting.slots.length === 0) entry.fields[f] = undefined;
-        if (!seen.has(term)) {
-          seen.add(term);
-          entry.df--;
-          if (entry.df <= 0) this.terms.delete(term);
+  /** Removes the document in `slot` (nothing happens for a free slot). */
+  remove(slot: number): void {
+    this.removeMany([slot]);
+  }
+
+  /** Removes several documents at once: each posting list they appear in is filtered once, whatever their number. */
+  removeMany(slots: readonly number[]): void {
+    const stamp = this.nextStamp();
+    const dying = new Uint8Array(this.docTerms.length);
+    const removed: number[] = [];
+    const affected: number[] = [];
+    for (const slot of slots) {
+      const terms = this.docTerms[slot];
+      if (!terms) continue;
+      dying[slot] = 1;
+      removed.push(slot);
+      for (const id of terms) {
+        this.df.set(id, this.df.at(id) - 1);
+        if (this.seenInDoc.at(id) !== stamp) {
+          this.seenInDoc.set(id, stamp);
+          affected.push(id);
         }
       }
-      this.totalLengths[f]! -= this.lengths[f]![slot] ?? 0;
-      this.lengths[f]![slot] = 0;
+      for (let f = 0; f < this.fieldCount; f++) {
+        this.totalLengths[f]! -= this.lengths.at(slot * this.fieldCount + f);
+        this.lengths.set(slot * this.fieldCount + f, 0);
+      }
+      this.docTerms[slot] = undefined;
+      this.count--;
     }
-    this.isUsed[slot] = false;
-    this.freeSlots.push(slot);
-    this.count--;
+    for (const id of affected) this.postings[id]!.dropSlots(dying, SLOT_SHIFT);
+    for (const slot of removed) this.freeSlots.push(slot);
   }
 
   /** Every document holding at least one term, with its weighted BM25+ score and the query words it covered. */
   score(terms: readonly WeightedTerm[], boosts: readonly number[], params: Bm25Params): Bm25Scores {
-    const capacity = this.isUsed.length;
-    const scores = new Float64Array(capacity);
-    const covered = new Uint16Array(capacity);
-    const stamp = new Int32Array(capacity);
-    const touched: number[] = [];
+    this.resetAccumulators();
     // Terms of one query word are scored together, so a document covers each word once.
     const bySource = new Map<string, WeightedTerm[]>();
     for (const term of terms) {
@@ -147,13 +179,42 @@ export class Bm25Index {
       if (group) group.push(term);
       else bySource.set(term.source, [term]);
     }
+    const norms = this.fieldNorms(params);
     let sourceId = 0;
     for (const group of bySource.values()) {
       sourceId++;
-      for (const { term, weight } of group)
-        this.scoreTerm(term, weight, sourceId, boosts, params, { scores, covered, stamp, touched });
+      for (const { term, weight } of group) this.scoreTerm(term, weight, sourceId, boosts, params, norms);
     }
-    return { slots: touched, scores, covered };
+    return { slots: this.touched, scores: this.scores, covered: this.covered };
+  }
+
+  private resetAccumulators(): void {
+    const capacity = this.docTerms.length;
+    if (this.scores.length < capacity) {
+      const size = Math.max(capacity, this.scores.length * 2, 64);
+      this.scores = new Float64Array(size);
+      this.covered = new Uint16Array(size);
+      this.sourceStamp = new Int32Array(size);
+    } else {
+      for (const slot of this.touched) {
+        this.scores[slot] = 0;
+        this.covered[slot] = 0;
+        this.sourceStamp[slot] = 0;
+      }
+    }
+    this.touched = [];
+  }
+
+  /** Per field, the length-normalization terms k·(1−b) and k·b/avgLength. */
+  private fieldNorms({ k, b }: Bm25Params): { constant: Float64Array; perLength: Float64Array } {
+    const constant = new Float64Array(MAX_FIELDS);
+    const perLength = new Float64Array(MAX_FIELDS);
+    for (let f = 0; f < this.fieldCount; f++) {
+      const avgLength = this.totalLengths[f]! / this.count || 1;
+      constant[f] = k * (1 - b);
+      perLength[f] = (k * b) / avgLength;
+    }
+    return { constant, perLength };
   }
 
   private scoreTerm(
@@ -161,41 +222,37 @@ export class Bm25Index {
     weight: number,
     sourceId: number,
     boosts: readonly number[],
-    params: Bm25Params,
-    acc: Accumulators,
+    { k, d }: Bm25Params,
+    norms: { constant: Float64Array; perLength: Float64Array },
   ): void {
-    const entry = this.terms.get(term);
-    if (!entry) return;
-    const n = this.count;
-    const { k, b, d } = params;
-    const { scores, covered, stamp, touched } = acc;
-    for (let f = 0; f < this.fieldCount; f++) {
-      const posting = entry.fields[f];
-      const boost = boosts[f] ?? 1;
-      if (!posting || boost === 0) continue;
-      // IDF over the whole document, not per field: a word rare among names but common in descriptions says little.
-      const idf = Math.log(1 + (n - entry.df + 0.5) / (entry.df + 0.5));
-      const avgLength = this.totalLengths[f]! / n || 1;
-      const factor = weight * boost * idf;
-      const { slots, counts } = posting;
-      const fieldLengths = this.lengths[f]!;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        const tf = counts[i]!;
-        scores[slot]! += factor * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * fieldLengths[slot]!) / avgLength)));
-        if (stamp[slot] !== sourceId) {
-          if (stamp[slot] === 0) touched.push(slot);
-          stamp[slot] = sourceId;
-          covered[slot]!++;
-        }
+    const id = this.termIds.get(term);
+    if (id === undefined) return;
+    const df = this.df.at(id);
+    if (df <= 0) return;
+    // IDF over the whole document, not per field: a word rare among names but common in descriptions says little.
+    const idf = Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
+    const factors = new Float64Array(MAX_FIELDS);
+    for (let f = 0; f < this.fieldCount; f++) factors[f] = weight * (boosts[f] ?? 1) * idf;
+    const { constant, perLength } = norms;
+    const { scores, covered, sourceStamp, touched } = this;
+    const lengths = this.lengths.array;
+    const fieldCount = this.fieldCount;
+    const posting = this.postings[id]!;
+    const entries = posting.array;
+    for (let i = 0, n = posting.length; i < n; i++) {
+      const entry = entries[i]!;
+      const f = (entry >>> FIELD_SHIFT) & 7;
+      const factor = factors[f]!;
+      if (factor === 0) continue;
+      const slot = entry >>> SLOT_SHIFT;
+      const tf = entry & MAX_TF;
+      const norm = constant[f]! + perLength[f]! * lengths[slot * fieldCount + f]!;
+      scores[slot]! += factor * (d + (tf * (k + 1)) / (tf + norm));
+      if (sourceStamp[slot] !== sourceId) {
+        if (sourceStamp[slot] === 0) touched.push(slot);
+        sourceStamp[slot] = sourceId;
+        covered[slot]!++;
       }
     }
   }
-}
-
-interface Accumulators {
-  readonly scores: Float64Array;
-  readonly covered: Uint16Array;
-  readonly stamp: Int32Array;
-  readonly touched: number[];
 }

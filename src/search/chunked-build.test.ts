@@ -48,3 +48,21 @@ describe('buildIndexInChunks', () => {
     expect(index.size).toBe(0);
   });
 });
+
+describe('buildIndexInChunks on a slow device', () => {
+  it('ends a chunk when its time budget runs out, before the chunk size is reached', async () => {
+    // Each look at the injected clock advances it by 1 ms: a device where 16 tools take a millisecond.
+    let clock = 0;
+    let yields = 0;
+    const many = Array.from({ length: 320 }, (_, i) => tool('alpha', i));
+    const index = await buildIndexInChunks(many, {
+      chunkSize: 500,
+      budgetMs: 4,
+      now: () => clock++,
+      yield: async () => void yields++,
+    });
+    expect(index.size).toBe(320);
+    // 320 tools in steps of 16, a chunk ending at its 4th step: 5 chunks (the chunk size alone would give none).
+    expect(yields).toBe(5);
+  });
+});

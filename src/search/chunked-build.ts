@@ -3,8 +3,15 @@ import { createToolIndex, type ToolIndex } from './tool-index';
 
 /** How buildIndexInChunks works through a catalog. */
 export interface ChunkedBuildOptions {
-  /** Tools indexed between two yields (default 500: a few milliseconds of work). */
+  /** At most this many tools are indexed between two yields (default 500). */
   readonly chunkSize?: number;
+  /**
+   * A chunk also ends once it has run this long (default 12 ms), checked every few tools: on a slow or busy device,
+   * or before the engine has compiled the hot loops, 500 tools can take far longer than on a fast one.
+   */
+  readonly budgetMs?: number;
+  /** The clock the budget is measured with (default `performance.now`). */
+  readonly now?: () => number;
   /** Gives the event loop back (in the browser, e.g. a `setTimeout(0)` or `scheduler.yield()` promise). */
   readonly yield: () => Promise<void>;
   /** An index to fill (its servers in `tools` are replaced); a new one when absent. */
@@ -14,6 +21,9 @@ export interface ChunkedBuildOptions {
 }
 
 const DEFAULT_CHUNK_SIZE = 500;
+const DEFAULT_BUDGET_MS = 12;
+/** Tools indexed between two looks at the clock. */
+const CLOCK_STRIDE = 16;
 
 /** Indexes many tools in chunks, yielding between them, so a large catalog does not freeze the page. */
 export async function buildIndexInChunks(
@@ -28,18 +38,22 @@ export async function buildIndexInChunks(
     if (list) list.push(tool);
     else byServer.set(tool.serverId, [tool]);
   }
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const now = options.now ?? (() => performance.now());
   let inChunk = 0;
+  let chunkStart = now();
   for (const [serverId, serverTools] of byServer) {
     if (options.signal?.aborted) break;
     index.removeServer(serverId);
     for (let start = 0; start < serverTools.length;) {
-      const take = Math.min(chunkSize - inChunk, serverTools.length - start);
+      const take = Math.min(chunkSize - inChunk, CLOCK_STRIDE, serverTools.length - start);
       index.addTools(serverId, serverTools.slice(start, start + take));
       start += take;
       inChunk += take;
-      if (inChunk >= chunkSize) {
+      if (inChunk >= chunkSize || now() - chunkStart >= budgetMs) {
         inChunk = 0;
         await options.yield();
+        chunkStart = now();
         if (options.signal?.aborted) {
           // A half-indexed server would answer searches with some of its tools only.
           if (start < serverTools.length) index.removeServer(serverId);

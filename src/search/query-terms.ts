@@ -113,6 +113,8 @@ export interface QueryTermOptions {
   readonly genericWeight?: number;
   /** Whether related words include broader ones ("laptop" → product; see broader-terms.ts); default true. */
   readonly broaderWords?: boolean;
+  /** Extra weight of a word per doubling of its count in the request (0: a word counts once however often used). */
+  readonly repeatWeight?: number;
 }
 
 // Up to this many related words each get the full related weight.
@@ -137,20 +139,26 @@ export function queryTerms(query: string, options: QueryTermOptions = {}): Map<s
     genericWords = GENERIC_WORDS,
     genericWeight = 1,
     broaderWords = true,
+    repeatWeight = 0,
   } = options;
   const text = query.slice(0, MAX_QUERY_CHARS);
   const terms = tokenize(`${text} ${impliedWords(text)}`);
   const kept = terms.filter((term) => !dropWords.has(term));
   // A query made only of request words ("help") still searches for them.
-  const own = new Set(kept.length > 0 ? kept : terms);
+  const searched = kept.length > 0 ? kept : terms;
+  const own = new Set(searched);
+  const repeats = new Map<string, number>();
+  for (const term of searched) repeats.set(term, (repeats.get(term) ?? 0) + 1);
   const out = new Map<string, QueryTerm>();
   for (const term of own) {
     const isGeneric = genericWeight < 1 && genericWords.has(term);
+    // A word the request repeats is what it is about (BM25's query-term frequency, saturating).
+    const weight = 1 + repeatWeight * Math.log(repeats.get(term) ?? 1);
     out.set(
       term,
       isGeneric
         ? { weight: genericWeight, source: GENERIC_SOURCE, kind: 'generic' }
-        : { weight: 1, source: term, kind: 'own' },
+        : { weight, source: term, kind: 'own' },
     );
   }
   if (relatedWeight > 0) {

@@ -33,6 +33,14 @@ export interface IndexTuning {
   readonly genericWeight: number;
   /** Whether a specific word also searches for its broader words (broader-terms.ts). */
   readonly broaderWords: boolean;
+  /** A related word held by more than this share of the tools is not searched: common words say little (IDF cap). */
+  readonly relatedMaxShare: number;
+  /** Pseudo-relevance feedback: terms taken from the best first-pass matches (0: off), their weight, and how many. */
+  readonly feedbackTerms: number;
+  readonly feedbackWeight: number;
+  readonly feedbackDocs: number;
+  /** Query-term frequency: extra weight of a repeated request word, times the log of its count (0: off). */
+  readonly repeatWeight: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -50,6 +58,11 @@ export const DEFAULT_TUNING: IndexTuning = {
   genericWords: GENERIC_WORDS,
   genericWeight: 0.5,
   broaderWords: true,
+  relatedMaxShare: 1,
+  feedbackTerms: 0,
+  feedbackWeight: 0.3,
+  feedbackDocs: 3,
+  repeatWeight: 0,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */
@@ -57,11 +70,14 @@ export function selectTerms(
   terms: ReadonlyMap<string, QueryTerm>,
   documentFrequency: (term: string) => number,
   tuning: IndexTuning,
+  documents = Infinity,
 ): WeightedTerm[] {
   const own: [WeightedTerm, number][] = [];
   const related: [WeightedTerm, number][] = [];
+  const maxRelatedDf = tuning.relatedMaxShare * documents;
   for (const [term, { weight, source, kind }] of terms) {
     const df = documentFrequency(term);
+    if (kind === 'related' && df > maxRelatedDf) continue;
     // Generic words are searched with the related ones: on a long request they must not crowd out the words of the need.
     if (df > 0) (kind === 'own' ? own : related).push([{ term, weight, source }, df]);
   }
@@ -84,7 +100,8 @@ export function coordinationTable(words: number, tuning: IndexTuning): Float64Ar
 /** The `count` slots with the highest values (in no particular order), by a selection in linear time. */
 export function bestSlots(slots: readonly number[], values: Float64Array, count: number): number[] {
   if (slots.length <= count) return [...slots];
-  const sample = Float64Array.from(slots, (slot) => values[slot]!);
+  const sample = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i++) sample[i] = values[slots[i]!]!;
   // Quickselect for the value of rank `count` (descending), then everything at or above it.
   let lo = 0;
   let hi = sample.length - 1;

@@ -24,6 +24,8 @@ export type ToolSearchResult =
       readonly matches: readonly ToolMatch[];
       /** Set when a regex search stopped early (its scan budget ran out); the matches are the ones found so far. */
       readonly isTruncated?: boolean;
+      /** Set when even the best match covers under half of the query's words (BM25 only): a rephrase may do better. */
+      readonly weakMatch?: { readonly matchedWords: number; readonly queryWords: number };
     }
   | { readonly ok: false; readonly matches: readonly []; readonly error: RegexSearchError };
 

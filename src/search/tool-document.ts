@@ -19,12 +19,11 @@ export interface ToolDocument {
   readonly server: string;
   readonly description: string;
   readonly params: string;
-  /** Each field's terms in INDEXED_FIELDS order: what the BM25 index holds. */
-  readonly fieldTerms: readonly (readonly string[])[];
 }
 
 // Bounds on what one tool contributes, so a server with a giant schema cannot slow the index down.
-const MAX_DESCRIPTION_CHARS = 4_000;
+/** Characters of a description the index reads (the registry already cuts longer ones). */
+export const MAX_DESCRIPTION_CHARS = 4_000;
 const MAX_PARAMS_CHARS = 3_000;
 const MAX_PROPERTIES = 60;
 const MAX_ENUM_VALUES = 20;
@@ -66,7 +65,12 @@ export function toolDocument(id: number, tool: SearchableTool): ToolDocument {
     description: tool.description.slice(0, MAX_DESCRIPTION_CHARS),
     params: parameterText(tool.definition),
   };
-  return { id, tool, ...text, fieldTerms: INDEXED_FIELDS.map((field) => tokenize(text[field])) };
+  return { id, tool, ...text };
+}
+
+/** Each field's terms in INDEXED_FIELDS order: what the BM25 index holds for a document (not kept: it is rebuilt). */
+export function documentTerms(doc: ToolDocument): string[][] {
+  return INDEXED_FIELDS.map((field) => tokenize(doc[field]));
 }
 
 /** The first line or sentence of a description, at most `max` characters: what a result list shows. */

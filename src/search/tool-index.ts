@@ -1,5 +1,6 @@
 import type { ToolRef } from '../domain/tool-catalog';
-import { Bm25Index } from './bm25-index';
+import { Bm25Index, type WeightedTerm } from './bm25-index';
+import { feedbackTerms } from './feedback';
 import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
 import {
   bestSlots,
@@ -11,10 +12,12 @@ import {
   type RankInput,
 } from './ranking';
 import { regexSearch } from './regex-search';
-import { toMatch, type ToolMatch, type ToolSearchResult } from './search-result';
-import { INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
+import { MAX_INDEXED_TOOLS, refusalOf, ReportBuilder, type IndexReport } from './tool-intake';
+import { toMatch, type ToolSearchResult } from './search-result';
+import { documentTerms, INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
 
 export { DEFAULT_TUNING, type IndexTuning } from './ranking';
+export { MAX_INDEXED_TOOLS, type IndexReport } from './tool-intake';
 
 /** Which tools a search may see: a hard filter, applied before ranking. */
 export interface SearchScope {
@@ -50,10 +53,10 @@ export interface SearchOptions {
 
 /** The tool index: incremental per server, searched within a scope. */
 export interface ToolIndex {
-  /** Replaces all tools of one server (an empty list removes them). */
-  upsertServer(serverId: string, tools: readonly SearchableTool[]): void;
+  /** Replaces all tools of one server (an empty list removes them); says which were refused, and why. */
+  upsertServer(serverId: string, tools: readonly SearchableTool[]): IndexReport;
   /** Adds tools to a server, keeping the ones it has (used by chunked builds). */
-  addTools(serverId: string, tools: readonly SearchableTool[]): void;
+  addTools(serverId: string, tools: readonly SearchableTool[]): IndexReport;
   removeServer(serverId: string): void;
   /** Never throws: an unusable regex pattern is an `{ ok: false, error }` result. */
   search(query: string, options: SearchOptions): ToolSearchResult;
@@ -78,7 +81,10 @@ const inScope = (scope: SearchScope, tool: SearchableTool): boolean =>
   scope.serverIds.has(tool.serverId) && (scope.isToolEnabled?.(tool) ?? true);
 
 /** Creates an empty BM25 tool index with the given ranking knobs. */
-export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex {
+export function createToolIndex(
+  tuning: IndexTuning = DEFAULT_TUNING,
+  { maxTools = MAX_INDEXED_TOOLS }: { readonly maxTools?: number } = {},
+): ToolIndex {
   const bm25 = new Bm25Index(INDEXED_FIELDS.length);
   const boosts = INDEXED_FIELDS.map((field) => tuning.boosts[field]);
   /** Documents by their slot in the BM25 index (an array: the hot loop reads it). */
@@ -86,65 +92,113 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
   let docCount = 0;
   /** Each server's slots. */
   const byServer = new Map<string, number[]>();
+  /** A number per server id, and each slot's server number: a scope check in the hot loop is an array read. */
+  const serverNumbers = new Map<string, number>();
+  const slotServer: number[] = [];
   let nextId = 1;
 
-  function addTools(serverId: string, tools: readonly SearchableTool[]): void {
+  function addTools(serverId: string, tools: readonly SearchableTool[]): IndexReport {
     const slots = byServer.get(serverId) ?? [];
+    let serverNumber = serverNumbers.get(serverId);
+    if (serverNumber === undefined) serverNumbers.set(serverId, (serverNumber = serverNumbers.size));
+    const names = new Set(slots.map((slot) => docs[slot]!.tool.toolName));
+    const report = new ReportBuilder();
     for (const tool of tools) {
-      if (tool.serverId !== serverId) continue;
+      const refusal = refusalOf(tool, serverId, names, docCount, maxTools);
+      if (refusal) {
+        report.refuse(tool, refusal);
+        continue;
+      }
+      names.add(tool.toolName);
       const doc = toolDocument(nextId++, tool);
-      const slot = bm25.add(doc.fieldTerms);
+      const terms = documentTerms(doc);
+      report.noteIndexed(tool, terms);
+      const slot = bm25.add(terms);
       docs[slot] = doc;
+      slotServer[slot] = serverNumber;
       docCount++;
       slots.push(slot);
     }
     byServer.set(serverId, slots);
+    return report.build();
   }
 
   function removeServer(serverId: string): void {
-    for (const slot of byServer.get(serverId) ?? []) {
-      const doc = docs[slot];
-      if (!doc) continue;
-      bm25.remove(slot, doc.fieldTerms);
+    const slots = byServer.get(serverId) ?? [];
+    bm25.removeMany(slots);
+    for (const slot of slots) {
+      if (!docs[slot]) continue;
       docs[slot] = undefined;
       docCount--;
     }
     byServer.delete(serverId);
   }
 
-  function bm25Search(query: string, scope: SearchScope, limit: number): ToolMatch[] {
+  /** One scoring pass: the in-scope documents the terms reach, the best candidates, ranked. */
+  function rankPass(terms: readonly WeightedTerm[], scope: SearchScope, allowed: Uint8Array, limit: number) {
+    const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
+    const coordination = coordinationTable(terms.length, tuning);
+    const inScopeSlots: number[] = [];
+    for (const slot of slots) {
+      if (allowed[slotServer[slot]!] !== 1 || !docs[slot]) continue;
+      scores[slot]! *= coordination[covered[slot]!] ?? 1;
+      inScopeSlots.push(slot);
+    }
+    const count = Math.max(MIN_CANDIDATES, limit * 10);
+    const isEnabled = (slot: number): boolean => scope.isToolEnabled?.(docs[slot]!.tool) ?? true;
+    // A tool switched off is rare, so the per-tool check runs on the best candidates first, on all only if one fails.
+    let best = bestSlots(inScopeSlots, scores, count);
+    if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
+    // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
+    const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
+    return { ranked: rankHits(hits, tuning).slice(0, limit), best, covered };
+  }
+
+  function bm25Search(query: string, scope: SearchScope, limit: number): ToolSearchResult {
     const all = queryTerms(query.slice(0, MAX_QUERY_CHARS), {
       dropWords: tuning.dropWords,
       relatedWeight: tuning.relatedWeight,
       genericWords: tuning.genericWords,
       genericWeight: tuning.genericWeight,
       broaderWords: tuning.broaderWords,
+      repeatWeight: tuning.repeatWeight,
     });
-    const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning);
-    if (terms.length === 0) return [];
-    const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
-    const coordination = coordinationTable(terms.length, tuning);
-    const inScopeSlots: number[] = [];
-    for (const slot of slots) {
-      const doc = docs[slot];
-      if (!doc || !inScope(scope, doc.tool)) continue;
-      scores[slot]! *= coordination[covered[slot]!] ?? 1;
-      inScopeSlots.push(slot);
+    const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning, bm25.size);
+    if (terms.length === 0) return { ok: true, matches: [] };
+    const allowed = new Uint8Array(serverNumbers.size);
+    for (const serverId of scope.serverIds) {
+      const serverNumber = serverNumbers.get(serverId);
+      if (serverNumber !== undefined) allowed[serverNumber] = 1;
     }
-    // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
-    const hits: RankInput[] = bestSlots(inScopeSlots, scores, Math.max(MIN_CANDIDATES, limit * 10)).map((slot) => ({
-      doc: docs[slot]!,
-      score: scores[slot]!,
-    }));
-    return rankHits(hits, tuning)
-      .slice(0, limit)
-      .map(({ doc, score }) => toMatch(doc.tool, score));
+    let pass = rankPass(terms, scope, allowed, limit);
+    if (tuning.feedbackTerms > 0 && pass.ranked.length > 0) {
+      const n = bm25.size;
+      const idf = (term: string): number => {
+        const df = bm25.documentFrequency(term);
+        return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      };
+      const extra = feedbackTerms(pass.ranked.slice(0, tuning.feedbackDocs), new Set(all.keys()), idf, {
+        terms: tuning.feedbackTerms,
+        weight: tuning.feedbackWeight,
+      });
+      pass = rankPass([...terms, ...extra], scope, allowed, limit);
+    }
+    const { ranked, best, covered } = pass;
+    const matches = ranked.map(({ doc, score }) => toMatch(doc.tool, score));
+    // How many of the query's words the best match covers (a related word counting for its word, the generic ones
+    // together as one): under half, and the model had better rephrase than take a poor match.
+    const words = new Set([...all.values()].map((term) => term.source)).size;
+    const firstSlot = best.find((slot) => docs[slot] === ranked[0]?.doc);
+    const matched = firstSlot === undefined ? 0 : covered[firstSlot]!;
+    return matches.length > 0 && matched * 2 < words
+      ? { ok: true, matches, weakMatch: { matchedWords: matched, queryWords: words } }
+      : { ok: true, matches };
   }
 
   return {
     upsertServer(serverId, tools) {
       removeServer(serverId);
-      if (tools.length > 0) addTools(serverId, tools);
+      return addTools(serverId, tools);
     },
     addTools,
     removeServer,
@@ -156,7 +210,7 @@ export function createToolIndex(tuning: IndexTuning = DEFAULT_TUNING): ToolIndex
         );
         return regexSearch(query, inScopeDocs, { limit });
       }
-      return { ok: true, matches: bm25Search(query, options.scope, limit) };
+      return bm25Search(query, options.scope, limit);
     },
     tools(serverIds) {
       const ids = serverIds ? [...serverIds] : [...byServer.keys()];

@@ -56,7 +56,9 @@ describe('the tool_search tool', () => {
     const answer = answerToolSearch({ query: 'send email' }, context);
     expect(answer.isError).toBe(false);
     expect(answer.content).toBe(
-      'Found 2 tools for "send email"; they are loaded and you can call them now:\nmcp__mail__send_email — Send an email.\nmcp__mail__list_inbox — List the inbox.',
+      'Found 2 tools for "send email"; they are loaded and you can call them now:\n' +
+        '- mcp__mail__send_email (server: mail) — Send an email.\n' +
+        '- mcp__mail__list_inbox (server: mail) — List the inbox.',
     );
     expect(answer.loadedTools).toEqual([
       { serverId: 'mail', toolName: 'send_email', lastUsedAt: 100 },
@@ -73,6 +75,16 @@ describe('the tool_search tool', () => {
     const answer = answerToolSearch({ query: 'zebra' }, context);
     expect(answer).toMatchObject({ isError: false, matches: [] });
     expect(answer.content).toContain('No tools matched "zebra"');
+  });
+
+  it('says when even the best match covers under half of the query, so the model can rephrase', () => {
+    const weak = answerToolSearch({ query: 'translate invoice inbox spreadsheet' }, context);
+    expect(weak.matches[0]?.ref.toolName).toBe('list_inbox');
+    expect(weak.content).toContain('None of them matched "translate invoice inbox spreadsheet" well');
+    expect(weak.content).toContain('the best covers 1 of its 4 words');
+    const good = answerToolSearch({ query: 'list inbox' }, context);
+    expect(good.content).not.toContain('matched');
+    expect(good.content).toMatch(/^Found/);
   });
 
   it('reports a bad regex as an error the model can fix', () => {

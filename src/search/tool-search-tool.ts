@@ -65,19 +65,27 @@ export function parseToolSearchInput(input: unknown): ToolSearchInput | { readon
   };
 }
 
-/** Client mode: the text answer of a search, one `modelName — one-line description` line per match. */
+/**
+ * Client mode: the text answer of a search, one line per match with its server and a one-line description, and a
+ * note when nothing matched well, so the model rephrases rather than picks a poor match.
+ */
 export function formatToolSearchResult(query: string, result: ToolSearchResult): string {
   if (!result.ok) return result.error.message;
   const shown = query.length > 80 ? `${query.slice(0, 79)}…` : query;
   if (result.matches.length === 0) {
     return `No tools matched "${shown}". Try other words for the action or the object, or a shorter query.`;
   }
-  const lines = result.matches.map((m) => `${m.modelName} — ${m.description || '(no description)'}`);
+  const lines = result.matches.map(
+    (m) => `- ${m.modelName} (server: ${m.serverName}) — ${m.description || '(no description)'}`,
+  );
   const note = result.isTruncated ? ' (the search stopped early; refine the pattern to see more)' : '';
-  return [
-    `Found ${result.matches.length} tools for "${shown}"${note}; they are loaded and you can call them now:`,
-    ...lines,
-  ].join('\n');
+  const head = `Found ${result.matches.length} tools for "${shown}"${note}; they are loaded and you can call them now:`;
+  if (!result.weakMatch) return [head, ...lines].join('\n');
+  const { matchedWords, queryWords } = result.weakMatch;
+  const warning =
+    `None of them matched "${shown}" well (the best covers ${matchedWords} of its ${queryWords} words). ` +
+    'If none fits, search again with other words for the action or the object rather than use a poor match.';
+  return [warning, head, ...lines].join('\n');
 }
 
 // Anthropic mode, as documented: the tool search page of the Claude docs (platform.claude.com/docs/en/agents-and-tools/

@@ -97,6 +97,34 @@ describe('auto mode: defer only when the thread’s tools are many or large', ()
   });
 });
 
+describe('a server set to always load (deferTools: false)', () => {
+  const github = new Set(['github']);
+
+  it('has its tools in every deferred call, as pinned ones', () => {
+    const call = selectCallTools(input({ alwaysLoadedServers: github }));
+    expect(call.selection.isDeferred).toBe(true);
+    expect(sentNames(call)).toEqual([
+      TOOL_SEARCH_TOOL_NAME,
+      'mcp__github__create_issue',
+      'mcp__github__list_pull_requests',
+    ]);
+    expect(call.selection.pinned.map((ref) => ref.serverId)).toEqual(['github', 'github']);
+  });
+
+  it('is never deferred in Anthropic mode either', () => {
+    const call = selectCallTools(input({ alwaysLoadedServers: github, settings: { ...SETTINGS, mode: 'anthropic' } }));
+    const visible = call.modelTools.filter((t) => t.defer_loading !== true).map((t) => t.name);
+    expect(visible).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__github__create_issue', 'mcp__github__list_pull_requests']);
+  });
+
+  it('does not count toward the auto threshold: the rest may fall below it', () => {
+    // 40 tools, 35 of them on "misc": the other 5 are under 30, so nothing is deferred.
+    const call = selectCallTools(input({ alwaysLoadedServers: new Set(['misc']) }));
+    expect(call.selection.isDeferred).toBe(false);
+    expect(sentNames(call)).toHaveLength(MANY.length);
+  });
+});
+
 describe('a deferred call', () => {
   it('carries pinned and loaded tools, and tool_search first', () => {
     const call = selectCallTools(input({ pinnedTools: [MANY[2]!], loadedTools: [loaded(MANY[4]!, 5)] }));

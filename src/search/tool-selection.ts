@@ -43,6 +43,8 @@ export interface CallToolsInput<T extends SearchableTool = SearchableTool> {
   readonly index: Pick<ToolIndex, 'search'>;
   /** Tools tool_search found earlier in this turn, when the caller has not stored them in loadedTools yet. */
   readonly requested?: readonly ToolRef[];
+  /** Servers whose tools are never deferred (ServerConfig.deferTools false): sent in every call, like pinned ones. */
+  readonly alwaysLoadedServers?: ReadonlySet<string>;
 }
 
 /** The tools search chose for one model call. */
@@ -120,8 +122,15 @@ export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<
   const { tools, settings } = input;
   const byKey = new Map(tools.map((tool) => [refKey(tool), tool] as const));
   const taken = new Set<string>();
-  const pinned = resolve(input.pinnedTools, byKey, taken);
-  const isDeferred = shouldDefer(tools, settings, input.contextWindowTokens);
+  const alwaysLoaded = input.alwaysLoadedServers ?? new Set<string>();
+  // Tools of an always-loaded server count as pinned; the auto threshold weighs only the tools that may wait.
+  const pinned = resolve(
+    [...input.pinnedTools, ...tools.filter((tool) => alwaysLoaded.has(tool.serverId))],
+    byKey,
+    taken,
+  );
+  const deferrable = tools.filter((tool) => !alwaysLoaded.has(tool.serverId));
+  const isDeferred = deferrable.length > 0 && shouldDefer(deferrable, settings, input.contextWindowTokens);
 
   if (!isDeferred) {
     const sorted = [...tools].sort(byModelName);

@@ -5,6 +5,7 @@ import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
+import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { Approval } from '../domain/trace';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
@@ -39,6 +40,14 @@ export interface ThreadSettings {
   readonly model?: string;
   readonly systemPrompt?: string;
   readonly thinkingBudget?: number;
+  /** Tool search for this thread; absent fields follow the profile's settings. */
+  readonly toolSearch?: ThreadToolSearchOverrides;
+}
+
+/** The thread's tool-search choices as stored: unset fields dropped, nothing at all when none is set. */
+function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): ThreadToolSearchOverrides | undefined {
+  const defined = definedOverrides(choices);
+  return Object.keys(defined).length > 0 ? defined : undefined;
 }
 
 export interface ChatActions {
@@ -207,6 +216,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
+          toolSearch: threadToolSearch(settings.toolSearch),
         }));
         await actions.refreshThreads();
         return undefined;

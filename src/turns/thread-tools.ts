@@ -129,6 +129,9 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
+        alwaysLoadedServers: new Set(
+          deps.registry.list().flatMap((s) => (s.config.deferTools === false ? [s.config.id] : [])),
+        ),
       });
       calls.offer(chosen.tools);
       return Promise.resolve({

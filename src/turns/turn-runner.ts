@@ -145,7 +145,8 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         };
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
   const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
-  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch); // Read per turn: a saved change applies to the next one.
+  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
+  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
   const persistence: TurnPersistence = {
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),

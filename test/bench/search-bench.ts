@@ -2,12 +2,15 @@
 // Ranks every query with the app's search (src/search, the same module the app uses): one JSON line per query on
 // stdout ({"id", "top": ["server/name", ...]}), and a summary on stderr: build and query times, recall@1/5/10 and
 // allGold@5, next to two baselines measured in the same run. --replicate N adds a speed run on the tool catalog
-// copied with distinct server names up to N tools (index build, query p50/p95, the longest chunk of a chunked build).
+// copied with distinct server names up to N tools (index build, query p50/p95, the chunked build's longest chunk and its
+// total against the one-shot build, one server re-listed, and the index's heap beside the raw text of the tools).
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
 import { buildIndexInChunks } from '../../src/search/chunked-build';
-import type { SearchableTool } from '../../src/search/tool-document';
+import { parameterText, type SearchableTool } from '../../src/search/tool-document';
 import { createToolIndex, type ToolIndex } from '../../src/search/tool-index';
 import { readQueries, readTools, replicateTools, toolId, type BenchQuery } from './dataset';
 import { groupByServer, scopeOf } from './evaluate';
@@ -40,44 +43,129 @@ function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
   return index;
 }
 
-/** Median build time over `runs` builds after a first, cold one (JIT, the stemmer's cache), and the last index. */
-function timedBuild<T>(build: () => T): { ms: number; coldMs: number; value: T } {
+/** CPU time of this process since `since` (all its threads), in ms. */
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+/**
+ * Median build time (wall clock, and CPU time: less at the mercy of other processes on a shared machine) over `runs`
+ * builds after a first, cold one (JIT, the stemmer's cache), and the last index.
+ */
+function timedBuild<T>(build: () => T): { ms: number; cpuMs: number; coldMs: number; value: T } {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const coldStart = performance.now();
   let value = build();
   const coldMs = round(performance.now() - coldStart);
   for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     value = build();
     times.push(performance.now() - start);
+    cpuTimes.push(cpuMs(cpu));
   }
-  return { ms: median(times), coldMs, value };
+  return { ms: median(times), cpuMs: median(cpuTimes), coldMs, value };
 }
 
 /** Ranked ids per query and the time of each query (after one warm-up pass; `passes` runs over small query sets). */
 function timedQueries(
   queries: readonly BenchQuery[],
   rank: (text: string) => string[],
-): { tops: string[][]; times: number[] } {
+): { tops: string[][]; times: number[]; cpuTimes: number[] } {
   for (const q of queries.slice(0, 50)) rank(q.text);
   const passes = Math.max(1, Math.ceil(500 / Math.max(1, queries.length)));
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let tops: string[][] = [];
   for (let pass = 0; pass < passes; pass++) {
     tops = queries.map((q) => {
+      const cpu = process.cpuUsage();
       const start = performance.now();
       const top = rank(q.text);
       times.push(performance.now() - start);
+      cpuTimes.push(cpuMs(cpu));
       return top;
     });
   }
-  return { tops, times };
+  return { tops, times, cpuTimes };
 }
 
-const timing = (buildMs: number, times: readonly number[]) => ({
-  indexBuildMs: buildMs,
-  queryP50Ms: round(percentile(times, 50)),
-  queryP95Ms: round(percentile(times, 95)),
+/**
+ * Median time to re-list one server of 50 tools in the big index: 50 of its tools copied under a server of their own
+ * are added once, then replaced by themselves with a changed description, as a server's `tools/list_changed` would.
+ */
+function timedUpdate(
+  index: ToolIndex,
+  big: readonly SearchableTool[],
+): { serverTools: number; medianMs: number; medianCpuMs: number } {
+  const serverId = 'bench-updated-server';
+  const list = big.slice(0, 50).map((tool) => ({ ...tool, serverId, serverName: serverId }));
+  index.upsertServer(serverId, list);
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const next = list.map((tool) => ({ ...tool, description: `${tool.description} (v${i})` }));
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    index.upsertServer(serverId, next);
+    times.push(performance.now() - start);
+    cpuTimes.push(cpuMs(cpu));
+  }
+  index.removeServer(serverId);
+  return { serverTools: list.length, medianMs: median(times), medianCpuMs: median(cpuTimes) };
+}
+
+/**
+ * The heap the index of `tools` holds (measured with a forced GC before and after building it; the tools themselves
+ * are the app's and already in memory), beside the raw text of the tool documents: name, server name, description and
+ * the parameter text the index reads from the schema (and, for comparison, the tools' JSON as a server sends it).
+ */
+function indexHeap(tools: readonly SearchableTool[]): Record<string, number> {
+  const gc = globalGc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const index = buildIndex(tools);
+  gc();
+  const heapBytes = process.memoryUsage().heapUsed - before;
+  const rawTextBytes = tools.reduce(
+    (sum, t) =>
+      sum +
+      Buffer.byteLength(t.toolName) +
+      Buffer.byteLength(t.serverName) +
+      Buffer.byteLength(t.description) +
+      Buffer.byteLength(parameterText(t.definition)),
+    0,
+  );
+  const jsonBytes = tools.reduce((sum, t) => sum + Buffer.byteLength(JSON.stringify(t.definition)), 0);
+  if (index.size !== tools.length) throw new Error('the heap run indexed a different catalog');
+  return {
+    indexHeapMB: round(heapBytes / 2 ** 20, 2),
+    rawTextMB: round(rawTextBytes / 2 ** 20, 2),
+    ratioToRawText: round(heapBytes / rawTextBytes, 2),
+    toolJsonMB: round(jsonBytes / 2 ** 20, 2),
+  };
+}
+
+/** The engine's garbage collector, exposed on demand. */
+function globalGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+// Wall-clock percentiles, and CPU-time ones: on a shared machine a 0.2 ms query is often preempted, which shows in the
+// wall-clock p95 but is not the search's doing (the process's CPU time counts all its threads, the GC's included).
+const timing = (
+  build: { ms: number; cpuMs: number },
+  run: { times: readonly number[]; cpuTimes: readonly number[] },
+) => ({
+  indexBuildMs: build.ms,
+  indexBuildCpuMs: round(build.cpuMs),
+  queryP50Ms: round(percentile(run.times, 50)),
+  queryP95Ms: round(percentile(run.times, 95)),
+  queryCpuP50Ms: round(percentile(run.cpuTimes, 50)),
+  queryCpuP95Ms: round(percentile(run.cpuTimes, 95)),
 });
 
 const tools = readTools(values.tools);
@@ -117,10 +205,10 @@ const summary: Record<string, unknown> = {
   tools: tools.length,
   queries: queries.length,
   k,
-  ...timing(app.ms, appRun.times),
+  ...timing(app, appRun),
   ...appQuality,
-  baselineMinisearchDefaults: { ...timing(plain.ms, plainRun.times), ...plainQuality },
-  baselineOkapi: { ...timing(okapi.ms, okapiRun.times), ...okapiQuality },
+  baselineMinisearchDefaults: { ...timing(plain, plainRun), ...plainQuality },
+  baselineOkapi: { ...timing(okapi, okapiRun), ...okapiQuality },
   ratioVsMinisearchDefaults: {
     recallAt5: ratio(appQuality.recallAt5, plainQuality.recallAt5),
     allGoldAt5: ratio(appQuality.allGoldAt5, plainQuality.allGoldAt5),
@@ -141,17 +229,25 @@ if (values.replicate) {
   // A chunked build as the page would run it: the longest stretch without yielding is what a user could feel.
   const chunkSize = Math.max(1, Number(values.chunk));
   const chunks: number[] = [];
+  let chunkedCpuMs = 0;
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const start = last;
   await buildIndexInChunks(big, {
     chunkSize,
     yield: async () => {
       chunks.push(performance.now() - last);
+      chunkedCpuMs += cpuMs(lastCpu);
       await new Promise<void>((resolve) => setImmediate(resolve));
       last = performance.now();
+      lastCpu = process.cpuUsage();
     },
   });
   chunks.push(performance.now() - last);
+  chunkedCpuMs += cpuMs(lastCpu);
+  const chunkedTotalMs = performance.now() - start;
+  const update = timedUpdate(built.value, big);
+  const heap = indexHeap(big);
   // The same baseline at this size: minisearch with its defaults over name and description.
   const bigPlain = timedBuild(() => {
     const mini = new MiniSearch<{ id: number; name: string; description: string }>({ fields: ['name', 'description'] });
@@ -164,18 +260,29 @@ if (values.replicate) {
       .slice(0, k)
       .map((r) => String(r.id)),
   );
+  // And plain Okapi BM25 at this size: the floor a build of the same text could reach.
+  const bigOkapi = timedBuild(() => createOkapi(big));
+  const bigOkapiRun = timedQueries(queries, (text) => bigOkapi.value(text, k).map(String));
   summary.replicated = {
     tools: big.length,
     servers: new Set(big.map((t) => t.serverId)).size,
-    ...timing(built.ms, bigRun.times),
-    baselineMinisearchDefaults: timing(bigPlain.ms, bigPlainRun.times),
+    ...timing(built, bigRun),
+    baselineMinisearchDefaults: timing(bigPlain, bigPlainRun),
+    baselineOkapi: timing(bigOkapi, bigOkapiRun),
+    buildRatioVsOkapi: ratio(built.ms, bigOkapi.ms),
     firstBuildMs: built.coldMs,
     chunkedBuild: {
       chunkSize,
       chunks: chunks.length,
       longestChunkMs: round(Math.max(...chunks)),
-      totalMs: round(performance.now() - start),
+      medianChunkMs: median(chunks),
+      totalMs: round(chunkedTotalMs),
+      ratioToOneShotBuild: ratio(chunkedTotalMs, built.ms),
+      cpuMsInChunks: round(chunkedCpuMs),
+      cpuRatioToOneShotBuild: ratio(chunkedCpuMs, built.cpuMs),
     },
+    serverUpdate: update,
+    heap,
   };
 }
 

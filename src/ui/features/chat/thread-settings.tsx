@@ -15,14 +15,30 @@ export function ThreadSettingsForm({
   const [model, setModel] = useState(thread.model ?? '');
   const [systemPrompt, setSystemPrompt] = useState(thread.systemPrompt ?? '');
   const [isThinking, setThinking] = useState(thread.thinkingBudget !== undefined);
+  const [searchMode, setSearchMode] = useState<string>(thread.toolSearch?.mode ?? '');
+  const [strategy, setStrategy] = useState<string>(thread.toolSearch?.strategy ?? '');
+  const [preload, setPreload] = useState(thread.toolSearch?.preloadCount?.toString() ?? '');
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
-  const ids = { model: useId(), system: useId(), thinking: useId() };
+  const ids = {
+    model: useId(),
+    system: useId(),
+    thinking: useId(),
+    mode: useId(),
+    strategy: useId(),
+    preload: useId(),
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const error = await onSave({
       model,
       systemPrompt,
       ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}),
+      toolSearch: {
+        ...(searchMode === 'client' || searchMode === 'anthropic' ? { mode: searchMode } : {}),
+        ...(strategy === 'bm25' || strategy === 'regex' ? { strategy } : {}),
+        // A typed value is kept as a number even when out of range, so saving says why instead of dropping it.
+        ...(preload.trim() !== '' ? { preloadCount: Number(preload) } : {}),
+      },
     });
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
@@ -43,6 +59,26 @@ export function ThreadSettingsForm({
           />
           Extended thinking (shown in the answer)
         </label>
+        <label htmlFor={ids.mode}>Tool search mode for this thread</label>
+        <select id={ids.mode} value={searchMode} onChange={(e) => setSearchMode(e.target.value)}>
+          <option value="">As in Settings</option>
+          <option value="client">Client (this app searches)</option>
+          <option value="anthropic">Anthropic (the API expands deferred tools)</option>
+        </select>
+        <label htmlFor={ids.strategy}>Strategy of tool search in this thread</label>
+        <select id={ids.strategy} value={strategy} onChange={(e) => setStrategy(e.target.value)}>
+          <option value="">As in Settings</option>
+          <option value="bm25">Words (BM25)</option>
+          <option value="regex">Regular expression</option>
+        </select>
+        <label htmlFor={ids.preload}>Tools preloaded per turn (empty: as in Settings)</label>
+        <input
+          id={ids.preload}
+          value={preload}
+          inputMode="numeric"
+          onChange={(e) => setPreload(e.target.value)}
+          autoComplete="off"
+        />
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

@@ -1,0 +1,44 @@
+// The ranking candidates measured for issue #23 that are off by default: each does what it says when turned on.
+import { describe, expect, it } from 'vitest';
+import type { SearchableTool } from './tool-document';
+import { createToolIndex, DEFAULT_TUNING, scopeForTools, type IndexTuning } from './tool-index';
+
+const tool = (toolName: string, description: string): SearchableTool => ({
+  serverId: 's',
+  serverName: 's',
+  toolName,
+  modelName: `mcp__s__${toolName}`,
+  description,
+  definition: { name: toolName, inputSchema: { type: 'object' } },
+});
+
+function found(tools: SearchableTool[], query: string, change: Partial<IndexTuning>): string[] {
+  const index = createToolIndex({ ...DEFAULT_TUNING, ...change });
+  index.upsertServer('s', tools);
+  return index.search(query, { scope: scopeForTools(tools) }).matches.map((m) => m.ref.toolName);
+}
+
+describe('ranking candidates', () => {
+  it('query-time expansion capped by IDF leaves out a related word most tools hold', () => {
+    // "share" is related to "stock" (related-terms.ts); here every tool says "share".
+    const tools = [tool('a', 'Share a file.'), tool('b', 'Share a link.'), tool('c', 'Share a note.')];
+    expect(found(tools, 'stock', {})).toHaveLength(3);
+    expect(found(tools, 'stock', { relatedMaxShare: 0.5 })).toEqual([]);
+  });
+
+  it('pseudo-relevance feedback finds a sibling of the best match that shares none of the query words', () => {
+    const tools = [
+      tool('zorbl', 'Zorbl the flux capacitor.'),
+      tool('charge', 'Charge a flux capacitor.'),
+      tool('other', 'Bake bread.'),
+    ];
+    expect(found(tools, 'zorbl', {})).toEqual(['zorbl']);
+    expect(found(tools, 'zorbl', { feedbackTerms: 5, feedbackWeight: 0.3 })).toEqual(['zorbl', 'charge']);
+  });
+
+  it('query-term frequency weighs a word the request repeats', () => {
+    const tools = [tool('douban', 'Douban rank.'), tool('pdf', 'Write a PDF report.')];
+    expect(found(tools, 'pdf report douban douban douban', {})[0]).toBe('pdf');
+    expect(found(tools, 'pdf report douban douban douban', { repeatWeight: 1 })[0]).toBe('douban');
+  });
+});
