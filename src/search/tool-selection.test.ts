@@ -103,18 +103,14 @@ describe('a server set to always load (deferTools: false)', () => {
   it('has its tools in every deferred call, as pinned ones', () => {
     const call = selectCallTools(input({ alwaysLoadedServers: github }));
     expect(call.selection.isDeferred).toBe(true);
-    expect(sentNames(call)).toEqual([
-      TOOL_SEARCH_TOOL_NAME,
-      'mcp__github__create_issue',
-      'mcp__github__list_pull_requests',
-    ]);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__github__create_issue', 'mcp__github__list_pull_requests']);
     expect(call.selection.pinned.map((ref) => ref.serverId)).toEqual(['github', 'github']);
   });
 
   it('is never deferred in Anthropic mode either', () => {
     const call = selectCallTools(input({ alwaysLoadedServers: github, settings: { ...SETTINGS, mode: 'anthropic' } }));
     const visible = call.modelTools.filter((t) => t.defer_loading !== true).map((t) => t.name);
-    expect(visible).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__github__create_issue', 'mcp__github__list_pull_requests']);
+    expect(visible).toEqual([TOOL_SEARCH_NAME, 'mcp__github__create_issue', 'mcp__github__list_pull_requests']);
   });
 
   it('does not count toward the auto threshold: the rest may fall below it', () => {

@@ -121,16 +121,18 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     list,
     resolve,
     forCall({ userText }) {
+      const tools = list();
       const chosen = selectCallTools({
-        tools: list(),
+        tools,
         loadedTools: loaded,
         pinnedTools: deps.thread.pinnedTools,
         settings,
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
+        // Servers set to always load (ServerConfig.deferTools false) are never deferred.
         alwaysLoadedServers: new Set(
-          deps.registry.list().flatMap((s) => (s.config.deferTools === false ? [s.config.id] : [])),
+          tools.flatMap((t) => (deps.registry.get(t.serverId)?.config.deferTools === false ? [t.serverId] : [])),
         ),
       });
       calls.offer(chosen.tools);
