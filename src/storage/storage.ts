@@ -2,13 +2,13 @@ import type { Logger } from '../domain/logger';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
-import { createAppConfigRepo } from './app-config-repo';
-import { createApprovalNoticesRepo } from './approval-notices-repo';
-import { createMessagesRepo } from './messages-repo';
-import { createProfilesRepo } from './profiles-repo';
-import { createThreadsRepo } from './threads-repo';
-import { createToolCatalogRepo } from './tool-catalog-repo';
-import { createVault } from './vault';
+import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
+import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
+import { createMessagesRepo, type MessagesRepo } from './messages-repo';
+import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
+import { createThreadsRepo, type ThreadsRepo } from './threads-repo';
+import { createToolCatalogRepo, type ToolCatalogRepo } from './tool-catalog-repo';
+import { createVault, type Vault } from './vault';
 
 export interface StorageDeps {
   readonly db: AppDatabase;
@@ -19,8 +19,19 @@ export interface StorageDeps {
   readonly logger?: Logger;
 }
 
-/** Every repository over one open database. */
-export function createStorage(deps: StorageDeps) {
+/** Every repository over one open database, and the bus that announces their writes to other tabs. */
+export interface Storage {
+  readonly appConfig: AppConfigRepo;
+  readonly profiles: ProfilesRepo;
+  readonly threads: ThreadsRepo;
+  readonly messages: MessagesRepo;
+  readonly catalog: ToolCatalogRepo;
+  readonly approvalNotices: ApprovalNoticesRepo;
+  readonly vault: Vault;
+  readonly changes: ChangeBus;
+}
+
+export function createStorage(deps: StorageDeps): Storage {
   const vault = createVault(deps, deps.cipher);
   const profiles = createProfilesRepo(deps);
   return {
@@ -41,4 +52,3 @@ export function createStorage(deps: StorageDeps) {
     changes: deps.bus,
   };
 }
-export type Storage = ReturnType<typeof createStorage>;
