@@ -5,7 +5,12 @@ import type { StorageContext } from './storage-context';
 const KEY = 'current';
 
 /** The last app config that loaded, kept so the app starts with its servers when offline. */
-export function createAppConfigRepo({ db, bus, now }: StorageContext) {
+export interface AppConfigRepo {
+  get(): Promise<AppConfig | undefined>;
+  set(config: AppConfig): Promise<void>;
+}
+
+export function createAppConfigRepo({ db, bus, now }: StorageContext): AppConfigRepo {
   return {
     async get(): Promise<AppConfig | undefined> {
       const record = await db.get('appConfig', KEY);
@@ -20,4 +25,3 @@ export function createAppConfigRepo({ db, bus, now }: StorageContext) {
     },
   };
 }
-export type AppConfigRepo = ReturnType<typeof createAppConfigRepo>;

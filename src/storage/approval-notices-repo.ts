@@ -12,7 +12,13 @@ const isDropped = (value: unknown): value is DroppedApproval =>
   typeof (value as DroppedApproval).place === 'string';
 
 /** The notice of approvals dropped by the storage upgrade, handed out once per profile. */
-export function createApprovalNoticesRepo({ db }: Pick<StorageContext, 'db'>) {
+/** Approvals the storage upgrade dropped, kept until the profile's notice has shown them once. */
+export interface ApprovalNoticesRepo {
+  /** The profile's dropped approvals, removed from storage as they are read: the notice shows once. */
+  take(profileId: string): Promise<DroppedApproval[]>;
+}
+
+export function createApprovalNoticesRepo({ db }: Pick<StorageContext, 'db'>): ApprovalNoticesRepo {
   return {
     /** The profile's dropped approvals, removed from storage as they are read: the notice shows once. */
     async take(profileId: string): Promise<DroppedApproval[]> {

@@ -7,7 +7,15 @@ import type { StorageContext } from './storage-context';
 export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
 /** Messages of threads, in order; a streaming answer is updated in place as it grows. */
-export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
+export interface MessagesRepo {
+  list(threadId: string): Promise<Loaded<Message>>;
+  append(threadId: string, input: NewMessage): Promise<Message>;
+  update(id: string, change: MessageChange): Promise<Message>;
+  /** Marks the thread's answers left streaming as interrupted with `note`; resolves to how many. */
+  markInterrupted(threadId: string, note: string): Promise<number>;
+}
+
+export function createMessagesRepo({ db, bus, now, newId }: StorageContext): MessagesRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
 
   return {
@@ -76,4 +84,3 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext) {
     },
   };
 }
-export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

@@ -2,14 +2,14 @@ import type { Logger } from '../domain/logger';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
-import { createAppConfigRepo } from './app-config-repo';
-import { createApprovalNoticesRepo } from './approval-notices-repo';
-import { createMessagesRepo } from './messages-repo';
-import { createProfilesRepo } from './profiles-repo';
-import { createThreadsRepo } from './threads-repo';
-import { createToolCatalogRepo } from './tool-catalog-repo';
-import { createUsageRepo } from './usage-repo';
-import { createVault } from './vault';
+import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
+import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
+import { createMessagesRepo, type MessagesRepo } from './messages-repo';
+import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
+import { createThreadsRepo, type ThreadsRepo } from './threads-repo';
+import { createToolCatalogRepo, type ToolCatalogRepo } from './tool-catalog-repo';
+import { createUsageRepo, type UsageRepo } from './usage-repo';
+import { createVault, type Vault } from './vault';
 
 export interface StorageDeps {
   readonly db: AppDatabase;
@@ -20,8 +20,21 @@ export interface StorageDeps {
   readonly logger?: Logger;
 }
 
-/** Every repository over one open database. */
-export function createStorage(deps: StorageDeps) {
+/** Every repository over one open database, and the bus that announces their writes to other tabs. */
+export interface Storage {
+  readonly appConfig: AppConfigRepo;
+  readonly profiles: ProfilesRepo;
+  readonly threads: ThreadsRepo;
+  readonly messages: MessagesRepo;
+  readonly catalog: ToolCatalogRepo;
+  /** What the profile's model calls used, for the spending limits. */
+  readonly usage: UsageRepo;
+  readonly approvalNotices: ApprovalNoticesRepo;
+  readonly vault: Vault;
+  readonly changes: ChangeBus;
+}
+
+export function createStorage(deps: StorageDeps): Storage {
   const vault = createVault(deps, deps.cipher);
   const profiles = createProfilesRepo(deps);
   return {
@@ -43,4 +56,3 @@ export function createStorage(deps: StorageDeps) {
     changes: deps.bus,
   };
 }
-export type Storage = ReturnType<typeof createStorage>;

@@ -5,11 +5,30 @@ import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 export type NewThread = Partial<Pick<ThreadConfig, 'title' | 'enabledServerIds' | 'model' | 'systemPrompt'>>;
-type ThreadChange = Partial<Omit<ThreadConfig, 'id' | 'profileId' | 'createdAt' | 'updatedAt'>>;
+export type ThreadChange = Partial<Omit<ThreadConfig, 'id' | 'profileId' | 'createdAt' | 'updatedAt'>>;
 
 /** Thread configs (one per conversation) and deleting a thread with its messages. */
-export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
-  const repo = {
+/** A profile's threads: their settings, enabled servers, loaded tools and approvals. */
+export interface ThreadsRepo {
+  list(profileId: string): Promise<Loaded<ThreadConfig>>;
+  get(id: string): Promise<ThreadConfig | undefined>;
+  create(profileId: string, input?: NewThread): Promise<ThreadConfig>;
+  /** Changes the stored thread as `change` computes from its current value, in one transaction. */
+  update(id: string, change: (current: ThreadConfig) => ThreadChange): Promise<ThreadConfig>;
+  rename(id: string, title: string): Promise<ThreadConfig>;
+  getEnabledServers(id: string): Promise<string[]>;
+  setEnabledServers(id: string, serverIds: readonly string[]): Promise<ThreadConfig>;
+  /** Switches servers on and off against what is stored now, so two tabs switching different servers both count. */
+  changeEnabledServers(
+    id: string,
+    change: { readonly enable: readonly string[]; readonly disable: readonly string[] },
+  ): Promise<ThreadConfig>;
+  /** Deletes the thread and all its messages in one transaction. */
+  delete(id: string): Promise<void>;
+}
+
+export function createThreadsRepo({ db, bus, now, newId }: StorageContext): ThreadsRepo {
+  const repo: ThreadsRepo = {
     /** The profile's threads, most recently active first. */
     async list(profileId: string): Promise<Loaded<ThreadConfig>> {
       const range = IDBKeyRange.bound([profileId, -Infinity], [profileId, Infinity]);
@@ -96,4 +115,3 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext) {
   };
   return repo;
 }
-export type ThreadsRepo = ReturnType<typeof createThreadsRepo>;

@@ -5,7 +5,14 @@ import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 /** The deferred tool catalog: each server's last tool list, per profile. */
-export function createToolCatalogRepo({ db, bus }: StorageContext) {
+export interface ToolCatalogRepo {
+  get(profileId: string, serverId: string): Promise<ToolCatalog | undefined>;
+  list(profileId: string): Promise<Loaded<ToolCatalog>>;
+  set(catalog: ToolCatalog): Promise<void>;
+  delete(profileId: string, serverId: string): Promise<void>;
+}
+
+export function createToolCatalogRepo({ db, bus }: StorageContext): ToolCatalogRepo {
   return {
     async get(profileId: string, serverId: string): Promise<ToolCatalog | undefined> {
       const record = await db.get('catalog', [profileId, serverId]);
@@ -33,4 +40,3 @@ export function createToolCatalogRepo({ db, bus }: StorageContext) {
     },
   };
 }
-export type ToolCatalogRepo = ReturnType<typeof createToolCatalogRepo>;

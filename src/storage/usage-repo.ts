@@ -7,9 +7,13 @@ import type { StorageContext } from './storage-context';
 const LONGEST_CALL_MS = 6 * 60 * 60 * 1000;
 
 /** The stored usage of a profile's threads, for the limits a person sets on spending. */
-export function createUsageRepo({ db }: StorageContext) {
+export interface UsageRepo {
+  /** Messages of the profile's threads written at or after `since` (their traces hold the model calls' usage). */
+  since(profileId: string, since: number): Promise<UsageRecord[]>;
+}
+
+export function createUsageRepo({ db }: StorageContext): UsageRepo {
   return {
-    /** Messages of the profile's threads written at or after `since` (their traces hold the model calls' usage). */
     async since(profileId: string, since: number): Promise<UsageRecord[]> {
       const active = IDBKeyRange.bound([profileId, since - LONGEST_CALL_MS], [profileId, Infinity]);
       const threadIds = (await db.getAllKeysFromIndex('threads', 'byProfileUpdated', active)).map(String);
