@@ -80,14 +80,12 @@ describe('runTurn', () => {
     });
   });
 
-  it('sends the system prompt and tools with a cache breakpoint on the last tool', async () => {
+  it('sends the system prompt and tools (the adapter places cache breakpoints: cache-breakpoints.ts)', async () => {
     const { deps, model } = setup([say('ok')]);
     await runTurn('Hi', deps, new AbortController().signal);
     const request = model.requests[0]!;
     expect(request.system).toBe('Be brief.');
     expect(request.tools.map((t) => t.name)).toEqual(['mcp__srv__weather', 'mcp__srv__calendar']);
-    expect(request.tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
-    expect(request.tools[0]?.cache_control).toBeUndefined();
   });
 
   it('asks before a tool runs, runs it, sends the result back and finishes', async () => {

@@ -105,7 +105,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     ...callTools.tools.map(definitionOf),
     ...(callTools.searchTool ? [callTools.searchTool] : []),
   ];
-  const tools = withCacheControl(definitions);
+  const tools = definitions;
   const history = toModelMessages(await persistence.history());
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
@@ -286,13 +286,4 @@ function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCall
 
 function definitionOf(tool: AgentTool): ModelToolDefinition {
   return { name: tool.modelName, description: tool.description, input_schema: tool.inputSchema };
-}
-
-/**
- * Prompt caching: a breakpoint on the last tool that is in the prompt caches the tool list. Deferred tools are not in the
- * prompt and the API refuses `cache_control` beside `defer_loading` (tool-use-with-prompt-caching docs).
- */
-function withCacheControl(definitions: readonly ModelToolDefinition[]): ModelToolDefinition[] {
-  const last = definitions.findLastIndex((d) => d.defer_loading !== true);
-  return definitions.map((d, i) => (i === last ? { ...d, cache_control: { type: 'ephemeral' } } : d));
 }

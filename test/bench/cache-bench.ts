@@ -4,15 +4,11 @@
 // `result-tokens` tokens, so a question is two requests. Printed beside the ideal: every request after the first
 // reads the prefix it shares with the request before it.
 import '../setup-unit';
-import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { sendMessage } from '../../src/stores/turn-runner';
 import { promptBlocks } from '../fakes/fake-anthropic-cache';
 import { startTestApp } from '../fakes/test-app';
-import { listenOnLoopback } from '../fixtures/listen-loopback';
+import { startReportServer } from '../fixtures/report-server';
 
 const { values } = parseArgs({
   options: { questions: { type: 'string', default: '5' }, 'result-tokens': { type: 'string', default: '2500' } },
@@ -20,40 +16,7 @@ const { values } = parseArgs({
 const questions = Number(values.questions);
 const resultChars = Number(values['result-tokens']) * 4;
 
-/** A stateless MCP server with one tool whose result is a report of about `resultChars` characters. */
-async function startReportServer() {
-  const http = createServer((req, res) => {
-    if (req.method !== 'POST') return void res.writeHead(405).end();
-    const server = new Server({ name: 'reports', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: [
-        {
-          name: 'read_report',
-          description: 'Read one section of the quarterly report',
-          inputSchema: { type: 'object', properties: { section: { type: 'string' } }, required: ['section'] },
-        },
-      ],
-    }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const raw = request.params.arguments?.section;
-      const section = typeof raw === 'string' ? raw : '';
-      const line = `Section ${section}: revenue, costs and notes for the quarter. `;
-      return {
-        content: [{ type: 'text', text: line.repeat(Math.ceil(resultChars / line.length)).slice(0, resultChars) }],
-      };
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void transport.close());
-    server
-      .connect(transport)
-      .then(() => transport.handleRequest(req, res))
-      .catch(() => res.destroy());
-  });
-  const { port, close } = await listenOnLoopback(http);
-  return { url: `http://127.0.0.1:${port}/mcp`, close };
-}
-
-const reports = await startReportServer();
+const reports = await startReportServer({ resultChars });
 const app = await startTestApp({ apiKey: 'sk-ant-bench' });
 try {
   await app.registry.register({ id: 'reports', name: 'Reports', url: reports.url }, 'user');
