@@ -51,7 +51,10 @@ export interface CallTools {
   readonly tools: readonly SearchableTool[];
   /** The `tool_search` definition when tools are deferred. */
   readonly searchTool?: ModelTool;
-  /** The request's `tools`: `tool_search` first, then the tools by name (a stable order keeps the prompt cache warm). */
+  /**
+   * The request's `tools`: `tool_search` first; then every tool by name (not deferred, Anthropic mode), or (client mode)
+   * pinned, loaded in load order and this turn's finds at the end: append-only, so the prompt cache stays warm.
+   */
   readonly modelTools: readonly ModelTool[];
   /** `tools` by model name, to dispatch a `tool_use`. */
   readonly toolsByModelName: ReadonlyMap<string, SearchableTool>;
@@ -106,10 +109,10 @@ const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, Searchabl
 
 /**
  * The tools for one model call. Not deferred: every thread tool, no `tool_search`. Deferred (client mode): `tool_search`,
- * the pinned tools, the tools found earlier in the turn (`requested`), the loaded tools (most recent `loadedToolCap`),
- * the top `preloadCount` tools for the user's message and the tools it `@mentions`; preloaded and mentioned tools are
- * for this turn only (pass the same message for every call of the turn), and join the thread's loaded tools when the
- * model uses them (touchLoadedTools). Deferred (Anthropic mode): `tool_search` and every thread tool, all with
+ * the pinned tools, the loaded tools (most recent `loadedToolCap`, in load order), the tools found earlier in the turn
+ * (`requested`), the top `preloadCount` tools for the user's message and the tools it `@mentions`, in that order; the
+ * caller adds the preloaded and mentioned ones to the thread's loaded tools at once (touchLoadedTools), so the next
+ * call's list starts with this one's. Deferred (Anthropic mode): `tool_search` and every thread tool, all with
  * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
  * stays the same from turn to turn, and the API expands what `tool_reference` blocks name.
  */
@@ -134,10 +137,11 @@ export function selectCallTools(input: CallToolsInput): CallTools {
     };
   }
 
-  const mentioned = resolve(findMentions(input.userMessage, tools, settings.loadedToolCap), byKey, taken);
   const searchTool = toolSearchToolDefinition(settings.strategy);
+  const mentionsOf = () => resolve(findMentions(input.userMessage, tools, settings.loadedToolCap), byKey, taken);
 
   if (settings.mode === 'anthropic') {
+    const mentioned = mentionsOf();
     const visible = new Set([...pinned, ...mentioned].map(refKey));
     const sorted = [...tools].sort(byModelName);
     const modelTools = [searchTool, ...sorted.map((tool) => toModelTool(tool, !visible.has(refKey(tool))))];
@@ -153,8 +157,11 @@ export function selectCallTools(input: CallToolsInput): CallTools {
     };
   }
 
-  const requested = resolve(input.requested ?? [], byKey, taken);
+  // Client mode: the list only grows at its end within a thread (pinned, then loaded in load order, then this turn's
+  // finds), so each request's tools are a prefix-stable extension of the previous one's and the prompt cache holds.
   const loaded = resolve(capLoadedTools(input.loadedTools, settings.loadedToolCap), byKey, taken);
+  const requested = resolve(input.requested ?? [], byKey, taken);
+  const mentioned = mentionsOf();
   // The top `preloadCount` tools for the message that the call does not carry already.
   const preloadRefs =
     settings.preloadCount > 0 && input.userMessage.trim() !== ''
@@ -169,7 +176,7 @@ export function selectCallTools(input: CallToolsInput): CallTools {
           .slice(0, settings.preloadCount)
       : [];
   const preloaded = resolve(preloadRefs, byKey, taken);
-  const sent = [...pinned, ...requested, ...loaded, ...preloaded, ...mentioned].sort(byModelName);
+  const sent = [...pinned, ...loaded, ...requested, ...preloaded, ...mentioned];
   const modelTools = [searchTool, ...sent.map((tool) => toModelTool(tool))];
   return {
     selection: {

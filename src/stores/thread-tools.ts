@@ -50,6 +50,7 @@ export interface ThreadToolsDeps {
  */
 export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
   let loaded = deps.thread.loadedTools;
+  let isFirstCall = true;
   const threadTools = () => deps.registry.tools(deps.enabledServerIds());
   const agentTool = (tool: EffectiveTool) => {
     const server = deps.registry.get(tool.serverId);
@@ -64,22 +65,28 @@ export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
   return {
     strategy: deps.settings.strategy,
     allTools: () => threadTools().map(agentTool),
-    forCall({ userText }): Promise<CallTools> {
+    async forCall({ userText }): Promise<CallTools> {
       const tools = threadTools();
       const chosen = selectCallTools({
         tools,
         loadedTools: loaded,
         pinnedTools: deps.thread.pinnedTools,
-        settings: deps.settings,
+        // Preload once per turn: later calls carry those tools as loaded and must not add the next best ones.
+        settings: isFirstCall ? deps.settings : { ...deps.settings, preloadCount: 0 },
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
       });
-      return Promise.resolve({
-        tools: [...chosen.toolsByModelName.values()].map((t) => agentTool(t as EffectiveTool)),
+      isFirstCall = false;
+      const offered = [...chosen.preloaded, ...chosen.mentioned];
+      // Client mode: what a call offers stays in the thread's list from now on (appended), so the prompt cache holds.
+      if (deps.settings.mode === 'client' && offered.length > 0)
+        await remember(touchLoadedTools(loaded, offered, deps.now(), deps.settings.loadedToolCap));
+      return {
+        tools: chosen.tools.map((t) => agentTool(t as EffectiveTool)),
         definitions: chosen.modelTools,
         isDeferred: chosen.selection.isDeferred,
-      });
+      };
     },
     async runSearch(input) {
       const tools = threadTools();
