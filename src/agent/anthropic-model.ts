@@ -58,7 +58,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   };
 }
 
-function toParams(request: ModelRequest): MessageCreateParamsStreaming {
+/** The request body the adapter sends for `request` (exported so the in-memory model port checks the same body). */
+export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -91,6 +92,13 @@ function toBlocks(content: readonly Anthropic.ContentBlock[]): ContentBlock[] {
         break;
       case 'tool_use':
         blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+        break;
+      // Server mode: the API's tool search and what it found; sent back as they came so the found tools stay loaded.
+      case 'server_tool_use':
+        blocks.push({ type: 'server_tool_use', id: block.id, name: block.name, input: block.input });
+        break;
+      case 'tool_search_tool_result':
+        blocks.push({ type: 'tool_search_tool_result', tool_use_id: block.tool_use_id, content: block.content });
         break;
       default:
         break;

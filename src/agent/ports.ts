@@ -21,14 +21,23 @@ export interface AgentTool {
   readonly isFromTrustedServer?: boolean;
 }
 
-/** A tool definition as the Messages API takes it. */
-export interface ModelToolDefinition {
+/** A custom (client) tool definition as the Messages API takes it. */
+export interface CustomToolDefinition {
   readonly name: string;
   readonly description: string;
-  readonly input_schema: Record<string, unknown>;
+  readonly input_schema: Readonly<Record<string, unknown>>;
   readonly defer_loading?: boolean;
-  readonly cache_control?: { readonly type: 'ephemeral' };
 }
+
+/** The API's own tool search tool ("server" mode): a versioned type and its fixed name, nothing else. */
+export interface ServerToolSearchDefinition {
+  readonly type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_regex_20251119';
+  readonly name: 'tool_search_tool_bm25' | 'tool_search_tool_regex';
+  readonly defer_loading?: never;
+}
+
+/** A tool definition as the Messages API takes it (cache breakpoints are the adapter's: cache-breakpoints.ts). */
+export type ModelToolDefinition = CustomToolDefinition | ServerToolSearchDefinition;
 
 /** What tool search found, as the model and the trace see it. */
 export interface ToolSearchHit {

@@ -6,6 +6,8 @@ import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
 import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
+import { serverSearchTraces } from './server-search-trace';
+import { fitHistoryToTools } from './tool-references';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
@@ -81,6 +83,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     const callTools = await deps.tools.forCall({ userText, requested });
     const answer = await modelCall(deps, callTools, signal);
     if (answer.outcome) return answer.outcome;
+    // The API paused its own (server-side) tool loop: sending the thread again lets it go on.
+    if (answer.stopReason === 'pause_turn') continue;
     const toolUses = answer.message.blocks.filter(
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
@@ -106,7 +110,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     ...(callTools.searchTool ? [callTools.searchTool] : []),
   ];
   const tools = definitions;
-  const history = toModelMessages(await persistence.history());
+  const history = fitHistoryToTools(toModelMessages(await persistence.history()), tools);
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
   let lastWrite = -Infinity;
@@ -147,7 +151,10 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     message = await persistence.update(message.id, {
       blocks: result.blocks,
       status: 'complete',
-      trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })],
+      trace: [
+        trace({ usage: result.usage, stopReason: result.stopReason ?? undefined }),
+        ...serverSearchTraces(result.blocks),
+      ],
     });
     deps.onMessage?.(message);
     return { message, stopReason: result.stopReason };

@@ -4,7 +4,7 @@ import { touchLoadedTools } from './loaded-tools';
 import type { ToolMatch, ToolSearchResult } from './search-result';
 import type { SearchableTool } from './tool-document';
 import { scopeForTools, type SearchStrategy, type ToolIndex } from './tool-index';
-import type { ModelTool } from './tool-tokens';
+import type { CustomModelTool, ServerSearchTool } from './tool-tokens';
 
 /** The name of the search tool the model calls; MCP tools are named `mcp__…`, so it never collides. */
 export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
@@ -15,7 +15,7 @@ export const TOOL_SEARCH_MAX_LIMIT = 20;
 const MAX_QUERY_INPUT_CHARS = 1_000;
 
 /** The `tool_search` definition sent with every deferred call; its query is words (bm25) or a pattern (regex). */
-export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): ModelTool {
+export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): CustomModelTool {
   const query =
     strategy === 'regex'
       ? 'A regular expression (JavaScript syntax, case-insensitive) matched against tool names, descriptions and parameters, e.g. "weather|forecast" or "create.*issue".'
@@ -41,6 +41,17 @@ export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): Mod
       required: ['query'],
     },
   };
+}
+
+/**
+ * Server mode: the API's own tool search tool, BM25 (natural-language queries) or regex (Python `re.search` patterns),
+ * as the tool search page documents it (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool).
+ * It is never deferred; the API runs it and answers with `tool_search_tool_result` blocks naming deferred tools.
+ */
+export function serverToolSearchDefinition(strategy: SearchStrategy = 'bm25'): ServerSearchTool {
+  return strategy === 'regex'
+    ? { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }
+    : { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

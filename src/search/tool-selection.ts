@@ -6,7 +6,7 @@ import { capLoadedTools, refKey } from './loaded-tools';
 import { findMentions } from './mentions';
 import type { SearchableTool } from './tool-document';
 import { scopeForTools, type ToolIndex } from './tool-index';
-import { TOOL_SEARCH_TOOL_NAME, toolSearchToolDefinition } from './tool-search-tool';
+import { serverToolSearchDefinition, TOOL_SEARCH_TOOL_NAME, toolSearchToolDefinition } from './tool-search-tool';
 import { estimateToolsTokens, toModelTool, type ModelTool } from './tool-tokens';
 
 export { touchLoadedTools, capLoadedTools } from './loaded-tools';
@@ -15,6 +15,7 @@ export { estimateToolTokens, estimateToolsTokens, toModelTool, type ModelTool } 
 export {
   answerToolSearch,
   formatToolSearchResult,
+  serverToolSearchDefinition,
   parseToolSearchInput,
   toolReferenceBlocks,
   toolSearchToolDefinition,
@@ -49,7 +50,7 @@ export interface CallTools {
   readonly selection: CallToolSelection;
   /** The thread tools this call offers (in Anthropic mode all of them, most deferred), in `modelTools` order. */
   readonly tools: readonly SearchableTool[];
-  /** The `tool_search` definition when tools are deferred. */
+  /** The client-side `tool_search` definition when tools are deferred (client and Anthropic modes). */
   readonly searchTool?: ModelTool;
   /**
    * The request's `tools`: `tool_search` first; then every tool by name (not deferred, Anthropic mode), or (client mode)
@@ -114,7 +115,8 @@ const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, Searchabl
  * caller adds the preloaded and mentioned ones to the thread's loaded tools at once (touchLoadedTools), so the next
  * call's list starts with this one's. Deferred (Anthropic mode): `tool_search` and every thread tool, all with
  * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
- * stays the same from turn to turn, and the API expands what `tool_reference` blocks name.
+ * stays the same from turn to turn, and the API expands what `tool_reference` blocks name. Deferred (server mode): the
+ * API's own tool search tool and every thread tool with `defer_loading: true`.
  */
 export function selectCallTools(input: CallToolsInput): CallTools {
   const { tools, settings } = input;
@@ -134,6 +136,24 @@ export function selectCallTools(input: CallToolsInput): CallTools {
       preloaded: [],
       mentioned: [],
       estimatedTokens: estimateToolsTokens(modelTools),
+    };
+  }
+
+  if (settings.mode === 'server') {
+    // Every thread tool deferred; the API's own search tool (the one tool in the prompt) finds them.
+    const sorted = [...tools].sort(byModelName);
+    const modelTools = [
+      serverToolSearchDefinition(settings.strategy),
+      ...sorted.map((tool) => toModelTool(tool, true)),
+    ];
+    return {
+      selection: { pinned: pinned.map(refOf), loaded: [], searched: [], isDeferred: true },
+      tools: sorted,
+      modelTools,
+      toolsByModelName: byName(sorted),
+      preloaded: [],
+      mentioned: [],
+      estimatedTokens: estimateToolsTokens(modelTools.filter((tool) => tool.defer_loading !== true)),
     };
   }
 

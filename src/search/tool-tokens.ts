@@ -1,16 +1,26 @@
 import type { SearchableTool } from './tool-document';
 
-/** A tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
-export interface ModelTool {
+/** A custom tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
+export interface CustomModelTool {
   readonly name: string;
   readonly description: string;
   readonly input_schema: Readonly<Record<string, unknown>>;
-  /** Anthropic mode: the API keeps the tool out of the prompt until a `tool_reference` names it. */
+  /** Anthropic and server modes: the API keeps the tool out of the prompt until a `tool_reference` names it. */
   readonly defer_loading?: boolean;
 }
 
-/** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic mode). */
-export function toModelTool(tool: SearchableTool, isDeferred = false): ModelTool {
+/** The API's own tool search tool (server mode): https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool */
+export interface ServerSearchTool {
+  readonly type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_regex_20251119';
+  readonly name: 'tool_search_tool_bm25' | 'tool_search_tool_regex';
+  readonly defer_loading?: never;
+}
+
+/** One entry of a request's `tools`. */
+export type ModelTool = CustomModelTool | ServerSearchTool;
+
+/** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic and server modes). */
+export function toModelTool(tool: SearchableTool, isDeferred = false): CustomModelTool {
   const base = { name: tool.modelName, description: tool.description, input_schema: tool.definition.inputSchema };
   return isDeferred ? { ...base, defer_loading: true } : base;
 }
@@ -31,6 +41,7 @@ export const CHARS_PER_TOKEN = 3.5;
  * whether a set is "large", both of which the same rule measures consistently.
  */
 export function estimateToolTokens(tool: SearchableTool | ModelTool): number {
+  if ('type' in tool) return TOOL_OVERHEAD_TOKENS; // The API's own search tool: its definition is the API's.
   const model = 'input_schema' in tool ? tool : toModelTool(tool);
   const json = JSON.stringify({ name: model.name, description: model.description, input_schema: model.input_schema });
   return Math.ceil(json.length / CHARS_PER_TOKEN) + TOOL_OVERHEAD_TOKENS;
