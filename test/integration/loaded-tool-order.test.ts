@@ -1,7 +1,7 @@
 // Client tool-search mode keeps a thread's tool list append-only: tools found later are added at the end, never
 // sorted in between, and the stored loaded set gives the same order to the next turn after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { openTestStorage, type TestStorage } from '../fakes/test-storage';
 import { startReportServer } from '../fixtures/report-server';

@@ -2,7 +2,7 @@
 // each request reads what the one before it wrote, and the trace of every model call says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelCallTrace } from '../../src/domain/trace';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startReportServer } from '../fixtures/report-server';
 

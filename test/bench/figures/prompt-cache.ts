@@ -1,7 +1,7 @@
 // Prompt-cache figures of scripted tool threads as the app sends them (the turn runner, the SDK adapter and its
 // breakpoints), measured by the contract fake's cache accounting (test/fakes/fake-anthropic-cache.ts).
 import type { ToolSearchSettings } from '../../../src/domain/tool-search-settings';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { promptBlocks } from '../../fakes/fake-anthropic-cache';
 import type { RecordedRequest, ScriptedTurn } from '../../fakes/fake-anthropic';
 import { startTestApp } from '../../fakes/test-app';

@@ -2,7 +2,7 @@
 // tool, call it again on the next question, answer without tools) in which every request is one the real API accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSearchSettings } from '../../../src/domain/tool-search-settings';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import type { ScriptedTurn } from '../../fakes/fake-anthropic';
 import { startTestApp, type TestApp } from '../../fakes/test-app';
 import { startReportServer } from '../../fixtures/report-server';
