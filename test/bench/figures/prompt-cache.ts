@@ -1,6 +1,8 @@
 // Prompt-cache figures of scripted tool threads as the app sends them (the turn runner, the SDK adapter and its
 // breakpoints), measured by the contract fake's cache accounting (test/fakes/fake-anthropic-cache.ts).
+import '../../setup-unit'; // IndexedDB for Node: the app's storage runs against fake-indexeddb.
 import type { ToolSearchSettings } from '../../../src/domain/tool-search-settings';
+import type { Row } from '../report';
 import { sendMessage } from '../../../src/turns/turn-runner';
 import { promptBlocks } from '../../fakes/fake-anthropic-cache';
 import type { RecordedRequest, ScriptedTurn } from '../../fakes/fake-anthropic';
@@ -98,4 +100,62 @@ export async function runReportThread(options: ThreadOptions): Promise<CacheFigu
     await app.close();
     await reports.close();
   }
+}
+
+/**
+ * The rows of `npm run bench`: the five- and twenty-question threads against the same requests without caching (the
+ * ratio of "not read from cache" is 1 - read share), and the requests the contract fake refused in each mode.
+ */
+export async function measurePromptCache(): Promise<Row[]> {
+  const baselineName = 'same requests, no cache';
+  const five = await runReportThread({ questions: 5, resultChars: 10_000 });
+  const twenty = await runReportThread({ questions: 20, resultChars: 10_000 });
+  const modes = await Promise.all(
+    (['client', 'anthropic', 'server'] as const).map(async (mode) => ({
+      mode,
+      run: await runReportThread({ questions: 3, resultChars: 10_000, mode, extraTools: 40 }),
+    })),
+  );
+  const missed = (f: CacheFigures) => f.uncached + f.written;
+  const ideal = (f: CacheFigures) =>
+    `read share ${f.share.toFixed(3)} (ideal ${f.idealShare.toFixed(3)}), input cost ${f.cost.toFixed(3)}x (ideal ${f.idealCost.toFixed(3)}x), ${f.requests} requests, ~2,500-token tool results, the contract fake's cache accounting`;
+  return [
+    {
+      figure: 'Prompt cache, 5 questions: input cost',
+      unit: 'tok',
+      app: five.uncached + 0.1 * five.read + 1.25 * five.written,
+      baseline: five.total,
+      baselineName,
+      budget: { maxRatio: 0.35 },
+      note: `${ideal(five)}; reads cost 0.1x, writes 1.25x`,
+    },
+    {
+      figure: 'Prompt cache, 5 questions: not read from cache',
+      unit: 'tok',
+      app: missed(five),
+      baseline: five.total,
+      baselineName,
+      budget: { maxRatio: 0.22 },
+      note: `read share >= 0.78; ${ideal(five)}`,
+    },
+    {
+      figure: 'Prompt cache, 20 questions: not read from cache',
+      unit: 'tok',
+      app: missed(twenty),
+      baseline: twenty.total,
+      baselineName,
+      budget: { maxRatio: 0.07 },
+      note: `read share >= 0.93; ${ideal(twenty)}`,
+    },
+    {
+      figure: 'Tool-search modes: requests refused',
+      unit: 'req',
+      app: modes.reduce((sum, { run }) => sum + run.requests - run.accepted, 0),
+      baselineName: '(none)',
+      budget: { max: 0 },
+      note: modes
+        .map(({ mode, run }) => `${mode} ${run.accepted}/${run.requests} accepted, read share ${run.share.toFixed(3)}`)
+        .join('; '),
+    },
+  ];
 }
