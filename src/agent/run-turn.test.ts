@@ -225,4 +225,17 @@ describe('runTurn', () => {
     expect((await runTurn('Retry', deps, new AbortController().signal)).status).toBe('done');
     expect(store.texts().at(-1)).toBe('Back again.');
   });
+
+  it('sends the thread again when the API paused its own tool loop (pause_turn), and finishes the answer', async () => {
+    const paused: ScriptedAnswer = {
+      blocks: [
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'weather' } },
+      ],
+      stopReason: 'pause_turn',
+    };
+    const { deps, model, store } = setup([paused, say('It is sunny.')]);
+    expect(await runTurn('Weather?', deps, new AbortController().signal)).toEqual({ status: 'done' });
+    expect(model.requests).toHaveLength(2);
+    expect(store.texts().at(-1)).toBe('It is sunny.');
+  });
 });
