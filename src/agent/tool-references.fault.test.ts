@@ -6,20 +6,20 @@ import { contractViolation } from '../../test/fakes/fake-anthropic-contract';
 import { invalidRequestReason } from '../../test/fakes/fake-anthropic-validate';
 import { toParams } from './anthropic-model';
 import type { ModelMessage } from './model-port';
-import type { ModelToolDefinition } from './ports';
+import type { ModelTool } from '../domain/tool';
 import { fitHistoryToTools } from './tool-references';
 
 const schema = { type: 'object', properties: {} };
-const custom = (name: string, deferred = false): ModelToolDefinition => ({
+const custom = (name: string, deferred = false): ModelTool => ({
   name,
   description: name,
   input_schema: schema,
   ...(deferred ? { defer_loading: true } : {}),
 });
-const bm25: ModelToolDefinition = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
+const bm25: ModelTool = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
 
 /** The API's answer to the request the adapter sends: null when accepted, else its 400 message. */
-function refusal(messages: readonly ModelMessage[], tools: readonly ModelToolDefinition[]): string | null {
+function refusal(messages: readonly ModelMessage[], tools: readonly ModelTool[]): string | null {
   const body: Record<string, unknown> = { ...toParams({ model: 'claude-sonnet-5', maxTokens: 1024, messages, tools }) };
   return (
     invalidRequestReason(body) ??

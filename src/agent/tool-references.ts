@@ -4,11 +4,11 @@
 // must name a tool defined in `tools`). They appear when a server is switched off in a thread or the mode changes.
 import type { ContentBlock } from '../domain/message';
 import type { ModelMessage } from './model-port';
-import type { ModelToolDefinition } from './ports';
+import type { ModelTool } from '../domain/tool';
 
 type ResultContent = Extract<ContentBlock, { type: 'tool_result' }>['content'][number];
 
-const isServerSearch = (tool: ModelToolDefinition): boolean => 'type' in tool;
+const isServerSearch = (tool: ModelTool): boolean => 'type' in tool;
 
 /** A tool_reference to a tool this request does not define becomes a note the model can read. */
 function fitResultContent(content: readonly ResultContent[], names: ReadonlySet<string>): ResultContent[] {
@@ -48,10 +48,7 @@ function fitBlocks(
 }
 
 /** The messages with every tool reference resolvable by `tools`; messages left empty are dropped, neighbours merged. */
-export function fitHistoryToTools(
-  messages: readonly ModelMessage[],
-  tools: readonly ModelToolDefinition[],
-): ModelMessage[] {
+export function fitHistoryToTools(messages: readonly ModelMessage[], tools: readonly ModelTool[]): ModelMessage[] {
   const names = new Set(tools.map((tool) => tool.name));
   const hasServerSearch = tools.some(isServerSearch);
   const out: { role: ModelMessage['role']; content: ContentBlock[] }[] = [];

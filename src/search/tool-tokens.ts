@@ -1,23 +1,5 @@
+import type { CustomModelTool, ModelTool } from '../domain/tool';
 import type { SearchableTool } from './tool-document';
-
-/** A custom tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
-export interface CustomModelTool {
-  readonly name: string;
-  readonly description: string;
-  readonly input_schema: Readonly<Record<string, unknown>>;
-  /** Anthropic and server modes: the API keeps the tool out of the prompt until a `tool_reference` names it. */
-  readonly defer_loading?: boolean;
-}
-
-/** The API's own tool search tool (server mode): https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool */
-export interface ServerSearchTool {
-  readonly type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_regex_20251119';
-  readonly name: 'tool_search_tool_bm25' | 'tool_search_tool_regex';
-  readonly defer_loading?: never;
-}
-
-/** One entry of a request's `tools`. */
-export type ModelTool = CustomModelTool | ServerSearchTool;
 
 /** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic and server modes). */
 export function toModelTool(tool: SearchableTool, isDeferred = false): CustomModelTool {
