@@ -6,9 +6,10 @@ import Anthropic, {
   PermissionDeniedError,
   RateLimitError,
 } from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import { withCacheBreakpoints } from './cache-breakpoints';
 import type { ModelPort, ModelRequest } from './model-port';
 
 export interface AnthropicModelOptions {
@@ -57,18 +58,18 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   };
 }
 
-function toParams(request: ModelRequest): MessageCreateParamsStreaming {
-  return {
+/** The request body the adapter sends for `request` (exported so the in-memory model port checks the same body). */
+export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
+  const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
-    ...(request.system
-      ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] }
-      : {}),
+    ...(request.system ? { system: [{ type: 'text' as const, text: request.system }] } : {}),
     messages: request.messages as unknown as MessageParam[],
-    ...(request.tools.length > 0 ? { tools: request.tools as unknown as Tool[] } : {}),
+    ...(request.tools.length > 0 ? { tools: request.tools as unknown as ToolUnion[] } : {}),
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
   };
+  return withCacheBreakpoints(params);
 }
 
 /** Keeps the blocks the app stores; tool input that is not an object (invalid JSON) is kept as it came. */
@@ -91,6 +92,13 @@ function toBlocks(content: readonly Anthropic.ContentBlock[]): ContentBlock[] {
         break;
       case 'tool_use':
         blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+        break;
+      // Server mode: the API's tool search and what it found; sent back as they came so the found tools stay loaded.
+      case 'server_tool_use':
+        blocks.push({ type: 'server_tool_use', id: block.id, name: block.name, input: block.input });
+        break;
+      case 'tool_search_tool_result':
+        blocks.push({ type: 'tool_search_tool_result', tool_use_id: block.tool_use_id, content: block.content });
         break;
       default:
         break;

@@ -76,14 +76,12 @@ describe('runTurn', () => {
     });
   });
 
-  it('sends the system prompt and tools with a cache breakpoint on the last tool', async () => {
+  it('sends the system prompt and tools (the adapter places cache breakpoints: cache-breakpoints.ts)', async () => {
     const { deps, model } = setup([say('ok')]);
     await runTurn('Hi', deps, new AbortController().signal);
     const request = model.requests[0]!;
     expect(request.system).toBe('Be brief.');
     expect(request.tools.map((t) => t.name)).toEqual(['mcp__srv__weather', 'mcp__srv__calendar']);
-    expect(request.tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
-    expect(request.tools[0]?.cache_control).toBeUndefined();
   });
 
   it('asks before a tool runs, runs it, sends the result back and finishes', async () => {
@@ -222,5 +220,18 @@ describe('runTurn', () => {
     });
     expect((await runTurn('Retry', deps, new AbortController().signal)).status).toBe('done');
     expect(store.texts().at(-1)).toBe('Back again.');
+  });
+
+  it('sends the thread again when the API paused its own tool loop (pause_turn), and finishes the answer', async () => {
+    const paused: ScriptedAnswer = {
+      blocks: [
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'weather' } },
+      ],
+      stopReason: 'pause_turn',
+    };
+    const { deps, model, store } = setup([paused, say('It is sunny.')]);
+    expect(await runTurn('Weather?', deps, new AbortController().signal)).toEqual({ status: 'done' });
+    expect(model.requests).toHaveLength(2);
+    expect(store.texts().at(-1)).toBe('It is sunny.');
   });
 });

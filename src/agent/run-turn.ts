@@ -6,6 +6,8 @@ import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
 import type { ModelCallTrace, TraceEntry } from '../domain/trace';
 import { DEFAULT_RESULT_CAP, notAnObject, toModelMessages, toolCallTrace, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
+import { serverSearchTraces } from './server-search-trace';
+import { fitHistoryToTools } from './tool-references';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
@@ -71,6 +73,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     const callTools = await deps.tools.forCall({ userText });
     const answer = await modelCall(deps, callTools.definitions, signal);
     if (answer.outcome) return answer.outcome;
+    // The API paused its own (server-side) tool loop: sending the thread again lets it go on.
+    if (answer.stopReason === 'pause_turn') continue;
     const toolUses = answer.message.blocks.filter(
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
@@ -90,8 +94,8 @@ type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; reado
 
 async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
-  const tools = withCacheControl(definitions);
-  const history = toModelMessages(await persistence.history());
+  const tools = definitions;
+  const history = fitHistoryToTools(toModelMessages(await persistence.history()), tools);
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
   let lastWrite = -Infinity;
@@ -136,7 +140,10 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
     message = await persistence.update(message.id, {
       blocks: result.blocks,
       status: 'complete',
-      trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })],
+      trace: [
+        trace({ usage: result.usage, stopReason: result.stopReason ?? undefined }),
+        ...serverSearchTraces(result.blocks),
+      ],
     });
     deps.onMessage?.(message);
     return { message, stopReason: result.stopReason };
@@ -193,13 +200,4 @@ async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Pr
     block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
     trace: [outcome.trace],
   };
-}
-
-/**
- * Prompt caching: a breakpoint on the last tool that is in the prompt caches the tool list. Deferred tools are not in the
- * prompt and the API refuses `cache_control` beside `defer_loading` (tool-use-with-prompt-caching docs).
- */
-function withCacheControl(definitions: readonly ModelTool[]): ModelTool[] {
-  const last = definitions.findLastIndex((d) => d.defer_loading !== true);
-  return definitions.map((d, i) => (i === last ? { ...d, cache_control: { type: 'ephemeral' } } : d));
 }

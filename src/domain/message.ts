@@ -18,6 +18,27 @@ const ToolResultBlock = z.object({
   is_error: z.boolean().optional(),
 });
 
+/** The API's own tool search ("server" mode) called by the model; the API runs it and answers in the same message. */
+const ServerToolUseBlock = z.object({
+  type: z.literal('server_tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+/** What the API's tool search found: references to deferred tools, which the API expands (or an error code). */
+const ToolSearchToolResultBlock = z.object({
+  type: z.literal('tool_search_tool_result'),
+  tool_use_id: z.string(),
+  content: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('tool_search_tool_search_result'), tool_references: z.array(ToolReferenceBlock) }),
+    z.object({
+      type: z.literal('tool_search_tool_result_error'),
+      error_code: z.string(),
+      error_message: z.string().nullable().optional(),
+    }),
+  ]),
+});
+
 /** Content blocks as the Messages API knows them, kept as sent and received. */
 export const ContentBlock = z.discriminatedUnion('type', [
   TextBlock,
@@ -26,6 +47,8 @@ export const ContentBlock = z.discriminatedUnion('type', [
   RedactedThinkingBlock,
   ToolUseBlock,
   ToolResultBlock,
+  ServerToolUseBlock,
+  ToolSearchToolResultBlock,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 

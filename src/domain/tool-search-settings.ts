@@ -10,8 +10,14 @@ function wholeNumber(label: string, min: number, max: number) {
 }
 
 const fields = {
-  /** client: our BM25 search picks tools; anthropic: send all with defer_loading and let the API expand them. */
-  mode: z.enum(['client', 'anthropic'], { error: () => 'Tool search mode must be client or anthropic' }),
+  /**
+   * client: this app's search picks the tools each call carries; anthropic: every tool sent with defer_loading, this
+   * app's search answers with tool_reference blocks the API expands; server: every tool deferred, the API's own tool
+   * search tool finds them.
+   */
+  mode: z.enum(['client', 'anthropic', 'server'], {
+    error: () => 'Tool search mode must be client, anthropic or server',
+  }),
   strategy: z.enum(['bm25', 'regex'], { error: () => 'Search strategy must be bm25 or regex' }),
   /** auto: defer only when the enabled tools are many or large; always / never force it. */
   deferral: z.enum(['auto', 'always', 'never'], { error: () => 'Deferral must be auto, always or never' }),

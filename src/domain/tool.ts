@@ -29,15 +29,24 @@ export interface EffectiveTool extends ToolRef {
   readonly warning?: string;
 }
 
-/** A tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
-export interface ModelTool {
+/** A custom tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
+export interface CustomModelTool {
   readonly name: string;
   readonly description: string;
   readonly input_schema: Readonly<Record<string, unknown>>;
-  /** Anthropic mode: the API keeps the tool out of the prompt until a `tool_reference` names it. */
+  /** Anthropic and server modes: the API keeps the tool out of the prompt until a `tool_reference` names it. */
   readonly defer_loading?: boolean;
-  readonly cache_control?: { readonly type: 'ephemeral' };
 }
+
+/** The API's own tool search tool (server mode): https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool */
+export interface ServerSearchTool {
+  readonly type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_regex_20251119';
+  readonly name: 'tool_search_tool_bm25' | 'tool_search_tool_regex';
+  readonly defer_loading?: never;
+}
+
+/** One entry of a request's `tools` (cache breakpoints are the adapter's: src/agent/cache-breakpoints.ts). */
+export type ModelTool = CustomModelTool | ServerSearchTool;
 
 /** The annotations of a listed tool, the fields the app reads, each only when it has the documented type. */
 export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | undefined {

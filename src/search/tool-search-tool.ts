@@ -1,5 +1,5 @@
 import type { LoadedTool } from '../domain/thread-config';
-import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
+import { TOOL_SEARCH_NAME, type CustomModelTool, type ServerSearchTool } from '../domain/tool';
 import type { ToolSearchSettings } from '../domain/tool-search-settings';
 import { touchLoadedTools } from './loaded-tools';
 import type { ToolMatch, ToolSearchResult } from './search-result';
@@ -13,7 +13,7 @@ export const TOOL_SEARCH_MAX_LIMIT = 20;
 const MAX_QUERY_INPUT_CHARS = 1_000;
 
 /** The `tool_search` definition sent with every deferred call; its query is words (bm25) or a pattern (regex). */
-export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): ModelTool {
+export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): CustomModelTool {
   const query =
     strategy === 'regex'
       ? 'A regular expression (JavaScript syntax, case-insensitive) matched against tool names, descriptions and parameters, e.g. "weather|forecast" or "create.*issue".'
@@ -39,6 +39,17 @@ export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): Mod
       required: ['query'],
     },
   };
+}
+
+/**
+ * Server mode: the API's own tool search tool, BM25 (natural-language queries) or regex (Python `re.search` patterns),
+ * as the tool search page documents it (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool).
+ * It is never deferred; the API runs it and answers with `tool_search_tool_result` blocks naming deferred tools.
+ */
+export function serverToolSearchDefinition(strategy: SearchStrategy = 'bm25'): ServerSearchTool {
+  return strategy === 'regex'
+    ? { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }
+    : { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

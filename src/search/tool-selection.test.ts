@@ -129,10 +129,21 @@ describe('a deferred call', () => {
     expect(call.toolsByModelName.get('mcp__mail__send_email')?.toolName).toBe('send_email');
   });
 
-  it('keeps only the most recently used loaded tools past the cap', () => {
+  it('keeps only the most recently used loaded tools past the cap, in load order', () => {
     const loadedTools = MANY.slice(5, 10).map((t, i) => loaded(t, 100 + i));
     const call = selectCallTools(input({ loadedTools, settings: { ...SETTINGS, loadedToolCap: 2 } }));
-    expect(call.selection.loaded.map((r) => r.toolName)).toEqual(['misc_tool_4', 'misc_tool_3']);
+    expect(call.selection.loaded.map((r) => r.toolName)).toEqual(['misc_tool_3', 'misc_tool_4']);
+  });
+
+  it('sends loaded tools in load order, not by name, and this turn’s finds after them', () => {
+    const loadedTools = [loaded(MANY[4]!, 1), loaded(MANY[2]!, 2)];
+    const call = selectCallTools(input({ loadedTools, requested: [MANY[0]!] }));
+    expect(sentNames(call).slice(0, 3)).toEqual([
+      TOOL_SEARCH_NAME,
+      'mcp__mail__send_email',
+      'mcp__github__create_issue',
+    ]);
+    expect(sentNames(call)[3]).toBe(MANY[0]!.modelName);
   });
 
   it('drops pinned and loaded tools whose server is no longer enabled in the thread', () => {

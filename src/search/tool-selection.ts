@@ -8,7 +8,7 @@ import { capLoadedTools, refKey } from './loaded-tools';
 import { findMentions } from './mentions';
 import type { SearchableTool } from './tool-document';
 import { scopeForTools, type ToolIndex } from './tool-index';
-import { toolSearchToolDefinition } from './tool-search-tool';
+import { serverToolSearchDefinition, toolSearchToolDefinition } from './tool-search-tool';
 import { estimateToolsTokens, toModelTool } from './tool-tokens';
 
 export { touchLoadedTools, capLoadedTools } from './loaded-tools';
@@ -54,7 +54,10 @@ export interface CallToolChoice<T extends SearchableTool = SearchableTool> {
   readonly tools: readonly T[];
   /** The `tool_search` definition when tools are deferred. */
   readonly searchTool?: ModelTool;
-  /** The request's `tools`: `tool_search` first, then the tools by name (a stable order keeps the prompt cache warm). */
+  /**
+   * The request's `tools`: `tool_search` first; then every tool by name (not deferred, Anthropic mode), or (client mode)
+   * pinned, loaded in load order and this turn's finds at the end: append-only, so the prompt cache stays warm.
+   */
   readonly modelTools: readonly ModelTool[];
   /** `tools` by model name, to dispatch a `tool_use`. */
   readonly toolsByModelName: ReadonlyMap<string, T>;
@@ -111,12 +114,13 @@ const byName = <T extends SearchableTool>(tools: readonly T[]): ReadonlyMap<stri
 
 /**
  * The tools for one model call. Not deferred: every thread tool, no `tool_search`. Deferred (client mode): `tool_search`,
- * the pinned tools, the tools found earlier in the turn (`requested`), the loaded tools (most recent `loadedToolCap`),
- * the top `preloadCount` tools for the user's message and the tools it `@mentions`; preloaded and mentioned tools are
- * for this turn only (pass the same message for every call of the turn), and join the thread's loaded tools when the
- * model uses them (touchLoadedTools). Deferred (Anthropic mode): `tool_search` and every thread tool, all with
+ * the pinned tools, the loaded tools (most recent `loadedToolCap`, in load order), the tools found earlier in the turn
+ * (`requested`), the top `preloadCount` tools for the user's message and the tools it `@mentions`, in that order; the
+ * caller adds the preloaded and mentioned ones to the thread's loaded tools at once (touchLoadedTools), so the next
+ * call's list starts with this one's. Deferred (Anthropic mode): `tool_search` and every thread tool, all with
  * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
- * stays the same from turn to turn, and the API expands what `tool_reference` blocks name.
+ * stays the same from turn to turn, and the API expands what `tool_reference` blocks name. Deferred (server mode): the
+ * API's own tool search tool and every thread tool with `defer_loading: true`.
  */
 export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<T>): CallToolChoice<T> {
   const { tools, settings } = input;
@@ -146,10 +150,29 @@ export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<
     };
   }
 
-  const mentioned = resolve(findMentions(input.userMessage, tools, settings.loadedToolCap), byKey, taken);
+  if (settings.mode === 'server') {
+    // Every thread tool deferred; the API's own search tool (the one tool in the prompt) finds them.
+    const sorted = [...tools].sort(byModelName);
+    const modelTools = [
+      serverToolSearchDefinition(settings.strategy),
+      ...sorted.map((tool) => toModelTool(tool, true)),
+    ];
+    return {
+      selection: { pinned: pinned.map(refOf), loaded: [], searched: [], isDeferred: true },
+      tools: sorted,
+      modelTools,
+      toolsByModelName: byName(sorted),
+      preloaded: [],
+      mentioned: [],
+      estimatedTokens: estimateToolsTokens(modelTools.filter((tool) => tool.defer_loading !== true)),
+    };
+  }
+
   const searchTool = toolSearchToolDefinition(settings.strategy);
+  const mentionsOf = () => resolve(findMentions(input.userMessage, tools, settings.loadedToolCap), byKey, taken);
 
   if (settings.mode === 'anthropic') {
+    const mentioned = mentionsOf();
     const visible = new Set([...pinned, ...mentioned].map(refKey));
     const sorted = [...tools].sort(byModelName);
     const modelTools = [searchTool, ...sorted.map((tool) => toModelTool(tool, !visible.has(refKey(tool))))];
@@ -165,8 +188,11 @@ export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<
     };
   }
 
-  const requested = resolve(input.requested ?? [], byKey, taken);
+  // Client mode: the list only grows at its end within a thread (pinned, then loaded in load order, then this turn's
+  // finds), so each request's tools are a prefix-stable extension of the previous one's and the prompt cache holds.
   const loaded = resolve(capLoadedTools(input.loadedTools, settings.loadedToolCap), byKey, taken);
+  const requested = resolve(input.requested ?? [], byKey, taken);
+  const mentioned = mentionsOf();
   // The top `preloadCount` tools for the message that the call does not carry already.
   const preloadRefs =
     settings.preloadCount > 0 && input.userMessage.trim() !== ''
@@ -181,7 +207,7 @@ export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<
           .slice(0, settings.preloadCount)
       : [];
   const preloaded = resolve(preloadRefs, byKey, taken);
-  const sent = [...pinned, ...requested, ...loaded, ...preloaded, ...mentioned].sort(byModelName);
+  const sent = [...pinned, ...loaded, ...requested, ...preloaded, ...mentioned];
   const modelTools = [searchTool, ...sent.map((tool) => toModelTool(tool))];
   return {
     selection: {

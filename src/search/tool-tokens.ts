@@ -1,8 +1,8 @@
-import type { ModelTool } from '../domain/tool';
+import type { CustomModelTool, ModelTool } from '../domain/tool';
 import type { SearchableTool } from './tool-document';
 
-/** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic mode). */
-export function toModelTool(tool: SearchableTool, isDeferred = false): ModelTool {
+/** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic and server modes). */
+export function toModelTool(tool: SearchableTool, isDeferred = false): CustomModelTool {
   const base = { name: tool.modelName, description: tool.description, input_schema: tool.definition.inputSchema };
   return isDeferred ? { ...base, defer_loading: true } : base;
 }
@@ -23,6 +23,7 @@ export const CHARS_PER_TOKEN = 3.5;
  * whether a set is "large", both of which the same rule measures consistently.
  */
 export function estimateToolTokens(tool: SearchableTool | ModelTool): number {
+  if ('type' in tool) return TOOL_OVERHEAD_TOKENS; // The API's own search tool: its definition is the API's.
   const model = 'input_schema' in tool ? tool : toModelTool(tool);
   const json = JSON.stringify({ name: model.name, description: model.description, input_schema: model.input_schema });
   return Math.ceil(json.length / CHARS_PER_TOKEN) + TOOL_OVERHEAD_TOKENS;

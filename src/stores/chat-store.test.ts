@@ -91,7 +91,7 @@ describe('Retry after a failed model call', () => {
     expect(messages.find((m) => m.id === failed?.id)).toMatchObject({ status: 'error', blocks: [] });
     expect(api.requests).toHaveLength(before + 1);
     expect(api.requests.at(-1)?.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Hello there' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Hello there', cache_control: { type: 'ephemeral' } }] },
     ]);
     // Stored as shown.
     const stored = await app.opened.storage.messages.list(chat.store.getState().activeThreadId!);

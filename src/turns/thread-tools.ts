@@ -53,6 +53,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   const { registry, settings, logger } = deps;
   let loaded = deps.thread.loadedTools;
+  let isFirstCall = true;
   const isEnabled = (serverId: string) => deps.enabledServerIds().includes(serverId);
   const list = () => registry.tools(deps.enabledServerIds());
   const resolve = (modelName: string): EffectiveTool | undefined => {
@@ -120,13 +121,14 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   return {
     list,
     resolve,
-    forCall({ userText }) {
+    async forCall({ userText }) {
       const tools = list();
       const chosen = selectCallTools({
         tools,
         loadedTools: loaded,
         pinnedTools: deps.thread.pinnedTools,
-        settings,
+        // Preload once per turn: later calls carry those tools as loaded and must not add the next best ones.
+        settings: isFirstCall ? settings : { ...settings, preloadCount: 0 },
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
@@ -136,11 +138,12 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
         ),
       });
       calls.offer(chosen.tools);
-      return Promise.resolve({
-        definitions: chosen.modelTools,
-        tools: chosen.tools,
-        isDeferred: chosen.selection.isDeferred,
-      });
+      isFirstCall = false;
+      const offered = [...chosen.preloaded, ...chosen.mentioned];
+      // Client mode: what a call offers stays in the thread's list from now on (appended), so the prompt cache holds.
+      if (settings.mode === 'client' && offered.length > 0)
+        await remember(touchLoadedTools(loaded, offered, deps.now(), settings.loadedToolCap));
+      return { definitions: chosen.modelTools, tools: chosen.tools, isDeferred: chosen.selection.isDeferred };
     },
     call: (request) => calls.call(request),
     search: (input) =>

@@ -1,106 +1,47 @@
 // npm run --silent bench:cache [-- --questions 5 --result-tokens 2500]
-// The prompt-cache read share of a scripted tool thread as the app sends it today, measured by the contract fake's
-// cache accounting (test/fakes/fake-anthropic-cache.ts): each question needs one tool whose result is about
-// `result-tokens` tokens, so a question is two requests. Printed beside the ideal: every request after the first
-// reads the prefix it shares with the request before it.
+// The prompt-cache read share of a scripted tool thread as the app sends it (the turn runner through the SDK adapter,
+// so the app's own breakpoints), measured by the contract fake's cache accounting (test/fakes/fake-anthropic-cache.ts):
+// each question needs one tool whose result is about `result-tokens` tokens, so a question is two requests. Printed
+// beside the ideal (every request reads the prefix it shares with the request before it) and the issue's target;
+// the baseline is the same requests without caching (1.000x). Then each tool-search mode runs a three-question thread
+// with 40 more tools, deferred: every request must be one the contract fake accepts.
 import '../setup-unit';
-import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { sendMessage } from '../../src/turns/turn-runner';
-import { promptBlocks } from '../fakes/fake-anthropic-cache';
-import { startTestApp } from '../fakes/test-app';
-import { listenOnLoopback } from '../fixtures/listen-loopback';
+import { runReportThread, type CacheFigures } from './figures/prompt-cache';
 
 const { values } = parseArgs({
   options: { questions: { type: 'string', default: '5' }, 'result-tokens': { type: 'string', default: '2500' } },
 });
 const questions = Number(values.questions);
 const resultChars = Number(values['result-tokens']) * 4;
+/** Issue #17's targets: five questions >= 0.78 read share and <= 0.35x cost; twenty questions >= 0.93. */
+const shareTarget = questions >= 20 ? 0.93 : 0.78;
+const costTarget = 0.35;
 
-/** A stateless MCP server with one tool whose result is a report of about `resultChars` characters. */
-async function startReportServer() {
-  const http = createServer((req, res) => {
-    if (req.method !== 'POST') return void res.writeHead(405).end();
-    const server = new Server({ name: 'reports', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: [
-        {
-          name: 'read_report',
-          description: 'Read one section of the quarterly report',
-          inputSchema: { type: 'object', properties: { section: { type: 'string' } }, required: ['section'] },
-        },
-      ],
-    }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const raw = request.params.arguments?.section;
-      const section = typeof raw === 'string' ? raw : '';
-      const line = `Section ${section}: revenue, costs and notes for the quarter. `;
-      return {
-        content: [{ type: 'text', text: line.repeat(Math.ceil(resultChars / line.length)).slice(0, resultChars) }],
-      };
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void transport.close());
-    server
-      .connect(transport)
-      .then(() => transport.handleRequest(req, res))
-      .catch(() => res.destroy());
-  });
-  const { port, close } = await listenOnLoopback(http);
-  return { url: `http://127.0.0.1:${port}/mcp`, close };
+const f = (n: number) => n.toFixed(3);
+const mark = (isMet: boolean) => (isMet ? 'ok' : 'MISSED');
+const thread: CacheFigures = await runReportThread({ questions, resultChars });
+console.log(`${questions} questions, ~${values['result-tokens']}-token results, default settings`);
+console.log(`requests                ${thread.requests} (${thread.accepted} accepted)`);
+console.log(`input tokens (all)      ${thread.total}`);
+console.log(`  uncached / read / written  ${thread.uncached} / ${thread.read} / ${thread.written}`);
+console.log(
+  `cache read share        ${f(thread.share)}   (ideal ${f(thread.idealShare)}, target >= ${shareTarget}: ${mark(thread.share >= shareTarget)})`,
+);
+console.log(
+  `input cost vs no cache  ${f(thread.cost)}x  (ideal ${f(thread.idealCost)}x, baseline 1.000x${questions < 20 ? `, target <= ${costTarget}x: ${mark(thread.cost <= costTarget)}` : ''})`,
+);
+
+console.log('\nmode        requests accepted  read share (ideal)  cost');
+let isAllAccepted = thread.accepted === thread.requests;
+for (const mode of ['client', 'anthropic', 'server'] as const) {
+  const run = await runReportThread({ questions: 3, resultChars, mode, extraTools: 40 });
+  isAllAccepted &&= run.accepted === run.requests;
+  console.log(
+    `${mode.padEnd(11)} ${String(run.requests).padStart(8)} ${String(run.accepted).padStart(8)}  ${f(run.share)} (${f(run.idealShare)})     ${f(run.cost)}x`,
+  );
 }
-
-const reports = await startReportServer();
-const app = await startTestApp({ apiKey: 'sk-ant-bench' });
-try {
-  await app.registry.register({ id: 'reports', name: 'Reports', url: reports.url }, 'user');
-  const thread = await app.opened.storage.threads.create(app.deps.profileId, {
-    title: 'Cache bench',
-    enabledServerIds: ['reports'],
-  });
-  for (let q = 1; q <= questions; q++) {
-    app.api.script(
-      { toolUses: [{ name: 'mcp__reports__read_report', input: { section: `Q${q}` } }] },
-      { text: `Section Q${q} shows steady revenue and lower costs than the quarter before.` },
-    );
-    const outcome = await sendMessage(app.deps, thread.id, `What does section Q${q} of the report say?`, {
-      askApproval: () => Promise.resolve('allow-once'),
-      signal: new AbortController().signal,
-    });
-    if (outcome.status !== 'done') throw new Error(`question ${q}: ${JSON.stringify(outcome)}`);
-  }
-  let input = 0;
-  let read = 0;
-  let written = 0;
-  let ideal = 0;
-  let previous: string[] = [];
-  for (const request of app.api.requests) {
-    const usage = request.usage;
-    if (!usage) throw new Error(`request ${request.index} was refused`);
-    input += usage.input_tokens;
-    read += usage.cache_read_input_tokens;
-    written += usage.cache_creation_input_tokens;
-    // Ideal: the blocks this request shares, from the start, with the one before it are read from the cache.
-    const blocks = promptBlocks(request.body);
-    let shared = 0;
-    while (shared < blocks.length && blocks[shared]!.key === previous[shared]) shared++;
-    ideal += blocks.slice(0, shared).reduce((sum, b) => sum + b.tokens, 0);
-    previous = blocks.map((b) => b.key);
-  }
-  const total = input + read + written;
-  const cost = (input + 0.1 * read + 1.25 * written) / total;
-  const share = (n: number) => (n / total).toFixed(3);
-  console.log(`requests                ${app.api.requests.length}`);
-  console.log(`input tokens (all)      ${total}`);
-  console.log(`  uncached / read / written  ${input} / ${read} / ${written}`);
-  console.log(`cache read share        ${share(read)}   (ideal ${share(ideal)})`);
-  // The ideal writes what it does not read (reads 0.1x, writes 1.25x of the base input price).
-  const idealCost = (0.1 * ideal + 1.25 * (total - ideal)) / total;
-  console.log(`input cost vs no cache  ${cost.toFixed(3)}x   (ideal ${idealCost.toFixed(3)}x)`);
-} finally {
-  await app.close();
-  await reports.close();
+if (!isAllAccepted) {
+  console.error('Some requests were refused by the contract fake.');
+  process.exitCode = 1;
 }

@@ -12,12 +12,22 @@ import { measureBundle } from './figures/bundle';
 import { measureColdStart } from './figures/cold-start';
 import { measureLongThreads } from './figures/long-threads';
 import { measureMemory } from './figures/memory';
+import { measurePromptCache } from './figures/prompt-cache';
 import { measureStorage } from './figures/storage';
 import { measureToolCalls } from './figures/tool-calls';
 import { measureToolSearch } from './figures/tool-search';
 import { markdownTable, ratioOf, textTable, verdict, type Row } from './report';
 
-const FIGURES = ['bundle', 'cold-start', 'long-threads', 'storage', 'tool-calls', 'tool-search', 'memory'] as const;
+const FIGURES = [
+  'bundle',
+  'cold-start',
+  'long-threads',
+  'storage',
+  'tool-calls',
+  'tool-search',
+  'memory',
+  'prompt-cache',
+] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, strict: { type: 'boolean', default: false } } });
@@ -70,6 +80,7 @@ if (needsBrowser) {
 }
 if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
 if (wanted('tool-search')) await step('tool search', measureToolSearch);
+if (wanted('prompt-cache')) await step('prompt cache', measurePromptCache);
 
 const over = rows.filter((row) => verdict(row) === 'OVER');
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;

@@ -82,6 +82,13 @@ describe('the Settings screen', () => {
     expect(await page.getByRole('combobox', { name: 'Deferral' }).inputValue()).toBe('always');
     expect(await page.getByRole('combobox', { name: 'Search strategy' }).inputValue()).toBe('regex');
     expect(await page.getByRole('combobox', { name: 'Tool search mode' }).inputValue()).toBe('client');
+    // The three modes, each named with its trade-off.
+    const modes = page.getByRole('list', { name: 'Tool search modes' }).getByRole('listitem');
+    expect(await modes.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Client: .*any endpoint/),
+      expect.stringMatching(/^Anthropic API: .*cache holds/),
+      expect.stringMatching(/^Server-side search: .*tool search/),
+    ]);
     expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('5');
     expect(await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).inputValue()).toBe('40');
     await shot('settings-desktop');

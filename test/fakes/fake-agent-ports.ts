@@ -1,3 +1,4 @@
+import { toParams } from '../../src/agent/anthropic-model';
 import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../src/agent/model-port';
 import type { TurnPersistence } from '../../src/agent/run-turn';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
@@ -8,16 +9,9 @@ import { invalidRequestReason } from './fake-anthropic-validate';
 
 /** The body the app's Anthropic adapter (src/agent/anthropic-model.ts) sends for `request`. */
 function wireBody(request: ModelRequest): Record<string, unknown> {
-  return {
-    model: request.model,
-    max_tokens: request.maxTokens,
-    ...(request.system
-      ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] }
-      : {}),
-    messages: request.messages,
-    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
-    ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
-  };
+  const body: Record<string, unknown> = { ...toParams(request) };
+  delete body.stream; // The port is not a stream; the rules do not depend on it.
+  return body;
 }
 
 /** The adapter's error for a request the real API refuses (the contract fake's rules), or null. */

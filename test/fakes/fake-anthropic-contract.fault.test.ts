@@ -123,6 +123,81 @@ describe('contract fake: defer_loading and tool_reference', () => {
   });
 });
 
+describe('contract fake: the API’s own tool search tool (server mode)', () => {
+  const bm25 = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' };
+  const deferred = [
+    tool('get_page', { defer_loading: true }),
+    tool('get_weather', { description: 'Weather forecast for a city', defer_loading: true }),
+  ];
+  /** A thread whose assistant turn carries the API's search and its answer, then the found tool's call. */
+  const serverSearched = (...refs: string[]): Body[] => [
+    { role: 'user', content: 'weather in Oslo?' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'weather' } },
+        {
+          type: 'tool_search_tool_result',
+          tool_use_id: 'srvtoolu_1',
+          content: {
+            type: 'tool_search_tool_search_result',
+            tool_references: refs.map((n) => ({ type: 'tool_reference', tool_name: n })),
+          },
+        },
+        { type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: { query: 'Oslo' } },
+      ],
+    },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'sunny' }] },
+  ];
+
+  it('refuses an unknown variant, or a variant under another name', async () => {
+    await expectRefused(
+      { tools: [{ type: 'tool_search_tool_fuzzy_20251119', name: 'tool_search_tool_fuzzy' }, ...deferred] },
+      "tools.0: Input tag 'tool_search_tool_fuzzy_20251119' found using 'type' does not match any of the expected tags",
+    );
+    await expectRefused(
+      { tools: [{ ...bm25, name: 'tool_search_tool_regex' }, ...deferred] },
+      "tools.0.tool_search_tool_bm25_20251119.name: Input should be 'tool_search_tool_bm25'",
+    );
+    await expectAccepted({ tools: [bm25, ...deferred] });
+  });
+
+  it('refuses a tool_search_tool_result reference to a tool the request does not define', async () => {
+    await expectRefused(
+      { tools: [bm25, ...deferred], messages: serverSearched('get_forecast') },
+      "messages.1.content.1.content.tool_references.0: Tool reference 'get_forecast' has no corresponding tool definition in `tools`.",
+    );
+    await expectAccepted({ tools: [bm25, ...deferred], messages: serverSearched('get_weather') });
+  });
+
+  it('answers a search with server_tool_use and tool_search_tool_result naming the deferred tools that match', async () => {
+    fake().script({ serverToolSearch: { query: 'weather forecast' }, toolUses: [{ name: 'get_weather', input: {} }] });
+    const answer = await post(fake(), { tools: [bm25, ...deferred] });
+    expect(answer.status).toBe(200);
+    const content = answer.body.content as Body[];
+    expect(content.map((b) => b.type)).toEqual(['server_tool_use', 'tool_search_tool_result', 'tool_use']);
+    expect(content[0]).toMatchObject({ name: 'tool_search_tool_bm25', input: { query: 'weather forecast' } });
+    expect(String(content[0]?.id)).toMatch(/^srvtoolu_/);
+    expect(content[1]).toMatchObject({
+      tool_use_id: content[0]?.id,
+      content: {
+        type: 'tool_search_tool_search_result',
+        tool_references: [{ type: 'tool_reference', tool_name: 'get_weather' }],
+      },
+    });
+  });
+
+  it('answers a regex query over 200 characters with an invalid_tool_input error result', async () => {
+    const regex = { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' };
+    fake().script({ serverToolSearch: { query: 'a'.repeat(201) }, text: 'Nothing found.' });
+    const answer = await post(fake(), { tools: [regex, ...deferred] });
+    expect((answer.body.content as Body[])[1]).toMatchObject({
+      type: 'tool_search_tool_result',
+      content: { type: 'tool_search_tool_result_error', error_code: 'invalid_tool_input' },
+    });
+  });
+});
+
 describe('contract fake: tool_use / tool_result pairing', () => {
   const asked = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'a', input: {} }] };
   const answered = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'done' }] };

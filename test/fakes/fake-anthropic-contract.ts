@@ -2,6 +2,8 @@
 // (fake-anthropic-validate.ts): tools, tool search, thinking, beta features and the context window. Each rule cites its
 // doc page; the message is the API's own where the docs give it, else one in the API's style naming the offending part.
 
+import { TOOL_SEARCH_VARIANTS } from './fake-anthropic-tool-search';
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -35,6 +37,14 @@ function toolProblem(tools: unknown[]): string | null {
       if (!isRecord(schema)) return `tools.${i}.custom.input_schema: Field required`;
       if (schema.type !== 'object') return `tools.${i}.custom.input_schema.type: Input should be 'object'`;
     }
+    // https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool: the two variants, each with its
+    // fixed name ({"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}, bm25 alike).
+    if (isToolSearchTool(tool)) {
+      const expected = TOOL_SEARCH_VARIANTS[String(tool.type)];
+      if (expected === undefined)
+        return `tools.${i}: Input tag '${String(tool.type)}' found using 'type' does not match any of the expected tags`;
+      if (tool.name !== expected) return `tools.${i}.${String(tool.type)}.name: Input should be '${expected}'`;
+    }
     // https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool: the tool search tool itself
     // must never have defer_loading: true.
     if (isToolSearchTool(tool) && tool.defer_loading === true)
@@ -51,12 +61,25 @@ function toolProblem(tools: unknown[]): string | null {
   return null;
 }
 
-/** Every `tool_reference` block in tool_result contents, with where it sits. */
+/**
+ * Every `tool_reference` block, with where it sits: in tool_result contents (a custom search's answer) and in
+ * tool_search_tool_result contents (the API's own search, sent back with the assistant turn).
+ */
 function toolReferences(messages: unknown[]): { path: string; toolName: string }[] {
   const found: { path: string; toolName: string }[] = [];
   messages.forEach((message, m) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return;
     message.content.forEach((block: unknown, b) => {
+      if (isRecord(block) && block.type === 'tool_search_tool_result' && isRecord(block.content)) {
+        const refs = Array.isArray(block.content.tool_references) ? (block.content.tool_references as unknown[]) : [];
+        refs.forEach((ref, r) => {
+          if (isRecord(ref))
+            found.push({
+              path: `messages.${m}.content.${b}.content.tool_references.${r}`,
+              toolName: String(ref.tool_name),
+            });
+        });
+      }
       if (!isRecord(block) || block.type !== 'tool_result' || !Array.isArray(block.content)) return;
       block.content.forEach((inner: unknown, c) => {
         if (isRecord(inner) && inner.type === 'tool_reference')

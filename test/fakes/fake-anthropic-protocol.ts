@@ -1,5 +1,6 @@
 // The wire shapes of the fake Anthropic API: scripted turns → SSE frames or a JSON Message, and error bodies.
 import type { CacheUsage } from './fake-anthropic-cache';
+import { findToolSearchTool, runToolSearch, type ToolSearchResultContent } from './fake-anthropic-tool-search';
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal';
 export type ApiErrorType =
@@ -40,6 +41,11 @@ export interface TurnOptions {
   midStreamError?: { afterChunks: number; type?: ApiErrorType; message?: string };
   /** The model named in the answer; defaults to the request's model. */
   model?: string;
+  /**
+   * The model calls the API's own tool search tool first (server_tool_use), and the fake answers it in the same
+   * message (tool_search_tool_result) by searching the request's deferred tools (fake-anthropic-tool-search.ts).
+   */
+  serverToolSearch?: { query: string };
 }
 
 export interface TextTurn extends TurnOptions {
@@ -89,6 +95,8 @@ export type Turn = TextTurn | ToolUseTurn | InvalidToolJsonTurn | ErrorTurn;
 
 type Block =
   | { type: 'thinking'; chunks: string[]; signature: string }
+  | { type: 'server_tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> }
+  | { type: 'tool_search_tool_result'; tool_use_id: string; content: ToolSearchResultContent; chunks: [] }
   | { type: 'text'; chunks: string[] }
   | { type: 'tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> };
 
@@ -107,6 +115,8 @@ export interface AnswerContext {
   /** The request's input tokens split as the prompt cache accounted them (fake-anthropic-cache.ts). */
   cache: CacheUsage;
   nextToolId: () => string;
+  /** The request's `tools`, for the API's own tool search. */
+  tools: readonly unknown[];
 }
 
 const DEFAULT_ERROR_TYPES: Record<number, ApiErrorType> = {
@@ -160,6 +170,7 @@ function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
     const signature = Buffer.from(`fake-signature:${turn.thinking}`).toString('base64');
     blocks.push({ type: 'thinking', chunks: splitEven(turn.thinking, 2), signature });
   }
+  if (turn.serverToolSearch) blocks.push(...serverSearchBlocks(turn.serverToolSearch.query, ctx));
   const text = asChunks(turn.text);
   if (text.length > 0) blocks.push({ type: 'text', chunks: text });
   if ('toolUses' in turn) {
@@ -179,6 +190,23 @@ function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
     blocks.push({ type: 'tool_use', id: id ?? ctx.nextToolId(), name, chunks: splitEven(partialJson, 2), input: {} });
   }
   return blocks;
+}
+
+/** The model's call of the request's tool search tool and the API's answer to it. */
+function serverSearchBlocks(query: string, ctx: AnswerContext): Block[] {
+  const tool = findToolSearchTool(ctx.tools);
+  if (!tool) throw new Error('the script has the model call the tool search tool, but the request has none');
+  const id = ctx.nextToolId().replace('toolu_', 'srvtoolu_');
+  const input = { query };
+  return [
+    { type: 'server_tool_use', id, name: tool.name, chunks: splitEven(JSON.stringify(input), 2), input },
+    {
+      type: 'tool_search_tool_result',
+      tool_use_id: id,
+      content: runToolSearch(ctx.tools, tool.type, query),
+      chunks: [],
+    },
+  ];
 }
 
 function defaultStopReason(turn: ContentTurn): StopReason {
@@ -242,6 +270,12 @@ export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
     } else if (block.type === 'text') {
       start(index, { type: 'text', text: '' });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'text_delta', text: piece }));
+    } else if (block.type === 'server_tool_use') {
+      start(index, { type: 'server_tool_use', id: block.id, name: block.name, input: {} });
+      for (const piece of block.chunks) frames.push(delta(index, { type: 'input_json_delta', partial_json: piece }));
+    } else if (block.type === 'tool_search_tool_result') {
+      // A server tool's result comes whole in its content_block_start, with no deltas.
+      start(index, { type: block.type, tool_use_id: block.tool_use_id, content: block.content });
     } else {
       start(index, { type: 'tool_use', id: block.id, name: block.name, input: {} });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'input_json_delta', partial_json: piece }));
@@ -271,7 +305,9 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
     if (block.type === 'thinking')
       return { type: 'thinking', thinking: block.chunks.join(''), signature: block.signature };
     if (block.type === 'text') return { type: 'text', text: block.chunks.join('') };
-    return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    if (block.type === 'tool_search_tool_result')
+      return { type: block.type, tool_use_id: block.tool_use_id, content: block.content };
+    return { type: block.type, id: block.id, name: block.name, input: block.input };
   });
   const { cacheCreation, ...counts } = usage;
   return {

@@ -228,6 +228,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       model: body.model,
       cache: recorded.usage,
       nextToolId: () => `toolu_fake_${String(++toolSeq).padStart(4, '0')}`,
+      tools: body.tools ?? [],
     };
     await (recorded.stream ? answerStream(res, turn, ctx, requestId) : answerJson(res, turn, ctx, requestId));
   }

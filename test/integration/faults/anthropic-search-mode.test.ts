@@ -44,9 +44,10 @@ describe('anthropic tool-search mode', () => {
     expect(api.requests.every((request) => request.usage !== undefined)).toBe(true);
     const [first] = api.requests;
     expect(first?.deferredToolNames).toContain('mcp__everything__echo');
-    // The cache breakpoint sits on a tool that is in the prompt, never on a deferred one.
+    // No cache breakpoint on a deferred tool (the API refuses that pairing): the system block carries the tools' one.
     const marked = (first?.body.tools ?? []).filter((tool) => 'cache_control' in tool && tool.cache_control);
-    expect(marked.map((tool) => ('name' in tool ? tool.name : tool.type))).toEqual(['tool_search']);
+    expect(marked).toEqual([]);
+    expect(JSON.stringify(first?.body.system)).toContain('"cache_control"');
     // The search answered with tool_reference blocks naming the deferred tool, which the API then expands.
     expect(JSON.stringify(api.requests[1]?.body.messages.at(-1))).toContain(
       '{"type":"tool_reference","tool_name":"mcp__everything__echo"}',

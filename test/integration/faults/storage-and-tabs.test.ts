@@ -43,9 +43,10 @@ describe('a tab closed during a streaming answer', () => {
     faults.api.script({ text: 'The end.' });
     await faults.chat.actions.send('Go on');
     expect(faults.api.requests.at(-1)?.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Tell me a story' }] },
+      // Cache breakpoints where the previous request ended and on the newest block (agent/cache-breakpoints.ts).
+      { role: 'user', content: [{ type: 'text', text: 'Tell me a story', cache_control: { type: 'ephemeral' } }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Once upon a time' }] },
-      { role: 'user', content: [{ type: 'text', text: 'Go on' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Go on', cache_control: { type: 'ephemeral' } }] },
     ]);
   });
 
@@ -159,7 +160,10 @@ describe('storage faults', () => {
       'assistant:complete:Saved this time.',
     ]);
     expect(faults.api.requests.at(-1)?.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Answer while the disk fills', cache_control: { type: 'ephemeral' } }],
+      },
     ]);
     expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({
       status: 'complete',

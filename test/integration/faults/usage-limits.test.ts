@@ -54,7 +54,8 @@ describe('usage limits', () => {
     expect(app.api.requests).toHaveLength(3);
     expect(app.api.requests[2]!.body.messages.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'text', text: 'three' }],
+      // The newest block carries the request's moving cache breakpoint (src/agent/cache-breakpoints.ts).
+      content: [{ type: 'text', text: 'three', cache_control: { type: 'ephemeral' } }],
     });
   });
 

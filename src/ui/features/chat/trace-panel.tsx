@@ -94,7 +94,8 @@ function ToolSearchRow({ entry }: { entry: ToolSearchTrace }) {
         ) : (
           entry.picks.map((pick) => (
             <span key={pick.name} className="pick">
-              {splitToolName(pick.name)[1]} <span className="muted">{pick.score.toFixed(2)}</span>
+              {splitToolName(pick.name)[1]} {/* The API's own search (server mode) ranks without scores. */}
+              {!entry.strategy.startsWith('server') && <span className="muted">{pick.score.toFixed(2)}</span>}
             </span>
           ))
         )}

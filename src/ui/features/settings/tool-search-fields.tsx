@@ -6,6 +6,7 @@ const CHOICES = {
   mode: [
     ['client', 'Client'],
     ['anthropic', 'Anthropic API'],
+    ['server', 'Server-side search'],
   ],
   strategy: [
     ['bm25', 'BM25'],
@@ -18,8 +19,18 @@ const CHOICES = {
   ],
 } as const;
 
+/** One line per tool-search mode on what it costs and gains. */
+const MODE_TRADE_OFFS: Record<ToolSearchSettings['mode'], string> = {
+  client:
+    'This app searches and each call carries only the tools found: works with any endpoint, but a newly loaded tool makes the next call write the cached conversation again.',
+  anthropic:
+    'Every tool is sent deferred and this app’s search names what the API should load: the tool list never changes, so the cache holds; the endpoint must support deferred tools.',
+  server:
+    'Every tool is deferred and the API’s own tool search finds them: no search in the page and the cache holds, but the ranking is the API’s and the model must offer tool search.',
+};
+
 const HINTS: Record<ChoiceField, string> = {
-  mode: 'Client: this app searches. Anthropic API: the API expands deferred tools.',
+  mode: 'How the model finds tools when they are deferred.',
   strategy: 'BM25 ranks by words; regex matches a pattern.',
   deferral: 'Auto defers when the tools are many or large; never sends every tool.',
 };
@@ -68,6 +79,15 @@ export function ToolSearchFields({ value, defaults, errors, onChange, canReset, 
         <small id={`${id}-hint`} className="muted">
           {HINTS[field]} App default: {label(field)}.
         </small>
+        {field === 'mode' && (
+          <ul className="muted settings-help" aria-label="Tool search modes">
+            {CHOICES.mode.map(([v, text]) => (
+              <li key={v}>
+                <strong>{text}:</strong> {MODE_TRADE_OFFS[v]}
+              </li>
+            ))}
+          </ul>
+        )}
         {error && <p className="field-error">{error}</p>}
       </div>
     );
