@@ -7,6 +7,7 @@ import Anthropic, {
   RateLimitError,
 } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import type { ModelPort, ModelRequest } from './model-port';
@@ -32,12 +33,23 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   return {
     async stream(request, onSnapshot, signal) {
       try {
-        const stream = client.messages.stream(toParams(request), { signal });
-        stream.on('streamEvent', (_event, snapshot) => onSnapshot(toBlocks(snapshot.content)));
-        const final = await stream.finalMessage();
+        const onEvent = (_event: unknown, snapshot: { content: readonly unknown[] }) =>
+          onSnapshot(toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]));
+        let final: { content: readonly { type: string }[]; usage: Anthropic.Usage; stop_reason: string | null };
+        if (usesCompaction(request)) {
+          const stream = client.beta.messages.stream(toCompactionParams(request), { signal });
+          stream.on('streamEvent', onEvent);
+          final = await stream.finalMessage();
+        } else {
+          const stream = client.messages.stream(toParams(request), { signal });
+          stream.on('streamEvent', onEvent);
+          final = await stream.finalMessage();
+        }
         const usage = final.usage;
+        const compaction = compactionOf(final.content);
         return {
-          blocks: toBlocks(final.content),
+          ...(compaction ? { compaction } : {}),
+          blocks: toBlocks(final.content as readonly Anthropic.ContentBlock[]),
           stopReason: final.stop_reason,
           usage: {
             input: usage.input_tokens,
@@ -68,6 +80,54 @@ function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     messages: request.messages as unknown as MessageParam[],
     ...(request.tools.length > 0 ? { tools: request.tools as unknown as Tool[] } : {}),
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
+  };
+}
+
+// Server-side compaction (beta): https://platform.claude.com/docs/en/build-with-claude/compaction. The request asks
+// for it with the `compact_20260112` edit and the `compact-2026-01-12` beta; the answer's compaction block is sent
+// back first in later requests, which therefore carry the beta too.
+const COMPACT_BETA = 'compact-2026-01-12';
+
+const usesCompaction = (request: ModelRequest): boolean =>
+  request.serverCompaction !== undefined || request.compactionBlock !== undefined;
+
+function toCompactionParams(request: ModelRequest): Anthropic.Beta.Messages.MessageCreateParamsStreaming {
+  const base = toParams(request) as unknown as Anthropic.Beta.Messages.MessageCreateParamsStreaming;
+  const messages = [...base.messages];
+  const block = request.compactionBlock;
+  if (block) {
+    const first = messages[0];
+    if (first?.role === 'assistant' && Array.isArray(first.content))
+      messages[0] = { ...first, content: [block, ...first.content] };
+    else messages.unshift({ role: 'assistant', content: [block] });
+  }
+  return {
+    ...base,
+    messages,
+    betas: [COMPACT_BETA],
+    ...(request.serverCompaction
+      ? {
+          context_management: {
+            edits: [
+              {
+                type: 'compact_20260112',
+                trigger: { type: 'input_tokens', value: request.serverCompaction.triggerTokens },
+              },
+            ],
+          },
+        }
+      : {}),
+  };
+}
+
+function compactionOf(content: readonly { type: string }[]): CompactionBlock | undefined {
+  const block = content.find((b) => b.type === 'compaction') as Anthropic.Beta.Messages.BetaCompactionBlock | undefined;
+  if (!block) return undefined;
+  return {
+    type: 'compaction',
+    content: block.content,
+    encrypted_content: block.encrypted_content ?? null,
+    ...(block.signature ? { signature: block.signature } : {}),
   };
 }
 

@@ -4,7 +4,10 @@ import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace'
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
-import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
+import { costOf, type PriceTable } from '../domain/pricing';
+import { DEFAULT_RESULT_CAP, summarize, toToolResultBlock } from './history';
+import { streamWithContext, type CompactionDeps } from './model-call-context';
+import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
@@ -28,6 +31,8 @@ export interface TurnSettings {
   readonly resultCapChars?: number;
   /** How often a streaming answer is written to storage at most. */
   readonly persistEveryMs?: number;
+  /** Dollars per million tokens by model: each model call's trace shows its cost (tokens only for unknown models). */
+  readonly prices?: PriceTable;
 }
 
 export interface TurnDeps {
@@ -40,6 +45,8 @@ export interface TurnDeps {
   readonly hash: (text: string) => Promise<string>;
   readonly now: () => number;
   readonly settings: TurnSettings;
+  /** Keeps the thread's model context within its window (compaction); without it the whole history is sent. */
+  readonly compaction?: CompactionDeps;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
 }
@@ -106,7 +113,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     ...(callTools.searchTool ? [callTools.searchTool] : []),
   ];
   const tools = withCacheControl(definitions);
-  const history = toModelMessages(await persistence.history());
+  const stored = await persistence.history();
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
   let lastWrite = -Infinity;
@@ -118,18 +125,23 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     toolTokens: Math.ceil(JSON.stringify(tools).length / 4),
     durationMs: deps.now() - started,
     ...extra,
+    ...(extra.usage && settings.prices ? { cost: costOf(settings.model, extra.usage, settings.prices) } : {}),
   });
+  const request = {
+    model: settings.model,
+    maxTokens: settings.maxTokens,
+    tools,
+    ...(settings.system ? { system: settings.system } : {}),
+    ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
+  };
   let latest: ContentBlock[] = [];
   try {
-    const result = await deps.model.stream(
-      {
-        model: settings.model,
-        maxTokens: settings.maxTokens,
-        messages: history,
-        tools,
-        ...(settings.system ? { system: settings.system } : {}),
-        ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
-      },
+    const { result, trace: before } = await streamWithContext(
+      deps,
+      stored,
+      message,
+      request,
+      trace,
       (blocks) => {
         latest = blocks;
         deps.onMessage?.({ ...message, blocks });
@@ -147,7 +159,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     message = await persistence.update(message.id, {
       blocks: result.blocks,
       status: 'complete',
-      trace: [trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })],
+      trace: [...before, trace({ usage: result.usage, stopReason: result.stopReason ?? undefined })],
     });
     deps.onMessage?.(message);
     return { message, stopReason: result.stopReason };
@@ -164,7 +176,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      trace: [trace({ error: text })],
+      trace: [trace({ error: text, ...offendingPart(error, request) })],
     };
     try {
       message = await persistence.update(message.id, ended);

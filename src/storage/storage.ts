@@ -3,6 +3,7 @@ import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
 import { createAppConfigRepo } from './app-config-repo';
 import { createApprovalNoticesRepo } from './approval-notices-repo';
+import { createCompactionsRepo } from './compactions-repo';
 import { createMessagesRepo } from './messages-repo';
 import { createProfilesRepo } from './profiles-repo';
 import { createThreadsRepo } from './threads-repo';
@@ -33,6 +34,7 @@ export function createStorage(deps: StorageDeps) {
     },
     threads: createThreadsRepo(deps),
     messages: createMessagesRepo(deps),
+    compactions: createCompactionsRepo(deps),
     catalog: createToolCatalogRepo(deps),
     approvalNotices: createApprovalNoticesRepo(deps),
     vault,

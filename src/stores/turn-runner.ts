@@ -1,4 +1,5 @@
 import type { ModelPort } from '../agent/model-port';
+import { isServerCompactionModel } from '../agent/compaction';
 import type { AskApproval } from '../agent/ports';
 import {
   continueTurn,
@@ -163,9 +164,21 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
   });
+  const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
   return {
     model,
     tools,
+    compaction: {
+      store: {
+        list: async () => (await storage.compactions.list(threadId)).items,
+        add: (record) => storage.compactions.add(threadId, record),
+      },
+      settings: {
+        contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+        compactAtShare: deps.defaults.compactAtShare,
+        isServerCompactionSupported: isServerCompactionModel(modelId),
+      },
+    },
     runTool: (tool, args, signal) => {
       const config = deps.registry.get(tool.serverId)?.config;
       // The approval was for the server's identity when the tool was listed; one that moved since is another server.
@@ -184,7 +197,8 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     hash: deps.sha256Hex,
     now: deps.now,
     settings: {
-      model: thread.model ?? prefs.model ?? deps.defaults.model,
+      model: modelId,
+      prices: deps.defaults.prices,
       // The answer must have room beyond the thinking budget.
       maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
       ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
