@@ -48,7 +48,7 @@ const lastUserText = (request: RecordedRequest): string => {
 };
 const firstBlock = (request: RecordedRequest) => {
   const content = request.body.messages[0]?.content;
-  return Array.isArray(content) ? (content[0] as Record<string, unknown>) : undefined;
+  return Array.isArray(content) ? (content[0] as unknown as Record<string, unknown>) : undefined;
 };
 const compactionsOf = (trace: readonly TraceEntry[]) =>
   trace.filter((e): e is CompactionTrace => e.kind === 'compaction');
@@ -112,7 +112,7 @@ describe('long threads: compaction against the contract fake', () => {
       encrypted_content: records[0]?.block?.encrypted_content,
     });
     expect(later.inputTokens).toBeLessThan(THRESHOLD / 10);
-    expect(later.body.context_management).toBeUndefined();
+    expect('context_management' in later.body).toBe(false);
     expect((await answerTrace(app, threadId)).count).toBe(32 * 2 + 4);
   });
 
