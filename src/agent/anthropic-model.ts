@@ -20,6 +20,8 @@ export interface AnthropicModelOptions {
   readonly maxRetries?: number;
 }
 
+const windows = new Map<string, Promise<number | undefined>>();
+
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {
   if (!options.apiKey) throw new ModelError('no-key');
@@ -61,6 +63,20 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
       } catch (error) {
         throw toModelError(error, signal);
       }
+    },
+    contextWindow(model) {
+      // GET /v1/models/{id} gives max_input_tokens; asked once per endpoint and model, and an endpoint without it
+      // (or a failure) leaves the caller's default.
+      const key = `${options.baseUrl}\n${model}`;
+      let known = windows.get(key);
+      if (!known) {
+        known = client.models
+          .retrieve(model, {}, { maxRetries: 0 })
+          .then((info) => (typeof info.max_input_tokens === 'number' ? info.max_input_tokens : undefined))
+          .catch(() => undefined);
+        windows.set(key, known);
+      }
+      return known;
     },
     async listModels() {
       const page = await client.models.list({ limit: 100 });

@@ -21,7 +21,8 @@ export interface CompactionStore {
 }
 
 export interface CompactionSettings {
-  readonly contextWindowTokens: number;
+  /** The model's context window in tokens (looked up once per model). */
+  readonly contextWindow: () => Promise<number>;
   /** Compact when a request would pass this share of the window (0.75 by default). */
   readonly compactAtShare: number;
   /** The endpoint and model offer the API's compaction (the app falls back when the endpoint refuses it). */
@@ -75,8 +76,7 @@ export interface PrepareInput {
 }
 
 const isPersonMessage = (m: Message) => m.role === 'user' && m.blocks.some((b) => b.type === 'text');
-const thresholdOf = (settings: CompactionSettings) =>
-  Math.floor(settings.contextWindowTokens * settings.compactAtShare);
+const thresholdOf = (settings: CompactionSettings, window: number) => Math.floor(window * settings.compactAtShare);
 /** The note of a compaction made after the endpoint refused the API's compaction: the thread says so once. */
 const hasRefusal = (records: readonly ContextCompaction[]) => records.some((r) => r.note !== undefined);
 
@@ -87,7 +87,7 @@ export async function prepareContext(input: PrepareInput, signal: AbortSignal): 
   const tokensOf = (context: ModelContext) => requestTokens({ tools: request.tools, system: request.system, context });
   const context = contextOf(history, records);
   const tokens = tokensOf(context);
-  const threshold = thresholdOf(settings);
+  const threshold = thresholdOf(settings, await settings.contextWindow());
   if (tokens <= threshold) return { context, tokens, trace: [] };
 
   // 1. Clear the tool results before this turn, once, if that leaves ample room.
@@ -121,7 +121,7 @@ export async function prepareContext(input: PrepareInput, signal: AbortSignal): 
     };
 
   // 3. A summary made by a model call.
-  return summarize(input, records, tokens, undefined, signal);
+  return summarize(input, records, tokens, threshold, undefined, signal);
 }
 
 /**
@@ -142,7 +142,8 @@ export async function streamCompacting(
     if (!prepared.serverCompaction || !(error instanceof ModelError) || error.status !== 400) throw error;
     const note = `The model endpoint refused the API’s server-side compaction (${error.detail ?? error.message}); this thread’s context is summarized by the app instead.`;
     const records = await input.store.list();
-    const fallback = await summarize(input, records, prepared.tokens, note, signal);
+    const threshold = thresholdOf(input.settings, await input.settings.contextWindow());
+    const fallback = await summarize(input, records, prepared.tokens, threshold, note, signal);
     const merged: PreparedContext = { ...fallback, trace: [...prepared.trace, ...fallback.trace] };
     const result = await input.model.stream(build(merged.context), onSnapshot, signal);
     return { result, prepared: merged };
@@ -188,11 +189,11 @@ function compactionTrace(
 }
 
 /** Where the kept messages start: the current turn's message, or its last model answer when the turn alone is large. */
-function keptStart(input: PrepareInput, records: readonly ContextCompaction[]): Message | undefined {
+function keptStart(input: PrepareInput, records: readonly ContextCompaction[], threshold: number): Message | undefined {
   const from = latestSummary(records)?.firstKeptSeq ?? -1;
   const turnStart = input.history.findLast(isPersonMessage);
   const tail = input.history.filter((m) => turnStart && m.seq >= turnStart.seq);
-  const isTurnLarge = estimateTokens(tail.map((m) => m.blocks)) > thresholdOf(input.settings) / 2;
+  const isTurnLarge = estimateTokens(tail.map((m) => m.blocks)) > threshold / 2;
   const start = isTurnLarge ? input.history.findLast((m) => m.role === 'assistant') : turnStart;
   return start && start.seq > from ? start : undefined;
 }
@@ -201,11 +202,12 @@ async function summarize(
   input: PrepareInput,
   records: readonly ContextCompaction[],
   tokensBefore: number,
+  threshold: number,
   note: string | undefined,
   signal: AbortSignal,
 ): Promise<PreparedContext> {
   const { history, request } = input;
-  const start = keptStart(input, records);
+  const start = keptStart(input, records, threshold);
   if (!start) {
     // Nothing older than the current turn is left to summarize: send as it is (the API says if it is too long).
     const context = contextOf(history, records);

@@ -37,7 +37,8 @@ function traceLine(entry: TraceEntry): string {
       const usage = entry.usage
         ? `, tokens in ${entry.usage.input} / out ${entry.usage.output} / cache read ${entry.usage.cacheRead} / cache write ${entry.usage.cacheWrite}`
         : '';
-      const cost = entry.cost ? ('usd' in entry.cost ? `, $${entry.cost.usd.toFixed(4)}` : ', cost unknown') : '';
+      const cost =
+        entry.costUsd !== undefined ? `, $${entry.costUsd.toFixed(4)}` : entry.unpricedReason ? ', no price' : '';
       return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}${cost}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
     }
     case 'tool-call':

@@ -39,4 +39,6 @@ export interface ModelPort {
     signal: AbortSignal,
   ): Promise<ModelResult>;
   listModels(): Promise<string[]>;
+  /** The model's context window in tokens as the API lists it; undefined when the endpoint does not say. */
+  contextWindow?(model: string): Promise<number | undefined>;
 }

@@ -4,7 +4,7 @@ import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace'
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
-import { costOf, type PriceTable } from '../domain/pricing';
+import { costOf, traceCost, type PriceTable } from '../domain/pricing';
 import { DEFAULT_RESULT_CAP, summarize, toToolResultBlock } from './history';
 import { streamWithContext, type CompactionDeps } from './model-call-context';
 import { offendingPart } from './request-part';
@@ -125,7 +125,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     toolTokens: Math.ceil(JSON.stringify(tools).length / 4),
     durationMs: deps.now() - started,
     ...extra,
-    ...(extra.usage && settings.prices ? { cost: costOf(settings.model, extra.usage, settings.prices) } : {}),
+    ...(extra.usage && settings.prices ? traceCost(costOf(settings.model, extra.usage, settings.prices)) : {}),
   });
   const request = {
     model: settings.model,

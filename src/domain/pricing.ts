@@ -60,6 +60,10 @@ export function costOf(model: string, usage: Usage, table: PriceTable): CallCost
   return { usd };
 }
 
+/** A call's cost as its trace entry keeps it. */
+export const traceCost = (cost: CallCost): { costUsd: number } | { unpricedReason: string } =>
+  'usd' in cost ? { costUsd: cost.usd } : { unpricedReason: cost.unpricedReason };
+
 /** Dollars for display: cents and up to two more digits for small amounts. */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0.00';

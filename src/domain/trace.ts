@@ -19,8 +19,10 @@ export const ModelCallTrace = z.object({
   durationMs: z.number().nonnegative(),
   stopReason: z.string().optional(),
   error: z.string().optional(),
-  /** What the call cost at the price table of the time, or why it has no price (tokens only). */
-  cost: z.union([z.object({ usd: z.number().nonnegative() }), z.object({ unpricedReason: z.string() })]).optional(),
+  /** What the call cost in dollars at the price table of the time. */
+  costUsd: z.number().nonnegative().optional(),
+  /** Why the call has no cost (a model missing from the price table): only its tokens are shown. */
+  unpricedReason: z.string().optional(),
   /** The API's 400 named a part of the request (a tool, a block): shown beside its message. */
   offendingPart: z.string().optional(),
 });

@@ -174,7 +174,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         add: (record) => storage.compactions.add(threadId, record),
       },
       settings: {
-        contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+        contextWindow: async () => (await model.contextWindow?.(modelId)) ?? CONTEXT_WINDOW_TOKENS,
         compactAtShare: deps.defaults.compactAtShare,
         isServerCompactionSupported: isServerCompactionModel(modelId),
       },

@@ -274,7 +274,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     const refused = headerProblem(flatHeaders(req), options);
     if (refused && path.startsWith('/v1/')) return sendError(res, requestId, refused.type, refused.message);
     if (req.method === 'GET' && path.startsWith('/v1/models')) {
-      const page = modelsPage(options.models, path, url.searchParams);
+      const page = modelsPage(options.models, path, url.searchParams, options.contextWindowTokens);
       return page
         ? sendJson(res, 200, page)
         : sendError(res, requestId, 'not_found_error', `model: ${path.slice('/v1/models/'.length)}`);
