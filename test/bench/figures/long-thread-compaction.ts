@@ -16,6 +16,7 @@ import { promptTokens } from '../../fakes/fake-anthropic-cache';
 import type { RecordedRequest, Turn } from '../../fakes/fake-anthropic';
 import { startTestApp } from '../../fakes/test-app';
 import { listenOnLoopback } from '../../fixtures/listen-loopback';
+import type { Row } from '../report';
 
 export const WINDOW = 200_000;
 
@@ -57,7 +58,8 @@ async function startReportServer(resultChars: number) {
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const section = String(request.params.arguments?.section ?? '');
+      const raw = request.params.arguments?.section;
+      const section = typeof raw === 'string' ? raw : '';
       const line = `Section ${section}: revenue, costs, staff and notes. `;
       return {
         content: [{ type: 'text', text: line.repeat(Math.ceil(resultChars / line.length)).slice(0, resultChars) }],
@@ -140,9 +142,7 @@ export async function runLongThread(
       refused: app.api.requests.length - accepted.length - (variant === 'refused' ? 1 : 0),
       maxInputTokens: inputs.at(-1) ?? 0,
       medianInputTokens: inputs[inputs.length >> 1] ?? 0,
-      withoutCompactionTokens: last
-        ? promptTokens({ ...last.body, messages: toModelMessages(items) } as unknown as Record<string, unknown>)
-        : 0,
+      withoutCompactionTokens: last ? promptTokens({ ...last.body, messages: toModelMessages(items) }) : 0,
       compactions: { cleared: count('cleared'), client: count('client'), server: count('server') },
       notes: records.filter((r) => r.note !== undefined).length,
       storedMessages: items.length,
@@ -157,7 +157,7 @@ export async function runLongThread(
 }
 
 /** The rows of `npm run bench`: the largest request against the input the thread would need uncompacted. */
-export async function measureLongThreadCompaction(turns = 300): Promise<import('../report').Row[]> {
+export async function measureLongThreadCompaction(turns = 300): Promise<Row[]> {
   const f = await runLongThread('client', turns);
   const stored = `${f.storedMessages}/${f.expectedMessages} messages stored`;
   const made = `${f.compactions.cleared} clearings, ${f.compactions.client} summaries`;
