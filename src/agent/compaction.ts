@@ -4,7 +4,7 @@ import { ModelError } from '../domain/model-errors';
 import type { CompactionTrace, ModelCallTrace, TraceEntry, Usage } from '../domain/trace';
 import { contextOf, estimateTokens, latestSummary, requestTokens, type ModelContext } from './compaction-context';
 import type { ModelPort, ModelRequest, ModelResult } from './model-port';
-import type { ModelToolDefinition } from './ports';
+import type { ModelTool } from '../domain/tool';
 
 // Long threads never hit the context window. When a request would pass a share of the window, the context is made
 // smaller in one step (so the prompt cache keeps its new prefix until the next time), never a little every turn:
@@ -68,7 +68,7 @@ export interface PrepareInput {
   readonly store: CompactionStore;
   readonly settings: CompactionSettings;
   readonly request: Pick<ModelRequest, 'model' | 'system' | 'thinkingBudget'> & {
-    readonly tools: readonly ModelToolDefinition[];
+    readonly tools: readonly ModelTool[];
   };
   readonly model: ModelPort;
   /** The trace entry of a summary call (usage and cost, like the turn's own calls). */

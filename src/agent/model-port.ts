@@ -1,7 +1,7 @@
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import type { Usage } from '../domain/trace';
-import type { ModelToolDefinition } from './ports';
+import type { ModelTool } from '../domain/tool';
 
 /** A message as the Messages API takes it; content blocks are the app's own (they are API-shaped). */
 export interface ModelMessage {
@@ -14,7 +14,7 @@ export interface ModelRequest {
   readonly maxTokens: number;
   readonly system?: string;
   readonly messages: readonly ModelMessage[];
-  readonly tools: readonly ModelToolDefinition[];
+  readonly tools: readonly ModelTool[];
   /** Extended thinking budget; omitted to turn thinking off. */
   readonly thinkingBudget?: number;
   /** The API's compaction block of an earlier answer, sent back first (server-side compaction beta). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ServerConfig, checkUniqueServers } from './server-config';
+import { ServerConfig, checkUniqueServers, serverUrlProblem } from './server-config';
 import { DEFAULT_PRICES, PriceTable } from './pricing';
 import { ToolSearchSettings } from './tool-search-settings';
+import { UsageLimits } from './usage-limits';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -24,6 +25,8 @@ export const AppConfig = z
         prices: PriceTable.default(DEFAULT_PRICES),
         /** Compact a thread's model context when a request would pass this share of the context window. */
         compactAtShare: z.number().min(0.2).max(0.95).default(DEFAULT_COMPACT_AT_SHARE),
+        /** Spending limits every profile starts with (each may set its own). */
+        limits: UsageLimits.default({}),
       })
       .default({
         model: DEFAULT_MODEL,
@@ -32,7 +35,27 @@ export const AppConfig = z
         toolSearch: ToolSearchSettings.parse({}),
         prices: DEFAULT_PRICES,
         compactAtShare: DEFAULT_COMPACT_AT_SHARE,
+        limits: {},
       }),
+    /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
+    discovery: z
+      .object({
+        enabled: z.boolean().default(false),
+        endpoint: z
+          .string()
+          .superRefine((value, ctx) => {
+            const problem = serverUrlProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: `Registry endpoint ${problem}` });
+          })
+          .optional(),
+        /** Add the registry's servers without asking (false: only list them). */
+        autoDiscover: z.boolean().default(false),
+      })
+      .refine((d) => !d.enabled || d.endpoint !== undefined, {
+        message: 'A registry endpoint is needed when discovery is enabled',
+        path: ['endpoint'],
+      })
+      .default({ enabled: false, autoDiscover: false }),
     oauth: z
       .object({
         /** URL of the OAuth client metadata document this deployment serves (for servers that accept one). */

@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SUMMARY_INSTRUCTION } from '../../../src/agent/compaction';
 import { toModelMessages } from '../../../src/agent/history';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { promptTokens } from '../../fakes/fake-anthropic-cache';
 import type { RecordedRequest, Turn } from '../../fakes/fake-anthropic';
 import { startTestApp } from '../../fakes/test-app';

@@ -6,7 +6,7 @@ import { SUMMARY_INSTRUCTION } from '../../../src/agent/compaction';
 import { CLEARED_RESULT_TEXT, SUMMARY_PREFIX } from '../../../src/agent/compaction-context';
 import type { ContentBlock } from '../../../src/domain/message';
 import type { CompactionTrace, TraceEntry } from '../../../src/domain/trace';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import type { RecordedRequest } from '../../fakes/fake-anthropic';
 import { faultAppsPerTest, type FaultApp } from './turn-harness';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppConfig } from '../../../src/domain/app-config';
 import type { ModelCallTrace } from '../../../src/domain/trace';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { faultAppsPerTest, type FaultApp } from './turn-harness';
 
 const { app: startApp } = faultAppsPerTest();
