@@ -7,6 +7,7 @@ import Anthropic, {
   RateLimitError,
 } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
+import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
@@ -19,6 +20,8 @@ export interface AnthropicModelOptions {
   /** Retries for 429, 5xx and 529; the SDK waits as retry-after says, else backs off. */
   readonly maxRetries?: number;
 }
+
+const windows = new Map<string, Promise<number | undefined>>();
 
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {
@@ -33,12 +36,23 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   return {
     async stream(request, onSnapshot, signal) {
       try {
-        const stream = client.messages.stream(toParams(request), { signal });
-        stream.on('streamEvent', (_event, snapshot) => onSnapshot(toBlocks(snapshot.content)));
-        const final = await stream.finalMessage();
+        const onEvent = (_event: unknown, snapshot: { content: readonly unknown[] }) =>
+          onSnapshot(toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]));
+        let final: { content: readonly { type: string }[]; usage: Anthropic.Usage; stop_reason: string | null };
+        if (usesCompaction(request)) {
+          const stream = client.beta.messages.stream(toCompactionParams(request), { signal });
+          stream.on('streamEvent', onEvent);
+          final = await stream.finalMessage();
+        } else {
+          const stream = client.messages.stream(toParams(request), { signal });
+          stream.on('streamEvent', onEvent);
+          final = await stream.finalMessage();
+        }
         const usage = final.usage;
+        const compaction = compactionOf(final.content);
         return {
-          blocks: toBlocks(final.content),
+          ...(compaction ? { compaction } : {}),
+          blocks: toBlocks(final.content as readonly Anthropic.ContentBlock[]),
           stopReason: final.stop_reason,
           usage: {
             input: usage.input_tokens,
@@ -50,6 +64,20 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
       } catch (error) {
         throw toModelError(error, signal);
       }
+    },
+    contextWindow(model) {
+      // GET /v1/models/{id} gives max_input_tokens; asked once per endpoint and model, and an endpoint without it
+      // (or a failure) leaves the caller's default.
+      const key = `${options.baseUrl}\n${model}`;
+      let known = windows.get(key);
+      if (!known) {
+        known = client.models
+          .retrieve(model, {}, { maxRetries: 0 })
+          .then((info) => (typeof info.max_input_tokens === 'number' ? info.max_input_tokens : undefined))
+          .catch(() => undefined);
+        windows.set(key, known);
+      }
+      return known;
     },
     async listModels() {
       const page = await client.models.list({ limit: 100 });
@@ -70,6 +98,54 @@ export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
   };
   return withCacheBreakpoints(params);
+}
+
+// Server-side compaction (beta): https://platform.claude.com/docs/en/build-with-claude/compaction. The request asks
+// for it with the `compact_20260112` edit and the `compact-2026-01-12` beta; the answer's compaction block is sent
+// back first in later requests, which therefore carry the beta too.
+const COMPACT_BETA = 'compact-2026-01-12';
+
+const usesCompaction = (request: ModelRequest): boolean =>
+  request.serverCompaction !== undefined || request.compactionBlock !== undefined;
+
+function toCompactionParams(request: ModelRequest): Anthropic.Beta.Messages.MessageCreateParamsStreaming {
+  const base = toParams(request) as unknown as Anthropic.Beta.Messages.MessageCreateParamsStreaming;
+  const messages = [...base.messages];
+  const block = request.compactionBlock;
+  if (block) {
+    const first = messages[0];
+    if (first?.role === 'assistant' && Array.isArray(first.content))
+      messages[0] = { ...first, content: [block, ...first.content] };
+    else messages.unshift({ role: 'assistant', content: [block] });
+  }
+  return {
+    ...base,
+    messages,
+    betas: [COMPACT_BETA],
+    ...(request.serverCompaction
+      ? {
+          context_management: {
+            edits: [
+              {
+                type: 'compact_20260112',
+                trigger: { type: 'input_tokens', value: request.serverCompaction.triggerTokens },
+              },
+            ],
+          },
+        }
+      : {}),
+  };
+}
+
+function compactionOf(content: readonly { type: string }[]): CompactionBlock | undefined {
+  const block = content.find((b) => b.type === 'compaction') as Anthropic.Beta.Messages.BetaCompactionBlock | undefined;
+  if (!block) return undefined;
+  return {
+    type: 'compaction',
+    content: block.content,
+    encrypted_content: block.encrypted_content ?? null,
+    ...(block.signature ? { signature: block.signature } : {}),
+  };
 }
 
 /** Keeps the blocks the app stores; tool input that is not an object (invalid JSON) is kept as it came. */

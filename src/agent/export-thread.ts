@@ -38,12 +38,16 @@ function traceLine(entry: TraceEntry): string {
       const usage = entry.usage
         ? `, tokens in ${entry.usage.input} / out ${entry.usage.output} / cache read ${entry.usage.cacheRead} / cache write ${entry.usage.cacheWrite}`
         : '';
-      return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
+      const cost =
+        entry.costUsd !== undefined ? `, $${entry.costUsd.toFixed(4)}` : entry.unpricedReason ? ', no price' : '';
+      return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}${cost}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
     }
     case 'tool-call':
       return `- tool call: ${entry.tool}${entry.approval ? ` (${entry.approval.decision} by ${entry.approval.by})` : ''}, ${Math.round(entry.durationMs)} ms${entry.error ? `, error: ${entry.error}` : ''}`;
     case 'tool-search':
       return `- tool search (${entry.strategy}): "${entry.query}" → ${entry.picks.map((p) => `${p.name} (${p.score.toFixed(2)})`).join(', ') || 'nothing'}`;
+    case 'compaction':
+      return `- context compacted (${entry.method}): ~${entry.tokensBefore} → ~${entry.tokensAfter} tokens${entry.note ? `; ${entry.note}` : ''}`;
     default:
       return assertNever(entry);
   }

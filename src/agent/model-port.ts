@@ -1,3 +1,4 @@
+import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import type { Usage } from '../domain/trace';
 import type { ModelTool } from '../domain/tool';
@@ -16,12 +17,18 @@ export interface ModelRequest {
   readonly tools: readonly ModelTool[];
   /** Extended thinking budget; omitted to turn thinking off. */
   readonly thinkingBudget?: number;
+  /** The API's compaction block of an earlier answer, sent back first (server-side compaction beta). */
+  readonly compactionBlock?: CompactionBlock;
+  /** Ask the API to compact the context in this call once its input reaches this many tokens (compaction beta). */
+  readonly serverCompaction?: { readonly triggerTokens: number };
 }
 
 export interface ModelResult {
   readonly blocks: ContentBlock[];
   readonly stopReason: string | null;
   readonly usage: Usage;
+  /** The API compacted the context before answering: its compaction block, to keep and send back. */
+  readonly compaction?: CompactionBlock;
 }
 
 /** The model API. `onSnapshot` gets the whole answer so far as it streams. Throws ModelError. */
@@ -32,4 +39,6 @@ export interface ModelPort {
     signal: AbortSignal,
   ): Promise<ModelResult>;
   listModels(): Promise<string[]>;
+  /** The model's context window in tokens as the API lists it; undefined when the endpoint does not say. */
+  contextWindow?(model: string): Promise<number | undefined>;
 }

@@ -4,7 +4,10 @@ import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ThreadTools } from '../domain/thread-tools';
 import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
 import type { ModelCallTrace, TraceEntry } from '../domain/trace';
-import { DEFAULT_RESULT_CAP, notAnObject, toModelMessages, toolCallTrace, toToolResultBlock } from './history';
+import { costOf, traceCost, type PriceTable } from '../domain/pricing';
+import { DEFAULT_RESULT_CAP, notAnObject, toolCallTrace, toToolResultBlock } from './history';
+import { streamWithContext, type CompactionDeps } from './model-call-context';
+import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import { serverSearchTraces } from './server-search-trace';
 import { fitHistoryToTools } from './tool-references';
@@ -27,6 +30,8 @@ export interface TurnSettings {
   readonly resultCapChars?: number;
   /** How often a streaming answer is written to storage at most. */
   readonly persistEveryMs?: number;
+  /** Dollars per million tokens by model: each model call's trace shows its cost (tokens only for unknown models). */
+  readonly prices?: PriceTable;
 }
 
 export interface TurnDeps {
@@ -36,6 +41,8 @@ export interface TurnDeps {
   readonly persistence: TurnPersistence;
   readonly now: () => number;
   readonly settings: TurnSettings;
+  /** Keeps the thread's model context within its window (compaction); without it the whole history is sent. */
+  readonly compaction?: CompactionDeps;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
   /** Where failures the turn goes on past are reported (silent when omitted). */
@@ -95,7 +102,7 @@ type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; reado
 async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
   const tools = definitions;
-  const history = fitHistoryToTools(toModelMessages(await persistence.history()), tools);
+  const stored = await persistence.history();
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
   const started = deps.now();
   let lastWrite = -Infinity;
@@ -107,18 +114,23 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
     toolTokens: Math.ceil(JSON.stringify(tools).length / 4),
     durationMs: deps.now() - started,
     ...extra,
+    ...(extra.usage && settings.prices ? traceCost(costOf(settings.model, extra.usage, settings.prices)) : {}),
   });
+  const request = {
+    model: settings.model,
+    maxTokens: settings.maxTokens,
+    tools,
+    ...(settings.system ? { system: settings.system } : {}),
+    ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
+  };
   let latest: ContentBlock[] = [];
   try {
-    const result = await deps.model.stream(
-      {
-        model: settings.model,
-        maxTokens: settings.maxTokens,
-        messages: history,
-        tools,
-        ...(settings.system ? { system: settings.system } : {}),
-        ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
-      },
+    const { result, trace: before } = await streamWithContext(
+      deps,
+      stored,
+      message,
+      request,
+      trace,
       (blocks) => {
         latest = blocks;
         deps.onMessage?.({ ...message, blocks });
@@ -141,6 +153,7 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
       blocks: result.blocks,
       status: 'complete',
       trace: [
+        ...before,
         trace({ usage: result.usage, stopReason: result.stopReason ?? undefined }),
         ...serverSearchTraces(result.blocks),
       ],
@@ -160,7 +173,7 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      trace: [trace({ error: text })],
+      trace: [trace({ error: text, ...offendingPart(error, request) })],
     };
     try {
       message = await persistence.update(message.id, ended);

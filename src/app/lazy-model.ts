@@ -28,5 +28,6 @@ export function createLazyAnthropicModel(options: AnthropicModelOptions): ModelP
   return {
     stream: async (request, onSnapshot, signal) => (await model()).stream(request, onSnapshot, signal),
     listModels: async () => (await model()).listModels(),
+    contextWindow: async (id) => (await model()).contextWindow?.(id),
   };
 }

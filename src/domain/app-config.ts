@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ServerConfig, checkUniqueServers, serverUrlProblem } from './server-config';
+import { DEFAULT_PRICES, PriceTable } from './pricing';
 import { ToolSearchSettings } from './tool-search-settings';
 import { UsageLimits } from './usage-limits';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+/** Compact when a request would pass 75% of the model's context window (issue #17). */
+export const DEFAULT_COMPACT_AT_SHARE = 0.75;
 
 const HttpsUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' });
 
@@ -18,6 +21,10 @@ export const AppConfig = z
         baseUrl: HttpsUrl.default(DEFAULT_BASE_URL),
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
+        /** Dollars per million tokens by model id (`prefix*` keys match a family); replaces the built-in table. */
+        prices: PriceTable.default(DEFAULT_PRICES),
+        /** Compact a thread's model context when a request would pass this share of the context window. */
+        compactAtShare: z.number().min(0.2).max(0.95).default(DEFAULT_COMPACT_AT_SHARE),
         /** Spending limits every profile starts with (each may set its own). */
         limits: UsageLimits.default({}),
       })
@@ -26,6 +33,8 @@ export const AppConfig = z
         baseUrl: DEFAULT_BASE_URL,
         maxTokens: 8192,
         toolSearch: ToolSearchSettings.parse({}),
+        prices: DEFAULT_PRICES,
+        compactAtShare: DEFAULT_COMPACT_AT_SHARE,
         limits: {},
       }),
     /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */

@@ -30,7 +30,8 @@ export class ModelError extends AppError {
   readonly kind = 'model';
   constructor(
     readonly reason: ModelFailure,
-    detail?: string,
+    /** The API's own words (a 400's message), when it gave some. */
+    readonly detail?: string,
     readonly status?: number,
   ) {
     super(detail ? `${ADVICE[reason]} (${detail})` : ADVICE[reason]);

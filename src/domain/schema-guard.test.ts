@@ -51,7 +51,9 @@ const message = {
       usage: { input: 1, output: 2, cacheRead: 0, cacheWrite: 3 },
       durationMs: 1.5,
       stopReason: 'tool_use',
+      costUsd: 0.25,
     },
+    { kind: 'compaction', method: 'client', tokensBefore: 160_000, tokensAfter: 9_000, note: 'refused' },
     {
       kind: 'tool-call',
       toolUseId: 'toolu_1',

@@ -19,6 +19,12 @@ export const ModelCallTrace = z.object({
   durationMs: z.number().nonnegative(),
   stopReason: z.string().optional(),
   error: z.string().optional(),
+  /** What the call cost in dollars at the price table of the time. */
+  costUsd: z.number().nonnegative().optional(),
+  /** Why the call has no cost (a model missing from the price table): only its tokens are shown. */
+  unpricedReason: z.string().optional(),
+  /** The API's 400 named a part of the request (a tool, a block): shown beside its message. */
+  offendingPart: z.string().optional(),
 });
 
 export const Approval = z.enum(['allow-once', 'allow-thread', 'allow-always', 'deny']);
@@ -52,8 +58,25 @@ export const ToolSearchTrace = z.object({
   picks: z.array(z.object({ name: z.string(), score: z.number() })),
 });
 
-export const TraceEntry = z.discriminatedUnion('kind', [ModelCallTrace, ToolCallTrace, ToolSearchTrace]);
+/** The model's context was made smaller before a call: tokens before and after, and how. */
+export const CompactionTrace = z.object({
+  kind: z.literal('compaction'),
+  /** server: the API's compaction; client: a summary made by a model call; cleared: old tool results left out. */
+  method: z.enum(['server', 'client', 'cleared']),
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  /** Why this method was used when another was tried first (an endpoint refusing the beta). */
+  note: z.string().optional(),
+});
+
+export const TraceEntry = z.discriminatedUnion('kind', [
+  ModelCallTrace,
+  ToolCallTrace,
+  ToolSearchTrace,
+  CompactionTrace,
+]);
 export type TraceEntry = z.infer<typeof TraceEntry>;
 export type ModelCallTrace = z.infer<typeof ModelCallTrace>;
 export type ToolCallTrace = z.infer<typeof ToolCallTrace>;
 export type ToolSearchTrace = z.infer<typeof ToolSearchTrace>;
+export type CompactionTrace = z.infer<typeof CompactionTrace>;

@@ -42,6 +42,10 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // v3: approvals name the server origin they were given for; those stored without one are dropped, with a notice.
   (_db, tx) => dropApprovalsWithoutOrigin(tx),
+  // v4: compactions of a thread's model context, in order (issue #17); messages stay as they are.
+  (db) => {
+    db.createObjectStore('compactions', { keyPath: 'id' }).createIndex('byThread', ['threadId', 'createdAt']);
+  },
 ];
 
 export const CURRENT_DB_VERSION = MIGRATIONS.length;

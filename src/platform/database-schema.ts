@@ -33,6 +33,12 @@ export interface AppSchema extends DBSchema {
     key: string;
     value: { profileId: string; keyId: string; key?: CryptoKey; wrapped?: unknown; createdAt: number };
   };
+  /** Compactions of threads' model context (the messages themselves are never changed). */
+  compactions: {
+    key: string;
+    value: Record<string, unknown> & { id: string; threadId: string; createdAt: number };
+    indexes: { byThread: [string, number] };
+  };
   catalog: {
     key: [string, string];
     value: Record<string, unknown> & { profileId: string; serverId: string };

@@ -48,6 +48,7 @@ describe('openAppDatabase', () => {
     expect([...current.objectStoreNames].sort()).toEqual([
       'appConfig',
       'catalog',
+      'compactions',
       'credentials',
       'messages',
       'meta',

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
 import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
 import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
+import { createCompactionsRepo, type CompactionsRepo } from './compactions-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
 import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
 import { createThreadsRepo, type ThreadsRepo } from './threads-repo';
@@ -29,6 +30,8 @@ export interface Storage {
   readonly catalog: ToolCatalogRepo;
   /** What the profile's model calls used, for the spending limits. */
   readonly usage: UsageRepo;
+  /** Where threads' model context was compacted (the messages themselves are never touched). */
+  readonly compactions: CompactionsRepo;
   readonly approvalNotices: ApprovalNoticesRepo;
   readonly vault: Vault;
   readonly changes: ChangeBus;
@@ -49,6 +52,7 @@ export function createStorage(deps: StorageDeps): Storage {
     },
     threads: createThreadsRepo(deps),
     messages: createMessagesRepo(deps),
+    compactions: createCompactionsRepo(deps),
     catalog: createToolCatalogRepo(deps),
     usage: createUsageRepo(deps),
     approvalNotices: createApprovalNoticesRepo(deps),

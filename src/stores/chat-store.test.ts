@@ -180,6 +180,9 @@ describe('token totals', () => {
       cacheRead: 650,
       cacheWrite: 50,
       calls: 2,
+      // Claude Sonnet 5's prices: $2 in, $10 out, $0.20 cache read, $2.50 cache write per million tokens.
+      usd: (2700 * 2 + 48 * 10 + 650 * 0.2 + 50 * 2.5) / 1_000_000,
+      unpriced: 0,
     });
   });
 
@@ -200,6 +203,8 @@ describe('token totals', () => {
       cacheRead: 0,
       cacheWrite: 0,
       calls: 1,
+      usd: (10 * 2 + 2 * 10) / 1_000_000,
+      unpriced: 0,
     });
   });
 });

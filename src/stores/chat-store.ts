@@ -7,6 +7,7 @@ import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { Approval } from '../domain/trace';
+import type { ContextCompaction } from '../domain/compaction';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
@@ -28,6 +29,8 @@ export interface ChatState {
   readonly threads: readonly ThreadConfig[];
   readonly activeThreadId?: string;
   readonly messages: readonly Message[];
+  /** Compactions of the open thread's model context, oldest first (the view marks where each starts). */
+  readonly compactions: readonly ContextCompaction[];
   readonly isRunning: boolean;
   readonly pendingApprovals: readonly PendingApproval[];
   /** Storage problems (skipped records, a failed write), shown as a notice. */
@@ -76,7 +79,13 @@ export interface ChatActions {
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
-  const store = createStore<ChatState>(() => ({ threads: [], messages: [], isRunning: false, pendingApprovals: [] }));
+  const store = createStore<ChatState>(() => ({
+    threads: [],
+    messages: [],
+    compactions: [],
+    isRunning: false,
+    pendingApprovals: [],
+  }));
   const { storage, profileId } = deps;
   const logger = deps.logger ?? silentLogger;
   let controller: AbortController | undefined;
@@ -101,8 +110,14 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       );
     if (isMarkRefused)
       items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
+    const compactions = await storage.compactions.list(threadId);
+    skipped = [...skipped, ...compactions.skipped];
     if (store.getState().activeThreadId !== threadId) return;
-    store.setState({ messages: items, ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}) });
+    store.setState({
+      messages: items,
+      compactions: compactions.items,
+      ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
+    });
   };
 
   /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
@@ -155,14 +170,14 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async newThread() {
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
-      store.setState({ activeThreadId: undefined, messages: [] });
+      store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
       const profile = await storage.profiles.get(profileId);
       const thread = await storage.threads.create(profileId, { enabledServerIds: profile?.defaultServerIds ?? [] });
       await actions.refreshThreads();
       await actions.openThread(thread.id);
     },
     async openThread(threadId, isRestore = false) {
-      store.setState({ activeThreadId: threadId, messages: [] });
+      store.setState({ activeThreadId: threadId, messages: [], compactions: [] });
       if (!isRestore)
         await storage.profiles
           .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
@@ -180,7 +195,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async deleteThread(threadId) {
       await storage.threads.delete(threadId);
-      if (store.getState().activeThreadId === threadId) store.setState({ activeThreadId: undefined, messages: [] });
+      if (store.getState().activeThreadId === threadId)
+        store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
       await actions.refreshThreads();
     },
     async setThreadServers(threadId, serverIds) {

@@ -1,4 +1,5 @@
 import type { ModelPort } from '../agent/model-port';
+import { isServerCompactionModel } from '../agent/compaction';
 import {
   continueTurn,
   runTurn,
@@ -177,14 +178,28 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     logger,
     onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
   });
+  const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
   return {
     model,
     tools,
+    compaction: {
+      store: {
+        list: async () => (await storage.compactions.list(threadId)).items,
+        add: (record) => storage.compactions.add(threadId, record),
+      },
+      settings: {
+        // The spending guard wraps calls only; the window comes from the key's own client.
+        contextWindow: async () => (await keyModel.contextWindow?.(modelId)) ?? CONTEXT_WINDOW_TOKENS,
+        compactAtShare: deps.defaults.compactAtShare,
+        isServerCompactionSupported: isServerCompactionModel(modelId),
+      },
+    },
     persistence,
     logger,
     now: deps.now,
     settings: {
-      model: thread.model ?? prefs.model ?? deps.defaults.model,
+      model: modelId,
+      prices: deps.defaults.prices,
       // The answer must have room beyond the thinking budget.
       maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
       ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),

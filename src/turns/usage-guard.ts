@@ -29,6 +29,7 @@ export async function usageLimitProblem(
 export function withUsageLimits(model: ModelPort, check: () => Promise<UsageLimitError | undefined>): ModelPort {
   return {
     listModels: () => model.listModels(),
+    ...(model.contextWindow ? { contextWindow: (id: string) => model.contextWindow!(id) } : {}),
     async stream(request, onSnapshot, signal) {
       const problem = await check();
       if (problem) throw problem;

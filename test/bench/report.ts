@@ -8,7 +8,7 @@ export interface Row {
   /** What is measured, e.g. "Bundle: first screen". */
   readonly figure: string;
   /** `tok`: input tokens (prompt cache figures); `req`: model requests. */
-  readonly unit: 'kB' | 'ms' | 'MB' | 'tok' | 'req';
+  readonly unit: 'kB' | 'ms' | 'MB' | 'tok' | 'req' | 'tokens';
   /** The app's median. */
   readonly app: number;
   /** The baseline's median in the same run, and what it is. */

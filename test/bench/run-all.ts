@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory,long-compaction] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildAll, ROOT, serveBuilds } from './builds';
 import { measureBundle } from './figures/bundle';
 import { measureColdStart } from './figures/cold-start';
+import { measureLongThreadCompaction } from './figures/long-thread-compaction';
 import { measureLongThreads } from './figures/long-threads';
 import { measureMemory } from './figures/memory';
 import { measurePromptCache } from './figures/prompt-cache';
@@ -27,6 +28,7 @@ const FIGURES = [
   'tool-search',
   'memory',
   'prompt-cache',
+  'long-compaction',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 
@@ -81,6 +83,7 @@ if (needsBrowser) {
 if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
 if (wanted('tool-search')) await step('tool search', measureToolSearch);
 if (wanted('prompt-cache')) await step('prompt cache', measurePromptCache);
+if (wanted('long-compaction')) await step('long thread compaction', () => measureLongThreadCompaction());
 
 const over = rows.filter((row) => verdict(row) === 'OVER');
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;

@@ -170,6 +170,8 @@ describe('the chat', () => {
     const totalText = (await total.textContent()) ?? '';
     for (const part of [/3[^\d]?234 in/, /100 out/, /1[^\d]?789 cache read/, /321 cache write/])
       expect(totalText).toMatch(part);
+    // Claude Sonnet 5 at $2 in, $10 out, $2.50 cache write, $0.20 cache read per million tokens (issue #17).
+    expect(totalText).toContain('$0.0086');
 
     const toggle = messages()
       .getByRole('button', { name: /^Trace/ })
@@ -183,6 +185,7 @@ describe('the chat', () => {
     const first = (await calls.first().textContent()) ?? '';
     for (const n of [1234, 56, 789, 321]) expect(first).toMatch(count(n));
     expect(first).toContain('stop: tool_use');
+    expect(first).toContain('$0.0040'); // 1,234 in, 56 out, 321 written, 789 read at Sonnet 5's prices
     const toolCall = (await trace.getByRole('listitem').filter({ hasText: 'Tool call' }).textContent()) ?? '';
     expect(toolCall).toMatch(/Everything · echo/);
     expect(toolCall).toMatch(/\d+ ms · ok · allowed once \(person\)/);

@@ -261,7 +261,8 @@ describe('contract fake: beta headers', () => {
       /'clear_tool_uses_20250919' requires the 'anthropic-beta: context-management-2025-06-27' header/,
     );
     await expectAccepted(clear, { 'anthropic-beta': 'context-management-2025-06-27' });
-    const compact = { context_management: { edits: [{ type: 'compact_20260112' }] } };
+    // Compaction runs on the models the compaction page lists (claude-sonnet-4-6 among them).
+    const compact = { model: 'claude-sonnet-4-6', context_management: { edits: [{ type: 'compact_20260112' }] } };
     await expectRefused(compact, /requires the 'anthropic-beta: compact-2026-01-12' header/, {
       'anthropic-beta': 'context-management-2025-06-27',
     });

@@ -16,8 +16,10 @@ export const DEFAULT_FAKE_MODELS: FakeModel[] = [
   { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
 ];
 
-function entry(model: FakeModel): Record<string, unknown> {
+function entry(model: FakeModel, window: number): Record<string, unknown> {
   return {
+    // The real API lists every model's context window (ModelInfo.max_input_tokens).
+    max_input_tokens: window,
     ...model,
     type: 'model',
     display_name: model.display_name ?? model.id,
@@ -30,8 +32,11 @@ export function modelsPage(
   models: FakeModel[] = DEFAULT_FAKE_MODELS,
   path: string,
   query: URLSearchParams,
+  window = 200_000,
 ): Record<string, unknown> | null {
-  const all = models.map(entry).sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+  const all = models
+    .map((model) => entry(model, window))
+    .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
   if (path !== '/v1/models') {
     const id = decodeURIComponent(path.slice('/v1/models/'.length));
     return all.find((model) => model.id === id) ?? null;

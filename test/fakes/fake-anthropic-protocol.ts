@@ -98,7 +98,8 @@ type Block =
   | { type: 'server_tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> }
   | { type: 'tool_search_tool_result'; tool_use_id: string; content: ToolSearchResultContent; chunks: [] }
   | { type: 'text'; chunks: string[] }
-  | { type: 'tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> };
+  | { type: 'tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> }
+  | { type: 'compaction'; chunks: string[]; encrypted: string };
 
 export type ContentTurn = Exclude<Turn, ErrorTurn>;
 
@@ -117,6 +118,8 @@ export interface AnswerContext {
   nextToolId: () => string;
   /** The request's `tools`, for the API's own tool search. */
   tools: readonly unknown[];
+  /** The server compacted the context before answering: the compaction block comes first (compaction docs). */
+  compaction?: { content: string; encrypted_content: string };
 }
 
 const DEFAULT_ERROR_TYPES: Record<number, ApiErrorType> = {
@@ -166,6 +169,8 @@ const asChunks = (text: string | string[] | undefined): string[] =>
 
 function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
   const blocks: Block[] = [];
+  if (ctx.compaction)
+    blocks.push({ type: 'compaction', chunks: [ctx.compaction.content], encrypted: ctx.compaction.encrypted_content });
   if (turn.thinking !== undefined) {
     const signature = Buffer.from(`fake-signature:${turn.thinking}`).toString('base64');
     blocks.push({ type: 'thinking', chunks: splitEven(turn.thinking, 2), signature });
@@ -214,7 +219,10 @@ function defaultStopReason(turn: ContentTurn): StopReason {
 }
 
 function usageOf(turn: ContentTurn, ctx: AnswerContext, blocks: Block[]) {
-  const outputChars = blocks.reduce((sum, block) => sum + block.chunks.join('').length, 0);
+  // A compaction block's tokens are reported in usage.iterations, not in the top-level counts (BetaIterationsUsage).
+  const outputChars = blocks
+    .filter((block) => block.type !== 'compaction')
+    .reduce((sum, block) => sum + block.chunks.join('').length, 0);
   const cacheCreation = turn.usage?.cache_creation_input_tokens ?? ctx.cache.cache_creation_input_tokens;
   return {
     input_tokens: turn.usage?.input_tokens ?? ctx.cache.input_tokens,
@@ -267,6 +275,12 @@ export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
       start(index, { type: 'thinking', thinking: '', signature: '' });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'thinking_delta', thinking: piece }));
       frames.push(delta(index, { type: 'signature_delta', signature: block.signature }));
+    } else if (block.type === 'compaction') {
+      // https://platform.claude.com/docs/en/build-with-claude/compaction: one compaction_delta carries the whole summary.
+      start(index, { type: 'compaction', content: null, encrypted_content: null });
+      frames.push(
+        delta(index, { type: 'compaction_delta', content: block.chunks.join(''), encrypted_content: block.encrypted }),
+      );
     } else if (block.type === 'text') {
       start(index, { type: 'text', text: '' });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'text_delta', text: piece }));
@@ -307,6 +321,8 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
     if (block.type === 'text') return { type: 'text', text: block.chunks.join('') };
     if (block.type === 'tool_search_tool_result')
       return { type: block.type, tool_use_id: block.tool_use_id, content: block.content };
+    if (block.type === 'compaction')
+      return { type: 'compaction', content: block.chunks.join(''), encrypted_content: block.encrypted };
     return { type: block.type, id: block.id, name: block.name, input: block.input };
   });
   const { cacheCreation, ...counts } = usage;

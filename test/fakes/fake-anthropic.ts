@@ -16,6 +16,13 @@ import { invalidRequestReason } from './fake-anthropic-validate';
 import { contractViolation } from './fake-anthropic-contract';
 import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
 import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
+import {
+  afterLastCompaction,
+  compactionProblem,
+  compactTrigger,
+  fakeCompaction,
+  unsupportedBetaProblem,
+} from './fake-anthropic-compaction';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
 import { corsHeaders, flatHeaders, parseJson, readBody, sendError, sendJson } from './fake-anthropic-http';
 
@@ -40,6 +47,10 @@ export interface RecordedRequest {
   deferredToolNames: string[];
   /** The input tokens as the fake's prompt cache accounted them; absent for refused requests. */
   usage?: CacheUsage;
+  /** The input tokens the model's window held: every block from the last compaction block on. */
+  inputTokens?: number;
+  /** The fake compacted this request's context server-side (a compaction block came first in the answer). */
+  isCompacted?: boolean;
 }
 
 /** A turn, or a function that picks one from the request (e.g. from the tools it offers). */
@@ -58,6 +69,11 @@ export interface FakeAnthropicOptions {
   now?: () => number;
   /** Like the real API, answer 401 to a request with an Origin but no `anthropic-dangerous-direct-browser-access: true`. Default true. */
   requireBrowserAccessHeader?: boolean;
+  /**
+   * The `anthropic-beta` values this endpoint offers; others are refused with the API's 400 for an unknown beta (an
+   * Anthropic-compatible endpoint without compaction). Default: every beta the fake knows.
+   */
+  supportedBetas?: string[];
 }
 
 export interface FakeAnthropic {
@@ -198,12 +214,17 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     requests.push(recorded);
     const refused = headerProblem(headers, options);
     if (refused) return sendError(res, requestId, refused.type, refused.message);
-    const blocks = promptBlocks(parsed as Record<string, unknown>);
+    const betaRefusal = unsupportedBetaProblem(headers, options.supportedBetas);
+    if (betaRefusal) return sendError(res, requestId, 'invalid_request_error', betaRefusal);
+    const seen = afterLastCompaction(parsed as Record<string, unknown>);
+    const blocks = promptBlocks(seen);
     const inputTokens = blocks.reduce((sum, b) => sum + b.tokens, 0);
+    recorded.inputTokens = inputTokens;
     const invalid =
       options.validateRequests === false
         ? null
         : (invalidRequestReason(parsed) ??
+          compactionProblem(parsed as Record<string, unknown>, headers) ??
           contractViolation(parsed as Record<string, unknown>, {
             headers,
             contextWindowTokens: windowOf(body.model),
@@ -222,8 +243,16 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
       return sendJson(res, status, errorBody(type, message, requestId), { ...extra, 'request-id': requestId });
     }
-    recorded.usage = cache.account(body.model, blocks);
+    const trigger = compactTrigger(parsed as Record<string, unknown>);
+    const compaction = trigger !== undefined && inputTokens >= trigger ? fakeCompaction(inputTokens) : undefined;
+    recorded.isCompacted = compaction !== undefined;
+    // After compacting, the model answers from the summary alone (with the tools and system prompt).
+    const answered = compaction
+      ? promptBlocks({ ...seen, messages: [{ role: 'assistant', content: [{ type: 'compaction', ...compaction }] }] })
+      : blocks;
+    recorded.usage = cache.account(body.model, answered);
     const ctx: AnswerContext = {
+      ...(compaction ? { compaction } : {}),
       messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
       model: body.model,
       cache: recorded.usage,
@@ -246,7 +275,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     const refused = headerProblem(flatHeaders(req), options);
     if (refused && path.startsWith('/v1/')) return sendError(res, requestId, refused.type, refused.message);
     if (req.method === 'GET' && path.startsWith('/v1/models')) {
-      const page = modelsPage(options.models, path, url.searchParams);
+      const page = modelsPage(options.models, path, url.searchParams, options.contextWindowTokens);
       return page
         ? sendJson(res, 200, page)
         : sendError(res, requestId, 'not_found_error', `model: ${path.slice('/v1/models/'.length)}`);

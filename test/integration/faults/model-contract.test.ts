@@ -18,7 +18,8 @@ describe('model API contract faults', () => {
     expect(stored[1]?.error).toMatch(
       /^The API refused the request\. \(prompt is too long: \d+ tokens > 2000 maximum\)$/,
     );
-    // The history is still over the window, so the next message meets the same wall (issue #17 item 4: compaction).
+    // One message over the window cannot be summarized either: the app's summary call meets the same refusal. (A thread
+    // that grows past 75% of the window over many messages is compacted: compaction.test.ts.)
     await faults.chat.actions.send('Short question');
     expect((await storedMessages(faults, threadId)).at(-1)?.error).toMatch(/prompt is too long/);
     expect(faults.api.pendingTurns).toBe(0);

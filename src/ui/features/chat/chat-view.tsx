@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/chat-store';
@@ -16,6 +17,7 @@ import './chat.css';
 // Stable values while the stores do not exist yet.
 const NO_THREADS: readonly ThreadConfig[] = [];
 const NO_MESSAGES: readonly Message[] = [];
+const NO_COMPACTIONS: readonly ContextCompaction[] = [];
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -36,6 +38,7 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
+  const compactions = useStoreIfAny(chat, (s) => s.compactions, NO_COMPACTIONS);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
@@ -59,6 +62,7 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
             <MessageList
               key={thread.id}
               messages={messages}
+              compactions={compactions}
               serverNames={serverNames}
               {...(isRunning ? {} : { onRetry: retry })}
             />

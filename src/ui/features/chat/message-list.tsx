@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ContextCompaction } from '../../../domain/compaction';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
+import { ContextMarker, markersByMessage } from './context-marker';
 import { MessageItem } from './message-item';
 import { TracePanel } from './trace-panel';
 import { isShown, turnTraces, type TurnTrace } from './turns';
@@ -14,6 +16,8 @@ export interface MessageListProps {
   /** Offered on the thread's last message when it is a failed answer and no turn runs. */
   readonly onRetry?: (byKeyboard: boolean) => void;
   readonly serverNames: ReadonlyMap<string, string>;
+  /** Compactions of the thread's model context: a marker shows where each starts. */
+  readonly compactions?: readonly ContextCompaction[];
 }
 
 // Within this many pixels of the end the list follows new content.
@@ -23,12 +27,13 @@ const STICK_PX = 48;
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
  */
-export function MessageList({ messages, onRetry, serverNames }: MessageListProps) {
+export function MessageList({ messages, onRetry, serverNames, compactions = [] }: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
   const { results, toolTraces } = useMemo(() => indexTools(shape), [shape]);
   const visible = useMemo(() => messages.filter(isShown), [messages]);
   const traces = useMemo(() => turnTraces(shape), [shape]);
+  const markers = useMemo(() => markersByMessage(compactions, visible), [compactions, visible]);
   const [openTraces, setOpenTraces] = useState<ReadonlySet<string>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
@@ -96,6 +101,9 @@ export function MessageList({ messages, onRetry, serverNames }: MessageListProps
               className={`message-row row-${message.role}`}
               style={{ transform: `translateY(${row.start}px)` }}
             >
+              {markers.get(message.id)?.map((record) => (
+                <ContextMarker key={record.id} compaction={record} />
+              ))}
               <MessageItem
                 message={message}
                 results={results}

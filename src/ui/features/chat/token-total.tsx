@@ -1,10 +1,29 @@
+import { formatUsd } from '../../../domain/pricing';
 import type { TokenTotals } from '../../../stores/token-totals';
 import { formatCount } from './format';
 
-/** Token usage in one line: input, output, cache read and cache write. */
+/** Dollars of the calls, and how many have no price and why (those show tokens only). */
+export function CostLabel({ totals }: { totals: TokenTotals }) {
+  const priced = totals.calls - totals.unpriced;
+  const why = totals.unpricedReason ?? 'Calls recorded before prices were kept have no cost.';
+  return (
+    <span className="cost">
+      {priced > 0 && <strong>{formatUsd(totals.usd)}</strong>}
+      {totals.unpriced > 0 && (
+        <span className="muted" title={why}>
+          {' '}
+          {priced > 0 ? `+ ${totals.unpriced} unpriced` : 'no price'}: {why}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Token usage in one line: cost, input, output, cache read and cache write. */
 export function TokenCounts({ totals }: { totals: TokenTotals }) {
   return (
     <span className="token-counts">
+      <CostLabel totals={totals} />
       <span>{formatCount(totals.input)} in</span>
       <span>{formatCount(totals.output)} out</span>
       <span>{formatCount(totals.cacheRead)} cache read</span>

@@ -1,5 +1,6 @@
 import { assertNever } from '../../../domain/errors';
-import type { ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
+import { formatUsd } from '../../../domain/pricing';
+import type { CompactionTrace, ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
 import { formatCount, formatDuration, splitToolName } from './format';
@@ -33,6 +34,8 @@ export function TracePanel({
               return <ToolSearchRow key={i} entry={entry} />;
             case 'tool-call':
               return <ToolCallRow key={i} entry={entry} serverNames={serverNames} />;
+            case 'compaction':
+              return <CompactionRow key={i} entry={entry} />;
             default:
               return assertNever(entry);
           }
@@ -53,8 +56,16 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
       <span className="trace-kind">Model call</span> <code>{entry.model}</code>
       <span className="muted">
         {' '}
-        · {formatDuration(entry.durationMs)} · {entry.error ? 'failed' : `stop: ${entry.stopReason ?? '?'}`}
+        · {formatDuration(entry.durationMs)} {entry.error ? '' : `· stop: ${entry.stopReason ?? '?'}`}
+        {entry.costUsd !== undefined ? ` · ${formatUsd(entry.costUsd)}` : ''}
       </span>
+      {entry.error && (
+        <p className="trace-detail field-error">
+          {entry.error}
+          {entry.offendingPart ? ` The part of the request it names: ${entry.offendingPart}.` : ''}
+        </p>
+      )}
+      {entry.unpricedReason && <p className="muted trace-detail">{entry.unpricedReason}</p>}
       {entry.usage ? (
         <dl className="usage">
           <div>
@@ -78,8 +89,26 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
       <p className="muted trace-detail">
         {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about{' '}
         {formatCount(entry.toolTokens)} tokens of definitions)
-        {entry.error ? ` · ${entry.error}` : ''}
       </p>
+    </li>
+  );
+}
+
+const COMPACTED_BY: Record<CompactionTrace['method'], string> = {
+  server: 'summarized by the API’s compaction',
+  client: 'summarized by a model call',
+  cleared: 'older tool results cleared',
+};
+
+function CompactionRow({ entry }: { entry: CompactionTrace }) {
+  return (
+    <li className="trace-entry">
+      <span className="trace-kind">Context compacted</span> {COMPACTED_BY[entry.method]}
+      <span className="muted">
+        {' '}
+        · about {formatCount(entry.tokensBefore)} → {formatCount(entry.tokensAfter)} tokens
+      </span>
+      {entry.note && <p className="trace-detail">{entry.note}</p>}
     </li>
   );
 }

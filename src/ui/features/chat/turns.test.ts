@@ -67,6 +67,9 @@ describe("a turn's trace", () => {
       cacheRead: 2,
       cacheWrite: 4,
       calls: 2,
+      // These calls were recorded without a cost: tokens only.
+      usd: 0,
+      unpriced: 2,
     });
     expect(traces.get(messages[5]!.id)?.totals.calls).toBe(0);
     expect(messages.map(isShown)).toEqual([true, true, false, true, true, true]);
