@@ -10,7 +10,6 @@ import { streamWithContext, type CompactionDeps } from './model-call-context';
 import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import { serverSearchTraces } from './server-search-trace';
-import { fitHistoryToTools } from './tool-references';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
