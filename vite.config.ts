@@ -161,6 +161,7 @@ export default defineConfig({
             'test/integration/**/*.test.ts',
             'test/fixtures/**/*.test.ts',
             'test/fakes/**/*.test.ts',
+            'relay/**/*.test.ts',
           ],
           setupFiles: ['test/setup-unit.ts'],
           testTimeout: 30_000,

@@ -37,6 +37,8 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ['src/storage/x.ts', 'export const open = () => indexedDB.open("x");', 'Only src/platform/ touches indexedDB'],
     ['src/mcp/x.ts', 'export const get = () => fetch("/x");', 'Only src/platform/ touches fetch'],
     ['src/stores/x.ts', 'export const k = () => localStorage.getItem("k");', 'Only src/platform/ touches localStorage'],
+    ['relay/x.ts', "import { guardedFetch } from '../src/mcp/network';", 'relay/ imports nothing from src/'],
+    ['relay/x.ts', "import { lookup } from 'node:dns/promises';", 'The relay handler runs on edge runtimes'],
   ])('%s: %s is refused', async (filePath, code, expected) => {
     const messages = await restrictedMessages(filePath, `${code}\n`);
     expect(messages).toEqual([expect.stringContaining(expected)]);
@@ -53,6 +55,8 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ],
     ['src/ui/x.tsx', "import { useState } from 'react';\nimport { createAppStore } from '../stores/app-store';"],
     ['src/platform/x.ts', 'export const open = () => indexedDB.open("x");'],
+    ['relay/x.ts', "import { isLoopbackHost } from '../src/domain/server-config';"],
+    ['relay/node-server.ts', "import { lookup } from 'node:dns/promises';"],
   ])('%s: allowed imports pass', async (filePath, code) => {
     expect(await restrictedMessages(filePath, `${code}\n`)).toEqual([]);
   });
