@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerConfig, checkUniqueServers } from './server-config';
+import { ServerConfig, ServerId, checkUniqueServers } from './server-config';
 import { ToolSearchSettings } from './tool-search-settings';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
@@ -17,17 +17,26 @@ export const AppConfig = z
         baseUrl: HttpsUrl.default(DEFAULT_BASE_URL),
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
+        /** App servers on in new threads for a profile that meets them for the first time (it may switch them off). */
+        threadServerIds: z.array(ServerId).default([]),
       })
       .default({
         model: DEFAULT_MODEL,
         baseUrl: DEFAULT_BASE_URL,
         maxTokens: 8192,
         toolSearch: ToolSearchSettings.parse({}),
+        threadServerIds: [],
       }),
     oauth: z
       .object({
         /** URL of the OAuth client metadata document this deployment serves (for servers that accept one). */
         clientMetadataUrl: HttpsUrl.optional(),
+      })
+      .default({}),
+    relay: z
+      .object({
+        /** The deployer's CORS relay (`npm run relay`, or the same handler on a serverless runtime). */
+        url: HttpsUrl.optional(),
       })
       .default({}),
   })

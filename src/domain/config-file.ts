@@ -69,6 +69,7 @@ function exportServer(server: ServerConfig): ServerConfig {
     enabled: server.enabled,
     toolOverrides: server.toolOverrides,
     deferTools: server.deferTools,
+    viaRelay: server.viaRelay,
   };
 }
 

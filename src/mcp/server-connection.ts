@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError, McpProtocolError } from '../domain/mcp-errors';
+import type { AppError } from '../domain/errors';
+import { AuthRequiredError, CorsBlockedError, McpHttpError, McpProtocolError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -9,6 +10,7 @@ import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
 import { openConnection, type OpenConnection, type TransportKind } from './connect';
 import { guardedFetch, type FetchLike } from './network';
+import { diagnoseCors, fetchFor } from './relay-client';
 import { withBearerRefresh, type OAuthSession } from './oauth-session';
 import { StaleConnectError, untilAborted, withTimeout } from './async-limits';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
@@ -18,6 +20,8 @@ export { DEFAULT_TIMING, type ConnectionTiming };
 export interface ServerConnectionDeps {
   readonly appOrigin: string;
   readonly fetch: FetchLike;
+  /** The CORS relay's URL, read at each connect; servers with viaRelay go through it, and CORS failures are probed. */
+  readonly relayUrl?: () => string | undefined;
   readonly now: () => number;
   readonly timing: ConnectionTiming;
   /** Header values from the vault (bearer token, custom headers), read at each connect. */
@@ -69,6 +73,7 @@ export class ServerConnection {
     const changed =
       config.url !== this.config.url ||
       config.transport !== this.config.transport ||
+      config.viaRelay !== this.config.viaRelay ||
       JSON.stringify(config.auth) !== JSON.stringify(this.config.auth);
     this.config = config;
     if (changed) {
@@ -198,7 +203,7 @@ export class ServerConnection {
     try {
       const headers = await this.deps.readHeaders(config);
       const serverOrigin = new URL(config.url).origin;
-      const guarded = guardedFetch(this.deps.fetch, {
+      const guarded = guardedFetch(fetchFor(config.viaRelay, this.deps.fetch, this.deps.relayUrl?.()), {
         serverOrigin,
         secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
         onNetworkFailure: () => this.onNetworkFailure(),
@@ -246,7 +251,7 @@ export class ServerConnection {
       return open;
     } catch (error) {
       if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
-      const typed = toConnectionError(error, this.errorContext());
+      const typed = await this.diagnose(toConnectionError(error, this.errorContext()), config);
       this.open = undefined;
       this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
       throw typed;
@@ -335,6 +340,19 @@ export class ServerConnection {
       () => (this.inFlight > 0 ? this.touch() : void this.disconnect()),
       this.deps.timing.idleMs,
     );
+  }
+
+  /**
+   * A failure that CORS can cause (no answer; a lost session id; a request blocked after initialize) of a server not
+   * routed through the relay: the relay's probe names what the server lacks.
+   */
+  private async diagnose(error: AppError, config: ServerConfig): Promise<AppError> {
+    const relayUrl = this.deps.relayUrl?.();
+    if (config.viaRelay || !relayUrl || new URL(config.url).origin === this.deps.appOrigin) return error;
+    const isCorsShaped =
+      error.kind === 'cors' || error.kind === 'unreachable' || (error instanceof McpHttpError && error.status === 400);
+    if (!isCorsShaped) return error;
+    return diagnoseCors(new CorsBlockedError(this.deps.appOrigin, config.url), relayUrl, this.deps.fetch, error);
   }
 
   private errorContext(): ErrorContext {

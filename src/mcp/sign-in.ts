@@ -2,6 +2,7 @@ import { OAuthFlowError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { guardedFetch, type FetchLike } from './network';
+import { fetchFor } from './relay-client';
 import type { WritableSecretStore } from './oauth-provider';
 import { OAuthSession, type OAuthSessionDeps } from './oauth-session';
 
@@ -24,6 +25,8 @@ export interface SignInCallback {
 export interface SignInHost {
   readonly profileId: string;
   readonly fetch: FetchLike;
+  /** The CORS relay's URL; OAuth requests of a server routed through it go through it too. */
+  relayUrl(): string | undefined;
   readonly now: () => number;
   configOf(serverId: string): ServerConfig | undefined;
   serverIds(): Iterable<string>;
@@ -132,7 +135,7 @@ export class SignInFlows {
 
   /** A fetch for OAuth requests outside a connection: bearer tokens never leave the server's origin. */
   private authFetch(config: ServerConfig): FetchLike {
-    return guardedFetch(this.host.fetch, {
+    return guardedFetch(fetchFor(config.viaRelay, this.host.fetch, this.host.relayUrl()), {
       serverOrigin: new URL(config.url).origin,
       secretHeaders: [],
       onNetworkFailure: () => undefined,
