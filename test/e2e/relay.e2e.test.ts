@@ -62,8 +62,8 @@ describe('a server without CORS, through the relay', () => {
 
   it('takes a Relay URL in Settings', async () => {
     await page.getByRole('textbox', { name: 'Relay URL' }).fill(relay!.url);
-    await page.getByRole('button', { name: 'Save relay' }).click();
-    await page.getByText('Relay saved.').waitFor();
+    await page.getByRole('button', { name: 'Use relay' }).click();
+    await page.getByText('Relay set.').waitFor();
   });
 
   it("fails on CORS at first and names what the relay's probe found missing", async () => {

@@ -24,7 +24,7 @@ export function RelaySection({ actions }: { actions: SettingsActions }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const error = await actions.saveRelay(url);
-    setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Relay saved.' });
+    setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Relay set.' });
   };
   return (
     <section className="settings-card" aria-labelledby={`${id}-heading`}>
@@ -53,7 +53,7 @@ export function RelaySection({ actions }: { actions: SettingsActions }) {
             {message.text}
           </p>
         )}
-        <button type="submit">Save relay</button>
+        <button type="submit">Use relay</button>
       </form>
     </section>
   );
