@@ -6,7 +6,9 @@ import type { ToolCallResult } from '../../../src/domain/tool-result';
 import { createBrowserEnv } from '../../../src/platform/environment';
 
 export interface RegistryHarness {
-  addServer(id: string, url: string, bearer?: string): Promise<ServerState>;
+  addServer(id: string, url: string, bearer?: string, viaRelay?: boolean): Promise<ServerState>;
+  /** Sets the CORS relay the registry uses (issue #19). */
+  setRelay(url: string | undefined): Promise<void>;
   call(serverId: string, tool: string, args: Record<string, unknown>): Promise<ToolCallResult>;
   toolNames(serverId: string): string[];
   stateOf(serverId: string): { status: string; error?: string; kind?: string };
@@ -23,12 +25,16 @@ const profile = await services.storage.profiles.ensureActive();
 const registry = services.createRegistry(profile.id, {});
 
 window.registryHarness = {
-  async addServer(id, url, bearer) {
+  async addServer(id, url, bearer, viaRelay = false) {
     if (bearer) await services.storage.vault.put({ profileId: profile.id, owner: id, slot: BEARER_SLOT }, bearer);
-    await registry.register({ id, name: id, url, auth: bearer ? { kind: 'bearer' } : { kind: 'none' } }, 'user');
+    await registry.register(
+      { id, name: id, url, auth: bearer ? { kind: 'bearer' } : { kind: 'none' }, viaRelay },
+      'user',
+    );
     const state = await registry.connect(id);
     return { status: state.status, ...(state.transport ? { transport: state.transport } : {}) };
   },
+  setRelay: (url) => registry.setRelayUrl(url),
   call: (serverId, tool, args) => registry.callTool(serverId, tool, args),
   toolNames: (serverId) => registry.tools([serverId]).map((t) => t.toolName),
   stateOf(serverId) {
