@@ -1,7 +1,7 @@
 import { OAuthFlowError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import { guardedFetch, type FetchLike } from './network';
+import { guardedFetch, NetworkFailure, type FetchLike } from './network';
 import { fetchFor } from './relay-client';
 import type { WritableSecretStore } from './oauth-provider';
 import { OAuthSession, type OAuthSessionDeps } from './oauth-session';
@@ -114,7 +114,11 @@ export class SignInFlows {
     try {
       await session.complete(callback.code, this.authFetch(config));
     } catch (error) {
-      throw new OAuthFlowError(`Sign-in to ${config.name} failed at the token endpoint: ${messageOf(error)}`);
+      throw new OAuthFlowError(
+        error instanceof NetworkFailure
+          ? `Sign-in to ${config.name} failed at the token endpoint: ${new URL(error.url).origin} gave this page no answer there; it is down, or its token endpoint does not answer CORS (some servers allow CORS on /mcp only). Switch on "Route through relay" for this server, then sign in again.`
+          : `Sign-in to ${config.name} failed at the token endpoint: ${messageOf(error)}`,
+      );
     }
     await this.host.disconnect(serverId); // Reconnect with the new tokens.
     const state = await this.host.connect(serverId);

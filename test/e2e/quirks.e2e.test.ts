@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelayServer, type RelayServer } from '../../relay/node-server';
+import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
 import { startTestMcpServer, type TestMcpServer, type TestMcpServerOptions } from '../fixtures/test-mcp-server';
 import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from './browser';
 
@@ -18,6 +19,7 @@ let browser: LaunchedChromium | undefined;
 let relay: RelayServer | undefined;
 let page: Page;
 const servers: TestMcpServer[] = [];
+const stops: (() => Promise<void>)[] = [];
 const pageErrors: string[] = [];
 
 async function quirky(options: TestMcpServerOptions): Promise<TestMcpServer> {
@@ -50,6 +52,7 @@ describe('real-world server quirks through the registry', () => {
     await vite?.close();
     await relay?.close();
     for (const server of servers) await server.stop();
+    for (const stop of stops) await stop();
   });
 
   it.each([
@@ -93,6 +96,32 @@ describe('real-world server quirks through the registry', () => {
     expect(await callTool0('expiring')).toEqual([{ type: 'text', text: 'tool-0 ok' }]);
     expect(initializes()).toBe(before + 1);
   });
+
+  it.each([false, true])(
+    'a token endpoint without CORS (while /mcp has it): through the relay=%s',
+    async (viaRelay) => {
+      const server = await startOAuthMcpServer({ tokenWithoutCors: true });
+      stops.push(() => server.stop());
+      const id = viaRelay ? 'notes-relayed' : 'notes-direct';
+      expect(
+        await page.evaluate(([i, u, v]) => window.registryHarness!.addOAuthServer(i, u, v), [
+          id,
+          server.url,
+          viaRelay,
+        ] as const),
+      ).toBe('needs-auth');
+      const url = await page.evaluate((i) => window.registryHarness!.signInUrl(i), id);
+      // The person's sign-in window, followed here: the authorization server redirects back with a code.
+      const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '');
+      const params = { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+      const outcome = await page.evaluate((p) => window.registryHarness!.completeSignIn(p), params);
+      if (viaRelay) expect(outcome).toBe('connected');
+      else
+        expect(outcome).toMatch(
+          /failed at the token endpoint: .* its token endpoint does not answer CORS .*"Route through relay"/,
+        );
+    },
+  );
 
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
