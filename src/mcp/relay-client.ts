@@ -1,6 +1,7 @@
 import type { AppError } from '../domain/errors';
 import {
   CorsBlockedError,
+  McpHttpError,
   NotARelayError,
   RelayNotSetError,
   RelayRefusedError,
@@ -63,6 +64,36 @@ export function fetchFor(viaRelay: boolean, base: FetchLike, relayUrl: string | 
       throw new RelayNotSetError();
     };
   return relayedFetch(base, relayUrl);
+}
+
+const LOST_SESSION_HINT =
+  'the server did not recognise the session; a server with sessions must expose Mcp-Session-Id to browsers (Access-Control-Expose-Headers), or be reached through a relay (Settings, Relay URL)';
+
+/** What a failed connect knows for its diagnosis. */
+export interface ConnectFailureContext {
+  readonly serverUrl: string;
+  readonly viaRelay: boolean;
+  readonly appOrigin: string;
+  readonly relayUrl: string | undefined;
+  readonly fetch: FetchLike;
+  /** This connection has connected before: a failure now is the server gone, not its CORS. */
+  readonly hasConnectedBefore: boolean;
+}
+
+/**
+ * A connect failure that CORS can cause (no answer; a request blocked after initialize; a 400 for a session id the
+ * browser could not read) of a cross-origin server not routed through the relay: the relay's probe names what the
+ * server lacks; without a relay, the likely CORS piece is named.
+ */
+export async function diagnoseConnectFailure(error: AppError, context: ConnectFailureContext): Promise<AppError> {
+  if (context.viaRelay || context.hasConnectedBefore || new URL(context.serverUrl).origin === context.appOrigin)
+    return error;
+  const isLostSession = error instanceof McpHttpError && error.status === 400;
+  if (error.kind !== 'cors' && error.kind !== 'unreachable' && !isLostSession) return error;
+  const cors = new CorsBlockedError(context.appOrigin, context.serverUrl);
+  if (context.relayUrl) return diagnoseCors(cors, context.relayUrl, context.fetch, error);
+  if (error.kind === 'unreachable') return cors;
+  return isLostSession ? new McpHttpError(400, LOST_SESSION_HINT) : error;
 }
 
 interface ProbeAnswer {

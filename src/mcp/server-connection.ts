@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { AppError } from '../domain/errors';
-import { AuthRequiredError, CorsBlockedError, McpHttpError, McpProtocolError } from '../domain/mcp-errors';
+import { AuthRequiredError, McpProtocolError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -10,7 +9,7 @@ import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
 import { openConnection, type OpenConnection, type TransportKind } from './connect';
 import { guardedFetch, type FetchLike } from './network';
-import { diagnoseCors, fetchFor } from './relay-client';
+import { diagnoseConnectFailure, fetchFor } from './relay-client';
 import { withBearerRefresh, type OAuthSession } from './oauth-session';
 import { StaleConnectError, untilAborted, withTimeout } from './async-limits';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
@@ -50,6 +49,8 @@ export class ServerConnection {
   private connecting?: Promise<OpenConnection>;
   private lastKind?: TransportKind;
   private hasAnswered = false;
+  /** Whether a connect ever succeeded (a later failure is the server gone, not its CORS). */
+  private hasConnected = false;
   private idleTimer?: ReturnType<typeof setTimeout>;
   private reconnectTimer?: ReturnType<typeof setTimeout>;
   private reconnectAttempt = 0;
@@ -79,6 +80,7 @@ export class ServerConnection {
     if (changed) {
       this.lastKind = undefined;
       this.hasAnswered = false;
+      this.hasConnected = false;
       this.connecting = undefined; // A connect to the old address must not be handed out any more.
       await this.disconnect();
       this.setState({ status: 'disconnected' });
@@ -243,6 +245,7 @@ export class ServerConnection {
         throw error;
       }
       this.open = open;
+      this.hasConnected = true;
       this.lastKind = open.kind;
       this.reconnectAttempt = 0;
       open.client.onclose = () => this.onClosed(open);
@@ -251,7 +254,14 @@ export class ServerConnection {
       return open;
     } catch (error) {
       if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
-      const typed = await this.diagnose(toConnectionError(error, this.errorContext()), config);
+      const typed = await diagnoseConnectFailure(toConnectionError(error, this.errorContext()), {
+        serverUrl: config.url,
+        viaRelay: config.viaRelay,
+        appOrigin: this.deps.appOrigin,
+        relayUrl: this.deps.relayUrl?.(),
+        fetch: this.deps.fetch,
+        hasConnectedBefore: this.hasConnected,
+      });
       this.open = undefined;
       this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
       throw typed;
@@ -340,19 +350,6 @@ export class ServerConnection {
       () => (this.inFlight > 0 ? this.touch() : void this.disconnect()),
       this.deps.timing.idleMs,
     );
-  }
-
-  /**
-   * A failure that CORS can cause (no answer; a lost session id; a request blocked after initialize) of a server not
-   * routed through the relay: the relay's probe names what the server lacks.
-   */
-  private async diagnose(error: AppError, config: ServerConfig): Promise<AppError> {
-    const relayUrl = this.deps.relayUrl?.();
-    if (config.viaRelay || !relayUrl || new URL(config.url).origin === this.deps.appOrigin) return error;
-    const isCorsShaped =
-      error.kind === 'cors' || error.kind === 'unreachable' || (error instanceof McpHttpError && error.status === 400);
-    if (!isCorsShaped) return error;
-    return diagnoseCors(new CorsBlockedError(this.deps.appOrigin, config.url), relayUrl, this.deps.fetch, error);
   }
 
   private errorContext(): ErrorContext {

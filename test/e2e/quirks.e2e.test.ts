@@ -73,6 +73,22 @@ describe('real-world server quirks through the registry', () => {
     },
   );
 
+  it('without a relay set, the CORS quirks still name what to fix', async () => {
+    await page.evaluate(() => window.registryHarness!.setRelay(undefined));
+    try {
+      const hidden = await quirky({ cors: 'no-expose-session' });
+      await add('hidden-session', hidden.url);
+      expect((await stateOf('hidden-session')).error).toContain('must expose Mcp-Session-Id to browsers');
+      const noVersion = await quirky({ cors: 'no-protocol-version' });
+      await add('no-version', noVersion.url);
+      const state = await stateOf('no-version');
+      expect(state.kind).toBe('cors');
+      expect(state.error).toContain('allow the headers mcp-protocol-version');
+    } finally {
+      await page.evaluate((url) => window.registryHarness!.setRelay(url), relay!.url);
+    }
+  });
+
   it('JSON responses instead of SSE: connects and calls directly', async () => {
     const server = await quirky({ jsonResponse: true });
     expect(await add('json', server.url)).toEqual({ status: 'connected', transport: 'http' });
