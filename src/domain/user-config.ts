@@ -3,6 +3,7 @@ import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
+import { UsageLimitOverrides } from './usage-limits';
 
 export const ProfileId = z
   .string()
@@ -17,6 +18,8 @@ export const UserPreferences = z.object({
   relayUrl: z.url({ protocol: /^https?$/, error: 'Relay URL must be an http(s) URL' }).optional(),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   toolSearch: ToolSearchOverrides.default({}),
+  /** Spending limits over the app's defaults (null: no limit, even where the app sets one). */
+  limits: UsageLimitOverrides.default({}),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
 
@@ -27,7 +30,7 @@ export const UserConfig = z.object({
   createdAt: z.number().int().nonnegative(),
   /** Servers a new thread starts with enabled. */
   defaultServerIds: z.array(ServerId).default([]),
-  preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
+  preferences: UserPreferences.default({ theme: 'system', toolSearch: {}, limits: {} }),
   /** The thread open when the app was last used, reopened on start. */
   lastThreadId: z.string().optional(),
   /** "Always allow": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */

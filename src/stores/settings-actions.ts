@@ -22,6 +22,8 @@ import {
   type SettingsInput,
   type SettingsView,
 } from './settings';
+import { loadLimits, saveLimits, type LimitsView } from './usage-limits-actions';
+import type { UsageLimits } from '../domain/usage-limits';
 
 /** Everything the Settings screen does, bound to the open profile. */
 export interface SettingsActions {
@@ -43,6 +45,9 @@ export interface SettingsActions {
   readonly relay: () => Promise<RelayView>;
   /** Saves the "Relay URL" (blank: the app's); resolves to an error message, or undefined. */
   readonly saveRelay: (url: string) => Promise<string | undefined>;
+  /** Spending limits: the profile's own, the app's defaults, and what was used in their windows. */
+  readonly limits: () => Promise<LimitsView>;
+  readonly saveLimits: (input: Readonly<Record<keyof UsageLimits, string>>) => Promise<Record<string, string>>;
 }
 
 export interface SettingsDeps {
@@ -109,6 +114,12 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       const error = await saveRelayUrl(storage, deps.registry, profileId, url, deps.appRelayUrl);
       if (!error) await reloadProfile();
       return error;
+    },
+    limits: () => loadLimits({ storage, profileId, defaults, now: deps.now }),
+    saveLimits: async (input) => {
+      const errors = await saveLimits({ storage, profileId, defaults, now: deps.now }, input);
+      await reloadProfile();
+      return errors;
     },
   };
   const dispose = storage.changes.subscribe((change) => {

@@ -6,11 +6,12 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
-import { syncToolIndex } from './thread-tools';
+import { syncToolIndex } from '../turns/thread-tools';
 import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
@@ -124,7 +125,13 @@ export async function startApp(
     const openThread = chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId);
     const startIds = openThread?.enabledServerIds ?? [...profile.defaultServerIds, ...newThreadServers];
     for (const id of new Set(startIds)) if (registry.get(id)?.config.enabled) void registry.connect(id);
+    const { discovery } = appConfig.config;
+    const directory =
+      discovery.enabled && discovery.endpoint && services.createDirectory
+        ? createDirectory(services.createDirectory(discovery.endpoint))
+        : undefined;
     store.setState({
+      ...(directory ? { directory } : {}),
       phase: 'ready',
       appConfig,
       profile,

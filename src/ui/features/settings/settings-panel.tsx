@@ -4,6 +4,7 @@ import { PanelHeading } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { AlwaysAllowedSection } from './always-allowed-section';
 import { ConfigSection } from './config-section';
+import { LimitsSection } from './limits-section';
 import { ModelSettingsForm } from './model-settings-form';
 import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
@@ -48,6 +49,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
           <ProfilesSection actions={actions.profiles} />
           <RelaySection actions={actions} />
           <AlwaysAllowedSection actions={actions} />
+          <LimitsSection actions={actions} />
           <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />
         </div>
       </div>
