@@ -1,7 +1,7 @@
 /**
  * OAuth discovery quirks of real servers (issue #19), through the registry's sign-in: metadata only at
  * /.well-known/openid-configuration, and protected-resource metadata only at the path-suffixed location (RFC 9728
- * section 3.1). The browser-only quirk (a token endpoint without CORS) is in test/e2e/quirks.e2e.test.ts.
+ * section 3.1). The browser-only quirk (a token endpoint without CORS) is in test/e2e/faults/quirks.e2e.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignInCallback } from '../../src/mcp/registry';

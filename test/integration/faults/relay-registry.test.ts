@@ -6,12 +6,12 @@
  */
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRelayServer, type RelayServer } from '../../relay/node-server';
-import type { SignInCallback } from '../../src/mcp/registry';
-import { createTestRegistry } from '../fakes/test-registry';
-import { listenOnLoopback } from '../fixtures/listen-loopback';
-import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
-import { startTestMcpServer } from '../fixtures/test-mcp-server';
+import { startRelayServer, type RelayServer } from '../../../relay/node-server';
+import type { SignInCallback } from '../../../src/mcp/registry';
+import { createTestRegistry } from '../../fakes/test-registry';
+import { listenOnLoopback } from '../../fixtures/listen-loopback';
+import { startOAuthMcpServer } from '../../fixtures/oauth-mcp-server';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 
 const APP = 'http://127.0.0.1:5173';
 let cleanup: (() => Promise<void>)[] = [];

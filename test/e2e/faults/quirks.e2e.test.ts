@@ -6,12 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelayServer, type RelayServer } from '../../relay/node-server';
-import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
-import { startTestMcpServer, type TestMcpServer, type TestMcpServerOptions } from '../fixtures/test-mcp-server';
-import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from './browser';
+import { startRelayServer, type RelayServer } from '../../../relay/node-server';
+import { startOAuthMcpServer } from '../../fixtures/oauth-mcp-server';
+import { startTestMcpServer, type TestMcpServer, type TestMcpServerOptions } from '../../fixtures/test-mcp-server';
+import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from '../browser';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HARNESS_PATH = '/test/e2e/harness/registry.html';
 
 let vite: StartedViteServer | undefined;
