@@ -66,6 +66,41 @@ function layerRules(layer) {
   };
 }
 
+/** relay/ imports nothing from src/ but pure domain/ helpers, no app package, and (`isEdge`) no node: module. */
+function relayRules(files, isEdge) {
+  return {
+    files: isEdge ? ['relay/**/*.ts'] : files,
+    ignores: isEdge ? ['**/*.test.ts', 'relay/node-server.ts', 'relay/main.ts'] : [],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/*', '!**/src/domain', '**/src/*/**', '!**/src/domain/**', '**/test/**'],
+              message: 'relay/ imports nothing from src/ but pure src/domain/ helpers.',
+            },
+            ...Object.keys(PACKAGE_OWNERS).map((pkg) => ({
+              group: [pkg, `${pkg}/*`],
+              message: 'relay/ is a small standalone server: no app packages.',
+            })),
+            ...(isEdge
+              ? [
+                  {
+                    group: ['node:*'],
+                    message:
+                      'The relay handler runs on edge runtimes: only relay/node-server.ts and relay/main.ts use Node.',
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**'] },
   js.configs.recommended,
@@ -94,6 +129,14 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...LAYERS.map(layerRules),
+  // The CORS relay (relay/): outside the app; it may use pure domain/ helpers and nothing else of src/. Its handler
+  // files run on edge runtimes too, so only the Node entry (node-server.ts, main.ts) may import node: modules.
+  relayRules(['relay/node-server.ts', 'relay/main.ts'], false),
+  relayRules([], true),
+  {
+    files: ['relay/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
   {
     files: ['test/**/*.{ts,mjs}', '**/*.test.{ts,tsx}', 'vite.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },

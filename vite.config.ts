@@ -124,10 +124,15 @@ function demoMcpServer(): Plugin {
       server.httpServer?.once('close', () => child.kill());
       process.once('exit', () => child.kill());
       server.middlewares.use('/app-config.json', (_req, res) => {
-        const config = JSON.parse(readFileSync('public/app-config.json', 'utf8')) as { servers?: unknown[] };
+        const config = JSON.parse(readFileSync('public/app-config.json', 'utf8')) as {
+          servers?: unknown[];
+          defaults?: { threadServerIds?: string[] };
+        };
         const demo = { id: 'demo', name: 'Demo (server-everything)', url: `http://127.0.0.1:${port}/mcp` };
+        // On in new threads, so a newcomer's first thread has it (and it connects when that thread is open).
+        const defaults = { ...config.defaults, threadServerIds: [...(config.defaults?.threadServerIds ?? []), 'demo'] };
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ ...config, servers: [...(config.servers ?? []), demo] }));
+        res.end(JSON.stringify({ ...config, defaults, servers: [...(config.servers ?? []), demo] }));
       });
       server.config.logger.info(`  Demo MCP server (server-everything): http://127.0.0.1:${port}/mcp`);
     },
@@ -161,6 +166,7 @@ export default defineConfig({
             'test/integration/**/*.test.ts',
             'test/fixtures/**/*.test.ts',
             'test/fakes/**/*.test.ts',
+            'relay/**/*.test.ts',
           ],
           setupFiles: ['test/setup-unit.ts'],
           testTimeout: 30_000,

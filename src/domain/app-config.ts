@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerConfig, checkUniqueServers, serverUrlProblem } from './server-config';
+import { ServerConfig, ServerId, checkUniqueServers, serverUrlProblem } from './server-config';
 import { DEFAULT_PRICES, PriceTable } from './pricing';
 import { ToolSearchSettings } from './tool-search-settings';
 import { UsageLimits } from './usage-limits';
@@ -25,6 +25,8 @@ export const AppConfig = z
         prices: PriceTable.default(DEFAULT_PRICES),
         /** Compact a thread's model context when a request would pass this share of the context window. */
         compactAtShare: z.number().min(0.2).max(0.95).default(DEFAULT_COMPACT_AT_SHARE),
+        /** App servers on in new threads for a profile that meets them for the first time (it may switch them off). */
+        threadServerIds: z.array(ServerId).default([]),
         /** Spending limits every profile starts with (each may set its own). */
         limits: UsageLimits.default({}),
       })
@@ -35,6 +37,7 @@ export const AppConfig = z
         toolSearch: ToolSearchSettings.parse({}),
         prices: DEFAULT_PRICES,
         compactAtShare: DEFAULT_COMPACT_AT_SHARE,
+        threadServerIds: [],
         limits: {},
       }),
     /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
@@ -60,6 +63,12 @@ export const AppConfig = z
       .object({
         /** URL of the OAuth client metadata document this deployment serves (for servers that accept one). */
         clientMetadataUrl: HttpsUrl.optional(),
+      })
+      .default({}),
+    relay: z
+      .object({
+        /** The deployer's CORS relay (`npm run relay`, or the same handler on a serverless runtime). */
+        url: HttpsUrl.optional(),
       })
       .default({}),
   })

@@ -72,6 +72,7 @@ function exportServer(server: ServerConfig): ServerConfig {
     enabled: server.enabled,
     toolOverrides: server.toolOverrides,
     deferTools: server.deferTools,
+    viaRelay: server.viaRelay,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import { ServerConfig, ServerId, ToolOverride } from './server-config';
 import { OverriddenToolName, type AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
+import { mcpServersOf, readMcpServers } from './mcp-servers-import';
 import { toFieldIssues } from './validation';
 
 /** Something an import left out, and why. */
@@ -28,6 +29,10 @@ export interface ImportPlan {
   readonly rejected: readonly ImportProblem[];
   /** Fields this app does not know (or never imports, like a token someone added by hand): left out. */
   readonly ignored: readonly string[];
+  /** From an `mcpServers` file: header values given literally, by file server id and vault slot (vault only). */
+  readonly secrets?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** From an `mcpServers` file: the `${...}` placeholder each vault slot is asked for, by file server id. */
+  readonly placeholders?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export type ReadConfigResult =
@@ -74,10 +79,12 @@ export function readConfigFile(text: string): ReadConfigResult {
       message: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".',
     };
   }
+  const standard = mcpServersOf(data);
+  if (standard) return { ok: true, plan: readMcpServers(standard.entries, standard.ignored) };
   if (!isObject(data) || data.format !== CONFIG_FILE_FORMAT) {
     return {
       ok: false,
-      message: `This is not an MCP Agent configuration file (it has no "format": "${CONFIG_FILE_FORMAT}"), so nothing was imported.`,
+      message: `This is not an MCP Agent configuration file (it has no "format": "${CONFIG_FILE_FORMAT}") nor an "mcpServers" file of Claude Desktop, Cursor or VS Code, so nothing was imported.`,
     };
   }
   if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1) {

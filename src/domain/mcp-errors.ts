@@ -16,11 +16,16 @@ export class CorsBlockedError extends AppError {
   constructor(
     readonly appOrigin: string,
     readonly serverUrl: string,
+    /** What the relay's probe found missing (one line each); set when a relay could check the server. */
+    readonly diagnosis?: readonly string[],
   ) {
     super(
-      `No response from ${new URL(serverUrl).origin}. Either it is not running, or it does not allow this app's origin (CORS). ` +
-        `The server must answer with Access-Control-Allow-Origin: ${appOrigin} (or *), allow the headers ${CORS_ALLOW_HEADERS.join(', ')}, ` +
-        `allow the methods GET, POST, DELETE, and expose ${CORS_EXPOSE_HEADERS.join(', ')}.`,
+      diagnosis
+        ? `${new URL(serverUrl).origin} does not allow this app's origin (CORS), as the relay's check found: ${diagnosis.join('; ')}. ` +
+            'Connect through the relay to use it anyway, or ask its operator to fix the CORS headers.'
+        : `No response from ${new URL(serverUrl).origin}. Either it is not running, or it does not allow this app's origin (CORS). ` +
+            `The server must answer with Access-Control-Allow-Origin: ${appOrigin} (or *), allow the headers ${CORS_ALLOW_HEADERS.join(', ')}, ` +
+            `allow the methods GET, POST, DELETE, and expose ${CORS_EXPOSE_HEADERS.join(', ')}.`,
     );
     this.name = 'CorsBlockedError';
   }
@@ -29,10 +34,11 @@ export class CorsBlockedError extends AppError {
 /** The server was reachable before (or is same-origin) and now does not answer. */
 export class ServerUnreachableError extends AppError {
   readonly kind = 'unreachable';
-  constructor(readonly serverUrl: string) {
-    super(
-      `${new URL(serverUrl).origin} does not answer; the connection was lost. The app will keep trying to reconnect.`,
-    );
+  constructor(
+    readonly serverUrl: string,
+    detail = 'the connection was lost. The app will keep trying to reconnect.',
+  ) {
+    super(`${new URL(serverUrl).origin} does not answer; ${detail}`);
     this.name = 'ServerUnreachableError';
   }
 }
@@ -96,7 +102,10 @@ export type McpConnectionError =
   | McpHttpError
   | AuthRequiredError
   | InvalidServerResponseError
-  | McpProtocolError;
+  | McpProtocolError
+  | RelayUnreachableError
+  | NotARelayError
+  | RelayRefusedError;
 
 /** The MCP client code (loaded on first connection) could not be loaded: offline, or the app was redeployed. */
 export class McpClientUnavailableError extends AppError {
@@ -104,5 +113,45 @@ export class McpClientUnavailableError extends AppError {
   constructor(detail: string) {
     super(`The MCP client could not be loaded (${detail}). Check the network, or reload the page.`);
     this.name = 'McpClientUnavailableError';
+  }
+}
+
+/** The relay set for this server does not answer (down, wrong address, or blocked by the page's security policy). */
+export class RelayUnreachableError extends AppError {
+  readonly kind = 'relay-unreachable';
+  constructor(readonly relayUrl: string) {
+    super(`The relay at ${relayUrl} does not answer. Check the Relay URL in Settings and that the relay is running.`);
+    this.name = 'RelayUnreachableError';
+  }
+}
+
+/** Something answered at the relay URL, but not a relay (no relay marker on its answer). */
+export class NotARelayError extends AppError {
+  readonly kind = 'not-a-relay';
+  constructor(readonly relayUrl: string) {
+    super(
+      `${relayUrl} answered, but it is not an MCP relay. Check the Relay URL in Settings (npm run relay serves one).`,
+    );
+    this.name = 'NotARelayError';
+  }
+}
+
+/** The relay refused to forward (403): its reason, e.g. this origin is not allowed or the target is private. */
+export class RelayRefusedError extends AppError {
+  readonly kind = 'relay-refused';
+  constructor(readonly reason: string) {
+    super(`The relay refused the request: ${reason}.`);
+    this.name = 'RelayRefusedError';
+  }
+}
+
+/** A server is set to go through the relay, but no relay URL is configured. */
+export class RelayNotSetError extends AppError {
+  readonly kind = 'relay-not-set';
+  constructor() {
+    super(
+      'This server is set to route through a relay, but no Relay URL is set. Set one in Settings, or switch "Route through relay" off.',
+    );
+    this.name = 'RelayNotSetError';
   }
 }

@@ -25,6 +25,7 @@ describe('ServerConfig', () => {
       enabled: true,
       toolOverrides: {},
       deferTools: true,
+      viaRelay: false,
     });
   });
 

@@ -155,6 +155,8 @@ export const ServerConfig = z.object({
   toolOverrides: z.record(z.string(), ToolOverride).default({}),
   /** When false, the server's tools are always sent to the model instead of waiting in the deferred catalog. */
   deferTools: z.boolean().default(true),
+  /** Route this server's requests (MCP, OAuth discovery, registration, token) through the CORS relay. */
+  viaRelay: z.boolean().default(false),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 export type ServerConfigInput = z.input<typeof ServerConfig>;

@@ -14,6 +14,8 @@ export const UserPreferences = z.object({
   model: z.string().min(1).optional(),
   baseUrl: z.url({ protocol: /^https?$/, error: 'Base URL must be an http(s) URL' }).optional(),
   maxTokens: z.number().int().min(1).max(128_000).optional(),
+  /** The person's CORS relay; overrides the app config's relay.url. */
+  relayUrl: z.url({ protocol: /^https?$/, error: 'Relay URL must be an http(s) URL' }).optional(),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   toolSearch: ToolSearchOverrides.default({}),
   /** Spending limits over the app's defaults (null: no limit, even where the app sets one). */

@@ -1,3 +1,5 @@
+import { AppError } from '../domain/errors';
+
 /** A fetch that never got a response (refused, reset, DNS, or blocked by CORS). Raised by our fetch wrapper. */
 export class NetworkFailure extends Error {
   constructor(
@@ -37,6 +39,12 @@ export function guardedFetch(base: FetchLike, options: GuardedFetchOptions): Fet
       response = await base(input, safeInit);
     } catch (error) {
       if (init?.signal?.aborted) throw error;
+      // A typed error from a wrapped fetch (the relay's) says more than "no response"; a relay gone away still
+      // counts as the connection dropping.
+      if (error instanceof AppError) {
+        if (error.kind === 'relay-unreachable') options.onNetworkFailure(new NetworkFailure(url, error));
+        throw error;
+      }
       const failure = new NetworkFailure(url, error);
       options.onNetworkFailure(failure);
       throw failure;

@@ -47,6 +47,10 @@ export interface Registry {
   tools(serverIds?: readonly string[]): EffectiveTool[];
   /** Sets the person's own tool overrides for the app's servers, applied on top of each app server's config. */
   setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void;
+  /** The CORS relay in effect (issue #19). */
+  relayUrl(): string | undefined;
+  /** Sets the CORS relay; servers routed through it reconnect through the new one on next use. */
+  setRelayUrl(url: string | undefined): Promise<void>;
   /** Maps a model tool name back to its server and tool. */
   resolveToolName(modelName: string): ToolRef | undefined;
   /** Calls a tool after checking its server is enabled, the tool known and not disabled, the arguments valid. Never throws. */

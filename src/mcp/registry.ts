@@ -66,12 +66,16 @@ export function createRegistry(deps: RegistryDeps): Registry {
   let names = new ToolNameMap([]);
   /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
   let appToolOverrides: Readonly<AppServerToolOverrides> = {};
+  /** The CORS relay in effect (the person's setting, else the deployer's), read at each connect. */
+  let relayUrl: string | undefined;
+  const currentRelayUrl = () => relayUrl;
 
   const logger = deps.logger ?? silentLogger;
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
   const signInHost: SignInHost = {
     profileId: deps.profileId,
     fetch: deps.fetch,
+    relayUrl: currentRelayUrl,
     now: deps.now,
     logger,
     configOf: (id) => entries.get(id)?.config,
@@ -181,6 +185,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
           new kit.ServerConnection(current, {
             appOrigin: deps.appOrigin,
             fetch: deps.fetch,
+            relayUrl: currentRelayUrl,
             now: deps.now,
             timing,
             readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
@@ -276,6 +281,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
         kit.probeServer(config, {
           appOrigin: deps.appOrigin,
           fetch: deps.fetch,
+          relayUrl: currentRelayUrl,
           now: deps.now,
           timing,
           readHeaders: (current) =>
@@ -314,6 +320,17 @@ export function createRegistry(deps: RegistryDeps): Registry {
         if (entry.scope === 'app' && !sameToolOverrides(ownEntry(before, id), ownEntry(overrides, id)))
           emit({ type: 'tools', serverId: id });
       }
+    },
+
+    /** The CORS relay in effect. */
+    relayUrl: currentRelayUrl,
+
+    /** Sets the CORS relay; servers routed through it reconnect through the new one on next use. */
+    async setRelayUrl(url: string | undefined): Promise<void> {
+      if (url === relayUrl) return;
+      relayUrl = url;
+      await Promise.all([...entries.values()].filter((e) => e.config.viaRelay).map((e) => e.connection.disconnect()));
+      for (const [id, entry] of entries) emit({ type: 'status', serverId: id, state: entry.connection.current });
     },
 
     /** Maps a model tool name back to its server and tool. */

@@ -10,6 +10,7 @@ import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
 import { openConnection, type OpenConnection, type TransportKind } from './connect';
 import { guardedFetch, type FetchLike } from './network';
+import { diagnoseConnectFailure, fetchFor } from './relay-client';
 import { withBearerRefresh, type OAuthSession } from './oauth-session';
 import { StaleConnectError, untilAborted, withTimeout } from './async-limits';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
@@ -19,6 +20,8 @@ export { DEFAULT_TIMING, type ConnectionTiming };
 export interface ServerConnectionDeps {
   readonly appOrigin: string;
   readonly fetch: FetchLike;
+  /** The CORS relay's URL, read at each connect; servers with viaRelay go through it, and CORS failures are probed. */
+  readonly relayUrl?: () => string | undefined;
   readonly now: () => number;
   readonly timing: ConnectionTiming;
   /** Header values from the vault (bearer token, custom headers), read at each connect. */
@@ -49,6 +52,8 @@ export class ServerConnection {
   private connecting?: Promise<OpenConnection>;
   private lastKind?: TransportKind;
   private hasAnswered = false;
+  /** Whether a connect ever succeeded (a later failure is the server gone, not its CORS). */
+  private hasConnected = false;
   private idleTimer?: ReturnType<typeof setTimeout>;
   private reconnectTimer?: ReturnType<typeof setTimeout>;
   private reconnectAttempt = 0;
@@ -72,11 +77,13 @@ export class ServerConnection {
     const changed =
       config.url !== this.config.url ||
       config.transport !== this.config.transport ||
+      config.viaRelay !== this.config.viaRelay ||
       JSON.stringify(config.auth) !== JSON.stringify(this.config.auth);
     this.config = config;
     if (changed) {
       this.lastKind = undefined;
       this.hasAnswered = false;
+      this.hasConnected = false;
       this.connecting = undefined; // A connect to the old address must not be handed out any more.
       await this.disconnect();
       this.setState({ status: 'disconnected' });
@@ -201,7 +208,7 @@ export class ServerConnection {
     try {
       const headers = await this.deps.readHeaders(config);
       const serverOrigin = new URL(config.url).origin;
-      const guarded = guardedFetch(this.deps.fetch, {
+      const guarded = guardedFetch(fetchFor(config.viaRelay, this.deps.fetch, this.deps.relayUrl?.()), {
         serverOrigin,
         secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
         onNetworkFailure: () => this.onNetworkFailure(),
@@ -241,6 +248,7 @@ export class ServerConnection {
         throw error;
       }
       this.open = open;
+      this.hasConnected = true;
       this.lastKind = open.kind;
       this.reconnectAttempt = 0;
       open.client.onclose = () => this.onClosed(open);
@@ -249,7 +257,14 @@ export class ServerConnection {
       return open;
     } catch (error) {
       if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
-      const typed = toConnectionError(error, this.errorContext());
+      const typed = await diagnoseConnectFailure(toConnectionError(error, this.errorContext()), {
+        serverUrl: config.url,
+        viaRelay: config.viaRelay,
+        appOrigin: this.deps.appOrigin,
+        relayUrl: this.deps.relayUrl?.(),
+        fetch: this.deps.fetch,
+        hasConnectedBefore: this.hasConnected,
+      });
       this.open = undefined;
       this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
       throw typed;

@@ -2,7 +2,8 @@ import type { Logger } from '../domain/logger';
 import { OAuthFlowError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import { guardedFetch, type FetchLike } from './network';
+import { guardedFetch, NetworkFailure, type FetchLike } from './network';
+import { fetchFor } from './relay-client';
 import type { WritableSecretStore } from './oauth-provider';
 import { OAuthSession, type OAuthSessionDeps } from './oauth-session';
 
@@ -25,6 +26,8 @@ export interface SignInCallback {
 export interface SignInHost {
   readonly profileId: string;
   readonly fetch: FetchLike;
+  /** The CORS relay's URL; OAuth requests of a server routed through it go through it too. */
+  relayUrl(): string | undefined;
   readonly now: () => number;
   readonly logger?: Logger;
   configOf(serverId: string): ServerConfig | undefined;
@@ -114,7 +117,11 @@ export class SignInFlows {
     try {
       await session.complete(callback.code, this.authFetch(config));
     } catch (error) {
-      throw new OAuthFlowError(`Sign-in to ${config.name} failed at the token endpoint: ${messageOf(error)}`);
+      throw new OAuthFlowError(
+        error instanceof NetworkFailure
+          ? `Sign-in to ${config.name} failed at the token endpoint: ${new URL(error.url).origin} gave this page no answer there; it is down, or its token endpoint does not answer CORS (some servers allow CORS on /mcp only). Switch on "Route through relay" for this server, then sign in again.`
+          : `Sign-in to ${config.name} failed at the token endpoint: ${messageOf(error)}`,
+      );
     }
     await this.host.disconnect(serverId); // Reconnect with the new tokens.
     const state = await this.host.connect(serverId);
@@ -135,7 +142,7 @@ export class SignInFlows {
 
   /** A fetch for OAuth requests outside a connection: bearer tokens never leave the server's origin. */
   private authFetch(config: ServerConfig): FetchLike {
-    return guardedFetch(this.host.fetch, {
+    return guardedFetch(fetchFor(config.viaRelay, this.host.fetch, this.host.relayUrl()), {
       serverOrigin: new URL(config.url).origin,
       secretHeaders: [],
       onNetworkFailure: () => undefined,

@@ -97,10 +97,16 @@ export async function importConfiguration(deps: ConfigTransferDeps, text: string
   } catch (error) {
     rejected.push({ subject: 'Tool settings for app servers', reasons: [describeError(error)] });
   }
+  const stored = await storeLiteralSecrets(deps, plan, idMap, imported, rejected);
   const needsSecrets = plan.servers.flatMap((server) => {
     const id = idMap.get(server.id);
-    return id ? secretNeed(server, id) : [];
+    return id ? secretNeed(server, id, stored.get(server.id)) : [];
   });
+  for (const [fileId, slots] of Object.entries(plan.placeholders ?? {})) {
+    const server = plan.servers.find((s) => s.id === fileId);
+    if (server && idMap.has(fileId))
+      imported.push(`Server "${server.name}" asks for ${[...new Set(Object.values(slots))].join(', ')} (enter below)`);
+  }
   return { ok: true, imported, rejected, ignored: plan.ignored, needsSecrets };
 }
 
@@ -284,15 +290,45 @@ function describeOverride(override: ToolOverride | undefined): string {
 /** Text from the file as a report shows it: at most 60 characters. */
 const shortText = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-function secretNeed(server: ServerConfig, serverId: string): NeedsSecret[] {
+/**
+ * Writes the header values an `mcpServers` file gave literally to the vault (never into the config) and reports it;
+ * returns the slots stored, by file server id.
+ */
+async function storeLiteralSecrets(
+  deps: ConfigTransferDeps,
+  plan: ImportPlan,
+  idMap: ReadonlyMap<string, string>,
+  imported: string[],
+  rejected: ImportProblem[],
+): Promise<Map<string, Set<string>>> {
+  const stored = new Map<string, Set<string>>();
+  for (const [fileId, slots] of Object.entries(plan.secrets ?? {})) {
+    const id = idMap.get(fileId);
+    const server = plan.servers.find((s) => s.id === fileId);
+    if (!id || !server) continue;
+    try {
+      for (const [slot, value] of Object.entries(slots))
+        await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot }, value);
+      stored.set(fileId, new Set(Object.keys(slots)));
+      imported.push(`Server "${server.name}": its credentials from the file are stored encrypted in the vault`);
+    } catch (error) {
+      rejected.push({ subject: `Credentials of server "${server.name}"`, reasons: [describeError(error)] });
+    }
+  }
+  return stored;
+}
+
+function secretNeed(server: ServerConfig, serverId: string, stored: ReadonlySet<string> = new Set()): NeedsSecret[] {
   const base = { serverId, serverName: server.name };
   switch (server.auth.kind) {
     case 'none':
       return [];
     case 'bearer':
-      return [{ ...base, kind: 'bearer' }];
-    case 'headers':
-      return [{ ...base, kind: 'headers', headerNames: server.auth.headerNames }];
+      return stored.has(BEARER_SLOT) ? [] : [{ ...base, kind: 'bearer' }];
+    case 'headers': {
+      const missing = server.auth.headerNames.filter((name) => !stored.has(headerSlot(name)));
+      return missing.length > 0 ? [{ ...base, kind: 'headers', headerNames: missing }] : [];
+    }
     case 'oauth':
       return [{ ...base, kind: 'oauth' }];
     default:

@@ -142,6 +142,7 @@ describe('testing a connection without saving', () => {
     const { actions } = await setup();
     expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'Notes', url: server.url, auth: 'oauth' })).toEqual({
       ok: false,
+      needsSignIn: true,
       text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".',
     });
   });

@@ -29,7 +29,13 @@ export interface ServerDeps {
 /** The outcome of "Test connection", as the form shows it. */
 export type TestOutcome =
   | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly text?: string; readonly errors?: FieldErrors };
+  | {
+      readonly ok: false;
+      readonly text?: string;
+      readonly errors?: FieldErrors;
+      /** The server answers and wants an OAuth sign-in, which needs it saved first: adding it is the way on. */
+      readonly needsSignIn?: true;
+    };
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
@@ -156,6 +162,29 @@ async function deleteUnusedSecrets(deps: ServerDeps, old: ServerConfig, saved: S
   for (const slot of unused) await deps.storage.vault.delete({ profileId: deps.profileId, owner: saved.id, slot });
 }
 
+/** Routes a user server through the relay once a test through it works; returns why not, or undefined. */
+export async function routeThroughRelay(
+  deps: ServerDeps,
+  serverId: string,
+  connect: (id: string) => Promise<void>,
+): Promise<string | undefined> {
+  const current = deps.registry.get(serverId);
+  if (!current) return 'This server no longer exists.';
+  if (current.scope !== 'user')
+    return 'This server is configured by the app; its deployer can route it through the relay.';
+  const routed = { ...current.config, viaRelay: true };
+  try {
+    const result = await deps.registry.testConnection(routed);
+    if (!result.ok && result.status !== 'needs-auth') return describeConnectionError(result.error, routed.auth);
+    const saved = await deps.storage.profiles.saveServer(deps.profileId, routed, appServerNames(deps.registry));
+    await deps.registry.update(saved);
+  } catch (error) {
+    return describeError(error);
+  }
+  await connect(serverId);
+  return undefined;
+}
+
 /** Tries the form's settings without saving anything: connects once, lists the tools, closes. */
 export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: string): Promise<TestOutcome> {
   const current = serverId === undefined ? undefined : deps.registry.get(serverId);
@@ -174,7 +203,11 @@ export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: 
       };
     // Signing in needs the saved server (the tokens are stored under it), so a test can only get this far.
     if (result.status === 'needs-auth' && config.auth.kind === 'oauth')
-      return { ok: false, text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".' };
+      return {
+        ok: false,
+        needsSignIn: true,
+        text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".',
+      };
     return { ok: false, text: describeConnectionError(result.error, config.auth) };
   } catch (error) {
     return error instanceof ValidationError

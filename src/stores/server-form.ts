@@ -30,6 +30,8 @@ export interface ServerForm {
   readonly headers: readonly HeaderRow[];
   readonly clientId: string;
   readonly clientSecret: string;
+  /** "Route through relay": every request of this server goes through the CORS relay. */
+  readonly viaRelay: boolean;
 }
 
 export const EMPTY_SERVER_FORM: ServerForm = {
@@ -41,6 +43,7 @@ export const EMPTY_SERVER_FORM: ServerForm = {
   headers: [{ name: '', value: '' }],
   clientId: '',
   clientSecret: '',
+  viaRelay: false,
 };
 
 /**
@@ -131,7 +134,15 @@ export function configFromForm(
             ...(base?.auth.kind === 'oauth' && base.auth.scopes ? { scopes: base.auth.scopes } : {}),
           }
         : { kind: form.auth };
-  return { ...base, id, name: form.name.trim(), url: form.url.trim(), transport: form.transport, auth };
+  return {
+    ...base,
+    id,
+    name: form.name.trim(),
+    url: form.url.trim(),
+    transport: form.transport,
+    auth,
+    viaRelay: form.viaRelay,
+  };
 }
 
 /** The secrets typed into the form, by vault slot (blank fields are left out, so stored values stay). */
@@ -156,6 +167,7 @@ export function formFromConfig(config: ServerConfig): ServerForm {
     headers:
       auth.kind === 'headers' ? auth.headerNames.map((name) => ({ name, value: '' })) : EMPTY_SERVER_FORM.headers,
     clientId: auth.kind === 'oauth' ? (auth.clientId ?? '') : '',
+    viaRelay: config.viaRelay,
   };
 }
 

@@ -5,7 +5,14 @@ import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import type { Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
-import { addServer, testServer, updateServer, type ServerDeps, type TestOutcome } from './server-edit';
+import {
+  addServer,
+  routeThroughRelay,
+  testServer,
+  updateServer,
+  type ServerDeps,
+  type TestOutcome,
+} from './server-edit';
 import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
 import { changeTool, serverToolViews, type ToolChange, type ToolView } from './server-tools';
@@ -31,6 +38,10 @@ export interface ServerView {
   /** What the size caps cut from its tool list, and tools whose arguments cannot be checked: one line each. */
   readonly toolNotes: readonly string[];
   readonly isCatalogStale: boolean;
+  /** Its requests go through the CORS relay ("Route through relay"). */
+  readonly viaRelay: boolean;
+  /** It failed on CORS, a relay is set and it is not routed through it yet: "Connect through relay" is offered. */
+  readonly offersRelay: boolean;
 }
 
 export interface ServersState {
@@ -64,6 +75,13 @@ export function createServersStore(registry: Registry): ServersStore {
           ...registry.tools([config.id]).flatMap((tool) => (tool.warning ? [tool.warning] : [])),
         ],
         isCatalogStale,
+        viaRelay: config.viaRelay,
+        offersRelay:
+          scope === 'user' &&
+          !config.viaRelay &&
+          state.status === 'error' &&
+          state.lastError?.kind === 'cors' &&
+          registry.relayUrl() !== undefined,
       };
     });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
@@ -165,6 +183,11 @@ export interface ServerActions {
    */
   changeTool(serverId: string, toolName: string, change: ToolChange): Promise<string | undefined>;
   connect(serverId: string): Promise<void>;
+  /**
+   * "Connect through relay": tries the server through the relay first; only when that works is it saved as routed
+   * through the relay and connected. A failure (relay down, not a relay, refused) becomes its notice, server unchanged.
+   */
+  connectThroughRelay(serverId: string): Promise<void>;
   /** Call from the click handler: opens the popup synchronously, before anything is awaited. */
   signIn(serverId: string, openWindow: () => AuthWindow | undefined, redirectPage: (url: URL) => void): Promise<void>;
   finishSignIn(params: CallbackParams): Promise<string | undefined>;
@@ -200,6 +223,15 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
         return problem;
       }),
     connect,
+    connectThroughRelay: (serverId) =>
+      serially(async () => {
+        const problem = await routeThroughRelay(deps, serverId, connect);
+        setNotice(
+          store,
+          serverId,
+          problem ? { tone: 'error', text: problem } : { tone: 'info', text: 'Connected through the relay.' },
+        );
+      }),
     signIn: (serverId, openWindow, redirectPage) => signIn(store, deps.registry, serverId, openWindow(), redirectPage),
     finishSignIn: (params) => finishSignIn(store, deps.registry, params),
     async signOut(serverId) {

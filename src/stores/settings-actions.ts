@@ -13,6 +13,7 @@ import {
   type ImportReport,
   type SecretOutcome,
 } from './config-transfer';
+import { effectiveRelayUrl, saveRelayUrl, type RelayView } from './relay-settings';
 import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
 import {
   listModels,
@@ -41,6 +42,10 @@ export interface SettingsActions {
   /** The profile's "Always allow" approvals, each with the server origin it holds for. */
   readonly alwaysAllowed: () => Promise<AlwaysAllowedView[]>;
   readonly revokeAlwaysAllowed: (key: string) => Promise<string | undefined>;
+  /** The CORS relay: the person's URL and the app's fallback. */
+  readonly relay: () => Promise<RelayView>;
+  /** Saves the "Relay URL" (blank: the app's); resolves to an error message, or undefined. */
+  readonly saveRelay: (url: string) => Promise<string | undefined>;
   /** Spending limits: the profile's own, the app's defaults, and what was used in their windows. */
   readonly limits: () => Promise<LimitsView>;
   readonly saveLimits: (input: Readonly<Record<keyof UsageLimits, string>>) => Promise<Record<string, string>>;
@@ -51,6 +56,8 @@ export interface SettingsDeps {
   readonly registry: Registry;
   readonly profileId: string;
   readonly defaults: AppConfig['defaults'];
+  /** The deployer's relay (app-config.json relay.url). */
+  readonly appRelayUrl?: string;
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly now: () => number;
   /** Stops the open profile's work before it is left (see ProfileActionDeps). */
@@ -67,7 +74,11 @@ export interface SettingsDeps {
 export function createSettingsActions(deps: SettingsDeps): { actions: SettingsActions; dispose: () => void } {
   const { storage, profileId, defaults } = deps;
   const transfer = { storage, registry: deps.registry, profileId, now: deps.now };
-  const reloadProfile = async () => deps.onProfile(await storage.profiles.get(profileId));
+  const reloadProfile = async () => {
+    const profile = await storage.profiles.get(profileId);
+    await deps.registry.setRelayUrl(effectiveRelayUrl(profile?.preferences.relayUrl, deps.appRelayUrl));
+    deps.onProfile(profile);
+  };
   const actions: SettingsActions = {
     load: () => loadSettings(storage, profileId, defaults),
     save: async (input) => {
@@ -99,6 +110,15 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
     alwaysAllowed: () => listAlwaysAllowed(transfer),
     revokeAlwaysAllowed: (key) => revokeAlwaysAllowed(transfer, key),
+    relay: async () => ({
+      url: (await storage.profiles.get(profileId))?.preferences.relayUrl ?? '',
+      ...(deps.appRelayUrl ? { appUrl: deps.appRelayUrl } : {}),
+    }),
+    saveRelay: async (url) => {
+      const error = await saveRelayUrl(storage, deps.registry, profileId, url, deps.appRelayUrl);
+      if (!error) await reloadProfile();
+      return error;
+    },
     limits: () => loadLimits({ storage, profileId, defaults, now: deps.now }),
     saveLimits: async (input) => {
       const errors = await saveLimits({ storage, profileId, defaults, now: deps.now }, input);

@@ -9,6 +9,7 @@ import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
+import { effectiveRelayUrl } from './relay-settings';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from '../turns/thread-tools';
@@ -32,6 +33,10 @@ export async function startApp(
       .catch(logFailure(logger, 'Moving the API key to the app owner failed', { profileId: profile.id }));
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
+    // App servers the deployer puts on in new threads, met by this profile for the first time, join its default set.
+    const newThreadServers = appConfig.config.defaults.threadServerIds.filter(
+      (id) => !(id in profile.appServerTrust) && appConfig.config.servers.some((s) => s.id === id),
+    );
     // A deployer's server that moved to another origin, or is gone, keeps no trust and no place in threads.
     await services.storage.profiles
       .reconcileAppServers(
@@ -39,9 +44,17 @@ export async function startApp(
         appConfig.config.servers.map((server) => ({ id: server.id, trust: trustOf(server) })),
       )
       .catch(logFailure(logger, "Reconciling the app's servers failed", { profileId: profile.id }));
+    if (newThreadServers.length > 0)
+      await services.storage.profiles
+        .update(profile.id, (p) => ({
+          ...p,
+          defaultServerIds: [...new Set([...p.defaultServerIds, ...newThreadServers])],
+        }))
+        .catch(logFailure(logger, 'Putting the app servers on for new threads failed', { profileId: profile.id }));
     const registry = services.createRegistry(profile.id, appConfig.config.oauth);
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
+    await registry.setRelayUrl(effectiveRelayUrl(profile.preferences.relayUrl, appConfig.config.relay.url));
     // Servers register while settings and the thread list are read: independent reads, in parallel.
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
@@ -65,6 +78,7 @@ export async function startApp(
       registry,
       profileId: profile.id,
       defaults,
+      ...(appConfig.config.relay.url ? { appRelayUrl: appConfig.config.relay.url } : {}),
       createModel: services.createModel,
       now: services.now,
       rememberTheme,
@@ -119,6 +133,11 @@ export async function startApp(
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
       chat.store.setState({ activeThreadId: undefined, messages: [] });
     rememberTheme(profile.preferences.theme);
+    // The open thread's servers (with none open, those a new thread gets) connect now, so their status is true from
+    // the first screen.
+    const openThread = chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId);
+    const startIds = openThread?.enabledServerIds ?? [...profile.defaultServerIds, ...newThreadServers];
+    for (const id of new Set(startIds)) if (registry.get(id)?.config.enabled) void registry.connect(id);
     const { discovery } = appConfig.config;
     const directory =
       discovery.enabled && discovery.endpoint && services.createDirectory

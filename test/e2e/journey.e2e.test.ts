@@ -170,6 +170,9 @@ describe('the journey of a person using the app', () => {
     await page.getByRole('textbox', { name: 'Server name' }).fill('Offline');
     await page.getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/mcp');
     await page.getByRole('button', { name: 'Add server' }).click();
+    // Its connection test fails first, with the reason, and adding it anyway needs a second word.
+    const addForm = page.getByRole('form', { name: 'Add a server' });
+    await addForm.getByRole('button', { name: 'Add anyway?' }).click({ timeout: 30_000 });
     const item = page.getByRole('listitem', { name: 'Offline' });
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toContain('Error');
     expect(await item.textContent()).toContain('Either it is not running, or it does not allow this app');

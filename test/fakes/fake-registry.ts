@@ -122,6 +122,17 @@ export class FakeRegistry implements Registry {
     for (const [id, server] of this.servers) if (server.scope === 'app') this.emit({ type: 'tools', serverId: id });
   }
 
+  private relay: string | undefined;
+
+  relayUrl(): string | undefined {
+    return this.relay;
+  }
+
+  /** Kept only: this fake has no connections to route. */
+  async setRelayUrl(url: string | undefined): Promise<void> {
+    this.relay = url;
+  }
+
   resolveToolName(modelName: string): ToolRef | undefined {
     return this.names.resolve(modelName);
   }

@@ -54,6 +54,8 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ['src/storage/x.ts', 'export const open = () => indexedDB.open("x");', 'Only src/platform/ touches indexedDB'],
     ['src/mcp/x.ts', 'export const get = () => fetch("/x");', 'Only src/platform/ touches fetch'],
     ['src/stores/x.ts', 'export const k = () => localStorage.getItem("k");', 'Only src/platform/ touches localStorage'],
+    ['relay/x.ts', "import { guardedFetch } from '../src/mcp/network';", 'relay/ imports nothing from src/'],
+    ['relay/x.ts', "import { lookup } from 'node:dns/promises';", 'The relay handler runs on edge runtimes'],
   ])('%s: %s is refused', async (filePath, code, expected) => {
     const messages = await restrictedMessages(filePath, `${code}\n`);
     expect(messages).toEqual([expect.stringContaining(expected)]);
@@ -70,6 +72,8 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ],
     ['src/ui/x.tsx', "import { useState } from 'react';\nimport { createAppStore } from '../stores/app-store';"],
     ['src/platform/x.ts', 'export const open = () => indexedDB.open("x");'],
+    ['relay/x.ts', "import { isLoopbackHost } from '../src/domain/server-config';"],
+    ['relay/node-server.ts', "import { lookup } from 'node:dns/promises';"],
     [
       'src/turns/x.ts',
       "import { runTurn } from '../agent/run-turn';\nimport { createRegistry } from '../mcp/registry';\nimport { createToolIndex } from '../search/tool-index';\nimport { createStorage } from '../storage/storage';",

@@ -43,10 +43,13 @@ export function ServerFormView({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [test, setTest] = useState<TestOutcome>();
   const [busy, setBusy] = useState<'save' | 'test'>();
+  /** A new server whose connection test just failed: adding it needs a second "Add anyway?". */
+  const [isConfirming, setConfirming] = useState(false);
   const isEdit = saved !== undefined;
   const set = (change: Partial<ServerForm>) => {
     setForm((current) => ({ ...current, ...change }));
     setTest(undefined);
+    setConfirming(false);
   };
   const setHeaders = (headers: HeaderRow[]) => {
     // Header errors are kept by row position: once a row is removed they would sit under the wrong rows.
@@ -59,8 +62,22 @@ export function ServerFormView({
   const savedAuth = saved?.auth;
   const storedHeaders = new Set(savedAuth?.kind === 'headers' ? savedAuth.headerNames.map((n) => n.toLowerCase()) : []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | undefined, isConfirmed = false) => {
+    event?.preventDefault();
+    setConfirming(false);
+    if (!isEdit && !isConfirmed) {
+      // A new server is tried first; one that does not connect is added only when the person confirms.
+      setBusy('test');
+      setTest(undefined);
+      const outcome = await actions.test(form);
+      setBusy(undefined);
+      setErrors(outcome.ok ? {} : (outcome.errors ?? {}));
+      if (!outcome.ok && !outcome.needsSignIn) {
+        setTest(outcome);
+        if (!outcome.errors) setConfirming(true);
+        return;
+      }
+    }
     setBusy('save');
     setTest(undefined);
     const problems = isEdit ? await actions.update(saved.id, form) : await actions.add(form);
@@ -187,6 +204,17 @@ export function ServerFormView({
           </FormField>
         </div>
       )}
+      <label className="server-default">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={form.viaRelay}
+          aria-checked={form.viaRelay}
+          onChange={() => set({ viaRelay: !form.viaRelay })}
+        />
+        <span>Route through relay</span>
+        <span className="muted"> (for servers that do not answer CORS; set the Relay URL in Settings)</span>
+      </label>
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}
@@ -203,9 +231,15 @@ export function ServerFormView({
         </p>
       )}
       <div className="server-form-actions">
-        <button type="submit" disabled={busy !== undefined}>
-          {isEdit ? 'Save server' : 'Add server'}
-        </button>
+        {isConfirming ? (
+          <button type="button" disabled={busy !== undefined} onClick={() => void submit(undefined, true)}>
+            Add anyway?
+          </button>
+        ) : (
+          <button type="submit" disabled={busy !== undefined}>
+            {isEdit ? 'Save server' : 'Add server'}
+          </button>
+        )}
         <button type="button" className="secondary" disabled={busy !== undefined} onClick={() => void runTest()}>
           Test connection
         </button>

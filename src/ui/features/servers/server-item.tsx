@@ -45,6 +45,7 @@ export function ServerItem({
       </div>
       <div className="muted server-url">
         {server.url} · {AUTH_LABEL[server.authKind]}
+        {server.viaRelay ? ' · through the relay' : ''}
       </div>
       <label className="server-default">
         <input
@@ -70,9 +71,34 @@ export function ServerItem({
         />
       ) : (
         <div className="server-actions">
-          <button type="button" onClick={() => void actions.connect(server.id)} aria-label={`Connect ${server.name}`}>
-            Connect
-          </button>
+          {server.offersRelay && (
+            <button
+              type="button"
+              onClick={() => void actions.connectThroughRelay(server.id)}
+              aria-label={`Connect ${server.name} through relay`}
+            >
+              Connect through relay
+            </button>
+          )}
+          {server.status === 'connected' ? (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void actions.connect(server.id)}
+              aria-label={`Check ${server.name} again`}
+            >
+              Check again
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={server.offersRelay ? 'secondary' : undefined}
+              onClick={() => void actions.connect(server.id)}
+              aria-label={`Connect ${server.name}`}
+            >
+              Connect
+            </button>
+          )}
           {server.authKind === 'oauth' && (
             <button
               type="button"

@@ -8,6 +8,7 @@ import { LimitsSection } from './limits-section';
 import { ModelSettingsForm } from './model-settings-form';
 import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
+import { RelaySection } from './relay-section';
 import { ThemeSection } from './theme-section';
 import './settings.css';
 
@@ -46,6 +47,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
           {vaultActions && <PassphraseSection status={vaultStatus} actions={vaultActions} />}
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
+          <RelaySection actions={actions} />
           <AlwaysAllowedSection actions={actions} />
           <LimitsSection actions={actions} />
           <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />

@@ -1,0 +1,73 @@
+/** Whether a hostname names this machine: traffic to it never leaves the host the relay runs on. */
+export function isLoopbackName(hostname: string): boolean {
+  const host = bare(hostname);
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/** Whether an IP literal (v4 or v6) is loopback, private, link-local, carrier-grade NAT, unspecified or multicast. */
+export function isPrivateAddress(address: string): boolean {
+  const host = bare(address);
+  const v4 = parseV4(host);
+  if (v4) return isPrivateV4(v4);
+  if (!host.includes(':')) return false;
+  const mapped =
+    /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(host) ??
+    /^::(\d{1,3}(?:\.\d{1,3}){3})$/.exec(host);
+  const mappedV4 = mapped?.[1] ? parseV4(mapped[1]) : undefined;
+  if (mappedV4) return isPrivateV4(mappedV4);
+  const hextets = expandV6(host);
+  if (!hextets) return true; // An address we cannot read is treated as unsafe.
+  const [first = 0] = hextets;
+  if (hextets.every((h) => h === 0)) return true; // ::
+  if (hextets.slice(0, 7).every((h) => h === 0) && hextets[7] === 1) return true; // ::1
+  if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) return true; // mapped, hex form
+  if ((first & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
+  if ((first & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
+  if ((first & 0xff00) === 0xff00) return true; // multicast
+  return false;
+}
+
+/** Whether an IP string is a literal address (v4 or v6) rather than a DNS name. */
+export function isIpLiteral(hostname: string): boolean {
+  const host = bare(hostname);
+  return parseV4(host) !== undefined || host.includes(':');
+}
+
+function bare(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+function parseV4(host: string): number[] | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined;
+  const bytes = parts.map(Number);
+  return bytes.every((b) => b <= 255) ? bytes : undefined;
+}
+
+function isPrivateV4([a = 0, b = 0]: number[]): boolean {
+  return (
+    a === 0 || // "this network"
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    a >= 224 // multicast and reserved
+  );
+}
+
+function expandV6(host: string): number[] | undefined {
+  const zoneless = host.split('%')[0] ?? '';
+  const halves = zoneless.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((h) => (/^[0-9a-f]{1,4}$/.test(h) ? parseInt(h, 16) : NaN));
+  const head = parse(halves[0] ?? '');
+  const tail = halves.length === 2 ? parse(halves[1] ?? '') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? head.length !== 8 : missing < 1) return undefined;
+  const all = [...head, ...Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return all.some(Number.isNaN) ? undefined : all;
+}

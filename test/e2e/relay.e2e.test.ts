@@ -1,0 +1,123 @@
+/**
+ * A server that answers no CORS, reached through the relay (issue #19): the first attempt fails with the relay probe's
+ * diagnosis, "Connect through relay" connects, a tool call goes through it, and the choice survives a reload. The
+ * production build, the fake Messages API, the SDK test server without CORS and the relay (relay/node-server.ts), all
+ * on 127.0.0.1, in real Chromium.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelayServer, type RelayServer } from '../../relay/node-server';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import { openAppPage } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+let plain: TestMcpServer | undefined;
+let api: FakeAnthropic | undefined;
+let app: AppServer | undefined;
+let relay: RelayServer | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const item = () => page.getByRole('listitem', { name: 'Plain', exact: true });
+const messages = () => page.getByRole('list', { name: 'Messages' });
+
+async function openServers(): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
+  await page.getByRole('heading', { name: 'Servers' }).waitFor();
+}
+
+async function closeServers(): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
+}
+
+describe('a server without CORS, through the relay', () => {
+  beforeAll(async () => {
+    [plain, api, app] = await Promise.all([
+      startTestMcpServer({ toolCount: 1, cors: 'none' }),
+      startFakeAnthropic(),
+      startAppServer(),
+    ]);
+    // The test server is on 127.0.0.1 too, so this relay lets loopback targets through.
+    relay = await startRelayServer({ port: 0, allowedOrigins: [app.url], allowPrivateTargets: true });
+    const appConfig = { defaults: { toolSearch: { deferral: 'never' } } };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig, viewport: { width: 1280, height: 900 } }));
+    await page.getByLabel('API key').fill('sk-ant-relay-e2e');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await relay?.close();
+    await app?.close();
+    await api?.stop();
+    await plain?.stop();
+  });
+
+  it('takes a Relay URL in Settings', async () => {
+    await page.getByRole('textbox', { name: 'Relay URL' }).fill(relay!.url);
+    await page.getByRole('button', { name: 'Use relay' }).click();
+    await page.getByText('Relay set.').waitFor();
+  });
+
+  it("fails on CORS at first and names what the relay's probe found missing", async () => {
+    await openServers();
+    const form = page.getByRole('form', { name: 'Add a server' });
+    await form.getByRole('textbox', { name: 'Server name' }).fill('Plain');
+    await form.getByRole('textbox', { name: 'Server URL' }).fill(plain!.url);
+    await form.getByRole('button', { name: 'Add server' }).click();
+    const addAnyway = form.getByRole('button', { name: 'Add anyway?' });
+    await addAnyway.waitFor({ timeout: 30_000 });
+    expect(await form.textContent()).toContain('no Access-Control-Allow-Origin header');
+    await addAnyway.click();
+    await expect
+      .poll(() => item().textContent(), { timeout: 30_000 })
+      .toContain('no Access-Control-Allow-Origin header');
+    expect(await item().textContent()).toContain(
+      'does not allow the request headers content-type, mcp-protocol-version',
+    );
+    expect(plain!.requests.some((r) => r.rpcMethod === 'tools/list')).toBe(false);
+  });
+
+  it('"Connect through relay" connects, and the status line says it goes through the relay', async () => {
+    await item().getByRole('button', { name: 'Connect Plain through relay' }).click();
+    await expect.poll(() => item().textContent(), { timeout: 30_000 }).toMatch(/Connected\d+ tools/);
+    expect(await item().textContent()).toContain('through the relay');
+    expect(await item().getByRole('button', { name: 'Connect Plain', exact: true }).count()).toBe(0);
+    // The relay forwards without the page's Origin.
+    const listed = plain!.requests.filter((r) => r.rpcMethod === 'tools/list');
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((r) => r.headers.origin === undefined)).toBe(true);
+  });
+
+  it('a tool call works through the relay', async () => {
+    await closeServers();
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Servers in this thread' }).getByRole('switch', { name: 'Plain' }).check();
+    api!.script({ toolUses: [{ name: 'mcp__plain__tool-0', input: {} }] }, { text: 'The tool answered.' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Run tool-0');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+    await messages().getByText('The tool answered.').waitFor({ timeout: 30_000 });
+    expect(plain!.requests.some((r) => r.rpcMethod === 'tools/call')).toBe(true);
+    expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain('tool-0 ok');
+  });
+
+  it('keeps the choice after a reload', async () => {
+    await page.reload();
+    await openServers();
+    await expect.poll(() => item().textContent(), { timeout: 30_000 }).toContain('through the relay');
+    await expect.poll(() => item().textContent(), { timeout: 30_000 }).toMatch(/Connected\d+ tools/);
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
