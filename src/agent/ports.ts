@@ -1,6 +1,6 @@
 import type { Approval } from '../domain/trace';
 import type { ServerTrust } from '../domain/server-trust';
-import type { ToolCallResult } from '../domain/tool-result';
+import type { ToolCallResult, ToolProgress } from '../domain/tool-result';
 
 /** A tool the agent may offer the model: where it lives, how the model names it, what it is. */
 export interface AgentTool {
@@ -73,6 +73,7 @@ export type ToolRunner = (
   tool: AgentTool,
   args: Record<string, unknown>,
   signal: AbortSignal,
+  onProgress?: (progress: ToolProgress) => void,
 ) => Promise<ToolCallResult>;
 
 /** What the person is asked before a tool runs. */

@@ -1,11 +1,13 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
-import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import { failedResult, type ToolCallResult, type ToolProgress } from '../domain/tool-result';
 import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
 import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
+import { toModelToolResult } from './tool-result-blocks';
+import { shownResult } from '../domain/tool-display';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
@@ -42,6 +44,8 @@ export interface TurnDeps {
   readonly settings: TurnSettings;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
+  /** Called with each progress notification of a tool call in flight, by its tool_use id. */
+  readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
 }
 
 export type TurnOutcome =
@@ -262,11 +266,16 @@ async function runToolUse(
       };
     }
   }
-  const result: ToolCallResult = await deps.runTool(tool, args, signal);
+  const result: ToolCallResult = await deps.runTool(tool, args, signal, (progress) =>
+    deps.onToolProgress?.(use.id, progress),
+  );
   await deps.tools.markUsed([tool]).catch(() => undefined);
+  const forModel = toModelToolResult(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP);
   return {
-    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
-    trace: [toolTrace(use, result, { serverId: tool.serverId, approval })],
+    block: forModel.block,
+    trace: [
+      toolTrace(use, result, { serverId: tool.serverId, approval, shown: shownResult(result), sent: forModel.sent }),
+    ],
   };
 }
 

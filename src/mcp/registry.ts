@@ -6,6 +6,7 @@ import type { ServerState } from '../domain/server-status';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import type { ResourceReading } from '../domain/tool-display';
 import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, limitCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
@@ -338,6 +339,24 @@ export function createRegistry(deps: RegistryDeps) {
       }, unavailableResult);
     },
 
+    /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
+    async readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled)
+        return { ok: false, message: `The server "${serverId}" is not available, so ${uri} cannot be read.` };
+      try {
+        const client = await entry.connection.ensureConnected();
+        const result = await client.readResource(
+          { uri },
+          { timeout: timing.callTimeoutMs, ...(signal ? { signal } : {}) },
+        );
+        return { ok: true, contents: result.contents.map(toResourceContent) };
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { ok: false, message: `${entry.config.name} could not read ${uri}: ${why}` };
+      }
+    },
+
     /**
      * Starts an interactive OAuth sign-in: `navigate` receives the authorization URL (open it in the popup
      * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
@@ -366,6 +385,16 @@ export function createRegistry(deps: RegistryDeps) {
   return registry;
 }
 export type Registry = ReturnType<typeof createRegistry>;
+
+function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown }) {
+  return {
+    type: 'resource' as const,
+    uri: item.uri,
+    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
+    ...(typeof item.text === 'string' ? { text: item.text } : {}),
+    ...(typeof item.blob === 'string' ? { blob: item.blob } : {}),
+  };
+}
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
   return new Map(

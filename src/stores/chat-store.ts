@@ -4,6 +4,8 @@ import type { ApprovalRequest } from '../agent/ports';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
+import type { ResourceReading } from '../domain/tool-display';
+import type { ToolProgress } from '../domain/tool-result';
 import type { Approval } from '../domain/trace';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
@@ -27,6 +29,8 @@ export interface ChatState {
   readonly messages: readonly Message[];
   readonly isRunning: boolean;
   readonly pendingApprovals: readonly PendingApproval[];
+  /** The latest progress notification of each tool call in flight, by tool_use id. */
+  readonly toolProgress: Readonly<Record<string, ToolProgress>>;
   /** Storage problems (skipped records, a failed write), shown as a notice. */
   readonly notice?: string;
 }
@@ -57,6 +61,8 @@ export interface ChatActions {
   dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
+  /** Reads a resource of a server (a resource link in a tool result); never throws. */
+  readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
   exportThread(
     format: 'json' | 'markdown',
@@ -65,9 +71,16 @@ export interface ChatActions {
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
-  const store = createStore<ChatState>(() => ({ threads: [], messages: [], isRunning: false, pendingApprovals: [] }));
+  const store = createStore<ChatState>(() => ({
+    threads: [],
+    messages: [],
+    isRunning: false,
+    pendingApprovals: [],
+    toolProgress: {},
+  }));
   const { storage, profileId } = deps;
   let controller: AbortController | undefined;
+  let runningThreadId: string | undefined;
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
@@ -96,6 +109,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
     controller = new AbortController();
+    runningThreadId = threadId;
     store.setState({ isRunning: true });
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId)
@@ -121,13 +135,16 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       });
     try {
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
-      await start({ askApproval, onMessage, signal: controller.signal, enabledServerIds });
+      const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
+        store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
+      await start({ askApproval, onMessage, onToolProgress, signal: controller.signal, enabledServerIds });
     } catch (error) {
       store.setState({ notice: describeError(error) });
     } finally {
       live.flush();
       controller = undefined;
-      store.setState({ isRunning: false, pendingApprovals: [] });
+      runningThreadId = undefined;
+      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
       await actions.refreshThreads();
     }
@@ -165,6 +182,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       }
     },
     async deleteThread(threadId) {
+      // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
+      if (runningThreadId === threadId) controller?.abort();
       await storage.threads.delete(threadId);
       if (store.getState().activeThreadId === threadId) store.setState({ activeThreadId: undefined, messages: [] });
       await actions.refreshThreads();
@@ -233,6 +252,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
     },
+    readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
@@ -262,7 +282,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     )
       void loadMessages(active);
   });
-  return { store, actions, dispose: unsubscribe };
+  const dispose = () => {
+    controller?.abort(); // Calls in flight are cancelled on their servers.
+    unsubscribe();
+  };
+  return { store, actions, dispose };
 }
 
 /** A thread title from its first message. */

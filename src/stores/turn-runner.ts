@@ -13,7 +13,7 @@ import { NotFoundError, VaultLockedError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { isSameTrust, trustOf } from '../domain/server-trust';
-import { failedResult } from '../domain/tool-result';
+import { failedResult, type ToolProgress } from '../domain/tool-result';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
@@ -61,6 +61,8 @@ export async function recoverInterruptedAnswers(
 export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
+  /** Progress notifications of tool calls in flight, by tool_use id. */
+  readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
@@ -166,7 +168,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   return {
     model,
     tools,
-    runTool: (tool, args, signal) => {
+    runTool: (tool, args, signal, onProgress) => {
       const config = deps.registry.get(tool.serverId)?.config;
       // The approval was for the server's identity when the tool was listed; one that moved since is another server.
       const refusal = !enabledNow().includes(tool.serverId)
@@ -175,7 +177,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
           ? `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`
           : undefined;
       return refusal === undefined
-        ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
+        ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal, ...(onProgress ? { onProgress } : {}) })
         : Promise.resolve(failedResult({ kind: 'server-unavailable', message: refusal }, 0));
     },
     askApproval: options.askApproval,
@@ -192,5 +194,6 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
       maxModelCalls: thread.maxModelCalls,
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+    ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
   };
 }

@@ -10,6 +10,9 @@ import { ApprovalCard } from './approval-card';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ReadResourceContext } from './tool-result-view';
+import { ToolProgressContext } from './tool-progress';
+import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
 import './chat.css';
 
@@ -18,6 +21,7 @@ const NO_THREADS: readonly ThreadConfig[] = [];
 const NO_MESSAGES: readonly Message[] = [];
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
+const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
 
 export interface ChatViewProps {
   /** The chat, once start-up is done; before, only the composer shows, taking typing into the draft. */
@@ -38,6 +42,7 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
+  const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
@@ -56,12 +61,16 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
         {thread && actions ? (
           <>
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-            <MessageList
-              key={thread.id}
-              messages={messages}
-              serverNames={serverNames}
-              {...(isRunning ? {} : { onRetry: retry })}
-            />
+            <ReadResourceContext.Provider value={actions.readResource}>
+              <ToolProgressContext.Provider value={toolProgress}>
+                <MessageList
+                  key={thread.id}
+                  messages={messages}
+                  serverNames={serverNames}
+                  {...(isRunning ? {} : { onRetry: retry })}
+                />
+              </ToolProgressContext.Provider>
+            </ReadResourceContext.Provider>
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
