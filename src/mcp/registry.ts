@@ -99,10 +99,10 @@ export function createRegistry(deps: RegistryDeps) {
     return (entry.checks ??= compileChecks(kit, entry.catalog));
   }
 
-  async function onTools(serverId: string, tools: Tool[]): Promise<void> {
+  async function onTools(serverId: string, tools: Tool[], instructions?: string): Promise<void> {
     const entry = entryOf(serverId);
     if (!entry) return;
-    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex);
+    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex, instructions);
     if (entryOf(serverId) !== entry) return;
     setCatalog(entry, catalog);
     await deps.catalogs.set(catalog).catch(() => undefined); // Offline search only; the live list is in memory.
@@ -176,7 +176,7 @@ export function createRegistry(deps: RegistryDeps) {
             oauth: () => signInsOf(kit).sessionFor(config.id),
             makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
             onState,
-            onTools: (tools) => onTools(config.id, tools),
+            onTools: (tools, instructions) => onTools(config.id, tools, instructions),
           }),
         onState,
       );

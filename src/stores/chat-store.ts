@@ -53,6 +53,8 @@ export interface ChatActions {
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
   /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
+  /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
+  setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
   send(text: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
@@ -218,6 +220,17 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       } catch (error) {
         return describeError(error);
       }
+    },
+    async setServerInstructions(threadId, serverId, isOn) {
+      await storage.threads
+        .update(threadId, (t) => {
+          const off = new Set(t.instructionsOff ?? []);
+          if (isOn) off.delete(serverId);
+          else off.add(serverId);
+          return { instructionsOff: [...off].sort() };
+        })
+        .catch((error: unknown) => store.setState({ notice: describeError(error) }));
+      await actions.refreshThreads();
     },
     async send(text) {
       const threadId = store.getState().activeThreadId;

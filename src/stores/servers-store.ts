@@ -30,6 +30,8 @@ export interface ServerView {
   /** What the size caps cut from its tool list, and tools whose arguments cannot be checked: one line each. */
   readonly toolNotes: readonly string[];
   readonly isCatalogStale: boolean;
+  /** The `instructions` the server gave when it last connected. */
+  readonly instructions?: string;
 }
 
 export interface ServersState {
@@ -63,6 +65,7 @@ export function createServersStore(registry: Registry): ServersStore {
           ...registry.tools([config.id]).flatMap((tool) => (tool.warning ? [tool.warning] : [])),
         ],
         isCatalogStale,
+        ...(catalog?.instructions ? { instructions: catalog.instructions } : {}),
       };
     });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));

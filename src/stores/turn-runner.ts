@@ -1,4 +1,5 @@
 import type { ModelPort } from '../agent/model-port';
+import { composeSystemPrompt } from '../agent/system-prompt';
 import type { AskApproval } from '../agent/ports';
 import {
   continueTurn,
@@ -21,6 +22,7 @@ import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { retryPlan } from './retry-plan';
+import { threadInstructions } from './server-instructions';
 import { createThreadToolChooser } from './thread-tools';
 
 /** Vault slot of the Anthropic API key. */
@@ -155,6 +157,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         alwaysAllow: { ...p.alwaysAllow, [key]: approval },
       }))),
   };
+  const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
   const tools = createThreadToolChooser({
     registry: deps.registry,
     index: deps.index,
@@ -189,7 +192,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
       model: thread.model ?? prefs.model ?? deps.defaults.model,
       // The answer must have room beyond the thinking budget.
       maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-      ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
+      ...(system ? { system } : {}),
       ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
       maxModelCalls: thread.maxModelCalls,
     },
