@@ -4,11 +4,13 @@ import {
   ElicitRequestSchema,
   ErrorCode,
   McpError,
+  LoggingMessageNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
+  type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PermissiveCfWorkerValidator } from './schema-validation';
 
@@ -26,7 +28,11 @@ export interface ClientHandlers {
 const DEFAULT_CLIENT_INFO = { name: 'mcp-agent', version: '0.1.0' };
 
 /** A Client with the app's capabilities, a validator that works under a strict CSP, and its handlers. */
-export function createMcpClient(handlers: ClientHandlers, onToolsChanged: () => void): Client {
+export function createMcpClient(
+  handlers: ClientHandlers,
+  onToolsChanged: () => void,
+  onLog?: (params: LoggingMessageNotification['params']) => void,
+): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
     capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
     jsonSchemaValidator: new PermissiveCfWorkerValidator(),
@@ -41,5 +47,7 @@ export function createMcpClient(handlers: ClientHandlers, onToolsChanged: () => 
     return handlers.sampling(request.params);
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+  if (onLog)
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLog(notification.params));
   return client;
 }

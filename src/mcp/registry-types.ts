@@ -26,5 +26,5 @@ export interface RegisteredServer {
 }
 
 export type RegistryEvent =
-  | { readonly type: 'registered' | 'unregistered' | 'tools'; readonly serverId: string }
+  | { readonly type: 'registered' | 'unregistered' | 'tools' | 'log'; readonly serverId: string }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };

@@ -26,6 +26,8 @@ import type { CallOptions } from './server-connection';
 import type { InputCheck } from './schema-validation';
 import type { RegistryOAuth, SignInCallback, SignInFlows, SignInHost } from './sign-in';
 import { ToolNameMap } from './tool-naming';
+import { ServerLogs } from './server-logs';
+import type { ServerLogEntry } from '../domain/server-log';
 import type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope } from './registry-types';
 
 export type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope };
@@ -63,6 +65,7 @@ export function createRegistry(deps: RegistryDeps) {
   /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
   let appToolOverrides: Readonly<AppServerToolOverrides> = {};
 
+  const logs = new ServerLogs();
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
   const signInHost: SignInHost = {
     profileId: deps.profileId,
@@ -174,7 +177,11 @@ export function createRegistry(deps: RegistryDeps) {
             timing,
             readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
             oauth: () => signInsOf(kit).sessionFor(config.id),
-            makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
+            makeClient: (onToolsChanged): Client =>
+              kit.createMcpClient(deps, onToolsChanged, (params) => {
+                logs.add(config.id, params, deps.now());
+                emit({ type: 'log', serverId: config.id });
+              }),
             onState,
             onTools: (tools, instructions) => onTools(config.id, tools, instructions),
           }),
@@ -215,6 +222,7 @@ export function createRegistry(deps: RegistryDeps) {
         deps.catalogs.delete(deps.profileId, serverId),
         deps.secrets.clearOwner(deps.profileId, serverId),
       ]);
+      logs.clear(serverId);
       emit({ type: 'unregistered', serverId });
     },
 
@@ -337,6 +345,11 @@ export function createRegistry(deps: RegistryDeps) {
           );
         return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
       }, unavailableResult);
+    },
+
+    /** The server's log messages (`notifications/message`) since the page opened, newest last. */
+    logs(serverId: string): readonly ServerLogEntry[] {
+      return logs.list(serverId);
     },
 
     /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */

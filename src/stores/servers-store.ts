@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ServerLogEntry } from '../domain/server-log';
 import { AppError, describeError } from '../domain/errors';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
@@ -30,6 +31,8 @@ export interface ServerView {
   /** What the size caps cut from its tool list, and tools whose arguments cannot be checked: one line each. */
   readonly toolNotes: readonly string[];
   readonly isCatalogStale: boolean;
+  /** The server's log messages since the page opened (never shown in the chat). */
+  readonly logs: readonly ServerLogEntry[];
   /** The `instructions` the server gave when it last connected. */
   readonly instructions?: string;
 }
@@ -65,6 +68,7 @@ export function createServersStore(registry: Registry): ServersStore {
           ...registry.tools([config.id]).flatMap((tool) => (tool.warning ? [tool.warning] : [])),
         ],
         isCatalogStale,
+        logs: registry.logs(config.id),
         ...(catalog?.instructions ? { instructions: catalog.instructions } : {}),
       };
     });

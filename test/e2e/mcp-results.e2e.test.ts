@@ -59,6 +59,18 @@ const SOUND_TOOLS: ToolEntry[] = [
     }),
   },
   {
+    tool: { name: 'noisy', description: 'Logs as it works', inputSchema: { type: 'object' }, annotations: readOnly },
+    run: async (_args, _signal, extra) => {
+      for (const [level, data] of [
+        ['debug', 'noisy: warming up'],
+        ['warning', 'noisy: disk nearly full'],
+        ['error', 'noisy: could not reach the cache'],
+      ] as const)
+        await extra.sendNotification({ method: 'notifications/message', params: { level, logger: 'noisy', data } });
+      return { content: [{ type: 'text', text: 'Noisy work done.' }] };
+    },
+  },
+  {
     tool: {
       name: 'lost-link',
       description: 'Links to nothing',
@@ -233,6 +245,32 @@ describe('MCP results and progress in the chat', () => {
     await expect
       .poll(() => card('slow').locator(':scope > summary').textContent(), { timeout: 30_000 })
       .toContain('failed');
+  });
+
+  it("shows a server's log messages in its detail view, filtered by level, and never in the chat", async () => {
+    await newThread('Sounds');
+    api!.script({ toolUses: [{ name: 'mcp__sounds__noisy', input: {} }] }, { text: 'Noisy finished.' });
+    await send('Do the noisy work');
+    await messages().getByText('Noisy finished.').waitFor({ timeout: 30_000 });
+    expect(await messages().textContent()).not.toContain('disk nearly full');
+
+    await page.getByRole('button', { name: 'Servers' }).click();
+    const server = page.getByRole('listitem', { name: 'Sounds', exact: true });
+    await server.locator('summary', { hasText: 'Log (3)' }).click();
+    const log = server.getByRole('list', { name: 'Log of Sounds' });
+    await expect
+      .poll(() => log.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringMatching(/debug noisy noisy: warming up$/),
+        expect.stringMatching(/warning noisy noisy: disk nearly full$/),
+        expect.stringMatching(/error noisy noisy: could not reach the cache$/),
+      ]);
+    await server.getByLabel('Show from level').selectOption('warning');
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(2);
+    await server.getByLabel('Show from level').selectOption('critical');
+    await server.getByText('No messages at critical or above.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/mcp-results-server-log.png` });
+    await page.getByRole('button', { name: 'Servers' }).click();
   });
 
   it('raised no uncaught errors and no CSP refusals in the page', () => {
