@@ -39,8 +39,10 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     now: env.now,
     locks: env.locks,
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
-    createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
+    newId: env.newId,
+    createRegistry: (profileId: string, oauth: AppConfig['oauth'], handlers = {}) =>
       createRegistry({
+        ...handlers,
         profileId,
         appOrigin: env.origin,
         fetch: env.fetch,

@@ -14,7 +14,17 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { PermissiveCfWorkerValidator } from './schema-validation';
 
-export type ElicitationHandler = (request: ElicitRequest['params']) => Promise<ElicitResult>;
+/** The server asking, as the person knows it. */
+export interface ElicitationServer {
+  readonly id: string;
+  readonly name: string;
+}
+/** Answers a server's elicitation; `signal` aborts when the server cancels the request. */
+export type ElicitationHandler = (
+  request: ElicitRequest['params'],
+  server: ElicitationServer,
+  signal?: AbortSignal,
+) => Promise<ElicitResult>;
 export type SamplingHandler = (request: CreateMessageRequest['params']) => Promise<CreateMessageResult>;
 
 export interface ClientHandlers {
@@ -32,14 +42,15 @@ export function createMcpClient(
   handlers: ClientHandlers,
   onToolsChanged: () => void,
   onLog?: (params: LoggingMessageNotification['params']) => void,
+  server: ElicitationServer = { id: '', name: 'A server' },
 ): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
-    capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
+    capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} },
     jsonSchemaValidator: new PermissiveCfWorkerValidator(),
   });
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     if (!handlers.elicitation) return { action: 'decline' };
-    return handlers.elicitation(request.params);
+    return handlers.elicitation(request.params, server, extra.signal);
   });
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
     if (!handlers.sampling)

@@ -178,10 +178,15 @@ export function createRegistry(deps: RegistryDeps) {
             readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
             oauth: () => signInsOf(kit).sessionFor(config.id),
             makeClient: (onToolsChanged): Client =>
-              kit.createMcpClient(deps, onToolsChanged, (params) => {
-                logs.add(config.id, params, deps.now());
-                emit({ type: 'log', serverId: config.id });
-              }),
+              kit.createMcpClient(
+                deps,
+                onToolsChanged,
+                (params) => {
+                  logs.add(config.id, params, deps.now());
+                  emit({ type: 'log', serverId: config.id });
+                },
+                { id: config.id, name: entryOf(config.id)?.config.name ?? config.name },
+              ),
             onState,
             onTools: (tools, instructions) => onTools(config.id, tools, instructions),
           }),

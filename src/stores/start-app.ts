@@ -6,6 +6,7 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createServerRequests } from './server-requests';
 import { createSettingsActions } from './settings-actions';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
@@ -34,7 +35,11 @@ export async function startApp(
         appConfig.config.servers.map((server) => ({ id: server.id, trust: trustOf(server) })),
       )
       .catch(() => undefined);
-    const registry = services.createRegistry(profile.id, appConfig.config.oauth);
+    let requestCount = 0;
+    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
+    const registry = services.createRegistry(profile.id, appConfig.config.oauth, {
+      elicitation: serverRequests.elicitation,
+    });
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
     // Servers register while settings and the thread list are read: independent reads, in parallel.
@@ -116,6 +121,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      serverRequests,
       settings,
       needsApiKey: !hasApiKey,
       vaultLock: vaultLock.store,

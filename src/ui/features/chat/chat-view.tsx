@@ -7,6 +7,8 @@ import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
 import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
+import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
+import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -21,6 +23,8 @@ const NO_THREADS: readonly ThreadConfig[] = [];
 const NO_MESSAGES: readonly Message[] = [];
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
+const NO_ELICITATIONS: readonly PendingElicitation[] = [];
+const NO_REFUSALS: readonly RefusedElicitation[] = [];
 const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
 
 export interface ChatViewProps {
@@ -29,6 +33,8 @@ export interface ChatViewProps {
   readonly actions?: ChatActions | undefined;
   readonly servers?: ServersStore | undefined;
   readonly draft: DraftStore;
+  /** Servers' questions to the person (elicitation). */
+  readonly serverRequests?: ServerRequests | undefined;
 }
 
 /**
@@ -36,7 +42,9 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, serverRequests }: ChatViewProps) {
+  const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
+  const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
@@ -73,6 +81,12 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
             </ReadResourceContext.Provider>
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
+            ))}
+            {elicitations.map((request) => (
+              <ElicitationCard key={request.id} request={request} />
+            ))}
+            {refused.map((r) => (
+              <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
             ))}
           </>
         ) : (
