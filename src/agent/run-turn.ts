@@ -270,11 +270,17 @@ async function runToolUse(
     deps.onToolProgress?.(use.id, progress),
   );
   await deps.tools.markUsed([tool]).catch(() => undefined);
-  const forModel = toModelToolResult(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP);
+  const capChars = deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP;
+  const forModel = toModelToolResult(use.id, result, capChars);
   return {
     block: forModel.block,
     trace: [
-      toolTrace(use, result, { serverId: tool.serverId, approval, shown: shownResult(result), sent: forModel.sent }),
+      toolTrace(use, result, {
+        serverId: tool.serverId,
+        approval,
+        shown: shownResult(result, capChars),
+        sent: forModel.sent,
+      }),
     ],
   };
 }

@@ -14,7 +14,7 @@ describe('a tool result as kept for the person', () => {
       isError: false,
       durationMs: 1,
     };
-    expect(shownResult(result)).toEqual({ content: result.content, structuredContent: { ok: true } });
+    expect(shownResult(result, 40_000)).toEqual({ content: result.content, structuredContent: { ok: true } });
   });
 
   it('keeps media past the storage budget as a note with its type and size', () => {
@@ -29,6 +29,7 @@ describe('a tool result as kept for the person', () => {
         isError: false,
         durationMs: 1,
       },
+      100,
       1_000,
     );
     expect(shown.content).toEqual([
@@ -37,5 +38,27 @@ describe('a tool result as kept for the person', () => {
       { type: 'text', text: '[structured content, 611 characters: too large to keep in the thread]' },
     ]);
     expect(shown.structuredContent).toBeUndefined();
+  });
+});
+
+describe('text of a result as kept for the person', () => {
+  it('is cut to the same cap as for the model, with the same note', () => {
+    const shown = shownResult(
+      {
+        content: [
+          { type: 'text', text: 'x'.repeat(30) },
+          { type: 'resource', uri: 'file:///notes.txt', text: 'y'.repeat(30) },
+          { type: 'text', text: 'z'.repeat(30) },
+        ],
+        isError: false,
+        durationMs: 1,
+      },
+      50,
+    );
+    expect(shown.content).toEqual([
+      { type: 'text', text: 'x'.repeat(30) },
+      { type: 'resource', uri: 'file:///notes.txt', text: 'y'.repeat(20) },
+      { type: 'text', text: '[Output truncated to 50 characters.]' },
+    ]);
   });
 });

@@ -29,33 +29,57 @@ export const ShownResult = z.object({
 export type ShownResult = z.infer<typeof ShownResult>;
 
 /**
- * Characters of media data (base64 images, audio, blobs) and text one stored result keeps for the person; past it an
- * item is kept as a note naming its type and size. The thread is stored in IndexedDB and loaded whole.
+ * Characters of media data (base64 images, audio, blobs) and structured content one stored result keeps for the
+ * person; past it an item is kept as a note naming its type and size. The thread is stored in IndexedDB and loaded
+ * whole, so a result must not bring megabytes into it.
  */
-export const MAX_SHOWN_CHARS = 8_000_000;
+export const MAX_SHOWN_MEDIA_CHARS = 4_000_000;
 
-/** The result as kept for the person: content past the storage budget becomes a note with its type and size. */
-export function shownResult(result: ToolCallResult, maxChars = MAX_SHOWN_CHARS): ShownResult {
-  let budget = maxChars;
-  const keep = (item: ToolContent): z.infer<typeof ShownContent> => {
-    const size = sizeOf(item);
-    if (size <= budget) {
-      budget -= size;
-      return item;
-    }
-    const what = item.type === 'resource' ? `resource ${item.uri}` : item.type;
-    const type = 'mimeType' in item && item.mimeType ? ` ${item.mimeType}` : '';
-    return { type: 'text', text: `[${what}${type}, ${size} characters: too large to keep in the thread]` };
+/**
+ * The result as kept for the person: text (and embedded resource text) within `textCap` characters in all, cut
+ * with the same note the model gets; media and structured content within `mediaCap`, past it a note with type
+ * and size.
+ */
+export function shownResult(result: ToolCallResult, textCap: number, mediaCap = MAX_SHOWN_MEDIA_CHARS): ShownResult {
+  let text = textCap;
+  let media = mediaCap;
+  let isCut = false;
+  const cutText = (value: string): string => {
+    if (value.length > text) isCut = true;
+    const kept = value.slice(0, Math.max(0, text));
+    text -= kept.length;
+    return kept;
   };
-  const structuredSize = result.structuredContent ? JSON.stringify(result.structuredContent).length : 0;
-  const content = result.content.map(keep);
-  const hasRoom = result.structuredContent !== undefined && structuredSize <= budget;
-  if (result.structuredContent !== undefined && !hasRoom)
-    content.push({
-      type: 'text',
-      text: `[structured content, ${structuredSize} characters: too large to keep in the thread]`,
-    });
-  return { content, ...(hasRoom ? { structuredContent: result.structuredContent } : {}) };
+  const note = (what: string, size: number): z.infer<typeof ShownContent> => ({
+    type: 'text',
+    text: `[${what}, ${size} characters: too large to keep in the thread]`,
+  });
+  const content: z.infer<typeof ShownContent>[] = [];
+  for (const item of result.content) {
+    if (item.type === 'text') {
+      if (text > 0) content.push({ type: 'text', text: cutText(item.text) });
+      else isCut = true;
+      continue;
+    }
+    if (item.type === 'resource' && item.text !== undefined) {
+      content.push({ ...item, text: cutText(item.text) });
+      continue;
+    }
+    const size = sizeOf(item);
+    if (size <= media) {
+      media -= size;
+      content.push(item);
+    } else {
+      const what = item.type === 'resource' ? `resource ${item.uri}` : item.type;
+      content.push(note(`${what}${'mimeType' in item && item.mimeType ? ` ${item.mimeType}` : ''}`, size));
+    }
+  }
+  if (isCut) content.push({ type: 'text', text: `[Output truncated to ${textCap} characters.]` });
+  const structured = result.structuredContent;
+  const structuredSize = structured ? JSON.stringify(structured).length : 0;
+  const hasRoom = structured !== undefined && structuredSize <= media;
+  if (structured !== undefined && !hasRoom) content.push(note('structured content', structuredSize));
+  return { content, ...(hasRoom ? { structuredContent: structured } : {}) };
 }
 
 function sizeOf(item: ToolContent): number {
