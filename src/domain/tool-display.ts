@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ToolCallResult, ToolContent } from './tool-result';
 
 const Text = z.object({ type: z.literal('text'), text: z.string() });
-const Media = z.object({ type: z.enum(['image', 'audio']), mimeType: z.string(), data: z.string() });
+const Image = z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string() });
+const Audio = z.object({ type: z.literal('audio'), mimeType: z.string(), data: z.string() });
 const ResourceLink = z.object({
   type: z.literal('resource_link'),
   uri: z.string(),
@@ -19,12 +20,13 @@ const Resource = z.object({
 });
 
 /** One content item of a tool result as stored for the person to see (MCP's content types, normalized). */
-export const ShownContent = z.union([Text, Media, ResourceLink, Resource]);
+export const ShownContent = z.discriminatedUnion('type', [Text, Image, Audio, ResourceLink, Resource]);
 
 /** A tool result as the person sees it: every content item and the structured content. */
 export const ShownResult = z.object({
   content: z.array(ShownContent),
-  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  /** Any JSON the server sent (z.unknown keeps it readable by the storage guard, see schema-guard.ts). */
+  structuredContent: z.unknown().optional(),
 });
 export type ShownResult = z.infer<typeof ShownResult>;
 

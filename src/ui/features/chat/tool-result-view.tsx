@@ -23,7 +23,7 @@ export function ToolResultView({ shown, serverId, tool }: { shown: ShownResult; 
       {shown.content.map((item, i) => (
         <ShownItem key={i} item={item} serverId={serverId} tool={tool} />
       ))}
-      {shown.structuredContent && (
+      {shown.structuredContent !== undefined && (
         <details className="structured-content">
           <summary>Structured content</summary>
           <JsonView className="result-json" value={shown.structuredContent} />
