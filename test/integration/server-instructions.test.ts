@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChat } from '../../src/stores/chat-store';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
