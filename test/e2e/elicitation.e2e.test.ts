@@ -59,7 +59,12 @@ const BAD_FORM: ToolEntry = {
 async function newThread(server: string): Promise<void> {
   await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
   await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  await page.getByRole('switch', { name: server, exact: true }).check();
+  // The switch follows the stored state, which a busy page may show a moment after the click.
+  for (const name of [server]) {
+    const toggle = page.getByRole('switch', { name, exact: true });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  }
 }
 
 /** Sends a message that makes the model call `tool`, approving it when asked. */

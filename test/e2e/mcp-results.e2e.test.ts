@@ -95,7 +95,12 @@ function toolResults(request: RecordedRequest): Record<string, unknown>[] {
 async function newThread(...servers: string[]): Promise<void> {
   await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
   await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  for (const name of servers) await page.getByRole('switch', { name, exact: true }).check();
+  // The switch follows the stored state, which a busy page may show a moment after the click.
+  for (const name of [...servers]) {
+    const toggle = page.getByRole('switch', { name, exact: true });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  }
 }
 
 async function send(text: string): Promise<void> {
