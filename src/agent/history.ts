@@ -1,12 +1,8 @@
 import type { ContentBlock, Message } from '../domain/message';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { ToolCallTrace } from '../domain/trace';
-import {
-  limitRequestImages,
-  MAX_IMAGE_CHARS_PER_RESULT,
-  MAX_IMAGES_PER_RESULT,
-  resultImagesNote,
-} from './image-limits';
+import { limitRequestImages } from './image-limits';
+import { toModelToolResult } from './tool-result-blocks';
 import type { ModelMessage } from './model-port';
 
 /**
@@ -45,48 +41,13 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
 /** Characters of tool output sent back to the model at most; the rest is cut with a note. */
 export const DEFAULT_RESULT_CAP = 40_000;
 
-/**
- * A tool's result as a tool_result block: text and images, errors flagged, long output truncated with a note,
- * images past the per-result caps left out with a note saying how many.
- */
+/** A tool's result as a tool_result block the API accepts, within `capChars` (see tool-result-blocks.ts). */
 export function toToolResultBlock(
   toolUseId: string,
   result: ToolCallResult,
   capChars = DEFAULT_RESULT_CAP,
 ): Extract<ContentBlock, { type: 'tool_result' }> {
-  const content: Extract<ContentBlock, { type: 'tool_result' }>['content'] = [];
-  let budget = capChars;
-  let isTruncated = false;
-  let images = 0;
-  let imageChars = 0;
-  let imagesLeftOut = 0;
-  const hasRoomFor = (data: string) =>
-    images < MAX_IMAGES_PER_RESULT && imageChars + data.length <= MAX_IMAGE_CHARS_PER_RESULT;
-  const addText = (text: string) => {
-    if (budget <= 0) return void (isTruncated = true);
-    if (text.length > budget) isTruncated = true;
-    content.push({ type: 'text', text: text.slice(0, budget) });
-    budget -= Math.min(text.length, budget);
-  };
-  for (const item of result.content) {
-    if (item.type === 'text') addText(item.text);
-    else if (item.type === 'image' && item.data.length <= capChars * 4) {
-      if (!hasRoomFor(item.data)) imagesLeftOut += 1;
-      else {
-        images += 1;
-        imageChars += item.data.length;
-        content.push({ type: 'image', source: { type: 'base64', media_type: item.mimeType, data: item.data } });
-      }
-    } else if (item.type === 'image' || item.type === 'audio')
-      addText(`[${item.type} ${item.mimeType} omitted: too large or not supported]`);
-    else if (item.type === 'resource_link') addText(`[resource link] ${item.name ?? ''} ${item.uri}`.trim());
-    else addText(item.text ?? `[resource ${item.uri}${item.mimeType ? ` (${item.mimeType})` : ''}]`);
-  }
-  if (content.length === 0 && result.structuredContent) addText(JSON.stringify(result.structuredContent));
-  if (imagesLeftOut > 0) content.push({ type: 'text', text: resultImagesNote(imagesLeftOut, images + imagesLeftOut) });
-  if (isTruncated) content.push({ type: 'text', text: `[Output truncated to ${capChars} characters.]` });
-  if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
-  return { type: 'tool_result', tool_use_id: toolUseId, content, ...(result.isError ? { is_error: true } : {}) };
+  return toModelToolResult(toolUseId, result, capChars).block;
 }
 
 /** A one-line summary of a result for the trace. */

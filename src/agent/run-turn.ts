@@ -10,6 +10,9 @@ import { streamWithContext, type CompactionDeps } from './model-call-context';
 import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import { serverSearchTraces } from './server-search-trace';
+import { toModelToolResult } from './tool-result-blocks';
+import { shownResult } from '../domain/tool-display';
+import type { ToolProgress } from '../domain/tool-result';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
@@ -46,6 +49,8 @@ export interface TurnDeps {
   readonly onMessage?: (message: Message) => void;
   /** Where failures the turn goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** Called with each progress notification of a tool call in flight, by its tool_use id. */
+  readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
 }
 
 export type TurnOutcome =
@@ -194,10 +199,21 @@ type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }
 async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
   if (use.name !== TOOL_SEARCH_NAME) {
     const caller = { kind: 'model' } as const;
-    const outcome = await deps.tools.call({ modelName: use.name, input: use.input, toolUseId: use.id, signal, caller });
+    const onProgress = (progress: ToolProgress) => deps.onToolProgress?.(use.id, progress);
+    const outcome = await deps.tools.call({
+      modelName: use.name,
+      input: use.input,
+      toolUseId: use.id,
+      signal,
+      caller,
+      onProgress,
+    });
+    // The model gets what the API accepts within the cap; the person's card keeps every content type (issue #20).
+    const capChars = deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP;
+    const forModel = toModelToolResult(use.id, outcome.result, capChars);
     return {
-      block: toToolResultBlock(use.id, outcome.result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
-      trace: [outcome.trace],
+      block: forModel.block,
+      trace: [{ ...outcome.trace, shown: shownResult(outcome.result, capChars), sent: forModel.sent }],
     };
   }
   const input = use.input;

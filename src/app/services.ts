@@ -42,9 +42,11 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     locks: env.locks,
     logger: env.logger,
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
+    newId: env.newId,
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
-    createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
+    createRegistry: (profileId: string, oauth: AppConfig['oauth'], handlers = {}) =>
       createRegistry({
+        ...handlers,
         profileId,
         appOrigin: env.origin,
         fetch: env.fetch,

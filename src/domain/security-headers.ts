@@ -1,7 +1,7 @@
 /**
  * The page's Content-Security-Policy as a `<meta>` tag can carry it: scripts and styles only from this origin (no
  * inline script, no eval: the MCP SDK gets a validator that compiles no code), images from here or data: URLs (tool
- * images), connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on
+ * images), audio from data: URLs (tool audio), connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on
  * localhost or 127.0.0.1 (Chrome accepts no IPv6 literal in CSP; server-config.ts refuses other plain-http hosts).
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -9,6 +9,7 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  "media-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",

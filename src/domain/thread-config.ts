@@ -30,6 +30,8 @@ export const ThreadConfig = z.object({
   approvals: ApprovalRecords.default({}),
   /** Tool search for this thread only (mode, strategy, preload count), over the profile's settings. */
   toolSearch: ThreadToolSearchOverrides.optional(),
+  /** Servers whose instructions are left out of this thread's system prompt (all are in by default). */
+  instructionsOff: z.array(ServerId).optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

@@ -1,7 +1,7 @@
 // The contract of a thread's tools: the only way a turn (the model, code it runs, an app's frame) reaches a tool.
 // Declared here so the agent can depend on it; the implementation is src/turns/thread-tools.ts.
 import type { EffectiveTool, ModelTool } from './tool';
-import type { ToolCallResult } from './tool-result';
+import type { ToolCallResult, ToolProgress } from './tool-result';
 import type { Approval, ToolCallTrace, ToolSearchTrace } from './trace';
 
 /** Who asks for a tool call: the model's own tool_use, code the model runs (inside a tool call), or an app's frame. */
@@ -20,6 +20,8 @@ export interface ToolCallRequest {
   readonly signal: AbortSignal;
   /** The model when omitted. */
   readonly caller?: ToolCaller;
+  /** Receives the server's progress notifications while the call runs. */
+  readonly onProgress?: (progress: ToolProgress) => void;
 }
 
 /**

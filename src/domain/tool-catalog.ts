@@ -23,6 +23,8 @@ export const ToolCatalog = z.object({
   fetchedAt: z.number().int().nonnegative(),
   /** What the size caps cut from the server's list, one line per tool ("name: description cut …"). */
   cuts: z.array(z.string()).optional(),
+  /** The `instructions` of the server's initialize result, within MAX_INSTRUCTIONS_CHARS. */
+  instructions: z.string().optional(),
 });
 export type ToolCatalog = z.infer<typeof ToolCatalog>;
 

@@ -18,6 +18,13 @@ export type ToolContent =
       readonly blob?: string;
     };
 
+/** A server's progress notification for a call in flight; `total` when the server knows it. */
+export interface ToolProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
 /** Why a tool call did not produce a result from the tool itself. */
 export type ToolCallFailureKind =
   | 'timeout'

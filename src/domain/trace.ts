@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShownResult } from './tool-display';
 
 export const Usage = z.object({
   input: z.number().int().nonnegative(),
@@ -30,6 +31,17 @@ export const ModelCallTrace = z.object({
 export const Approval = z.enum(['allow-once', 'allow-thread', 'allow-always', 'deny']);
 export type Approval = z.infer<typeof Approval>;
 
+/** What of a tool result the model received: text within the cap, images, and what was left out and why. */
+export const SentToModel = z.object({
+  textChars: z.number().int().nonnegative(),
+  capChars: z.number().int().nonnegative(),
+  images: z.number().int().nonnegative(),
+  imageBytes: z.number().int().nonnegative(),
+  isTruncated: z.boolean(),
+  leftOut: z.array(z.string()),
+});
+export type SentToModel = z.infer<typeof SentToModel>;
+
 /** One tool call of a turn. */
 export const ToolCallTrace = z.object({
   kind: z.literal('tool-call'),
@@ -45,6 +57,10 @@ export const ToolCallTrace = z.object({
     })
     .optional(),
   resultSummary: z.string(),
+  /** The result as the person sees it (every content type, structured content), bounded; see tool-display.ts. */
+  shown: ShownResult.optional(),
+  /** What of the result went to the model, within which cap. */
+  sent: SentToModel.optional(),
   isError: z.boolean(),
   durationMs: z.number().nonnegative(),
   error: z.string().optional(),

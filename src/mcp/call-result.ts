@@ -13,7 +13,6 @@ export function normalizeCallResult(raw: Record<string, unknown>, durationMs: nu
     content.push({ type: 'text', text: JSON.stringify(raw.toolResult) });
   const structured = raw.structuredContent;
   const hasStructured = typeof structured === 'object' && structured !== null && !Array.isArray(structured);
-  if (content.length === 0 && hasStructured) content.push({ type: 'text', text: JSON.stringify(structured) });
   return {
     content,
     ...(hasStructured ? { structuredContent: structured as Record<string, unknown> } : {}),

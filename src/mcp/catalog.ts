@@ -24,6 +24,7 @@ export async function catalogFromTools(
   tools: readonly Tool[],
   now: number,
   sha256Hex: (text: string) => Promise<string>,
+  instructions?: string,
 ): Promise<ToolCatalog> {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
@@ -43,7 +44,16 @@ export async function catalogFromTools(
     hash,
     fetchedAt: now,
     ...(limited.cuts.length ? { cuts: limited.cuts } : {}),
+    ...(instructions?.trim() ? { instructions: limitInstructions(instructions.trim()) } : {}),
   };
+}
+
+/** A server's instructions go into the system prompt of every request of a thread it is on in: longer ones are cut. */
+export const MAX_INSTRUCTIONS_CHARS = 8_000;
+
+function limitInstructions(text: string): string {
+  if (text.length <= MAX_INSTRUCTIONS_CHARS) return text;
+  return `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}\n[Instructions cut to ${count(MAX_INSTRUCTIONS_CHARS)} characters.]`;
 }
 
 /** A catalog within the caps (one stored before they existed may be over them); what is cut is listed in `cuts`. */

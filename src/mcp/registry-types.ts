@@ -4,6 +4,8 @@ import type { EffectiveTool } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
+import type { ResourceReading } from '../domain/tool-display';
+import type { ServerLogEntry } from '../domain/server-log';
 import type { ConnectionTest } from './connection-test';
 import type { CallOptions } from './server-connection';
 import type { PendingSecrets } from './server-headers';
@@ -25,7 +27,7 @@ export interface RegisteredServer {
 }
 
 export type RegistryEvent =
-  | { readonly type: 'registered' | 'unregistered' | 'tools'; readonly serverId: string }
+  | { readonly type: 'registered' | 'unregistered' | 'tools' | 'log'; readonly serverId: string }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
@@ -55,6 +57,10 @@ export interface Registry {
   resolveToolName(modelName: string): ToolRef | undefined;
   /** Calls a tool after checking its server is enabled, the tool known and not disabled, the arguments valid. Never throws. */
   callTool(serverId: string, toolName: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
+  /** The server's log messages (`notifications/message`) since the page opened, newest last. */
+  logs(serverId: string): readonly ServerLogEntry[];
+  /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
+  readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading>;
   /** Starts an interactive OAuth sign-in: `navigate` receives the authorization URL. */
   signIn(serverId: string, navigate: (url: URL) => void | Promise<void>): Promise<'redirected' | ServerState>;
   /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */

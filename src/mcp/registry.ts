@@ -9,6 +9,7 @@ import { toolAnnotations } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import type { ResourceReading } from '../domain/tool-display';
 import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, limitCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
@@ -28,6 +29,8 @@ import type { CallOptions } from './server-connection';
 import type { InputCheck } from './schema-validation';
 import type { RegistryOAuth, SignInCallback, SignInFlows, SignInHost } from './sign-in';
 import { ToolNameMap } from './tool-naming';
+import { ServerLogs } from './server-logs';
+import type { ServerLogEntry } from '../domain/server-log';
 import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
 
 export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
@@ -71,6 +74,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
   const currentRelayUrl = () => relayUrl;
 
   const logger = deps.logger ?? silentLogger;
+  const logs = new ServerLogs();
   const emit = (event: RegistryEvent) => listeners.forEach((listener) => listener(event));
   const signInHost: SignInHost = {
     profileId: deps.profileId,
@@ -109,10 +113,10 @@ export function createRegistry(deps: RegistryDeps): Registry {
     return (entry.checks ??= compileChecks(kit, entry.catalog));
   }
 
-  async function onTools(serverId: string, tools: Tool[]): Promise<void> {
+  async function onTools(serverId: string, tools: Tool[], instructions?: string): Promise<void> {
     const entry = entryOf(serverId);
     if (!entry) return;
-    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex);
+    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex, instructions);
     if (entryOf(serverId) !== entry) return;
     setCatalog(entry, catalog);
     // Offline search only; the live list is in memory.
@@ -190,9 +194,18 @@ export function createRegistry(deps: RegistryDeps): Registry {
             timing,
             readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
             oauth: () => signInsOf(kit).sessionFor(config.id),
-            makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
+            makeClient: (onToolsChanged): Client =>
+              kit.createMcpClient(
+                deps,
+                onToolsChanged,
+                (params) => {
+                  logs.add(config.id, params, deps.now());
+                  emit({ type: 'log', serverId: config.id });
+                },
+                { id: config.id, name: entryOf(config.id)?.config.name ?? config.name },
+              ),
             onState,
-            onTools: (tools) => onTools(config.id, tools),
+            onTools: (tools, instructions) => onTools(config.id, tools, instructions),
             logger,
           }),
         onState,
@@ -234,6 +247,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
         deps.catalogs.delete(deps.profileId, serverId),
         deps.secrets.clearOwner(deps.profileId, serverId),
       ]);
+      logs.clear(serverId);
       emit({ type: 'unregistered', serverId });
     },
 
@@ -371,6 +385,29 @@ export function createRegistry(deps: RegistryDeps): Registry {
       }, unavailableResult);
     },
 
+    /** The server's log messages (`notifications/message`) since the page opened, newest last. */
+    logs(serverId: string): readonly ServerLogEntry[] {
+      return logs.list(serverId);
+    },
+
+    /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
+    async readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled)
+        return { ok: false, message: `The server "${serverId}" is not available, so ${uri} cannot be read.` };
+      try {
+        const client = await entry.connection.ensureConnected();
+        const result = await client.readResource(
+          { uri },
+          { timeout: timing.callTimeoutMs, ...(signal ? { signal } : {}) },
+        );
+        return { ok: true, contents: result.contents.map(toResourceContent) };
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { ok: false, message: `${entry.config.name} could not read ${uri}: ${why}` };
+      }
+    },
+
     /**
      * Starts an interactive OAuth sign-in: `navigate` receives the authorization URL (open it in the popup
      * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
@@ -396,6 +433,16 @@ export function createRegistry(deps: RegistryDeps): Registry {
     },
   };
   return registry;
+}
+
+function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown }) {
+  return {
+    type: 'resource' as const,
+    uri: item.uri,
+    ...(item.mimeType ? { mimeType: item.mimeType } : {}),
+    ...(typeof item.text === 'string' ? { text: item.text } : {}),
+    ...(typeof item.blob === 'string' ? { blob: item.blob } : {}),
+  };
 }
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {

@@ -32,7 +32,7 @@ export interface ServerConnectionDeps {
   readonly makeClient: (onToolsChanged: () => void) => Client;
   readonly onState: (state: ServerState) => void;
   /** Called with the full tool list after every connect and list_changed. */
-  readonly onTools: (tools: Tool[]) => Promise<void>;
+  readonly onTools: (tools: Tool[], instructions?: string) => Promise<void>;
   /** Where a failed close is reported (silent when omitted). */
   readonly logger?: Logger;
 }
@@ -177,7 +177,7 @@ export class ServerConnection {
     if (this.state.status !== 'error' || !open) return;
     if (this.inFlight === 0) return this.disconnect(); // The next ensureConnected connects afresh.
     try {
-      await this.deps.onTools(await this.listAll(open.client));
+      await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
       if (this.open === open) this.setState({ status: 'connected', transport: open.kind });
     } catch (error) {
       if (this.open === open)
@@ -242,7 +242,7 @@ export class ServerConnection {
       }
       try {
         // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
-        await this.deps.onTools(await this.listAll(open.client));
+        await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
       } catch (error) {
         await open.client.close().catch(this.closeFailed('after listing tools failed'));
         throw error;
@@ -313,7 +313,7 @@ export class ServerConnection {
     const open = this.open;
     if (!open) return;
     try {
-      await this.deps.onTools(await this.listAll(open.client));
+      await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
     } catch {
       // The previous catalog stays; the next connect lists again.
     }

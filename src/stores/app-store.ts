@@ -3,6 +3,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
 import type { Registry } from '../mcp/registry';
+import type { ClientHandlers } from '../mcp/client-factory';
+import type { ServerRequests } from './server-requests';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
@@ -20,7 +22,13 @@ export interface AppServices {
   readonly storage: Storage;
   readonly loadAppConfig: () => Promise<AppConfigLoad>;
   /** The MCP registry of one profile (credentials and catalogs are per profile). */
-  readonly createRegistry: (profileId: string, oauth: AppConfigLoad['config']['oauth']) => Registry;
+  readonly createRegistry: (
+    profileId: string,
+    oauth: AppConfigLoad['config']['oauth'],
+    handlers?: ClientHandlers,
+  ) => Registry;
+  /** Ids for the questions servers ask the person. */
+  readonly newId?: () => string;
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
@@ -49,6 +57,8 @@ export interface AppState {
   readonly directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions };
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
+  /** Servers' questions to the person (elicitation), shown in the chat. */
+  readonly serverRequests?: ServerRequests;
   readonly settings?: SettingsActions;
   /** The profile's passphrase lock (status, unlock, lock, idle lock). */
   readonly vaultLock?: VaultLockStore;

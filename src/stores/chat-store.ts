@@ -6,6 +6,8 @@ import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
+import type { ResourceReading } from '../domain/tool-display';
+import type { ToolProgress } from '../domain/tool-result';
 import type { Approval } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
@@ -33,6 +35,8 @@ export interface ChatState {
   readonly compactions: readonly ContextCompaction[];
   readonly isRunning: boolean;
   readonly pendingApprovals: readonly PendingApproval[];
+  /** The latest progress notification of each tool call in flight, by tool_use id. */
+  readonly toolProgress: Readonly<Record<string, ToolProgress>>;
   /** Storage problems (skipped records, a failed write), shown as a notice. */
   readonly notice?: string;
 }
@@ -63,6 +67,8 @@ export interface ChatActions {
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
   /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
+  /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
+  setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
   send(text: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
@@ -71,6 +77,8 @@ export interface ChatActions {
   dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
+  /** Reads a resource of a server (a resource link in a tool result); never throws. */
+  readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
   exportThread(
     format: 'json' | 'markdown',
@@ -85,10 +93,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     compactions: [],
     isRunning: false,
     pendingApprovals: [],
+    toolProgress: {},
   }));
   const { storage, profileId } = deps;
   const logger = deps.logger ?? silentLogger;
   let controller: AbortController | undefined;
+  let runningThreadId: string | undefined;
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
@@ -123,6 +133,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
     controller = new AbortController();
+    runningThreadId = threadId;
     store.setState({ isRunning: true });
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId)
@@ -148,13 +159,16 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       });
     try {
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
-      await start({ askApproval, onMessage, signal: controller.signal, enabledServerIds });
+      const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
+        store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
+      await start({ askApproval, onMessage, onToolProgress, signal: controller.signal, enabledServerIds });
     } catch (error) {
       store.setState({ notice: describeError(error) });
     } finally {
       live.flush();
       controller = undefined;
-      store.setState({ isRunning: false, pendingApprovals: [] });
+      runningThreadId = undefined;
+      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
       await actions.refreshThreads();
     }
@@ -194,6 +208,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       }
     },
     async deleteThread(threadId) {
+      // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
+      if (runningThreadId === threadId) controller?.abort();
       await storage.threads.delete(threadId);
       if (store.getState().activeThreadId === threadId)
         store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
@@ -242,6 +258,17 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         return describeError(error);
       }
     },
+    async setServerInstructions(threadId, serverId, isOn) {
+      await storage.threads
+        .update(threadId, (t) => {
+          const off = new Set(t.instructionsOff ?? []);
+          if (isOn) off.delete(serverId);
+          else off.add(serverId);
+          return { instructionsOff: [...off].sort() };
+        })
+        .catch((error: unknown) => store.setState({ notice: describeError(error) }));
+      await actions.refreshThreads();
+    },
     async send(text) {
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning || !text.trim()) return;
@@ -277,6 +304,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
     },
+    readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
@@ -306,7 +334,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     )
       void loadMessages(active);
   });
-  return { store, actions, dispose: unsubscribe };
+  const dispose = () => {
+    controller?.abort(); // Calls in flight are cancelled on their servers.
+    unsubscribe();
+  };
+  return { store, actions, dispose };
 }
 
 /** A thread title from its first message. */

@@ -1,5 +1,6 @@
 import { reportedElsewhere } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ServerLogEntry } from '../domain/server-log';
 import { AppError, describeError } from '../domain/errors';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
@@ -42,6 +43,10 @@ export interface ServerView {
   readonly viaRelay: boolean;
   /** It failed on CORS, a relay is set and it is not routed through it yet: "Connect through relay" is offered. */
   readonly offersRelay: boolean;
+  /** The server's log messages since the page opened (never shown in the chat). */
+  readonly logs: readonly ServerLogEntry[];
+  /** The `instructions` the server gave when it last connected. */
+  readonly instructions?: string;
 }
 
 export interface ServersState {
@@ -82,6 +87,8 @@ export function createServersStore(registry: Registry): ServersStore {
           state.status === 'error' &&
           state.lastError?.kind === 'cors' &&
           registry.relayUrl() !== undefined,
+        logs: registry.logs(config.id),
+        ...(catalog?.instructions ? { instructions: catalog.instructions } : {}),
       };
     });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));

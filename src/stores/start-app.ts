@@ -7,6 +7,7 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createServerRequests } from './server-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
@@ -51,7 +52,11 @@ export async function startApp(
           defaultServerIds: [...new Set([...p.defaultServerIds, ...newThreadServers])],
         }))
         .catch(logFailure(logger, 'Putting the app servers on for new threads failed', { profileId: profile.id }));
-    const registry = services.createRegistry(profile.id, appConfig.config.oauth);
+    let requestCount = 0;
+    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
+    const registry = services.createRegistry(profile.id, appConfig.config.oauth, {
+      elicitation: serverRequests.elicitation,
+    });
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
     await registry.setRelayUrl(effectiveRelayUrl(profile.preferences.relayUrl, appConfig.config.relay.url));
@@ -155,6 +160,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      serverRequests,
       settings,
       needsApiKey: !hasApiKey,
       vaultLock: vaultLock.store,

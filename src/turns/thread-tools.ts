@@ -77,7 +77,8 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
         return `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`;
       return undefined;
     },
-    invoke: (tool, args, signal) => registry.callTool(tool.serverId, tool.toolName, args, { signal }),
+    invoke: (tool, args, signal, onProgress) =>
+      registry.callTool(tool.serverId, tool.toolName, args, { signal, ...(onProgress ? { onProgress } : {}) }),
     markUsed: (tool) => remember(touchLoadedTools(loaded, [tool], deps.now(), settings.loadedToolCap)),
     askApproval: deps.askApproval,
     approvals: deps.approvals,

@@ -5,7 +5,7 @@ import { logFailure, type Logger } from '../domain/logger';
 import type { StoredApproval } from '../domain/server-trust';
 import type { AskApproval, ToolCaller, ToolCallOutcome, ToolCallRequest, ToolCallStatus } from '../domain/thread-tools';
 import type { EffectiveTool } from '../domain/tool';
-import { failedResult, type ToolCallFailureKind, type ToolCallResult } from '../domain/tool-result';
+import { failedResult, type ToolCallFailureKind, type ToolCallResult, type ToolProgress } from '../domain/tool-result';
 import type { ToolCallTrace } from '../domain/trace';
 import { TOOL_SEARCH_NAME } from '../domain/tool';
 
@@ -21,7 +21,12 @@ export interface ToolCallsDeps {
   /** Why the tool may not be called right now (its server switched off in the thread, moved), or undefined. */
   readonly refusal: (tool: EffectiveTool) => string | undefined;
   /** Calls the tool on its server. Never throws. */
-  readonly invoke: (tool: EffectiveTool, args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolCallResult>;
+  readonly invoke: (
+    tool: EffectiveTool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress?: (progress: ToolProgress) => void,
+  ) => Promise<ToolCallResult>;
   /** Remembers a tool as used in this thread (best-effort). */
   readonly markUsed: (tool: EffectiveTool) => Promise<void>;
   readonly askApproval: AskApproval;
@@ -130,7 +135,7 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     const refusal = deps.refusal(tool);
     const result =
       refusal === undefined
-        ? await deps.invoke(tool, args, request.signal)
+        ? await deps.invoke(tool, args, request.signal, request.onProgress)
         : failedResult({ kind: 'server-unavailable', message: refusal }, 0);
     await deps.markUsed(tool);
     const status: ToolCallStatus = refusal !== undefined ? 'refused' : result.failure ? 'failed' : 'done';

@@ -1,5 +1,6 @@
 import type { ModelPort } from '../agent/model-port';
 import { isServerCompactionModel } from '../agent/compaction';
+import { composeSystemPrompt } from '../agent/system-prompt';
 import {
   continueTurn,
   runTurn,
@@ -13,6 +14,7 @@ import { NotFoundError, VaultLockedError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import type { ToolProgress } from '../domain/tool-result';
 import type { AskApproval } from '../domain/thread-tools';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
@@ -22,6 +24,7 @@ import type { Storage } from '../storage/storage';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 import { resolveUsageLimits } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
+import { threadInstructions } from './server-instructions';
 import { usageLimitProblem, withUsageLimits } from './usage-guard';
 import { createThreadTools } from './thread-tools';
 
@@ -63,6 +66,8 @@ export async function recoverInterruptedAnswers(
 export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
+  /** Progress notifications of tool calls in flight, by tool_use id. */
+  readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
@@ -153,6 +158,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
   };
+  const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
   const logger = deps.logger ?? silentLogger;
   const tools = createThreadTools({
     registry: deps.registry,
@@ -202,10 +208,11 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
       prices: deps.defaults.prices,
       // The answer must have room beyond the thinking budget.
       maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-      ...(thread.systemPrompt ? { system: thread.systemPrompt } : {}),
+      ...(system ? { system } : {}),
       ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
       maxModelCalls: thread.maxModelCalls,
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+    ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
   };
 }

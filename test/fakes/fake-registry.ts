@@ -11,6 +11,8 @@ import { layerToolOverride, ownEntry, type AppServerToolOverrides } from '../../
 import { failedResult, type ToolCallResult } from '../../src/domain/tool-result';
 import type { RegisteredServer, Registry, RegistryEvent, ServerScope } from '../../src/mcp/registry-types';
 import { ToolNameMap } from '../../src/mcp/tool-naming';
+import type { ServerLogEntry } from '../../src/domain/server-log';
+import type { ResourceReading } from '../../src/domain/tool-display';
 
 interface FakeServer {
   config: ServerConfig;
@@ -154,6 +156,17 @@ export class FakeRegistry implements Registry {
     const call = { serverId, toolName, args: { ...value } };
     this.calls.push(call);
     return this.onCall(call);
+  }
+
+  /** The fake's servers send no log messages. */
+  logs(): readonly ServerLogEntry[] {
+    return [];
+  }
+
+  /** The fake's servers have no resources: every read says so, as a real server's error would. */
+  async readResource(serverId: string, uri: string): Promise<ResourceReading> {
+    const name = this.servers.get(serverId)?.config.name ?? serverId;
+    return { ok: false, message: `${name} could not read ${uri}: this fake server has no resources.` };
   }
 
   async signIn(): Promise<never> {

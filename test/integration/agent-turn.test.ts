@@ -63,10 +63,18 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(api.requests[1]?.toolNames).not.toContain('mcp__everything__get-tiny-image');
     const sentKey = api.requests[0]?.headers['x-api-key'] ?? api.requests[0]?.headers.authorization;
     expect(sentKey).toContain('sk-ant-test-key');
+    // The thread's prompt, then server-everything's own instructions under its name (issue #20, item 7).
     expect(api.requests[0]?.body.system).toEqual([
-      { type: 'text', text: 'Answer briefly.', cache_control: { type: 'ephemeral' } },
+      {
+        type: 'text',
+        text: expect.stringMatching(
+          /^Answer briefly\.\n\n# Instructions from the MCP servers of this thread\n\n[^]*\n\n## Everything\n\n\S/,
+        ) as string,
+        cache_control: { type: 'ephemeral' },
+      },
     ]);
     // The system block covers tools and system; the newest block is written for the next call, which reads it.
+    expect(api.requests[1]?.body.system).toEqual(api.requests[0]?.body.system);
     expect(JSON.stringify(api.requests[1]?.body.tools)).not.toContain('cache_control');
     expect(JSON.stringify(api.requests[1]?.body.messages.at(-1)?.content)).toContain('"cache_control"');
 

@@ -63,6 +63,21 @@ describe('registry against server-everything (streamable HTTP)', () => {
     });
   });
 
+  it('reads a resource a link points to, and says which URI it cannot read', async () => {
+    const { registry } = setup();
+    await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
+    const links = await registry.callTool('everything', 'get-resource-links', { count: 2 });
+    const link = links.content.find((c) => c.type === 'resource_link' && c.mimeType === 'text/plain');
+    expect(link).toBeDefined();
+    const read = await registry.readResource('everything', link!.type === 'resource_link' ? link!.uri : '');
+    expect(read).toMatchObject({ ok: true, contents: [{ type: 'resource', mimeType: 'text/plain' }] });
+    const missing = await registry.readResource('everything', 'demo://resource/nowhere');
+    expect(missing).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Everything could not read demo:\/\/resource\/nowhere: /) as string,
+    });
+  });
+
   it('reports progress of a long-running tool and finishes past the idle timeout thanks to it', async () => {
     const { registry } = setup();
     await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');

@@ -5,6 +5,7 @@ import type { TokenTotals } from '../../../stores/token-totals';
 import { saveFile } from '../../components/save-file';
 import { ThreadServers } from '../threads/thread-servers';
 import { ThreadSettingsForm } from './thread-settings';
+import { ServerInstructionsSection } from './server-instructions';
 import { ThreadTokenTotal } from './token-total';
 
 /** The open thread's title, token total, export, settings and servers. */
@@ -35,6 +36,11 @@ export function ChatHeader({
         key={thread.id}
         thread={thread}
         onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
+      />
+      <ServerInstructionsSection
+        servers={servers.filter((s) => thread.enabledServerIds.includes(s.id))}
+        offIds={thread.instructionsOff ?? []}
+        onChange={(serverId, isOn) => void actions.setServerInstructions(thread.id, serverId, isOn)}
       />
       <ThreadServers
         servers={servers}

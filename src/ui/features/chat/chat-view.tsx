@@ -8,9 +8,14 @@ import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
 import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
+import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
+import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ReadResourceContext } from './tool-result-view';
+import { ToolProgressContext } from './tool-progress';
+import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
 import './chat.css';
 
@@ -20,6 +25,9 @@ const NO_MESSAGES: readonly Message[] = [];
 const NO_COMPACTIONS: readonly ContextCompaction[] = [];
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
+const NO_ELICITATIONS: readonly PendingElicitation[] = [];
+const NO_REFUSALS: readonly RefusedElicitation[] = [];
+const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
 
 export interface ChatViewProps {
   /** The chat, once start-up is done; before, only the composer shows, taking typing into the draft. */
@@ -27,6 +35,8 @@ export interface ChatViewProps {
   readonly actions?: ChatActions | undefined;
   readonly servers?: ServersStore | undefined;
   readonly draft: DraftStore;
+  /** Servers' questions to the person (elicitation). */
+  readonly serverRequests?: ServerRequests | undefined;
 }
 
 /**
@@ -34,13 +44,16 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, serverRequests }: ChatViewProps) {
+  const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
+  const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
   const compactions = useStoreIfAny(chat, (s) => s.compactions, NO_COMPACTIONS);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
+  const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
@@ -59,15 +72,25 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
         {thread && actions ? (
           <>
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-            <MessageList
-              key={thread.id}
-              messages={messages}
-              compactions={compactions}
-              serverNames={serverNames}
-              {...(isRunning ? {} : { onRetry: retry })}
-            />
+            <ReadResourceContext.Provider value={actions.readResource}>
+              <ToolProgressContext.Provider value={toolProgress}>
+                <MessageList
+                  key={thread.id}
+                  messages={messages}
+                  compactions={compactions}
+                  serverNames={serverNames}
+                  {...(isRunning ? {} : { onRetry: retry })}
+                />
+              </ToolProgressContext.Provider>
+            </ReadResourceContext.Provider>
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
+            ))}
+            {elicitations.map((request) => (
+              <ElicitationCard key={request.id} request={request} />
+            ))}
+            {refused.map((r) => (
+              <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
             ))}
           </>
         ) : (

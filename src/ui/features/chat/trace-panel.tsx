@@ -146,6 +146,14 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
           ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})`
           : ''}
       </span>
+      {entry.sent && (
+        <p className="muted trace-detail">
+          to the model: {formatCount(entry.sent.textChars)} of {formatCount(entry.sent.capChars)} characters
+          {entry.sent.isTruncated ? ' (cut)' : ''}
+          {entry.sent.images > 0 ? `, ${entry.sent.images} image${entry.sent.images === 1 ? '' : 's'}` : ''}
+          {entry.sent.leftOut.length > 0 ? `, ${entry.sent.leftOut.length} item(s) not sent` : ''}
+        </p>
+      )}
       {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
     </li>
   );

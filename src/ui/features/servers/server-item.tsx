@@ -3,6 +3,7 @@ import { formFromConfig, type ServerActions, type ServerView } from '../../../st
 import { openSignInWindow, redirectPageTo } from '../../../stores/sign-in-window';
 import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
+import { ServerLog } from './server-log';
 
 const STATUS_LABEL: Record<ServerView['status'], string> = {
   connected: 'Connected',
@@ -144,6 +145,7 @@ export function ServerItem({
         </div>
       )}
       <ServerTools server={server} actions={actions} />
+      <ServerLog name={server.name} entries={server.logs} />
     </li>
   );
 }

@@ -23,6 +23,7 @@ export function AppShell({ store }: { store: AppStore }) {
   const directory = useStore(store, (s) => s.directory);
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
+  const serverRequests = useStore(store, (s) => s.serverRequests);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
@@ -122,7 +123,13 @@ export function AppShell({ store }: { store: AppStore }) {
             </PanelFrame>
           )}
           {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
-          <ChatView draft={draft} chat={ready?.chat} actions={ready?.actions} servers={ready?.servers} />
+          <ChatView
+            draft={draft}
+            chat={ready?.chat}
+            actions={ready?.actions}
+            servers={ready?.servers}
+            serverRequests={ready ? serverRequests : undefined}
+          />
         </main>
       </div>
     </div>

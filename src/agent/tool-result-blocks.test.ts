@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentBlock } from '../domain/message';
+import type { ToolCallResult } from '../domain/tool-result';
+import { MAX_IMAGE_BYTES, toModelToolResult } from './tool-result-blocks';
+
+type ResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+const result = (content: ToolCallResult['content'], structuredContent?: Record<string, unknown>): ToolCallResult => ({
+  content,
+  isError: false,
+  durationMs: 1,
+  ...(structuredContent ? { structuredContent } : {}),
+});
+const texts = (block: ResultBlock) => block.content.flatMap((c) => (c.type === 'text' ? [c.text] : []));
+const images = (block: ResultBlock) => block.content.filter((c) => c.type === 'image');
+const CAP = 40_000;
+
+describe('MCP tool content as the API accepts it', () => {
+  it('sends text as text and a PNG as an image block', () => {
+    const { block, sent } = toModelToolResult(
+      't',
+      result([
+        { type: 'text', text: 'a chart' },
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      ]),
+      CAP,
+    );
+    expect(block.content).toEqual([
+      { type: 'text', text: 'a chart' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]);
+    expect(sent).toMatchObject({ images: 1, isTruncated: false, leftOut: [], capChars: CAP });
+  });
+
+  it('names an image type the API refuses (SVG) instead of sending it', () => {
+    const { block, sent } = toModelToolResult(
+      't',
+      result([{ type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz4=' }]),
+      CAP,
+    );
+    expect(images(block)).toHaveLength(0);
+    expect(texts(block)[0]).toMatch(
+      /^\[image \(image\/svg\+xml, 5 B\): not sent, the model API takes only JPEG, PNG, GIF and WebP images\]$/,
+    );
+    expect(sent.leftOut).toHaveLength(1);
+  });
+
+  it('leaves out an image over the API limit of 5 MB, saying its size', () => {
+    const data = 'A'.repeat(Math.ceil(((MAX_IMAGE_BYTES + 1024) * 4) / 3));
+    const { block } = toModelToolResult('t', result([{ type: 'image', mimeType: 'image/jpeg', data }]), 10_000_000);
+    expect(images(block)).toHaveLength(0);
+    expect(texts(block)[0]).toContain("over the API's 5.0 MB limit per image");
+  });
+
+  it('names audio with its type and size: the API takes no audio', () => {
+    const { block, sent } = toModelToolResult(
+      't',
+      result([{ type: 'audio', mimeType: 'audio/wav', data: 'UklGRg==' }]),
+      CAP,
+    );
+    expect(texts(block)).toEqual([
+      '[audio (audio/wav, 4 B): shown to the person, not sent; the model API takes no audio]',
+    ]);
+    expect(sent.leftOut[0]).toMatch(/^audio \(audio\/wav/);
+  });
+
+  it('sends an embedded text resource under its URI, an image blob as an image, and names other blobs', () => {
+    const { block } = toModelToolResult(
+      't',
+      result([
+        { type: 'resource', uri: 'test://static/resource/1', mimeType: 'text/plain', text: 'Resource 1 text' },
+        { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: 'iVBORw0KGgo=' },
+        { type: 'resource', uri: 'test://static/resource/2', mimeType: 'application/octet-stream', blob: 'AAAA' },
+      ]),
+      CAP,
+    );
+    expect(block.content).toEqual([
+      { type: 'text', text: '[resource test://static/resource/1 (text/plain)]\nResource 1 text' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+      {
+        type: 'text',
+        text: '[resource test://static/resource/2 (application/octet-stream, 3 B): binary content shown to the person, not sent]',
+      },
+    ]);
+  });
+
+  it('names a resource link with its URI, type and description', () => {
+    const { block } = toModelToolResult(
+      't',
+      result([
+        {
+          type: 'resource_link',
+          uri: 'demo://resource/static/document/architecture.md',
+          name: 'architecture.md',
+          mimeType: 'text/markdown',
+          description: 'The design',
+        },
+      ]),
+      CAP,
+    );
+    expect(texts(block)).toEqual([
+      '[resource link] architecture.md demo://resource/static/document/architecture.md (text/markdown) : The design',
+    ]);
+  });
+
+  it('adds structured content as JSON when there is no text content', () => {
+    const { block } = toModelToolResult('t', result([], { temperature: 22, conditions: 'Sunny' }), CAP);
+    expect(texts(block)).toEqual(['{"temperature":22,"conditions":"Sunny"}']);
+  });
+
+  it('adds structured content when the text says less than it', () => {
+    const { block } = toModelToolResult(
+      't',
+      result([{ type: 'text', text: 'Sunny in Chicago' }], { temperature: 22, conditions: 'Sunny', humidity: 40 }),
+      CAP,
+    );
+    expect(texts(block)).toEqual(['Sunny in Chicago', '{"temperature":22,"conditions":"Sunny","humidity":40}']);
+  });
+
+  it('does not repeat structured content that a text block already carries as JSON, whatever its key order', () => {
+    const { block } = toModelToolResult(
+      't',
+      result([{ type: 'text', text: '{\n  "conditions": "Sunny",\n  "temperature": 22\n}' }], {
+        temperature: 22,
+        conditions: 'Sunny',
+      }),
+      CAP,
+    );
+    expect(texts(block)).toHaveLength(1);
+  });
+
+  it('keeps text within the cap and says so in the block and in what the trace records', () => {
+    const { block, sent } = toModelToolResult('t', result([{ type: 'text', text: 'x'.repeat(50_000) }]), 1_000);
+    expect(texts(block)[0]).toHaveLength(1_000);
+    expect(texts(block).at(-1)).toBe('[Output truncated to 1000 characters.]');
+    expect(sent).toMatchObject({ capChars: 1_000, isTruncated: true });
+    expect(sent.textChars).toBeLessThanOrEqual(1_000 + 40);
+  });
+
+  it('cuts structured content by the same cap', () => {
+    const big = { rows: Array.from({ length: 5_000 }, (_, i) => ({ i })) };
+    const { block, sent } = toModelToolResult('t', result([], big), 2_000);
+    expect(texts(block)[0]).toHaveLength(2_000);
+    expect(sent.isTruncated).toBe(true);
+  });
+
+  it('flags an error result and says "(no output)" for an empty one', () => {
+    expect(toModelToolResult('t', { content: [], isError: true, durationMs: 1 }, CAP).block).toEqual({
+      type: 'tool_result',
+      tool_use_id: 't',
+      content: [{ type: 'text', text: '(no output)' }],
+      is_error: true,
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { parseElicitationSchema, type FormField } from '../domain/elicitation-form';
+import type { ElicitationHandler, ElicitationServer } from '../mcp/client-factory';
+
+/** What the person answered a server's request with. */
+export type ElicitAnswer =
+  | { readonly action: 'accept'; readonly content?: Record<string, string | number | boolean | string[]> }
+  | { readonly action: 'decline' | 'cancel' };
+
+/** A server's request for input, shown in the chat until the person answers (or the server gives up). */
+export interface PendingElicitation {
+  readonly id: string;
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly message: string;
+  /** Form mode: the fields to fill in. */
+  readonly fields?: readonly FormField[];
+  /** URL mode: the page to open, and its origin (what the person is asked to trust). */
+  readonly url?: string;
+  readonly origin?: string;
+  readonly answer: (answer: ElicitAnswer) => void;
+}
+
+/** A request declined without asking the person, and why (shown once in the chat). */
+export interface RefusedElicitation {
+  readonly id: string;
+  readonly serverName: string;
+  readonly reason: string;
+}
+
+export interface ServerRequestsState {
+  readonly elicitations: readonly PendingElicitation[];
+  readonly refused: readonly RefusedElicitation[];
+}
+
+export type ServerRequestsStore = StoreApi<ServerRequestsState>;
+
+export interface ServerRequests {
+  readonly store: ServerRequestsStore;
+  readonly elicitation: ElicitationHandler;
+  readonly dismissRefusal: (id: string) => void;
+}
+
+/** Servers' requests to the person (elicitation), as a store the chat renders and the handler the registry gets. */
+export function createServerRequests(newId: () => string): ServerRequests {
+  const store = createStore<ServerRequestsState>(() => ({ elicitations: [], refused: [] }));
+  const refuse = (server: ElicitationServer, reason: string) => {
+    store.setState({ refused: [...store.getState().refused, { id: newId(), serverName: server.name, reason }] });
+    return { action: 'decline' as const };
+  };
+  const elicitation: ElicitationHandler = (params, server, signal) => {
+    let fields: readonly FormField[] | undefined;
+    let target: URL | undefined;
+    if (params.mode === 'url') {
+      target = URL.canParse(params.url) ? new URL(params.url) : undefined;
+      const isWeb = target?.protocol === 'https:' || (target?.protocol === 'http:' && isLoopback(target.hostname));
+      if (!target || !isWeb)
+        return Promise.resolve(
+          refuse(server, `the address it asked to open is not a web page (${params.url.slice(0, 80)})`),
+        );
+    } else {
+      const parsed = parseElicitationSchema(params.requestedSchema);
+      if (!parsed.ok) return Promise.resolve(refuse(server, parsed.reason));
+      fields = parsed.value;
+    }
+    return new Promise((resolve) => {
+      const pending: PendingElicitation = {
+        id: newId(),
+        serverId: server.id,
+        serverName: server.name,
+        message: params.message,
+        ...(fields ? { fields } : {}),
+        ...(target ? { url: target.href, origin: target.origin } : {}),
+        answer: (answer) => {
+          store.setState({ elicitations: store.getState().elicitations.filter((p) => p !== pending) });
+          resolve(answer);
+        },
+      };
+      // The server cancelled (or the connection closed): the question goes away.
+      signal?.addEventListener('abort', () => pending.answer({ action: 'cancel' }), { once: true });
+      store.setState({ elicitations: [...store.getState().elicitations, pending] });
+    });
+  };
+  const dismissRefusal = (id: string) =>
+    store.setState({ refused: store.getState().refused.filter((r) => r.id !== id) });
+  return { store, elicitation, dismissRefusal };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}

@@ -1,0 +1,149 @@
+import { createContext, useContext, useState } from 'react';
+import { base64Bytes, formatBytes } from '../../../domain/byte-size';
+import type { ResourceReading, ShownResult } from '../../../domain/tool-display';
+import { JsonView } from '../../components/json-view';
+import { Markdown } from '../../components/markdown';
+import { saveBase64 } from '../../components/save-file';
+import './tool-result.css';
+
+type Shown = ShownResult['content'][number];
+type Resource = Extract<Shown, { type: 'resource' }>;
+
+/** Reads a resource of a server (a resource link clicked in a result); provided by the chat. */
+export type ReadResource = (serverId: string, uri: string) => Promise<ResourceReading>;
+export const ReadResourceContext = createContext<ReadResource | undefined>(undefined);
+
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
+const AUDIO_TYPES = /^audio\/(wav|x-wav|mpeg|mp3|ogg|webm|aac|flac|mp4)$/;
+
+/** A tool result as MCP returned it: markdown text, images, audio, embedded resources, resource links, structured content. */
+export function ToolResultView({ shown, serverId, tool }: { shown: ShownResult; serverId?: string; tool: string }) {
+  return (
+    <div className="tool-result">
+      {shown.content.map((item, i) => (
+        <ShownItem key={i} item={item} serverId={serverId} tool={tool} />
+      ))}
+      {shown.structuredContent !== undefined && (
+        <details className="structured-content">
+          <summary>Structured content</summary>
+          <JsonView className="result-json" value={shown.structuredContent} />
+        </details>
+      )}
+    </div>
+  );
+}
+
+function ShownItem({ item, serverId, tool }: { item: Shown; serverId?: string | undefined; tool: string }) {
+  switch (item.type) {
+    case 'text':
+      return <Markdown text={item.text} />;
+    case 'image':
+      return IMAGE_TYPES.test(item.mimeType) ? (
+        <img
+          className="result-image"
+          alt={`Image returned by ${tool}`}
+          src={`data:${item.mimeType};base64,${item.data}`}
+        />
+      ) : (
+        <p className="muted">
+          [image {item.mimeType}, {formatBytes(base64Bytes(item.data))}: this type is not shown]
+        </p>
+      );
+    case 'audio':
+      return AUDIO_TYPES.test(item.mimeType) ? (
+        <audio
+          className="result-audio"
+          controls
+          aria-label={`Audio returned by ${tool}`}
+          src={`data:${item.mimeType};base64,${item.data}`}
+        />
+      ) : (
+        <p className="muted">
+          [audio {item.mimeType}, {formatBytes(base64Bytes(item.data))}: this type is not played]
+        </p>
+      );
+    case 'resource':
+      return <EmbeddedResource resource={item} />;
+    case 'resource_link':
+      return <ResourceLink link={item} serverId={serverId} />;
+  }
+}
+
+/** An embedded resource: its text inline, an image shown, other binary content as a download with its type. */
+function EmbeddedResource({ resource }: { resource: Resource }) {
+  const type = resource.mimeType ?? 'application/octet-stream';
+  return (
+    <div className="result-resource">
+      <p className="muted resource-uri">
+        Resource {resource.uri}
+        {resource.mimeType ? ` (${resource.mimeType})` : ''}
+      </p>
+      {resource.text !== undefined && <pre className="result-text">{resource.text}</pre>}
+      {resource.blob !== undefined && IMAGE_TYPES.test(type) && (
+        <img className="result-image" alt={`Resource ${resource.uri}`} src={`data:${type};base64,${resource.blob}`} />
+      )}
+      {resource.blob !== undefined && (
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => saveBase64(fileName(resource.uri), type, resource.blob ?? '')}
+        >
+          Download {fileName(resource.uri)} ({type}, {formatBytes(base64Bytes(resource.blob))})
+        </button>
+      )}
+    </div>
+  );
+}
+
+type Reading = { readonly status: 'idle' | 'reading' } | ({ readonly status: 'done' } & ResourceReading);
+
+/** A link to a resource of the server: read through `resources/read` when the person asks. */
+function ResourceLink({
+  link,
+  serverId,
+}: {
+  link: Extract<Shown, { type: 'resource_link' }>;
+  serverId?: string | undefined;
+}) {
+  const read = useContext(ReadResourceContext);
+  const [reading, setReading] = useState<Reading>({ status: 'idle' });
+  const open = async () => {
+    if (!read || !serverId) return;
+    setReading({ status: 'reading' });
+    setReading({ status: 'done', ...(await read(serverId, link.uri)) });
+  };
+  return (
+    <div className="result-resource-link">
+      <p>
+        <span className="resource-name">{link.name ?? link.uri}</span>
+        <span className="muted">
+          {' '}
+          {link.uri}
+          {link.mimeType ? ` (${link.mimeType})` : ''}
+        </span>
+      </p>
+      {link.description && <p className="muted">{link.description}</p>}
+      {reading.status !== 'done' && read && serverId && (
+        <button
+          type="button"
+          className="secondary small"
+          disabled={reading.status === 'reading'}
+          onClick={() => void open()}
+        >
+          {reading.status === 'reading' ? 'Reading…' : `Read ${link.name ?? 'resource'}`}
+        </button>
+      )}
+      {reading.status === 'done' &&
+        (reading.ok ? (
+          reading.contents.map((content, i) => <EmbeddedResource key={i} resource={content} />)
+        ) : (
+          <p className="field-error">{reading.message}</p>
+        ))}
+    </div>
+  );
+}
+
+function fileName(uri: string): string {
+  const last = uri.split(/[/?#]/).filter(Boolean).at(-1) ?? 'resource';
+  return last.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'resource';
+}

@@ -1,0 +1,177 @@
+/**
+ * Elicitation in the production build (issue #20, item 3): server-everything's form request answered through the
+ * form (checked before sending) and declined; its URL request showing the origin and opening only on a click; an
+ * SDK-built server's schema outside the spec declined with the reason in the chat. What the server answered
+ * reaches the model in the tool result the contract fake records.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
+import { openAppPage } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let everything: ServerEverything | undefined;
+let forms: TestMcpServer | undefined;
+let api: FakeAnthropic | undefined;
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const request = (server: string) => page.getByRole('region', { name: `Request from ${server}` });
+/** The text of the last tool result the model received. */
+const lastToolResult = () =>
+  JSON.stringify(
+    api!.requests
+      .at(-1)!
+      .body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b) => b.type === 'tool_result')
+      .at(-1),
+  );
+
+const BAD_FORM: ToolEntry = {
+  tool: {
+    name: 'bad-form',
+    description: 'Asks with a broken form',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true },
+  },
+  run: async (_args, _signal, extra) => {
+    const answer = await extra.sendRequest(
+      {
+        method: 'elicitation/create',
+        params: { message: 'Your phone?', requestedSchema: { type: 'object', properties: {}, required: ['phone'] } },
+      },
+      ElicitResultSchema,
+    );
+    return { content: [{ type: 'text', text: `The person's answer: ${answer.action}` }] };
+  },
+};
+
+async function newThread(server: string): Promise<void> {
+  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  // The switch follows the stored state, which a busy page may show a moment after the click.
+  for (const name of [server]) {
+    const toggle = page.getByRole('switch', { name, exact: true });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  }
+}
+
+/** Sends a message that makes the model call `tool`, approving it when asked. */
+async function callTool(tool: string, input: Record<string, unknown>, after: string, needsApproval = true) {
+  api!.script({ toolUses: [{ name: tool, input }] }, { text: after });
+  await box().fill(`Please call ${tool}`);
+  await box().press('Enter');
+  if (needsApproval) await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+}
+
+describe('elicitation in the chat', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [everything, forms, api, app] = await Promise.all([
+      startServerEverything({ mode: 'streamableHttp' }),
+      startTestMcpServer({ extraTools: [BAD_FORM] }),
+      startFakeAnthropic(),
+      startAppServer(),
+    ]);
+    const appConfig = {
+      servers: [
+        { id: 'everything', name: 'Everything', url: everything.url },
+        { id: 'forms', name: 'Forms', url: forms.url },
+      ],
+      defaults: { toolSearch: { deferral: 'never' } },
+    };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    await page.getByLabel('API key').fill('sk-ant-elicitation-e2e');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await forms?.stop();
+    await everything?.stop();
+  });
+
+  it('shows the form naming the server, refuses a wrong answer before sending, and sends the corrected one', async () => {
+    await newThread('Everything');
+    await callTool('mcp__everything__trigger-elicitation-request', {}, 'Thanks for the details.');
+    const form = request('Everything');
+    await form.waitFor({ timeout: 30_000 });
+    expect(await form.textContent()).toContain('Everything asks: Please provide inputs for the following fields:');
+    await form.getByLabel('String with email format').fill('not an email');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    await form.getByText('Enter an email address, like name@example.com.').waitFor();
+    await form.getByText('Required.').waitFor(); // The name is required and empty.
+    await page.screenshot({ path: `${SHOTS}/elicitation-form-errors.png` });
+    expect(api!.pendingTurns).toBe(1); // The answer after the tool is not asked for yet: the call waits on the form.
+
+    await form.getByLabel('String (required)').fill('Ada Lovelace');
+    await form.getByLabel('String with email format').fill('ada@example.com');
+    await form.getByLabel('Integer').fill('7');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    await messages().getByText('Thanks for the details.').waitFor({ timeout: 30_000 });
+    expect(await request('Everything').count()).toBe(0);
+    const result = lastToolResult();
+    expect(result).toContain('User provided the requested information');
+    expect(result).toContain('- Name: Ada Lovelace');
+    expect(result).toContain('- Email: ada@example.com');
+    expect(result).toContain('- Favorite Integer: 7');
+  });
+
+  it('sends decline when the person declines', async () => {
+    await newThread('Everything');
+    await callTool('mcp__everything__trigger-elicitation-request', {}, 'Understood, no details.');
+    await request('Everything').getByRole('button', { name: 'Decline' }).click({ timeout: 30_000 });
+    await messages().getByText('Understood, no details.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('User declined to provide the requested information');
+  });
+
+  it('a URL request shows its origin and opens the page only when the person clicks Open', async () => {
+    await newThread('Everything');
+    const target = `${app!.url}/authorize?step=1`;
+    const pagesBefore = browser!.context.pages().length;
+    await callTool('mcp__everything__trigger-url-elicitation', { url: target }, 'The page was opened.');
+    const card = request('Everything');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.locator('code.origin').textContent()).toBe(new URL(target).origin);
+    expect(browser!.context.pages().length).toBe(pagesBefore); // Nothing opened before the click.
+    const [opened] = await Promise.all([
+      browser!.context.waitForEvent('page'),
+      card.getByRole('button', { name: `Open ${new URL(target).origin}` }).click(),
+    ]);
+    await expect.poll(() => opened.url()).toBe(target);
+    await opened.close();
+    await messages().getByText('The page was opened.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('accept');
+  });
+
+  it('declines a form outside the spec at once and says why in the chat', async () => {
+    await newThread('Forms');
+    await callTool('mcp__forms__bad-form', {}, 'The form was refused.', false);
+    await messages().getByText('The form was refused.').waitFor({ timeout: 30_000 });
+    await page
+      .getByText(
+        'Forms asked for input this app cannot show, so it was declined: it requires "phone", which it does not define.',
+      )
+      .waitFor();
+    expect(lastToolResult()).toContain("The person's answer: decline");
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
