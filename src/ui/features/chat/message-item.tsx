@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
+import { CopyButton } from '../../components/copy-button';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
 import { RenderBoundary } from '../../components/render-boundary';
@@ -44,6 +45,7 @@ function rawText(message: Message): string {
 }
 
 function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+  const text = messageText(message);
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
@@ -77,6 +79,11 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
             return null;
         }
       })}
+      {text && message.status !== 'streaming' && (
+        <div className="message-actions">
+          <CopyButton text={text} label={message.role === 'user' ? 'Copy your message' : 'Copy answer'} />
+        </div>
+      )}
       {message.status === 'streaming' && (
         <span className="typing" aria-label="Answer in progress">
           …
@@ -104,6 +111,14 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
       )}
     </div>
   );
+}
+
+/** The message's own words (its text blocks), as Copy takes them: no thinking, no tool calls. */
+function messageText(message: Message): string {
+  return message.blocks
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n\n')
+    .trim();
 }
 
 /** The tool's input as short text for the card's fallback; whatever the input, this never throws. */
