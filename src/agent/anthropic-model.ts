@@ -9,6 +9,7 @@ import Anthropic, {
 import type { MessageCreateParamsStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import type { Usage } from '../domain/trace';
 import type { ModelPort, ModelRequest } from './model-port';
 
 export interface AnthropicModelOptions {
@@ -33,19 +34,12 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
     async stream(request, onSnapshot, signal) {
       try {
         const stream = client.messages.stream(toParams(request), { signal });
-        stream.on('streamEvent', (_event, snapshot) => onSnapshot(toBlocks(snapshot.content)));
+        stream.on('streamEvent', (_event, snapshot) => {
+          const blocks = toBlocks(snapshot.content);
+          onSnapshot(blocks, toUsage(snapshot.usage, blocks));
+        });
         const final = await stream.finalMessage();
-        const usage = final.usage;
-        return {
-          blocks: toBlocks(final.content),
-          stopReason: final.stop_reason,
-          usage: {
-            input: usage.input_tokens,
-            output: usage.output_tokens,
-            cacheRead: usage.cache_read_input_tokens ?? 0,
-            cacheWrite: usage.cache_creation_input_tokens ?? 0,
-          },
-        };
+        return { blocks: toBlocks(final.content), stopReason: final.stop_reason, usage: toUsage(final.usage) };
       } catch (error) {
         throw toModelError(error, signal);
       }
@@ -54,6 +48,20 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
       const page = await client.models.list({ limit: 100 });
       return page.data.map((m) => m.id);
     },
+  };
+}
+
+/**
+ * The API's token counts. Mid-stream the output count is the one from message_start until message_delta brings the
+ * real one: `soFar` (the answer as streamed) gives an estimate (about 4 characters a token) in the meantime.
+ */
+function toUsage(usage: Anthropic.Usage, soFar?: readonly ContentBlock[]): Usage {
+  const estimate = soFar ? Math.ceil(JSON.stringify(soFar).length / 4) : 0;
+  return {
+    input: usage.input_tokens,
+    output: Math.max(usage.output_tokens, soFar && soFar.length > 0 ? estimate : 0),
+    cacheRead: usage.cache_read_input_tokens ?? 0,
+    cacheWrite: usage.cache_creation_input_tokens ?? 0,
   };
 }
 

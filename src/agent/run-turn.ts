@@ -120,6 +120,7 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
     ...extra,
   });
   let latest: ContentBlock[] = [];
+  let usageSoFar: ModelCallTrace['usage'];
   try {
     const result = await deps.model.stream(
       {
@@ -130,8 +131,9 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
         ...(settings.system ? { system: settings.system } : {}),
         ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
       },
-      (blocks) => {
+      (blocks, usage) => {
         latest = blocks;
+        usageSoFar = usage ?? usageSoFar;
         deps.onMessage?.({ ...message, blocks });
         // The first words are written at once (a tab closed right away still keeps them), then at most every persistEveryMs.
         const hasContent = blocks.some((b) => b.type !== 'text' || b.text.length > 0);
@@ -164,7 +166,8 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      trace: [trace({ error: text })],
+      // What a stopped or failed answer used so far still counts.
+      trace: [trace({ error: text, ...(usageSoFar ? { usage: usageSoFar } : {}) })],
     };
     try {
       message = await persistence.update(message.id, ended);
@@ -181,9 +184,13 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
 }
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
-type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }>; readonly trace: TraceEntry[] };
+export type UseResult = {
+  readonly block: Extract<ContentBlock, { type: 'tool_result' }>;
+  readonly trace: TraceEntry[];
+};
 
-async function runToolUse(
+/** Answers one tool_use of the model: tool search, or a tool of the thread after its approval. Never throws. */
+export async function runToolUse(
   use: ToolUse,
   offered: ReadonlySet<string>,
   requested: AgentTool[],

@@ -5,11 +5,13 @@ import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
+import { unansweredCalls } from '../domain/unanswered-calls';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
+  resumeUnansweredCalls,
   retryTurn,
   sendMessage,
   type SendOptions,
@@ -154,6 +156,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       if (!isRestore)
         await storage.profiles.update(profileId, (p) => ({ ...p, lastThreadId: threadId })).catch(() => undefined);
       await loadMessages(threadId);
+      // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
+      const { activeThreadId, isRunning, messages } = store.getState();
+      if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
+        void runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
     },
     async renameThread(threadId, title) {
       try {

@@ -8,10 +8,12 @@ import {
   type TurnOutcome,
   type TurnPersistence,
 } from '../agent/run-turn';
+import { resumeTurn } from '../agent/resume-turn';
 import type { AppConfig } from '../domain/app-config';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
+import { unansweredCalls } from '../domain/unanswered-calls';
 import { isSameTrust, trustOf } from '../domain/server-trust';
 import { failedResult } from '../domain/tool-result';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
@@ -110,6 +112,26 @@ export function retryTurn(
       );
     return continueTurn(plan.userText, turn, options.signal);
   });
+}
+
+/**
+ * Goes on with a turn the page left waiting on tool calls (a reload during an approval): asks about each call again,
+ * then lets the model go on. Only when no tab runs a turn in the thread; undefined when there is nothing to resume.
+ */
+export async function resumeUnansweredCalls(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
+  const outcome = await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), async () => {
+    const stored = (await deps.storage.messages.list(threadId)).items;
+    if (unansweredCalls(stored).length === 0) return undefined;
+    // The turn's person message: the last user message with text (tool results are user messages too).
+    const person = stored.findLast((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
+    const userText = person?.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') ?? '';
+    return resumeTurn(userText, await prepareTurn(deps, threadId, options), options.signal);
+  });
+  return outcome ?? undefined;
 }
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */

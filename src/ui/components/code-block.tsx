@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { highlightCode } from './code-highlight';
 import { CopyButton } from './copy-button';
 
-type Highlighter = typeof import('./code-highlight');
+type Highlighter = { readonly highlightCode: typeof highlightCode };
 let highlighter: Promise<Highlighter | undefined> | undefined;
 /** The grammars load with the first code block that names a language, never with the first screen. */
 const loadHighlighter = () => (highlighter ??= import('./code-highlight').catch(() => undefined));

@@ -16,5 +16,5 @@ const lowlight = createLowlight(common);
 export function highlightCode(code: string, language: string): ReactNode | undefined {
   if (code.length > MAX_HIGHLIGHT_CHARS || !lowlight.registered(language)) return undefined;
   const tree = lowlight.highlight(language, code);
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs });
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs }) as ReactNode;
 }

@@ -7,6 +7,8 @@ import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
 import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
+import { ChatAnnouncer } from './chat-announcer';
+import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -43,6 +45,8 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
+  const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
+  const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
@@ -60,8 +64,16 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
               key={thread.id}
               messages={messages}
               serverNames={serverNames}
+              awaitingIds={awaitingIds}
+              isTurnRunning={isRunning}
               {...(isRunning ? {} : { onRetry: retry })}
             />
+            {isThinking && (
+              <p className="thinking-indicator muted" aria-label="Waiting for the answer">
+                <span className="thinking-dots" aria-hidden="true" />
+                Thinking…
+              </p>
+            )}
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
@@ -69,6 +81,7 @@ export function ChatView({ chat, actions, servers, draft }: ChatViewProps) {
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
         )}
+        <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
         <Composer

@@ -15,6 +15,10 @@ export interface MessageItemProps {
   readonly toolTraces: ReadonlyMap<string, ToolCallTrace>;
   /** The thread's last message: its error is announced and can be retried. */
   readonly isLast: boolean;
+  /** The tool calls the person is being asked to approve now. */
+  readonly awaitingIds?: ReadonlySet<string>;
+  /** A turn runs in this thread: a call without a result is running (or about to). */
+  readonly isTurnRunning?: boolean;
   /** Set when Retry is offered for this message. */
   readonly onRetry?: (byKeyboard: boolean) => void;
 }
@@ -44,7 +48,15 @@ function rawText(message: Message): string {
     .join('\n\n');
 }
 
-function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+function MessageBody({
+  message,
+  results,
+  toolTraces,
+  isLast,
+  onRetry,
+  awaitingIds,
+  isTurnRunning = false,
+}: MessageItemProps) {
   const text = messageText(message);
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
@@ -72,7 +84,13 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
                 what="This tool call"
                 rawText={`${block.name} ${safeSummary(block.input)}`}
               >
-                <ToolCard use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+                <ToolCard
+                  use={block}
+                  result={results.get(block.id)}
+                  trace={toolTraces.get(block.id)}
+                  isAwaitingApproval={awaitingIds?.has(block.id) ?? false}
+                  isTurnRunning={isTurnRunning}
+                />
               </RenderBoundary>
             );
           default:

@@ -14,6 +14,9 @@ export interface MessageListProps {
   /** Offered on the thread's last message when it is a failed answer and no turn runs. */
   readonly onRetry?: (byKeyboard: boolean) => void;
   readonly serverNames: ReadonlyMap<string, string>;
+  /** The tool calls the person is being asked to approve now. */
+  readonly awaitingIds?: ReadonlySet<string>;
+  readonly isTurnRunning?: boolean;
 }
 
 // Within this many pixels of the end the list follows new content.
@@ -23,7 +26,7 @@ const STICK_PX = 48;
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
  */
-export function MessageList({ messages, onRetry, serverNames }: MessageListProps) {
+export function MessageList({ messages, onRetry, serverNames, awaitingIds, isTurnRunning }: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
   const { results, toolTraces } = useMemo(() => indexTools(shape), [shape]);
@@ -101,6 +104,8 @@ export function MessageList({ messages, onRetry, serverNames }: MessageListProps
                 results={results}
                 toolTraces={toolTraces}
                 isLast={message.id === lastId}
+                {...(awaitingIds ? { awaitingIds } : {})}
+                {...(isTurnRunning !== undefined ? { isTurnRunning } : {})}
                 {...(message.id === lastId && message.status === 'error' && onRetry ? { onRetry } : {})}
               />
               {trace && (
