@@ -45,8 +45,12 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
       }
     },
     async listModels() {
-      const page = await client.models.list({ limit: 100 });
-      return page.data.map((m) => m.id);
+      try {
+        const page = await client.models.list({ limit: 100 });
+        return page.data.map((m) => m.id);
+      } catch (error) {
+        throw toModelError(error, new AbortController().signal);
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type ImportReport,
   type SecretOutcome,
 } from './config-transfer';
+import { testConnection, type ConnectionTest } from './connection-test';
 import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
 import {
   listModels,
@@ -27,6 +28,8 @@ export interface SettingsActions {
   readonly load: () => Promise<SettingsView>;
   readonly save: (input: SettingsInput) => Promise<Record<string, string>>;
   readonly models: () => Promise<string[]>;
+  /** Checks a base URL and key (the stored key when none is typed) before saving; lists the endpoint's models. */
+  readonly testConnection: (input: { readonly apiKey: string; readonly baseUrl: string }) => Promise<ConnectionTest>;
   readonly resetToolSearch: () => Promise<string | undefined>;
   readonly profiles: ProfileActions;
   readonly exportConfig: () => Promise<ExportedFile>;
@@ -69,6 +72,7 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
     },
     models: async () =>
       listModels(storage, profileId, (await loadSettings(storage, profileId, defaults)).baseUrl, deps.createModel),
+    testConnection: (input) => testConnection({ storage, profileId }, input, deps.createModel),
     resetToolSearch: async () => {
       const error = await resetToolSearch(storage, profileId);
       await reloadProfile();

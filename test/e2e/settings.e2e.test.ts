@@ -64,6 +64,7 @@ describe('the Settings screen', () => {
     await page.getByText('Add your Anthropic API key to start chatting').waitFor();
     await page.getByLabel('API key').fill(API_KEY);
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByText('Advanced settings').click(); // folded on first run
     await page.getByRole('combobox', { name: 'Deferral' }).selectOption('always');
     await page.getByRole('combobox', { name: 'Search strategy' }).selectOption('regex');
     await page.getByRole('spinbutton', { name: 'Preload count' }).fill('25');
