@@ -27,6 +27,8 @@ export const ThreadConfig = z.object({
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
   /** "Allow for this thread": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
   approvals: ApprovalRecords.default({}),
+  /** The start of the thread's latest answer, one line, for the thread list. */
+  preview: z.string().max(300).optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });
