@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { PendingApproval } from '../../../stores/chat-store';
 import { JsonView } from '../../components/json-view';
 import { RenderBoundary } from '../../components/render-boundary';
@@ -5,8 +6,13 @@ import { RenderBoundary } from '../../components/render-boundary';
 /** Asks the person before a tool runs, showing what it would be called with. */
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const { tool } = approval;
+  const card = useRef<HTMLElement>(null);
+  // The question comes into view when it is asked (clear of the docked message box: the column's scroll padding).
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <section className="approval" aria-label={`Approve ${tool.toolName}`}>
+    <section className="approval" aria-label={`Approve ${tool.toolName}`} ref={card}>
       <p>
         <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
         <code>{tool.toolName}</code>
