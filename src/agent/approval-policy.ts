@@ -1,4 +1,5 @@
 import { isSameTrust, type StoredApproval } from '../domain/server-trust';
+import { savedDefinition } from './definition-change';
 import type { AgentTool } from './ports';
 
 /** The key approvals are stored under. */
@@ -18,7 +19,8 @@ export type PolicyOutcome =
 
 /** The approval to store for a tool whose definition hashed to `hash`. */
 export function approvalFor(tool: AgentTool, hash: string): StoredApproval {
-  return { hash, origin: tool.trust.origin, authKind: tool.trust.authKind };
+  const definition = savedDefinition(tool);
+  return { hash, origin: tool.trust.origin, authKind: tool.trust.authKind, ...(definition ? { definition } : {}) };
 }
 
 /** A stored approval holds for the same definition of a server at the same origin with the same auth kind only. */

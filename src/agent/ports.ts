@@ -80,6 +80,8 @@ export interface ApprovalRequest {
   readonly tool: AgentTool;
   readonly arguments: Record<string, unknown>;
   readonly toolUseId: string;
+  /** Set when the tool was allowed before and its definition changed since: what changed, in words. */
+  readonly definitionChange?: readonly string[];
 }
 
 /** Asks the person; resolves with their decision (the only source of approvals). */

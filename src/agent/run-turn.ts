@@ -4,6 +4,7 @@ import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace'
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
+import { definitionChange } from './definition-change';
 import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
@@ -246,7 +247,7 @@ export async function runToolUse(
   if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
   else {
     const decision = await deps
-      .askApproval({ tool, arguments: args, toolUseId: use.id }, signal)
+      .askApproval({ tool, arguments: args, toolUseId: use.id, ...changeOf(tool, hash, deps.approvals) }, signal)
       .catch(() => 'deny' as const);
     approval = { decision, by: 'person' };
     // Remembering is best-effort: a failed write must not lose the call's result.
@@ -276,6 +277,11 @@ export async function runToolUse(
     trace: [toolTrace(use, result, { serverId: tool.serverId, approval })],
   };
 }
+
+const changeOf = (tool: AgentTool, hash: string, approvals: StoredApprovals) => {
+  const change = definitionChange(tool, hash, approvals);
+  return change ? { definitionChange: change } : {};
+};
 
 function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {
   return {

@@ -32,6 +32,11 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, f
 const settingsScreen = () => page.getByRole('region', { name: 'Settings' });
 const openSettings = async () => {
   if ((await settingsScreen().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
+  // Advanced settings are folded while the profile has no key (first run).
+  const advanced = page.locator('details.advanced-settings');
+  await advanced.waitFor();
+  if (!(await advanced.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await advanced.locator('summary').click();
   await page.getByRole('spinbutton', { name: 'Preload count' }).waitFor();
 };
 const themeOf = () =>

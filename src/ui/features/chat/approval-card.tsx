@@ -18,6 +18,18 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
       </p>
+      {approval.definitionChange && (
+        <div className="definition-change" role="note">
+          <p>
+            <strong>Asked again: this tool changed since you allowed it.</strong>
+          </p>
+          <ul>
+            {approval.definitionChange.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {/* Only the arguments can fail to render: the answer buttons always stay. */}
       <RenderBoundary what="The arguments" rawText="(they cannot be shown; deny the call if unsure)">
         <JsonView className="arguments" value={approval.arguments} />
