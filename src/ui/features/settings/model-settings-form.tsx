@@ -124,24 +124,28 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
       {/* Folded on first run: a key is all it takes to start; the rest has working defaults. */}
       <details className="advanced-settings" open={view.hasApiKey}>
         <summary>Advanced settings</summary>
-        <label htmlFor={ids.model}>Model</label>
-        <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
-          {choices.map((m) => (
-            <option key={m} value={m}>
-              {m === model && isUnlisted ? `${m} (not offered by this endpoint)` : m}
-            </option>
-          ))}
-        </select>
-        {isUnlisted && <p className="warning settings-help">The endpoint does not list {model}: pick one it offers.</p>}
-        {errors.model && <p className="field-error">{errors.model}</p>}
-        <ToolSearchFields
-          value={toolSearch}
-          defaults={view.toolSearchDefaults}
-          errors={errors}
-          onChange={setToolSearch}
-          canReset={view.hasToolSearchOverrides}
-          onReset={() => void reset()}
-        />
+        <div className="advanced-fields">
+          <label htmlFor={ids.model}>Model</label>
+          <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
+            {choices.map((m) => (
+              <option key={m} value={m}>
+                {m === model && isUnlisted ? `${m} (not offered by this endpoint)` : m}
+              </option>
+            ))}
+          </select>
+          {isUnlisted && (
+            <p className="warning settings-help">The endpoint does not list {model}: pick one it offers.</p>
+          )}
+          {errors.model && <p className="field-error">{errors.model}</p>}
+          <ToolSearchFields
+            value={toolSearch}
+            defaults={view.toolSearchDefaults}
+            errors={errors}
+            onChange={setToolSearch}
+            canReset={view.hasToolSearchOverrides}
+            onReset={() => void reset()}
+          />
+        </div>
       </details>
       {errors.form && <p className="field-error">{errors.form}</p>}
       {Object.keys(errors).length > 0 && !errors.form && (
