@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryTurnStore, ScriptedModel, agentTool, listChooser } from '../../test/fakes/fake-agent-ports';
+import { MemoryTurnStore, ScriptedModel } from '../../test/fakes/fake-agent-ports';
+import { agentTool, listThreadTools } from '../../test/fakes/fake-thread-tools';
+import type { AskApproval } from '../domain/thread-tools';
 import type { Approval } from '../domain/trace';
-import { approvalFor, definitionText, toolKey } from './approval-policy';
-import type { AskApproval } from './ports';
 import { resumeTurn } from './resume-turn';
 import type { TurnDeps } from './run-turn';
 
@@ -29,35 +29,42 @@ async function cutOffThread(store: MemoryTurnStore) {
   });
 }
 
-function setup(decision: Approval) {
+/** The turn as turn-runner resumes it: tools that ask about every call (no stored approval counts). */
+function setup(answer: (abort: () => void) => Approval) {
   const store = new MemoryTurnStore();
   const model = new ScriptedModel([{ blocks: [{ type: 'text', text: 'It is sunny.' }] }]);
+  const controller = new AbortController();
   const asked: string[] = [];
   const ran: string[] = [];
-  const askApproval: AskApproval = async (request) => (asked.push(request.toolUseId), decision);
+  const askApproval: AskApproval = async (request) => {
+    asked.push(request.toolUseId);
+    return answer(() => controller.abort());
+  };
+  const tools = listThreadTools([weather], {
+    askApproval,
+    runTool: async (tool) => {
+      ran.push(tool.toolName);
+      return { content: [{ type: 'text', text: 'sunny' }], isError: false, durationMs: 1 };
+    },
+    approvals: { always: {}, thread: {} },
+    memory: store,
+    hash,
+  });
   const deps: TurnDeps = {
     model,
-    tools: listChooser([weather]),
-    runTool: async (tool) => (
-      ran.push(tool.toolName),
-      { content: [{ type: 'text', text: 'sunny' }], isError: false, durationMs: 1 }
-    ),
-    askApproval,
+    tools,
     persistence: store,
-    approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
-    hash,
     now: () => 0,
     settings: { model: 'claude-test', maxTokens: 1000, maxModelCalls: 5 },
   };
-  return { store, model, asked, ran, deps };
+  return { store, model, asked, ran, deps, signal: controller.signal };
 }
 
 describe('resumeTurn', () => {
-  it('asks about the unanswered call again even when the tool is always allowed, runs it, and lets the model go on', async () => {
-    const { store, model, asked, ran, deps } = setup('allow-once');
+  it('asks about the unanswered call, runs it once allowed, and lets the model go on with its result', async () => {
+    const { store, model, asked, ran, deps, signal } = setup(() => 'allow-once');
     await cutOffThread(store);
-    store.alwaysApprovals[toolKey(weather)] = approvalFor(weather, await hash(definitionText(weather)));
-    expect(await resumeTurn('Weather?', deps, new AbortController().signal)).toEqual({ status: 'done' });
+    expect(await resumeTurn('Weather?', deps, signal)).toEqual({ status: 'done' });
     expect(asked).toEqual(['tu-1']);
     expect(ran).toEqual(['weather']);
     const sent = model.requests[0]!.messages.at(-1)!;
@@ -65,18 +72,13 @@ describe('resumeTurn', () => {
     expect(store.texts().at(-1)).toBe('It is sunny.');
   });
 
-  it('a denied (or stopped) call gets a declined result and is never run; the history stays whole', async () => {
-    const { store, ran, deps } = setup('deny');
+  it('a call denied as the turn is stopped is never run; it gets a declined result, so the history stays whole', async () => {
+    const { store, ran, deps, signal, model } = setup((abort) => (abort(), 'deny'));
     await cutOffThread(store);
-    const controller = new AbortController();
-    const askingThenStopped: TurnDeps = {
-      ...deps,
-      askApproval: async () => (controller.abort(), 'deny'),
-    };
-    expect(await resumeTurn('Weather?', askingThenStopped, controller.signal)).toEqual({ status: 'stopped' });
+    expect(await resumeTurn('Weather?', deps, signal)).toEqual({ status: 'stopped' });
     expect(ran).toEqual([]);
-    const results = store.messages.at(-1)!;
-    expect(results.blocks).toEqual([
+    expect(model.requests).toHaveLength(0);
+    expect(store.messages.at(-1)!.blocks).toEqual([
       expect.objectContaining({ type: 'tool_result', tool_use_id: 'tu-1', is_error: true }),
     ]);
     expect(store.messages[1]!.trace.find((e) => e.kind === 'tool-call')).toMatchObject({
@@ -85,9 +87,9 @@ describe('resumeTurn', () => {
   });
 
   it('does nothing when the thread does not end in unanswered calls', async () => {
-    const { store, deps, asked } = setup('allow-once');
+    const { store, deps, asked, signal } = setup(() => 'allow-once');
     await store.append({ role: 'user', blocks: [{ type: 'text', text: 'Hi' }], status: 'complete' });
-    expect(await resumeTurn('Hi', deps, new AbortController().signal)).toBeUndefined();
+    expect(await resumeTurn('Hi', deps, signal)).toBeUndefined();
     expect(asked).toEqual([]);
   });
 });

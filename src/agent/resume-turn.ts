@@ -3,10 +3,10 @@ import { continueTurn, runToolUse, type TurnDeps, type TurnOutcome } from './run
 
 /**
  * Goes on with a turn cut off after the model asked for tools but before their results were stored (the page was
- * reloaded while a call waited for approval, or ran). Every such call is asked about again, whatever was allowed
- * before: it may have been waiting for exactly that answer, and a call that was running may have run already. Denied
- * or stopped, the call gets a "declined" result, so the history stays whole. Resolves to undefined when the thread
- * does not end in unanswered calls.
+ * reloaded while a call waited for approval, or ran). The calls go through the thread's tools again, so they are
+ * offered, permitted and approved as in any turn (the caller passes tools that ask about every call: a call may have
+ * been waiting for exactly that answer, and one that was running may have run already). Denied or stopped, a call
+ * gets a "declined" result, so the history stays whole. Resolves to undefined when the thread does not end that way.
  */
 export async function resumeTurn(
   userText: string,
@@ -17,12 +17,11 @@ export async function resumeTurn(
   const calls = unansweredCalls(history);
   const answer = history.at(-1);
   if (calls.length === 0 || !answer) return undefined;
-  // The tools the model was offered in that call (recorded in its trace) are the ones it may call.
-  const offered = new Set(answer.trace.flatMap((entry) => (entry.kind === 'model-call' ? entry.toolNames : [])));
-  const askAgain: TurnDeps = { ...deps, approvals: { always: {}, thread: {} } };
-  const results = await Promise.all(calls.map((use) => runToolUse(use, offered, [], askAgain, signal)));
-  const trace = [...answer.trace, ...results.flatMap((result) => result.trace)];
-  const updated = await deps.persistence.update(answer.id, { trace });
+  await deps.tools.forCall({ userText }); // Offers this turn's tools again, as the model call that asked had them.
+  const results = await Promise.all(calls.map((use) => runToolUse(use, deps, signal)));
+  const updated = await deps.persistence.update(answer.id, {
+    trace: [...answer.trace, ...results.flatMap((result) => result.trace)],
+  });
   deps.onMessage?.(updated);
   const stored = await deps.persistence.append({
     role: 'user',

@@ -1,13 +1,10 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
-import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
-import { failedResult, type ToolCallResult } from '../domain/tool-result';
-import type { StoredApproval } from '../domain/server-trust';
-import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
-import { definitionChange } from './definition-change';
-import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
+import type { ThreadTools } from '../domain/thread-tools';
+import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
+import type { ModelCallTrace, TraceEntry } from '../domain/trace';
+import { DEFAULT_RESULT_CAP, notAnObject, toModelMessages, toolCallTrace, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
-import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
@@ -16,8 +13,6 @@ export interface TurnPersistence {
   history(): Promise<Message[]>;
   append(message: NewMessage): Promise<Message>;
   update(id: string, change: MessageChange): Promise<Message>;
-  allowForThread(key: string, approval: StoredApproval): Promise<void>;
-  allowAlways(key: string, approval: StoredApproval): Promise<void>;
 }
 
 export interface TurnSettings {
@@ -33,12 +28,9 @@ export interface TurnSettings {
 
 export interface TurnDeps {
   readonly model: ModelPort;
-  readonly tools: ToolChooser;
-  readonly runTool: ToolRunner;
-  readonly askApproval: AskApproval;
+  /** The thread's tools for this turn: the only way the turn reaches a tool (permission, approval, trace). */
+  readonly tools: ThreadTools;
   readonly persistence: TurnPersistence;
-  readonly approvals: StoredApprovals;
-  readonly hash: (text: string) => Promise<string>;
   readonly now: () => number;
   readonly settings: TurnSettings;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
@@ -47,8 +39,6 @@ export interface TurnDeps {
 
 export type TurnOutcome =
   { readonly status: 'done' | 'stopped' | 'limit' } | { readonly status: 'error'; readonly error: string };
-
-export const TOOL_SEARCH_NAME = 'tool_search';
 
 /** The note on an answer the person stopped. */
 export const STOPPED_NOTE = 'Stopped; the answer above is partial.';
@@ -73,21 +63,16 @@ export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSig
 /** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
 export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;
-  const requested: AgentTool[] = [];
-  // Approvals given during this turn apply to its later calls too.
-  const approvals = { always: { ...deps.approvals.always }, thread: { ...deps.approvals.thread } };
-  const turnDeps: TurnDeps = { ...deps, approvals };
   for (let call = 0; call < settings.maxModelCalls; call++) {
     if (signal.aborted) return { status: 'stopped' };
-    const callTools = await deps.tools.forCall({ userText, requested });
-    const answer = await modelCall(deps, callTools, signal);
+    const callTools = await deps.tools.forCall({ userText });
+    const answer = await modelCall(deps, callTools.definitions, signal);
     if (answer.outcome) return answer.outcome;
     const toolUses = answer.message.blocks.filter(
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
-    const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
-    const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal)));
+    const results = await Promise.all(toolUses.map((use) => runToolUse(use, deps, signal)));
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
@@ -100,12 +85,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
 
 type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; readonly stopReason: string | null };
 
-async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSignal): Promise<Answer> {
+async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
-  const definitions = callTools.definitions ?? [
-    ...callTools.tools.map(definitionOf),
-    ...(callTools.searchTool ? [callTools.searchTool] : []),
-  ];
   const tools = withCacheControl(definitions);
   const history = toModelMessages(await persistence.history());
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
@@ -190,122 +171,35 @@ export type UseResult = {
   readonly trace: TraceEntry[];
 };
 
-/** Answers one tool_use of the model: tool search, or a tool of the thread after its approval. Never throws. */
-export async function runToolUse(
-  use: ToolUse,
-  offered: ReadonlySet<string>,
-  requested: AgentTool[],
-  deps: TurnDeps,
-  signal: AbortSignal,
-): Promise<UseResult> {
-  const input = use.input;
-  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
-  const refuse = (message: string, extra: Partial<ToolCallTrace> = {}): UseResult => {
-    const result = failedResult({ kind: 'invalid-arguments', message }, 0);
-    return { block: toToolResultBlock(use.id, result), trace: [toolTrace(use, result, extra)] };
-  };
-  if (!isObject)
-    return refuse(
-      `The input for ${use.name} is not a JSON object, so the tool was not called. Send the arguments as an object.`,
-    );
-  const args = input as Record<string, unknown>;
-
-  if (use.name === TOOL_SEARCH_NAME) {
-    const outcome = await deps.tools
-      .runSearch(args)
-      .catch(() => ({ query: '', content: 'The tool search failed; try again.', isError: true, hits: [] }));
-    for (const hit of outcome.hits)
-      if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
-    const content =
-      typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
+/** Answers one tool_use of the model through the thread's tools (tool search, or a tool after its approval). */
+export async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
+  if (use.name !== TOOL_SEARCH_NAME) {
+    const caller = { kind: 'model' } as const;
+    const outcome = await deps.tools.call({ modelName: use.name, input: use.input, toolUseId: use.id, signal, caller });
     return {
-      block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
-      trace: [
-        {
-          kind: 'tool-search',
-          query: outcome.query,
-          strategy: deps.tools.strategy,
-          picks: outcome.hits.map((h) => ({ name: h.tool.modelName, score: h.score })),
-        },
-      ],
+      block: toToolResultBlock(use.id, outcome.result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
+      trace: [outcome.trace],
     };
   }
-
-  const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
-  if (!tool)
-    return refuse(
-      `There is no tool named ${use.name} in this thread (its server is not enabled here, or it does not exist). It was not called.`,
-    );
-  if (!offered.has(tool.modelName))
-    return refuse(
-      `The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`,
-    );
-
-  const hash = await deps.hash(definitionText(tool));
-  const policy = decideApproval(tool, hash, deps.approvals);
-  let approval: ToolCallTrace['approval'];
-  if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
-  else {
-    const decision = await deps
-      .askApproval({ tool, arguments: args, toolUseId: use.id, ...changeOf(tool, hash, deps.approvals) }, signal)
-      .catch(() => 'deny' as const);
-    approval = { decision, by: 'person' };
-    // Remembering is best-effort: a failed write must not lose the call's result.
-    if (decision === 'allow-thread') {
-      deps.approvals.thread[toolKey(tool)] = approvalFor(tool, hash);
-      await deps.persistence.allowForThread(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
-    }
-    if (decision === 'allow-always') {
-      deps.approvals.always[toolKey(tool)] = approvalFor(tool, hash);
-      await deps.persistence.allowAlways(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
-    }
-    if (decision === 'deny') {
-      const denied = failedResult(
-        { kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` },
-        0,
-      );
-      return {
-        block: toToolResultBlock(use.id, denied),
-        trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })],
-      };
-    }
+  const input = use.input;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    const result = notAnObject(use.name);
+    return { block: toToolResultBlock(use.id, result), trace: [toolCallTrace(use, result)] };
   }
-  const result: ToolCallResult = await deps.runTool(tool, args, signal);
-  await deps.tools.markUsed([tool]).catch(() => undefined);
+  const outcome = await deps.tools.search(input);
+  const content =
+    typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
   return {
-    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
-    trace: [toolTrace(use, result, { serverId: tool.serverId, approval })],
+    block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
+    trace: [outcome.trace],
   };
-}
-
-const changeOf = (tool: AgentTool, hash: string, approvals: StoredApprovals) => {
-  const change = definitionChange(tool, hash, approvals);
-  return change ? { definitionChange: change } : {};
-};
-
-function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {
-  return {
-    kind: 'tool-call',
-    toolUseId: use.id,
-    tool: use.name,
-    arguments: use.input,
-    resultSummary: summarize(result),
-    isError: result.isError,
-    durationMs: result.durationMs,
-    ...(result.failure ? { error: result.failure.message } : {}),
-    ...extra,
-  };
-}
-
-function definitionOf(tool: AgentTool): ModelToolDefinition {
-  return { name: tool.modelName, description: tool.description, input_schema: tool.inputSchema };
 }
 
 /**
  * Prompt caching: a breakpoint on the last tool that is in the prompt caches the tool list. Deferred tools are not in the
  * prompt and the API refuses `cache_control` beside `defer_loading` (tool-use-with-prompt-caching docs).
  */
-function withCacheControl(definitions: readonly ModelToolDefinition[]): ModelToolDefinition[] {
+function withCacheControl(definitions: readonly ModelTool[]): ModelTool[] {
   const last = definitions.findLastIndex((d) => d.defer_loading !== true);
   return definitions.map((d, i) => (i === last ? { ...d, cache_control: { type: 'ephemeral' } } : d));
 }

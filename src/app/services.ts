@@ -2,6 +2,7 @@ import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
+import { createServerDirectory } from '../mcp/server-directory';
 import { createChangeBus } from '../platform/change-bus';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
@@ -39,6 +40,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     now: env.now,
     locks: env.locks,
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
+    createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,

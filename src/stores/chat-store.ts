@@ -1,11 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
-import type { ApprovalRequest } from '../agent/ports';
+import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
+import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
@@ -17,7 +18,7 @@ import {
   sendMessage,
   type SendOptions,
   type TurnRunnerDeps,
-} from './turn-runner';
+} from '../turns/turn-runner';
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -229,6 +230,15 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         enable: serverIds.filter((id) => !before.has(id)),
         disable: [...before].filter((id) => !serverIds.includes(id)),
       };
+      if (change.enable.length > 0) {
+        const profile = await storage.profiles.get(profileId).catch(() => undefined);
+        const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
+        const problem = serverLimitProblem(limits, serverIds.length - 1);
+        if (problem) {
+          store.setState({ notice: problem });
+          return;
+        }
+      }
       store.setState({
         threads: store
           .getState()

@@ -3,8 +3,7 @@ import { describeError } from '../domain/errors';
 import { ModelError } from '../domain/model-errors';
 import { UserPreferences } from '../domain/user-config';
 import type { Storage } from '../storage/storage';
-import { MODEL_API_OWNER } from '../storage/vault';
-import { API_KEY_SLOT } from './turn-runner';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 
 /** What the Settings screen's Test found: the endpoint's models, or why it could not be used. */
 export type ConnectionTest =

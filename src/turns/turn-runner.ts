@@ -1,5 +1,4 @@
 import type { ModelPort } from '../agent/model-port';
-import type { AskApproval } from '../agent/ports';
 import {
   continueTurn,
   runTurn,
@@ -11,22 +10,22 @@ import {
 import { resumeTurn } from '../agent/resume-turn';
 import type { AppConfig } from '../domain/app-config';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
+import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import { isSameTrust, trustOf } from '../domain/server-trust';
-import { failedResult } from '../domain/tool-result';
+import type { AskApproval } from '../domain/thread-tools';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
-import { MODEL_API_OWNER } from '../storage/vault';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
+import { resolveUsageLimits } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
-import { createThreadToolChooser } from './thread-tools';
+import { usageLimitProblem, withUsageLimits } from './usage-guard';
+import { createThreadTools } from './thread-tools';
 
-/** Vault slot of the Anthropic API key. */
-export const API_KEY_SLOT = 'api-key';
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
 export interface TurnRunnerDeps {
@@ -41,6 +40,8 @@ export interface TurnRunnerDeps {
   readonly now: () => number;
   /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
   readonly locks?: Locks;
+  /** Where swallowed failures are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 const pageLocks = createLocalLocks();
@@ -66,6 +67,8 @@ export interface SendOptions {
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
+  /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
+  readonly isAskingAboutEveryCall?: boolean;
 }
 
 /** The note on an answer whose end could not be saved, once it is retried. */
@@ -116,7 +119,8 @@ export function retryTurn(
 
 /**
  * Goes on with a turn the page left waiting on tool calls (a reload during an approval): asks about each call again,
- * then lets the model go on. Only when no tab runs a turn in the thread; undefined when there is nothing to resume.
+ * whatever was allowed before (one that was running may have run already), then lets the model go on. Only when no
+ * tab runs a turn in the thread; undefined when there is nothing to resume.
  */
 export async function resumeUnansweredCalls(
   deps: TurnRunnerDeps,
@@ -129,7 +133,8 @@ export async function resumeUnansweredCalls(
     // The turn's person message: the last user message with text (tool results are user messages too).
     const person = stored.findLast((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
     const userText = person?.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') ?? '';
-    return resumeTurn(userText, await prepareTurn(deps, threadId, options), options.signal);
+    const turn = await prepareTurn(deps, threadId, { ...options, isAskingAboutEveryCall: true });
+    return resumeTurn(userText, turn, options.signal);
   });
   return outcome ?? undefined;
 }
@@ -155,27 +160,25 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   const apiKey = await storage.vault
     .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
     .catch((error: unknown) => (error instanceof VaultLockedError ? error : undefined));
-  const model: ModelPort =
+  const limits = resolveUsageLimits(deps.defaults.limits, prefs.limits);
+  const readUsage = (id: string, since: number) => storage.usage.since(id, since);
+  const keyModel: ModelPort =
     typeof apiKey === 'string'
       ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
       : {
           stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
           listModels: () => Promise.resolve([]),
         };
+  // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
+  const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch); // Read per turn: a saved change applies to the next one.
   const persistence: TurnPersistence = {
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
-    allowForThread: async (key, approval) =>
-      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
-    allowAlways: async (key, approval) =>
-      void (await storage.profiles.update(deps.profileId, (p) => ({
-        ...p,
-        alwaysAllow: { ...p.alwaysAllow, [key]: approval },
-      }))),
   };
-  const tools = createThreadToolChooser({
+  const logger = deps.logger ?? silentLogger;
+  const tools = createThreadTools({
     registry: deps.registry,
     index: deps.index,
     settings,
@@ -184,26 +187,27 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     thread,
     enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
+    askApproval: options.askApproval,
+    approvals: options.isAskingAboutEveryCall
+      ? { always: {}, thread: {} }
+      : { always: profile.alwaysAllow, thread: thread.approvals },
+    memory: {
+      allowForThread: async (key, approval) =>
+        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+      allowAlways: async (key, approval) =>
+        void (await storage.profiles.update(deps.profileId, (p) => ({
+          ...p,
+          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
+        }))),
+    },
+    hash: deps.sha256Hex,
+    logger,
+    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
   });
   return {
     model,
     tools,
-    runTool: (tool, args, signal) => {
-      const config = deps.registry.get(tool.serverId)?.config;
-      // The approval was for the server's identity when the tool was listed; one that moved since is another server.
-      const refusal = !enabledNow().includes(tool.serverId)
-        ? `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`
-        : !config || !isSameTrust(trustOf(config), tool.trust)
-          ? `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`
-          : undefined;
-      return refusal === undefined
-        ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
-        : Promise.resolve(failedResult({ kind: 'server-unavailable', message: refusal }, 0));
-    },
-    askApproval: options.askApproval,
     persistence,
-    approvals: { always: profile.alwaysAllow, thread: thread.approvals },
-    hash: deps.sha256Hex,
     now: deps.now,
     settings: {
       model: thread.model ?? prefs.model ?? deps.defaults.model,

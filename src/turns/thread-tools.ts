@@ -1,0 +1,154 @@
+import type { StoredApprovals } from '../agent/approval-policy';
+import { logFailure, type Logger } from '../domain/logger';
+import { isSameTrust, trustOf } from '../domain/server-trust';
+import type { AskApproval, ThreadTools, ToolCaller, ToolSearchOutcome } from '../domain/thread-tools';
+import type { LoadedTool, ThreadConfig } from '../domain/thread-config';
+import type { EffectiveTool } from '../domain/tool';
+import type { ToolSearchSettings } from '../domain/tool-search-settings';
+import type { ToolCallTrace } from '../domain/trace';
+import type { Registry } from '../mcp/registry';
+import type { ToolIndex } from '../search/tool-index';
+import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/tool-selection';
+import { createToolCalls, type ApprovalMemory } from './tool-calls';
+
+/** Keeps the search index in step with the registry's catalogs; returns the unsubscribe. */
+export function syncToolIndex(registry: Registry, index: ToolIndex): () => void {
+  const refresh = (serverId: string) =>
+    index.upsertServer(serverId, registry.get(serverId) ? registry.tools([serverId]) : []);
+  for (const server of registry.list()) refresh(server.config.id);
+  return registry.subscribe((event) => {
+    if (event.type === 'tools' || event.type === 'registered' || event.type === 'unregistered') refresh(event.serverId);
+  });
+}
+
+export interface ThreadToolsDeps {
+  readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool'>;
+  readonly index: Pick<ToolIndex, 'search'>;
+  readonly settings: ToolSearchSettings;
+  readonly contextWindowTokens: number;
+  readonly now: () => number;
+  readonly thread: ThreadConfig;
+  /** The servers enabled in the thread now; read on every use, never a copy from the turn's start. */
+  readonly enabledServerIds: () => readonly string[];
+  /** Persists the thread's loaded tools (least recently used dropped past the cap). */
+  readonly saveLoaded: (loaded: LoadedTool[]) => Promise<void>;
+  /** Asks the person before a call the approval policy does not allow by itself. */
+  readonly askApproval: AskApproval;
+  /** The profile's "always allow" and the thread's "allow for this thread", as stored when the turn began. */
+  readonly approvals: StoredApprovals;
+  readonly memory: ApprovalMemory;
+  readonly hash: (text: string) => Promise<string>;
+  readonly logger: Logger;
+  /** Told of every call's trace, whoever the caller (the model, code, an app). */
+  readonly onTrace?: (trace: ToolCallTrace, caller: ToolCaller) => void;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A thread's tools for one turn: only the servers enabled in the thread, tools not disabled, chosen per model call by
+ * tool search (or all of them when there are few), and every call permitted, approved and traced in one place.
+ */
+export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
+  const { registry, settings, logger } = deps;
+  let loaded = deps.thread.loadedTools;
+  const isEnabled = (serverId: string) => deps.enabledServerIds().includes(serverId);
+  const list = () => registry.tools(deps.enabledServerIds());
+  const resolve = (modelName: string): EffectiveTool | undefined => {
+    const ref = registry.resolveToolName(modelName);
+    if (!ref || !isEnabled(ref.serverId)) return undefined;
+    return registry.tools([ref.serverId]).find((tool) => tool.toolName === ref.toolName);
+  };
+  const remember = async (next: LoadedTool[]) => {
+    loaded = next;
+    // Best-effort: the turn goes on with the in-memory set.
+    await deps.saveLoaded(next).catch(logFailure(logger, "Saving the thread's loaded tools failed"));
+  };
+  const calls = createToolCalls({
+    resolve,
+    refusal: (tool) => {
+      const config = registry.get(tool.serverId)?.config;
+      // The approval was for the server's identity when the tool was listed; one that moved since is another server.
+      if (!isEnabled(tool.serverId))
+        return `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`;
+      if (!config || !isSameTrust(trustOf(config), tool.trust))
+        return `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`;
+      return undefined;
+    },
+    invoke: (tool, args, signal) => registry.callTool(tool.serverId, tool.toolName, args, { signal }),
+    markUsed: (tool) => remember(touchLoadedTools(loaded, [tool], deps.now(), settings.loadedToolCap)),
+    askApproval: deps.askApproval,
+    approvals: deps.approvals,
+    memory: deps.memory,
+    hash: deps.hash,
+    logger,
+    ...(deps.onTrace ? { onTrace: deps.onTrace } : {}),
+  });
+
+  async function search(input: unknown): Promise<ToolSearchOutcome> {
+    const query = isRecord(input) && typeof input.query === 'string' ? input.query : '';
+    const tools = list();
+    const answer = answerToolSearch(input, {
+      index: deps.index,
+      tools,
+      settings,
+      loadedTools: loaded,
+      now: deps.now(),
+    });
+    if (!answer.isError) await remember([...answer.loadedTools]);
+    const byName = new Map(tools.map((t) => [t.modelName, t]));
+    const hits = answer.matches.flatMap((m) => {
+      const tool = byName.get(m.modelName);
+      return tool ? [{ tool, score: m.score }] : [];
+    });
+    calls.found(hits.map((h) => h.tool));
+    return {
+      query,
+      content: answer.content,
+      isError: answer.isError,
+      hits,
+      trace: {
+        kind: 'tool-search',
+        query,
+        strategy: settings.strategy,
+        picks: hits.map((h) => ({ name: h.tool.modelName, score: h.score })),
+      },
+    };
+  }
+
+  return {
+    list,
+    resolve,
+    forCall({ userText }) {
+      const chosen = selectCallTools({
+        tools: list(),
+        loadedTools: loaded,
+        pinnedTools: deps.thread.pinnedTools,
+        settings,
+        userMessage: userText,
+        contextWindowTokens: deps.contextWindowTokens,
+        index: deps.index,
+      });
+      calls.offer(chosen.tools);
+      return Promise.resolve({
+        definitions: chosen.modelTools,
+        tools: chosen.tools,
+        isDeferred: chosen.selection.isDeferred,
+      });
+    },
+    call: (request) => calls.call(request),
+    search: (input) =>
+      search(input).catch((error: unknown) => {
+        logger.warn('The tool search failed', { error });
+        const query = '';
+        return {
+          query,
+          content: 'The tool search failed; try again.',
+          isError: true,
+          hits: [],
+          trace: { kind: 'tool-search', query, strategy: settings.strategy, picks: [] },
+        };
+      }),
+  };
+}
