@@ -230,20 +230,21 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         enable: serverIds.filter((id) => !before.has(id)),
         disable: [...before].filter((id) => !serverIds.includes(id)),
       };
+      const show = (ids: readonly string[]) =>
+        store.setState({
+          threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...ids] } : t)),
+        });
+      show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
       if (change.enable.length > 0) {
         const profile = await storage.profiles.get(profileId).catch(() => undefined);
         const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
         const problem = serverLimitProblem(limits, serverIds.length - 1);
         if (problem) {
+          show([...before]);
           store.setState({ notice: problem });
           return;
         }
       }
-      store.setState({
-        threads: store
-          .getState()
-          .threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...serverIds] } : t)),
-      });
       // Applied as a change to what is stored, so a switch flipped in another tab meanwhile is not undone.
       await storage.threads
         .changeEnabledServers(threadId, change)
