@@ -11,6 +11,7 @@ import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
+import type { Usage } from '../domain/trace';
 import type { ModelPort, ModelRequest } from './model-port';
 
 export interface AnthropicModelOptions {
@@ -36,8 +37,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   return {
     async stream(request, onSnapshot, signal) {
       try {
-        const onEvent = (_event: unknown, snapshot: { content: readonly unknown[] }) =>
-          onSnapshot(toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]));
+        const onEvent = (_event: unknown, snapshot: { content: readonly unknown[]; usage: Anthropic.Usage }) => {
+          const blocks = toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]);
+          onSnapshot(blocks, toUsage(snapshot.usage, blocks));
+        };
         let final: { content: readonly { type: string }[]; usage: Anthropic.Usage; stop_reason: string | null };
         if (usesCompaction(request)) {
           const stream = client.beta.messages.stream(toCompactionParams(request), { signal });
@@ -48,18 +51,12 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
           stream.on('streamEvent', onEvent);
           final = await stream.finalMessage();
         }
-        const usage = final.usage;
         const compaction = compactionOf(final.content);
         return {
           ...(compaction ? { compaction } : {}),
           blocks: toBlocks(final.content as readonly Anthropic.ContentBlock[]),
           stopReason: final.stop_reason,
-          usage: {
-            input: usage.input_tokens,
-            output: usage.output_tokens,
-            cacheRead: usage.cache_read_input_tokens ?? 0,
-            cacheWrite: usage.cache_creation_input_tokens ?? 0,
-          },
+          usage: toUsage(final.usage),
         };
       } catch (error) {
         throw toModelError(error, signal);
@@ -80,9 +77,27 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
       return known;
     },
     async listModels() {
-      const page = await client.models.list({ limit: 100 });
-      return page.data.map((m) => m.id);
+      try {
+        const page = await client.models.list({ limit: 100 });
+        return page.data.map((m) => m.id);
+      } catch (error) {
+        throw toModelError(error, new AbortController().signal);
+      }
     },
+  };
+}
+
+/**
+ * The API's token counts. Mid-stream the output count is the one from message_start until message_delta brings the
+ * real one: `soFar` (the answer as streamed) gives an estimate (about 4 characters a token) in the meantime.
+ */
+function toUsage(usage: Anthropic.Usage, soFar?: readonly ContentBlock[]): Usage {
+  const estimate = soFar ? Math.ceil(JSON.stringify(soFar).length / 4) : 0;
+  return {
+    input: usage.input_tokens,
+    output: Math.max(usage.output_tokens, soFar && soFar.length > 0 ? estimate : 0),
+    cacheRead: usage.cache_read_input_tokens ?? 0,
+    cacheWrite: usage.cache_creation_input_tokens ?? 0,
   };
 }
 

@@ -1,6 +1,7 @@
 import { isSameTrust, type StoredApproval } from '../domain/server-trust';
 import type { EffectiveTool } from '../domain/tool';
 import type { ToolRef } from '../domain/tool-catalog';
+import { savedDefinition } from './definition-change';
 
 /** The key approvals are stored under. */
 export function toolKey(tool: ToolRef): string {
@@ -19,7 +20,8 @@ export type PolicyOutcome =
 
 /** The approval to store for a tool whose definition hashed to `hash`. */
 export function approvalFor(tool: EffectiveTool, hash: string): StoredApproval {
-  return { hash, origin: tool.trust.origin, authKind: tool.trust.authKind };
+  const definition = savedDefinition(tool);
+  return { hash, origin: tool.trust.origin, authKind: tool.trust.authKind, ...(definition ? { definition } : {}) };
 }
 
 /** A stored approval holds for the same definition of a server at the same origin with the same auth kind only. */

@@ -94,7 +94,12 @@ describe('thread export', () => {
     expect(markdown).toContain('# Weather');
     expect(markdown).toContain('## You\n\nRain in Oslo?');
     expect(markdown).toContain('**Tool call** `mcp__w__forecast`');
-    expect(markdown).toContain('Rain, 8°C');
+    // The result sits under its call, inside the assistant's part, and no "You" heading comes before it.
+    const call = markdown.indexOf('**Tool call** `mcp__w__forecast`');
+    const result = markdown.indexOf('**Tool result**\n\n```\nRain, 8°C\n```');
+    expect(result).toBeGreaterThan(call);
+    expect(markdown.slice(call, result)).not.toContain('## You');
+    expect(markdown.match(/## You/g)).toHaveLength(1);
     expect(markdown).toContain('tool search (bm25): "weather" → mcp__w__forecast (3.50)');
     expect(markdown).toContain('tokens in 900 / out 40 / cache read 800 / cache write 0');
     expect(markdown).toContain('tool call: mcp__w__forecast (allow-once by person), 30 ms');

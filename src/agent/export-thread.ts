@@ -12,15 +12,18 @@ export function exportThreadJson(thread: ThreadConfig, messages: readonly Messag
 /** A thread as Markdown a person can read: the conversation, tool calls and the trace of each answer. */
 export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Message[]): string {
   const lines = [`# ${thread.title}`, ''];
+  // A result travels in the next user message; in the export it sits under the call it answers, not under "You".
+  const results = new Map<string, ToolResult>();
+  for (const message of messages)
+    for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
   for (const message of messages) {
     const parts: string[] = [];
     for (const block of message.blocks) {
       if (block.type === 'text' && block.text) parts.push(block.text);
-      if (block.type === 'tool_use')
+      if (block.type === 'tool_use') {
         parts.push(`**Tool call** \`${block.name}\`\n\n\`\`\`json\n${JSON.stringify(block.input, null, 2)}\n\`\`\``);
-      if (block.type === 'tool_result') {
-        const text = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
-        parts.push(`**Tool result**${block.is_error ? ' (error)' : ''}\n\n\`\`\`\n${text}\n\`\`\``);
+        const result = results.get(block.id);
+        parts.push(result ? resultText(result) : '**Tool result**: none (the call was not answered)');
       }
     }
     if (message.error) parts.push(`> ${message.error}`);
@@ -30,6 +33,14 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
       lines.push('<details><summary>Trace</summary>', '', ...message.trace.map(traceLine), '', '</details>', '');
   }
   return lines.join('\n');
+}
+
+type ToolResult = Extract<Message['blocks'][number], { type: 'tool_result' }>;
+
+function resultText(block: ToolResult): string {
+  const text = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+  const fence = text.includes('```') ? '~~~~' : '```';
+  return `**Tool result**${block.is_error ? ' (error)' : ''}\n\n${fence}\n${text}\n${fence}`;
 }
 
 function traceLine(entry: TraceEntry): string {

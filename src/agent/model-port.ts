@@ -31,11 +31,15 @@ export interface ModelResult {
   readonly compaction?: CompactionBlock;
 }
 
-/** The model API. `onSnapshot` gets the whole answer so far as it streams. Throws ModelError. */
+/**
+ * The model API. `onSnapshot` gets the whole answer so far as it streams, with the tokens counted so far (the input
+ * as the API reported it at the start; the output estimated until the API's own count arrives at the end), so that an
+ * answer stopped halfway still counts what it used. Throws ModelError.
+ */
 export interface ModelPort {
   stream(
     request: ModelRequest,
-    onSnapshot: (blocks: ContentBlock[]) => void,
+    onSnapshot: (blocks: ContentBlock[], usage?: Usage) => void,
     signal: AbortSignal,
   ): Promise<ModelResult>;
   listModels(): Promise<string[]>;

@@ -128,6 +128,7 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
     ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
   };
   let latest: ContentBlock[] = [];
+  let usageSoFar: ModelCallTrace['usage'];
   try {
     const { result, trace: before } = await streamWithContext(
       deps,
@@ -135,8 +136,9 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
       message,
       request,
       trace,
-      (blocks) => {
+      (blocks, usage) => {
         latest = blocks;
+        usageSoFar = usage ?? usageSoFar;
         deps.onMessage?.({ ...message, blocks });
         // The first words are written at once (a tab closed right away still keeps them), then at most every persistEveryMs.
         const hasContent = blocks.some((b) => b.type !== 'text' || b.text.length > 0);
@@ -177,7 +179,8 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      trace: [trace({ error: text, ...offendingPart(error, request) })],
+      // What a stopped or failed answer used so far still counts.
+      trace: [trace({ error: text, ...offendingPart(error, request), ...(usageSoFar ? { usage: usageSoFar } : {}) })],
     };
     try {
       message = await persistence.update(message.id, ended);
@@ -194,9 +197,13 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
 }
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
-type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }>; readonly trace: TraceEntry[] };
+export type UseResult = {
+  readonly block: Extract<ContentBlock, { type: 'tool_result' }>;
+  readonly trace: TraceEntry[];
+};
 
-async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
+/** Answers one tool_use of the model through the thread's tools (tool search, or a tool after its approval). */
+export async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
   if (use.name !== TOOL_SEARCH_NAME) {
     const caller = { kind: 'model' } as const;
     const onProgress = (progress: ToolProgress) => deps.onToolProgress?.(use.id, progress);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { preferenceName } from './preference-names';
 import {
   CONFIG_FILE_FORMAT,
   CONFIG_FILE_VERSION,
@@ -14,7 +15,7 @@ import { toFieldIssues } from './validation';
 
 /** Something an import left out, and why. */
 export interface ImportProblem {
-  /** What was left out: 'Server "Weather"', 'Preference baseUrl', 'Default server "x"'. */
+  /** What was left out: 'Server "Weather"', 'Base URL', 'Default server "x"'. */
   readonly subject: string;
   readonly reasons: readonly string[];
 }
@@ -138,14 +139,14 @@ function readPreferences(value: unknown, rejected: ImportProblem[], ignored: str
     }
     const parsed = fields[key as keyof typeof fields].safeParse(raw);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
-    else if (!parsed.success) rejected.push({ subject: `Preference ${key}`, reasons: describeIssues(parsed.error) });
+    else if (!parsed.success) rejected.push({ subject: preferenceName(key), reasons: describeIssues(parsed.error) });
   }
   return out;
 }
 
 function readToolSearch(value: unknown, rejected: ImportProblem[], ignored: string[]): ToolSearchOverrides | undefined {
   if (!isObject(value)) {
-    rejected.push({ subject: 'Preference toolSearch', reasons: ['must be an object'] });
+    rejected.push({ subject: preferenceName('toolSearch'), reasons: ['must be an object'] });
     return undefined;
   }
   const out: Json = {};
@@ -158,7 +159,7 @@ function readToolSearch(value: unknown, rejected: ImportProblem[], ignored: stri
     const parsed = fields[key as keyof typeof fields].safeParse(raw);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
     else if (!parsed.success)
-      rejected.push({ subject: `Preference toolSearch.${key}`, reasons: describeIssues(parsed.error) });
+      rejected.push({ subject: preferenceName(`toolSearch.${key}`), reasons: describeIssues(parsed.error) });
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -28,6 +28,8 @@ export const StoredApproval = z.object({
   hash: z.string().min(1),
   origin: z.string().min(1),
   authKind: z.enum(['none', 'bearer', 'headers', 'oauth']),
+  /** The tool as it was allowed (description and input schema), to say how it changed when it asks again. */
+  definition: z.object({ description: z.string().max(20_000), inputSchema: z.string().max(50_000) }).optional(),
 });
 export type StoredApproval = z.infer<typeof StoredApproval>;
 

@@ -32,6 +32,8 @@ export const ThreadConfig = z.object({
   toolSearch: ThreadToolSearchOverrides.optional(),
   /** Servers whose instructions are left out of this thread's system prompt (all are in by default). */
   instructionsOff: z.array(ServerId).optional(),
+  /** The start of the thread's latest answer, one line, for the thread list. */
+  preview: z.string().max(300).optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

@@ -89,6 +89,8 @@ export interface ApprovalRequest {
   readonly toolUseId: string;
   /** Who asks: a card can say "called from code" or name the app. */
   readonly caller: ToolCaller;
+  /** Set when the tool was allowed before and its definition changed since: what changed, in words. */
+  readonly definitionChange?: readonly string[];
 }
 
 /** Asks the person; resolves with their decision (the only source of approvals). */

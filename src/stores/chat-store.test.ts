@@ -43,13 +43,22 @@ beforeEach(async () => {
 describe('sending', () => {
   it('a message sent while a new thread is being made goes nowhere: not into the previous thread', async () => {
     const previous = chat.store.getState().activeThreadId!;
+    // A thread with a message: New thread makes another (an empty one would simply stay open).
+    await app.opened.storage.messages.append(previous, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Earlier' }],
+      status: 'complete',
+    });
+    await chat.actions.openThread(previous);
     const requestsBefore = api.requests.length;
     const making = chat.actions.newThread();
     expect(chat.store.getState().activeThreadId).toBeUndefined();
     await chat.actions.send('Too early');
     await making;
     expect(chat.store.getState().activeThreadId).not.toBe(previous);
-    expect((await app.opened.storage.messages.list(previous)).items).toEqual([]);
+    expect((await app.opened.storage.messages.list(previous)).items.map((m) => m.blocks)).toEqual([
+      [{ type: 'text', text: 'Earlier' }],
+    ]);
     expect(api.requests).toHaveLength(requestsBefore);
   });
 

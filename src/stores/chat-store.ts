@@ -10,12 +10,15 @@ import type { ResourceReading } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
 import type { Approval } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
+import { unansweredCalls } from '../domain/unanswered-calls';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
+import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
+  resumeUnansweredCalls,
   retryTurn,
   sendMessage,
   type SendOptions,
@@ -37,6 +40,8 @@ export interface ChatState {
   readonly pendingApprovals: readonly PendingApproval[];
   /** The latest progress notification of each tool call in flight, by tool_use id. */
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
+  /** A thread deleted a moment ago: hidden from the list, stored until the deletion is confirmed (Undo brings it back). */
+  readonly deleting?: { readonly thread: ThreadConfig; readonly wasOpen: boolean };
   /** Storage problems (skipped records, a failed write), shown as a notice. */
   readonly notice?: string;
 }
@@ -63,7 +68,10 @@ export interface ChatActions {
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
+  /** Hides the thread at once; it is removed from storage by confirmDelete (or the next deletion), or kept by undoDelete. */
   deleteThread(threadId: string): Promise<void>;
+  undoDelete(): Promise<void>;
+  confirmDelete(): Promise<void>;
   setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
   /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
@@ -170,6 +178,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       runningThreadId = undefined;
       store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
+      const preview = previewOf([...ended.values()]);
+      if (preview) await storage.threads.update(threadId, () => ({ preview })).catch(() => undefined);
       await actions.refreshThreads();
     }
   };
@@ -177,26 +187,45 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const actions: ChatActions = {
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
+      const hidden = store.getState().deleting?.thread.id;
       store.setState({
-        threads: items,
+        threads: items.filter((t) => t.id !== hidden),
         ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
       });
     },
     async newThread() {
+      // An empty thread is not stored twice: New thread opens the one not yet written in, if there is one.
+      const { threads, activeThreadId, isRunning, messages } = store.getState();
+      const active = threads.find((t) => t.id === activeThreadId);
+      if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
       store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
+      const empty = await findEmptyThread(storage, threads);
+      if (empty) return actions.openThread(empty.id);
       const profile = await storage.profiles.get(profileId);
       const thread = await storage.threads.create(profileId, { enabledServerIds: profile?.defaultServerIds ?? [] });
       await actions.refreshThreads();
       await actions.openThread(thread.id);
     },
     async openThread(threadId, isRestore = false) {
+      const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
       store.setState({ activeThreadId: threadId, messages: [], compactions: [] });
+      // A thread left as New thread made it (nothing written in it) is not kept.
+      if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
+        await storage.threads
+          .delete(left.id)
+          .catch(logFailure(logger, 'Deleting an empty thread failed', { threadId: left.id }));
+        await actions.refreshThreads();
+      }
       if (!isRestore)
         await storage.profiles
           .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
           .catch(logFailure(logger, 'Remembering the open thread failed', { threadId }));
       await loadMessages(threadId);
+      // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
+      const { activeThreadId, isRunning, messages } = store.getState();
+      if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
+        void runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
     },
     async renameThread(threadId, title) {
       try {
@@ -208,11 +237,36 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       }
     },
     async deleteThread(threadId) {
+      const thread = store.getState().threads.find((t) => t.id === threadId);
+      if (!thread) return;
+      await actions.confirmDelete(); // One deletion waits for Undo at a time.
+      const wasOpen = store.getState().activeThreadId === threadId;
+      if (wasOpen) actions.stop();
       // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
-      if (runningThreadId === threadId) controller?.abort();
-      await storage.threads.delete(threadId);
-      if (store.getState().activeThreadId === threadId)
-        store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
+      else if (runningThreadId === threadId) controller?.abort();
+      store.setState({
+        deleting: { thread, wasOpen },
+        threads: store.getState().threads.filter((t) => t.id !== threadId),
+        ...(wasOpen ? { activeThreadId: undefined, messages: [], compactions: [] } : {}),
+      });
+    },
+    async undoDelete() {
+      const deleting = store.getState().deleting;
+      if (!deleting) return;
+      store.setState({ deleting: undefined });
+      await actions.refreshThreads();
+      if (deleting.wasOpen && store.getState().activeThreadId === undefined)
+        await actions.openThread(deleting.thread.id);
+    },
+    async confirmDelete() {
+      const deleting = store.getState().deleting;
+      if (!deleting) return;
+      try {
+        await storage.threads.delete(deleting.thread.id);
+      } catch (error) {
+        store.setState({ notice: describeError(error) });
+      }
+      store.setState({ deleting: undefined });
       await actions.refreshThreads();
     },
     async setThreadServers(threadId, serverIds) {
@@ -226,7 +280,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         store.setState({
           threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...ids] } : t)),
         });
-      show(serverIds);
+      show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
       if (change.enable.length > 0) {
         // Checked after the switch moved (it must answer the click at once); one past the limit moves back, with why.
         const profile = await storage.profiles.get(profileId).catch(() => undefined);
@@ -275,7 +329,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const thread = store.getState().threads.find((t) => t.id === threadId);
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
-        if (thread?.title === 'New thread') {
+        if (thread?.title === UNTITLED) {
           await storage.threads
             .rename(threadId, titleFrom(text))
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));

@@ -231,14 +231,14 @@ describe('configuration import', () => {
 
     expect(report.imported).toEqual([
       'Server "Weather"',
-      'Preference theme: light (was system)',
-      'Preference toolSearch.strategy: regex (was the app default)',
+      'Theme: light (was system)',
+      'Search strategy: regex (was the app default)',
       'Default servers: notes, weather',
     ]);
     expect(report.rejected).toEqual([
-      { subject: 'Preference baseUrl', reasons: ['Base URL must be an http(s) URL'] },
+      { subject: 'Base URL', reasons: ['Base URL must be an http(s) URL'] },
       {
-        subject: 'Preference toolSearch.loadedToolCap',
+        subject: 'Loaded-tool cap',
         reasons: ['Loaded-tool cap must be a whole number from 1 to 200'],
       },
       {
@@ -279,10 +279,10 @@ describe('configuration import', () => {
         fileWith({ preferences: { baseUrl: 'https://collector.example/v1', theme: 'dark' } }),
       ),
     );
-    expect(report.imported).toEqual(['Preference theme: dark (was system)']);
+    expect(report.imported).toEqual(['Theme: dark (was system)']);
     expect(report.rejected).toEqual([
       {
-        subject: 'Preference baseUrl',
+        subject: 'Base URL',
         reasons: [
           'not imported: the API key stored in this browser would be sent to https://collector.example/v1. If you trust that endpoint, enter it under Settings yourself.',
         ],
@@ -296,7 +296,7 @@ describe('configuration import', () => {
     const same = okReport(
       await importConfiguration(target, fileWith({ preferences: { baseUrl: 'https://proxy.example' } })),
     );
-    expect(same.imported).toEqual(['Preference baseUrl: https://proxy.example (unchanged)']);
+    expect(same.imported).toEqual(['Base URL: https://proxy.example (unchanged)']);
     expect(same.rejected).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import {
   type PersonalToolOverrides,
 } from '../domain/tool-overrides';
 import { serverOrigin } from '../domain/server-trust';
+import { preferenceName } from '../domain/preference-names';
 import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
@@ -200,7 +201,7 @@ async function applyPreferences(
   });
   if (refusedBaseUrl !== undefined) {
     rejected.push({
-      subject: 'Preference baseUrl',
+      subject: preferenceName('baseUrl'),
       reasons: [
         `not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`,
       ],
@@ -209,7 +210,7 @@ async function applyPreferences(
   // Each line says what the value was, so a replaced preference is never lost without a word.
   type Value = string | number | undefined;
   const line = (key: string, value: Value, previous: Value) =>
-    `Preference ${key}: ${String(value)}${previous === value ? ' (unchanged)' : ` (was ${previous === undefined ? 'the app default' : String(previous)})`}`;
+    `${preferenceName(key)}: ${String(value)}${previous === value ? ' (unchanged)' : ` (was ${previous === undefined ? 'the app default' : String(previous)})`}`;
   for (const [key, value] of Object.entries(rest) as [keyof typeof rest, Value][])
     imported.push(line(key, value, before?.[key]));
   for (const [key, value] of Object.entries(toolSearch ?? {}) as [keyof NonNullable<typeof toolSearch>, Value][])

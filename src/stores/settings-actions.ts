@@ -14,6 +14,7 @@ import {
   type SecretOutcome,
 } from './config-transfer';
 import { effectiveRelayUrl, saveRelayUrl, type RelayView } from './relay-settings';
+import { testConnection, type ConnectionTest } from './connection-test';
 import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
 import {
   listModels,
@@ -31,6 +32,8 @@ export interface SettingsActions {
   readonly load: () => Promise<SettingsView>;
   readonly save: (input: SettingsInput) => Promise<Record<string, string>>;
   readonly models: () => Promise<string[]>;
+  /** Checks a base URL and key (the stored key when none is typed) before saving; lists the endpoint's models. */
+  readonly testConnection: (input: { readonly apiKey: string; readonly baseUrl: string }) => Promise<ConnectionTest>;
   readonly resetToolSearch: () => Promise<string | undefined>;
   readonly profiles: ProfileActions;
   readonly exportConfig: () => Promise<ExportedFile>;
@@ -88,6 +91,7 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
     },
     models: async () =>
       listModels(storage, profileId, (await loadSettings(storage, profileId, defaults)).baseUrl, deps.createModel),
+    testConnection: (input) => testConnection({ storage, profileId }, input, deps.createModel),
     resetToolSearch: async () => {
       const error = await resetToolSearch(storage, profileId);
       await reloadProfile();

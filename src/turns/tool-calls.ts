@@ -1,5 +1,6 @@
 import { assertNever } from '../domain/errors';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from '../agent/approval-policy';
+import { definitionChange } from '../agent/definition-change';
 import { notAnObject, toolCallTrace } from '../agent/history';
 import { logFailure, type Logger } from '../domain/logger';
 import type { StoredApproval } from '../domain/server-trust';
@@ -79,13 +80,22 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     }
   }
 
+  /** How the tool changed since an approval of it that no longer holds, for the card. */
+  const changeOf = (tool: EffectiveTool, hash: string) => {
+    const change = definitionChange(tool, hash, approvals);
+    return change ? { definitionChange: change } : {};
+  };
+
   async function approve(tool: EffectiveTool, args: Record<string, unknown>, request: ToolCallRequest) {
     const hash = await deps.hash(definitionText(tool));
     const policy = decideApproval(tool, hash, approvals);
     if (policy.decision === 'allow') return { decision: 'auto-allow', by: policy.by } as const;
     const caller = request.caller ?? MODEL;
     const decision = await deps
-      .askApproval({ tool, arguments: args, toolUseId: request.toolUseId, caller }, request.signal)
+      .askApproval(
+        { tool, arguments: args, toolUseId: request.toolUseId, caller, ...changeOf(tool, hash) },
+        request.signal,
+      )
       .catch(logFailure(deps.logger, 'Asking for approval failed; the call is denied', { tool: tool.modelName }));
     const key = toolKey(tool);
     const context = { tool: tool.modelName };

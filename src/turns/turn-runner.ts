@@ -9,12 +9,14 @@ import {
   type TurnOutcome,
   type TurnPersistence,
 } from '../agent/run-turn';
+import { resumeTurn } from '../agent/resume-turn';
 import type { AppConfig } from '../domain/app-config';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import type { ToolProgress } from '../domain/tool-result';
+import { unansweredCalls } from '../domain/unanswered-calls';
 import type { AskApproval } from '../domain/thread-tools';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
@@ -71,6 +73,8 @@ export interface SendOptions {
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
+  /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
+  readonly isAskingAboutEveryCall?: boolean;
 }
 
 /** The note on an answer whose end could not be saved, once it is retried. */
@@ -117,6 +121,28 @@ export function retryTurn(
       );
     return continueTurn(plan.userText, turn, options.signal);
   });
+}
+
+/**
+ * Goes on with a turn the page left waiting on tool calls (a reload during an approval): asks about each call again,
+ * whatever was allowed before (one that was running may have run already), then lets the model go on. Only when no
+ * tab runs a turn in the thread; undefined when there is nothing to resume.
+ */
+export async function resumeUnansweredCalls(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
+  const outcome = await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), async () => {
+    const stored = (await deps.storage.messages.list(threadId)).items;
+    if (unansweredCalls(stored).length === 0) return undefined;
+    // The turn's person message: the last user message with text (tool results are user messages too).
+    const person = stored.findLast((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text'));
+    const userText = person?.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n') ?? '';
+    const turn = await prepareTurn(deps, threadId, { ...options, isAskingAboutEveryCall: true });
+    return resumeTurn(userText, turn, options.signal);
+  });
+  return outcome ?? undefined;
 }
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
@@ -170,7 +196,9 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
     askApproval: options.askApproval,
-    approvals: { always: profile.alwaysAllow, thread: thread.approvals },
+    approvals: options.isAskingAboutEveryCall
+      ? { always: {}, thread: {} }
+      : { always: profile.alwaysAllow, thread: thread.approvals },
     memory: {
       allowForThread: async (key, approval) =>
         void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),

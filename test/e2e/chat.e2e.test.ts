@@ -313,13 +313,16 @@ describe('the chat', () => {
       expect(await focused()).toBe(name);
     }
 
-    // The thread's own settings and servers, opened above the messages, leave the box in view too.
+    // The thread's own settings and servers, opened above the messages, leave the box in view too (on a phone they
+    // are under the Thread menu).
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     await page.getByText('Thread settings', { exact: true }).click();
     await page.getByRole('textbox', { name: 'System prompt' }).waitFor();
     await shot('chat-10-phone-thread-settings-open');
     expect(await boxInView()).toEqual({ isOnScreen: true, isOnTop: true });
     await typeInBox('Typed with the thread settings open');
     await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 

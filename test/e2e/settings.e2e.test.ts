@@ -32,6 +32,11 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, f
 const settingsScreen = () => page.getByRole('region', { name: 'Settings' });
 const openSettings = async () => {
   if ((await settingsScreen().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
+  // Advanced settings are folded while the profile has no key (first run).
+  const advanced = page.locator('details.advanced-settings');
+  await advanced.waitFor();
+  if (!(await advanced.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await advanced.locator('summary').click();
   await page.getByRole('spinbutton', { name: 'Preload count' }).waitFor();
 };
 const themeOf = () =>
@@ -64,6 +69,7 @@ describe('the Settings screen', () => {
     await page.getByText('Add your Anthropic API key to start chatting').waitFor();
     await page.getByLabel('API key').fill(API_KEY);
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByText('Advanced settings').click(); // folded on first run
     await page.getByRole('combobox', { name: 'Deferral' }).selectOption('always');
     await page.getByRole('combobox', { name: 'Search strategy' }).selectOption('regex');
     await page.getByRole('spinbutton', { name: 'Preload count' }).fill('25');

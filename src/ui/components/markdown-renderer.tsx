@@ -1,24 +1,32 @@
+import type { Element } from 'hast';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block';
+import { AnswerImage } from './answer-image';
 
 /** Only these link schemes stay clickable; javascript:, data: and the like become inert. */
 const SAFE_URL = /^(https?:|mailto:|#|\/)/i;
+/** Images an answer may show, and only after a click: inline data images of the API's formats, or https ones. */
+const IMAGE_URL = /^(data:image\/(png|jpeg|gif|webp);base64,|https:)/i;
 
-function safeUrl(url: string): string {
+function safeUrl(url: string, key: string): string {
+  if (key === 'src') return IMAGE_URL.test(url) ? url : '';
   const transformed = defaultUrlTransform(url);
   return SAFE_URL.test(transformed) ? transformed : '';
 }
 
 /**
- * Renders untrusted markdown (model text, tool output) as inert elements: react-markdown never renders
- * raw HTML, unsafe link schemes are dropped, remote images are not loaded (they would leak the
- * conversation to whoever serves them), and links open in a new tab without a referrer.
- * Loaded on demand through markdown.tsx.
+ * Renders untrusted markdown (model text, tool output) with GitHub's extensions (tables, task lists, strikethrough,
+ * autolinks) as inert elements: react-markdown never renders raw HTML, unsafe link schemes are dropped, images load
+ * only when the person asks (a remote one would leak the conversation to whoever serves it), and links open in a new
+ * tab without a referrer. Loaded on demand through markdown.tsx.
  */
 export default function MarkdownRenderer({ text }: { text: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown
         skipHtml
+        remarkPlugins={[remarkGfm]}
         urlTransform={safeUrl}
         components={{
           a: ({ href, children }) =>
@@ -29,8 +37,13 @@ export default function MarkdownRenderer({ text }: { text: string }) {
             ) : (
               <span>{children}</span>
             ),
-          img: ({ alt }) => <span className="image-placeholder">[image{alt ? `: ${alt}` : ''}]</span>,
-          pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+          img: ({ src, alt }) => <AnswerImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} />,
+          pre: ({ node }) => <CodeBlock {...codeOf(node)} />,
+          table: ({ children }) => (
+            <div className="table-scroll">
+              <table>{children}</table>
+            </div>
+          ),
         }}
       >
         {text}
@@ -39,17 +52,16 @@ export default function MarkdownRenderer({ text }: { text: string }) {
   );
 }
 
-function CodeBlock({ children }: { children: React.ReactNode }) {
-  const copy = (event: React.MouseEvent<HTMLButtonElement>) => {
-    const code = event.currentTarget.parentElement?.querySelector('code')?.textContent ?? '';
-    void navigator.clipboard?.writeText(code).catch(() => undefined);
-  };
-  return (
-    <div className="code-block">
-      <button type="button" className="copy" onClick={copy} aria-label="Copy code">
-        Copy
-      </button>
-      <pre>{children}</pre>
-    </div>
-  );
+/** The text and fenced language of a `<pre><code class="language-x">` node. */
+function codeOf(node: Element | undefined): { code: string; language?: string } {
+  const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const classes = code?.properties.className;
+  const language = Array.isArray(classes)
+    ? classes
+        .map(String)
+        .find((name) => name.startsWith('language-'))
+        ?.slice('language-'.length)
+    : undefined;
+  const text = (code?.children ?? []).map((child) => (child.type === 'text' ? child.value : '')).join('');
+  return { code: text.replace(/\n$/, ''), ...(language ? { language } : {}) };
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { PendingApproval } from '../../../stores/chat-store';
 import { JsonView } from '../../components/json-view';
 import { RenderBoundary } from '../../components/render-boundary';
@@ -5,13 +6,30 @@ import { RenderBoundary } from '../../components/render-boundary';
 /** Asks the person before a tool runs, showing what it would be called with. */
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const { tool } = approval;
+  const card = useRef<HTMLElement>(null);
+  // The question comes into view when it is asked (clear of the docked message box: the column's scroll padding).
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <section className="approval" aria-label={`Approve ${tool.toolName}`}>
+    <section className="approval" aria-label={`Approve ${tool.toolName}`} ref={card}>
       <p>
         <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
       </p>
+      {approval.definitionChange && (
+        <div className="definition-change" role="note">
+          <p>
+            <strong>Asked again: this tool changed since you allowed it.</strong>
+          </p>
+          <ul>
+            {approval.definitionChange.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {/* Only the arguments can fail to render: the answer buttons always stay. */}
       <RenderBoundary what="The arguments" rawText="(they cannot be shown; deny the call if unsure)">
         <JsonView className="arguments" value={approval.arguments} />

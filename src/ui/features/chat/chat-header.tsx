@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions } from '../../../stores/chat-store';
 import type { ServerView } from '../../../stores/servers-store';
@@ -8,7 +9,10 @@ import { ThreadSettingsForm } from './thread-settings';
 import { ServerInstructionsSection } from './server-instructions';
 import { ThreadTokenTotal } from './token-total';
 
-/** The open thread's title, token total, export, settings and servers. */
+/**
+ * The open thread's title, token total, export, settings and servers. On a phone it folds into one line, the title
+ * and a "Thread menu" button, so the messages get the screen; the rest opens under the button.
+ */
 export function ChatHeader({
   thread,
   totals,
@@ -20,33 +24,48 @@ export function ChatHeader({
   servers: readonly ServerView[];
   actions: ChatActions;
 }) {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
   return (
-    <header className="chat-header">
+    <header className={isMenuOpen ? 'chat-header is-menu-open' : 'chat-header'}>
       <div className="chat-title">
         <h2>{thread.title}</h2>
-        <button type="button" className="secondary small" onClick={() => download(actions.exportThread('markdown'))}>
-          Export Markdown
-        </button>
-        <button type="button" className="secondary small" onClick={() => download(actions.exportThread('json'))}>
-          Export JSON
+        <button
+          type="button"
+          className="secondary small thread-menu-toggle"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen(!isMenuOpen)}
+        >
+          Thread menu
         </button>
       </div>
-      <ThreadTokenTotal totals={totals} />
-      <ThreadSettingsForm
-        key={thread.id}
-        thread={thread}
-        onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
-      />
-      <ServerInstructionsSection
-        servers={servers.filter((s) => thread.enabledServerIds.includes(s.id))}
-        offIds={thread.instructionsOff ?? []}
-        onChange={(serverId, isOn) => void actions.setServerInstructions(thread.id, serverId, isOn)}
-      />
-      <ThreadServers
-        servers={servers}
-        enabledIds={thread.enabledServerIds}
-        onChange={(ids) => void actions.setThreadServers(thread.id, ids)}
-      />
+      <div className="chat-header-more" id={menuId}>
+        <div className="chat-exports">
+          <button type="button" className="secondary small" onClick={() => download(actions.exportThread('markdown'))}>
+            Export Markdown
+          </button>
+          <button type="button" className="secondary small" onClick={() => download(actions.exportThread('json'))}>
+            Export JSON
+          </button>
+        </div>
+        <ThreadTokenTotal totals={totals} />
+        <ThreadSettingsForm
+          key={thread.id}
+          thread={thread}
+          onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
+        />
+        <ServerInstructionsSection
+          servers={servers.filter((s) => thread.enabledServerIds.includes(s.id))}
+          offIds={thread.instructionsOff ?? []}
+          onChange={(serverId, isOn) => void actions.setServerInstructions(thread.id, serverId, isOn)}
+        />
+        <ThreadServers
+          servers={servers}
+          enabledIds={thread.enabledServerIds}
+          onChange={(ids) => void actions.setThreadServers(thread.id, ids)}
+        />
+      </div>
     </header>
   );
 }

@@ -10,6 +10,8 @@ import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
 import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
 import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
+import { ChatAnnouncer } from './chat-announcer';
+import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -59,6 +61,8 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   const totals = useMemo(() => threadTokenTotals(shape), [shape]);
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
+  const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
+  const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
@@ -79,10 +83,18 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
                   messages={messages}
                   compactions={compactions}
                   serverNames={serverNames}
+                  awaitingIds={awaitingIds}
+                  isTurnRunning={isRunning}
                   {...(isRunning ? {} : { onRetry: retry })}
                 />
               </ToolProgressContext.Provider>
             </ReadResourceContext.Provider>
+            {isThinking && (
+              <p className="thinking-indicator muted" aria-label="Waiting for the answer">
+                <span className="thinking-dots" aria-hidden="true" />
+                Thinking…
+              </p>
+            )}
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
@@ -96,6 +108,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
         )}
+        <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
         <Composer

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
+import { CopyButton } from '../../components/copy-button';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
 import { RenderBoundary } from '../../components/render-boundary';
@@ -14,6 +15,10 @@ export interface MessageItemProps {
   readonly toolTraces: ReadonlyMap<string, ToolCallTrace>;
   /** The thread's last message: its error is announced and can be retried. */
   readonly isLast: boolean;
+  /** The tool calls the person is being asked to approve now. */
+  readonly awaitingIds?: ReadonlySet<string>;
+  /** A turn runs in this thread: a call without a result is running (or about to). */
+  readonly isTurnRunning?: boolean;
   /** Set when Retry is offered for this message. */
   readonly onRetry?: (byKeyboard: boolean) => void;
 }
@@ -43,7 +48,16 @@ function rawText(message: Message): string {
     .join('\n\n');
 }
 
-function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+function MessageBody({
+  message,
+  results,
+  toolTraces,
+  isLast,
+  onRetry,
+  awaitingIds,
+  isTurnRunning = false,
+}: MessageItemProps) {
+  const text = messageText(message);
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
@@ -70,13 +84,24 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
                 what="This tool call"
                 rawText={`${block.name} ${safeSummary(block.input)}`}
               >
-                <ToolCard use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+                <ToolCard
+                  use={block}
+                  result={results.get(block.id)}
+                  trace={toolTraces.get(block.id)}
+                  isAwaitingApproval={awaitingIds?.has(block.id) ?? false}
+                  isTurnRunning={isTurnRunning}
+                />
               </RenderBoundary>
             );
           default:
             return null;
         }
       })}
+      {text && message.status !== 'streaming' && (
+        <div className="message-actions">
+          <CopyButton text={text} label={message.role === 'user' ? 'Copy your message' : 'Copy answer'} />
+        </div>
+      )}
       {message.status === 'streaming' && (
         <span className="typing" aria-label="Answer in progress">
           …
@@ -104,6 +129,14 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
       )}
     </div>
   );
+}
+
+/** The message's own words (its text blocks), as Copy takes them: no thinking, no tool calls. */
+function messageText(message: Message): string {
+  return message.blocks
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n\n')
+    .trim();
 }
 
 /** The tool's input as short text for the card's fallback; whatever the input, this never throws. */

@@ -18,6 +18,9 @@ export interface MessageListProps {
   readonly serverNames: ReadonlyMap<string, string>;
   /** Compactions of the thread's model context: a marker shows where each starts. */
   readonly compactions?: readonly ContextCompaction[];
+  /** The tool calls the person is being asked to approve now. */
+  readonly awaitingIds?: ReadonlySet<string>;
+  readonly isTurnRunning?: boolean;
 }
 
 // Within this many pixels of the end the list follows new content.
@@ -27,7 +30,14 @@ const STICK_PX = 48;
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
  */
-export function MessageList({ messages, onRetry, serverNames, compactions = [] }: MessageListProps) {
+export function MessageList({
+  messages,
+  onRetry,
+  serverNames,
+  compactions = [],
+  awaitingIds,
+  isTurnRunning,
+}: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
   const { results, toolTraces } = useMemo(() => indexTools(shape), [shape]);
@@ -109,6 +119,8 @@ export function MessageList({ messages, onRetry, serverNames, compactions = [] }
                 results={results}
                 toolTraces={toolTraces}
                 isLast={message.id === lastId}
+                {...(awaitingIds ? { awaitingIds } : {})}
+                {...(isTurnRunning !== undefined ? { isTurnRunning } : {})}
                 {...(message.id === lastId && message.status === 'error' && onRetry ? { onRetry } : {})}
               />
               {trace && (

@@ -16,10 +16,48 @@ const APPROVAL_LABEL: Record<string, string> = {
   'auto-allow': 'allowed automatically',
 };
 
+/** Where a call stands, as its card says it. */
+export type ToolCallState = 'waiting' | 'running' | 'not-run' | 'denied' | 'error' | 'done';
+
+const STATE_LABEL: Record<ToolCallState, string> = {
+  waiting: 'waiting for your approval',
+  running: 'running…',
+  'not-run': 'not run',
+  denied: 'denied',
+  error: 'failed',
+  done: 'done',
+};
+
+/** The state of a call from its result and trace, whether the person is being asked about it, and whether a turn runs. */
+export function toolCallState(
+  result: ToolResult | undefined,
+  trace: ToolCallTrace | undefined,
+  isAwaitingApproval: boolean,
+  isTurnRunning: boolean,
+): ToolCallState {
+  if (!result) return isAwaitingApproval ? 'waiting' : isTurnRunning ? 'running' : 'not-run';
+  if (trace?.approval?.decision === 'deny') return 'denied';
+  return result.is_error ? 'error' : 'done';
+}
+
 /** A tool call as a collapsible card: server, tool, arguments, result (text and images), error, time, approval. */
-export function ToolCard({ use, result, trace }: { use: ToolUse; result?: ToolResult; trace?: ToolCallTrace }) {
+export function ToolCard({
+  use,
+  result,
+  trace,
+  isAwaitingApproval = false,
+  isTurnRunning = false,
+}: {
+  use: ToolUse;
+  result?: ToolResult | undefined;
+  trace?: ToolCallTrace | undefined;
+  isAwaitingApproval?: boolean;
+  isTurnRunning?: boolean;
+}) {
   const [server, tool] = splitName(use.name);
-  const state = !result ? 'running' : result.is_error ? 'error' : 'done';
+  const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
+  // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
+  const isDenied = state === 'denied';
   return (
     <>
       <details className={`tool-card tool-${state}`}>
@@ -28,24 +66,26 @@ export function ToolCard({ use, result, trace }: { use: ToolUse; result?: ToolRe
             {server && <span className="muted">{server} · </span>}
             {tool}
           </span>
-          <span className="muted">
-            {state === 'running' ? 'running…' : state === 'error' ? 'failed' : 'done'}
-            {trace ? ` · ${Math.round(trace.durationMs)} ms` : ''}
-            {trace?.approval ? ` · ${APPROVAL_LABEL[trace.approval.decision] ?? trace.approval.decision}` : ''}
+          <span className="tool-state muted">
+            {STATE_LABEL[state]}
+            {trace && !isDenied ? ` · ${Math.round(trace.durationMs)} ms` : ''}
+            {trace?.approval && !isDenied
+              ? ` · ${APPROVAL_LABEL[trace.approval.decision] ?? trace.approval.decision}`
+              : ''}
           </span>
         </summary>
         <h4>Arguments</h4>
         <JsonView className="arguments" value={use.input} />
-        {result && trace?.shown && (
+        {result && trace?.shown && !isDenied && (
           <>
             <h4>{result.is_error ? 'Error' : 'Result'}</h4>
             <ToolResultView shown={trace.shown} serverId={trace.serverId} tool={tool} />
             {trace.sent && <SentNote sent={trace.sent} />}
           </>
         )}
-        {result && !trace?.shown && (
+        {result && (!trace?.shown || isDenied) && (
           <>
-            <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+            <h4>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h4>
             {result.content.map((item, i) =>
               item.type === 'text' ? (
                 <pre key={i} className="result-text">

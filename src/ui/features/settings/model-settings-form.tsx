@@ -4,7 +4,7 @@ import type { SettingsActions } from '../../../stores/settings-actions';
 import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
 
 export interface ModelSettingsFormProps {
-  readonly actions: Pick<SettingsActions, 'load' | 'save' | 'models' | 'resetToolSearch'>;
+  readonly actions: Pick<SettingsActions, 'load' | 'save' | 'models' | 'resetToolSearch' | 'testConnection'>;
   readonly onSaved: () => void;
   /** Changes when the stored settings changed elsewhere (an import, another tab): the form shows them again. */
   readonly revision?: string | number;
@@ -12,7 +12,7 @@ export interface ModelSettingsFormProps {
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
 export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSettingsFormProps) {
-  const { load, save, models, resetToolSearch } = actions;
+  const { load, save, models, resetToolSearch, testConnection } = actions;
   const [view, setView] = useState<SettingsView>();
   const [apiKey, setApiKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -21,6 +21,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
+  const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
   const ids = { key: useId(), url: useId(), model: useId() };
 
   useEffect(() => {
@@ -51,6 +52,21 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
     }
   };
 
+  const runTest = async () => {
+    setTest('testing');
+    const outcome = await testConnection({ apiKey, baseUrl });
+    if (!outcome.ok) return setTest({ text: outcome.message, ok: false });
+    setModelList(outcome.models);
+    // The model list follows the endpoint: a model it does not offer is replaced by the first one it does.
+    const switched = outcome.models.includes(model) ? undefined : outcome.models[0];
+    if (switched) setModel(switched);
+    const count = `${outcome.models.length} model${outcome.models.length === 1 ? '' : 's'}`;
+    setTest({
+      ok: true,
+      text: `Connected: the key works and this endpoint offers ${count}.${switched ? ` ${model} is not one of them: Model is now ${switched}.` : ''} Save to keep these settings.`,
+    });
+  };
+
   const reset = async () => {
     const problem = await resetToolSearch();
     if (problem) return setErrors({ form: problem });
@@ -62,7 +78,8 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   };
 
   if (!view || !toolSearch) return <p role="status">Loading settings…</p>;
-  const choices = modelList.includes(model) ? modelList : [model, ...modelList];
+  const isUnlisted = modelList.length > 0 && !modelList.includes(model);
+  const choices = isUnlisted ? [model, ...modelList] : modelList;
   return (
     <form
       className="settings settings-card"
@@ -96,23 +113,40 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         aria-invalid={errors.baseUrl ? true : undefined}
       />
       {errors.baseUrl && <p className="field-error">{errors.baseUrl}</p>}
-      <label htmlFor={ids.model}>Model</label>
-      <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
-        {choices.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
-      {errors.model && <p className="field-error">{errors.model}</p>}
-      <ToolSearchFields
-        value={toolSearch}
-        defaults={view.toolSearchDefaults}
-        errors={errors}
-        onChange={setToolSearch}
-        canReset={view.hasToolSearchOverrides}
-        onReset={() => void reset()}
-      />
+      <div className="connection-test">
+        <button type="button" className="secondary" disabled={test === 'testing'} onClick={() => void runTest()}>
+          Test
+        </button>
+        <p className={test && test !== 'testing' && !test.ok ? 'field-error' : 'muted'} role="status">
+          {test === 'testing' ? 'Testing the key and base URL…' : (test?.text ?? '')}
+        </p>
+      </div>
+      {/* Folded on first run: a key is all it takes to start; the rest has working defaults. */}
+      <details className="advanced-settings" open={view.hasApiKey}>
+        <summary>Advanced settings</summary>
+        <div className="advanced-fields">
+          <label htmlFor={ids.model}>Model</label>
+          <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
+            {choices.map((m) => (
+              <option key={m} value={m}>
+                {m === model && isUnlisted ? `${m} (not offered by this endpoint)` : m}
+              </option>
+            ))}
+          </select>
+          {isUnlisted && (
+            <p className="warning settings-help">The endpoint does not list {model}: pick one it offers.</p>
+          )}
+          {errors.model && <p className="field-error">{errors.model}</p>}
+          <ToolSearchFields
+            value={toolSearch}
+            defaults={view.toolSearchDefaults}
+            errors={errors}
+            onChange={setToolSearch}
+            canReset={view.hasToolSearchOverrides}
+            onReset={() => void reset()}
+          />
+        </div>
+      </details>
       {errors.form && <p className="field-error">{errors.form}</p>}
       {Object.keys(errors).length > 0 && !errors.form && (
         <p className="field-error" role="alert">

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
+import { relativeTime } from './relative-time';
 
 export interface ThreadListProps {
   readonly threads: readonly ThreadConfig[];
@@ -20,6 +21,12 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
   const [editing, setEditing] = useState<{ id: string; title: string; error?: string }>();
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
+  // The clock the dates are told by, a minute at a time (a change newer than it reads "just now").
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   const active = threads.find((t) => t.id === activeId);
   // On a phone, choosing a thread folds the list away again.
   const fold = (then: () => void) => {
@@ -84,10 +91,18 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                 <button
                   type="button"
                   className="thread-link"
+                  aria-label={thread.title}
+                  aria-describedby={`${listId}-${thread.id}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
                   onClick={() => fold(() => onOpen(thread.id))}
                 >
-                  {thread.title}
+                  <span className="thread-title">{thread.title}</span>
+                  <span className="thread-meta muted" id={`${listId}-${thread.id}`}>
+                    <time dateTime={new Date(thread.updatedAt).toISOString()}>
+                      {relativeTime(thread.updatedAt, now)}
+                    </time>
+                    {thread.preview ? ` · ${thread.preview}` : ''}
+                  </span>
                 </button>
                 <button
                   type="button"
@@ -101,9 +116,7 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                   type="button"
                   className="icon danger"
                   aria-label={`Delete thread ${thread.title}`}
-                  onClick={() => {
-                    if (window.confirm(`Delete "${thread.title}" and all its messages?`)) onDelete(thread.id);
-                  }}
+                  onClick={() => onDelete(thread.id)}
                 >
                   ×
                 </button>

@@ -1,20 +1,50 @@
+import { useEffect } from 'react';
 import type { ChatActions, ChatStore } from '../../../stores/chat-store';
 import { useStore } from '../../hooks/use-store';
 import { ThreadList } from './thread-list';
 import './threads.css';
 
-/** The thread list bound to the chat store. */
+/** How long a deleted thread can be brought back with Undo before it is removed from storage. */
+const UNDO_MS = 10_000;
+
+/** The thread list bound to the chat store, with Undo for the thread just deleted. */
 export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: ChatActions }) {
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
+  const deleting = useStore(chat, (s) => s.deleting);
+  useEffect(() => {
+    if (!deleting) return;
+    const timer = setTimeout(() => void actions.confirmDelete(), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [deleting, actions]);
   return (
-    <ThreadList
-      threads={threads}
-      activeId={activeId}
-      onNew={() => void actions.newThread()}
-      onOpen={(id) => void actions.openThread(id)}
-      onDelete={(id) => void actions.deleteThread(id)}
-      onRename={(id, title) => actions.renameThread(id, title)}
-    />
+    <>
+      <ThreadList
+        threads={threads}
+        activeId={activeId}
+        onNew={() => void actions.newThread()}
+        onOpen={(id) => void actions.openThread(id)}
+        onDelete={(id) => void actions.deleteThread(id)}
+        onRename={(id, title) => actions.renameThread(id, title)}
+      />
+      <div className="undo-toast-region" role="status" aria-live="polite">
+        {deleting && (
+          <div className="undo-toast">
+            <span>Deleted “{deleting.thread.title}”.</span>
+            <button type="button" onClick={() => void actions.undoDelete()}>
+              Undo
+            </button>
+            <button
+              type="button"
+              className="icon secondary"
+              aria-label="Dismiss (delete now)"
+              onClick={() => void actions.confirmDelete()}
+            >
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,0 +1,115 @@
+/**
+ * First run in the production build (issue #22, item 3): only the key is asked for (advanced settings folded), Test
+ * checks the base URL and key before anything is saved (a closed port and a refused key each say so), and the model
+ * list follows the endpoint. Desktop and phone.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { openAppPage } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+const KEY = 'sk-ant-first-run';
+let app: AppServer | undefined;
+let api: FakeAnthropic | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+const status = () => page.locator('.connection-test [role="status"]');
+
+/** A port on 127.0.0.1 that nothing listens on: bound, noted, released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('first run', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [api, app] = await Promise.all([
+      startFakeAnthropic({
+        apiKey: KEY,
+        models: [
+          { id: 'claude-endpoint-large', display_name: 'Large', created_at: '2026-05-01T00:00:00Z' },
+          { id: 'claude-endpoint-small', display_name: 'Small', created_at: '2026-04-01T00:00:00Z' },
+        ],
+      }),
+      startAppServer(),
+    ]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+  });
+
+  it('asks only for the key: the model and tool-search settings are folded away', async () => {
+    await page.getByText('Add your Anthropic API key to start chatting').waitFor();
+    expect(await page.getByLabel('API key').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).isVisible()).toBe(true);
+    expect(await page.getByRole('spinbutton', { name: 'Preload count' }).isVisible()).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Model' }).isVisible()).toBe(false);
+    const save = await page.getByRole('button', { name: 'Save' }).boundingBox();
+    expect(save && save.y + save.height).toBeLessThanOrEqual(800); // Save is in view without scrolling.
+    await shot('first-run-1-desktop');
+  });
+
+  it('Test says clearly when nothing answers at the base URL, and nothing is saved', async () => {
+    const port = await closedPort();
+    await page.getByLabel('API key').fill(KEY);
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(`http://127.0.0.1:${port}`);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect
+      .poll(() => status().textContent(), { timeout: 30_000 })
+      .toContain(`Nothing answered at http://127.0.0.1:${port}`);
+    expect(await status().getAttribute('class')).toContain('field-error');
+    expect(await page.getByText('Saved.').count()).toBe(0);
+    await shot('first-run-2-closed-port');
+  });
+
+  it('Test says when the endpoint refuses the key', async () => {
+    await page.getByLabel('API key').fill('sk-ant-wrong');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toContain('refused the API key (401)');
+  });
+
+  it("with a good key Test connects, and the model list becomes the endpoint's own", async () => {
+    await page.getByLabel('API key').fill(KEY);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toContain('this endpoint offers 2 models');
+    await page.getByText('Advanced settings').click();
+    const model = page.getByRole('combobox', { name: 'Model' });
+    expect(await model.locator('option').allTextContents()).toEqual(['claude-endpoint-large', 'claude-endpoint-small']);
+    expect(await model.inputValue()).toBe('claude-endpoint-large');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect
+      .poll(() => model.locator('option').allTextContents())
+      .toEqual(['claude-endpoint-large', 'claude-endpoint-small']);
+    expect(await model.inputValue()).toBe('claude-endpoint-large');
+  });
+
+  it('at phone width the key, Test and Save fit the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText('Advanced settings').click(); // fold it again
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Test', exact: true }).scrollIntoViewIfNeeded();
+    await shot('first-run-3-phone');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Honest states in the production build (issue #22, item 2): "Thinking…" until the first words, "waiting for your
+ * approval" apart from "running", a denied call shown as denied (not failed), a pending approval that survives a
+ * reload (go on, or cancel), a stopped answer's tokens counted, and live regions for screen readers.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startEverythingRig, type EverythingRig } from './app-page';
+
+const SHOTS = 'test-results/screenshots';
+let rig: EverythingRig | undefined;
+let api: FakeAnthropic;
+let page: Page;
+let pageErrors: string[] = [];
+
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const announcements = () => page.getByRole('status', { name: 'Chat announcements' });
+const echoCard = () => messages().locator('details.tool-card', { hasText: 'echo' }).last();
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+/** A count as the page writes it, whatever the browser's locale groups digits with. */
+const count = (n: number) => new RegExp(String(n).replace(/\B(?=(\d{3})+$)/g, '[,.\\s\u00a0\u202f]?'));
+
+async function newThreadWithTools(): Promise<void> {
+  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  await page.getByRole('switch', { name: 'Tools', exact: true }).check();
+}
+
+async function send(text: string): Promise<void> {
+  await box().fill(text);
+  await box().press('Enter');
+}
+
+/** The tool_result the model was sent for `toolUseId` in the latest request. */
+function sentResult(toolUseId: string) {
+  for (const message of api.requests.at(-1)?.body.messages ?? [])
+    if (Array.isArray(message.content))
+      for (const block of message.content)
+        if (block.type === 'tool_result' && block.tool_use_id === toolUseId) return block;
+  return undefined;
+}
+
+describe('honest states', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    rig = await startEverythingRig({ viewport: { width: 1280, height: 800 } });
+    ({ api, page, pageErrors } = rig);
+    await page.getByLabel('API key').fill('sk-ant-honest');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(rig.everything.url);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page
+      .getByRole('listitem', { name: 'Tools' })
+      .getByText('Connected', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Servers' }).click();
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it('shows "Thinking…" until the first words arrive, then announces the finished answer', async () => {
+    await newThreadWithTools();
+    let release!: () => void;
+    api.script({
+      text: ['First words', ' and the rest.'],
+      holdAfterChunks: { afterChunks: 0, until: new Promise<void>((r) => (release = r)) },
+    });
+    await send('Take your time');
+    const thinking = page.getByLabel('Waiting for the answer');
+    await thinking.waitFor({ timeout: 15_000 });
+    expect(await thinking.textContent()).toContain('Thinking…');
+    await shot('honest-1-thinking');
+    release();
+    await messages().getByText('First words and the rest.').waitFor({ timeout: 15_000 });
+    await thinking.waitFor({ state: 'detached' });
+    await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
+  });
+
+  it('a call waiting for approval says so (not "running"), is announced, and once denied shows as denied, not failed', async () => {
+    await newThreadWithTools();
+    api.script(
+      { toolUses: [{ id: 'toolu_deny', name: 'mcp__tools__echo', input: { message: 'no thanks' } }] },
+      { text: 'Understood, I will not echo.' },
+    );
+    await send('Echo something');
+    const approval = page.getByRole('region', { name: 'Approve echo' });
+    await approval.waitFor({ timeout: 15_000 });
+    expect(await echoCard().locator('summary').textContent()).toContain('waiting for your approval');
+    expect(await echoCard().locator('summary').textContent()).not.toContain('running');
+    await expect.poll(() => announcements().textContent()).toBe('Approval needed: Tools wants to run echo.');
+    await shot('honest-2-waiting-for-approval');
+    await approval.getByRole('button', { name: 'Deny' }).click();
+    await messages().getByText('Understood, I will not echo.').waitFor({ timeout: 15_000 });
+    const summary = (await echoCard().locator('summary').textContent()) ?? '';
+    expect(summary).toContain('denied');
+    expect(summary).not.toContain('failed');
+    expect(await echoCard().getAttribute('class')).not.toContain('tool-error');
+    expect(sentResult('toolu_deny')?.is_error).toBe(true);
+    await shot('honest-3-denied');
+  });
+
+  it('an approval pending at a reload comes back: allowed, the tool runs and the model gets its result', async () => {
+    await newThreadWithTools();
+    api.script({ toolUses: [{ id: 'toolu_reload', name: 'mcp__tools__echo', input: { message: 'after reload' } }] });
+    await send('Echo across a reload');
+    await page.getByRole('region', { name: 'Approve echo' }).waitFor({ timeout: 15_000 });
+    const requestsBefore = api.requests.length;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Echo across a reload' }).waitFor({ timeout: 15_000 });
+    const approval = page.getByRole('region', { name: 'Approve echo' });
+    await approval.waitFor({ timeout: 15_000 });
+    expect(await echoCard().locator('summary').textContent()).toContain('waiting for your approval');
+    await shot('honest-4-approval-after-reload');
+    api.script({ text: 'The echo said: after reload.' });
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await messages().getByText('The echo said: after reload.').waitFor({ timeout: 15_000 });
+    expect(api.requests.length).toBe(requestsBefore + 1);
+    expect(JSON.stringify(sentResult('toolu_reload')?.content)).toContain('Echo: after reload');
+    expect(await echoCard().locator('summary').textContent()).toContain('done');
+  });
+
+  it('an approval pending at a reload can be cancelled with Stop: the call shows denied, and the next turn keeps it in the history', async () => {
+    await newThreadWithTools();
+    api.script({ toolUses: [{ id: 'toolu_cancel', name: 'mcp__tools__echo', input: { message: 'cancel me' } }] });
+    await send('Echo, then change my mind');
+    await page.getByRole('region', { name: 'Approve echo' }).waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.getByRole('region', { name: 'Approve echo' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('region', { name: 'Approve echo' }).waitFor({ state: 'detached' });
+    await expect.poll(() => echoCard().locator('summary').textContent()).toContain('denied');
+    api.script({ text: 'Fine, no echo.' });
+    await send('Never mind');
+    await messages().getByText('Fine, no echo.').waitFor({ timeout: 15_000 });
+    expect(sentResult('toolu_cancel')?.is_error).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a stopped answer's tokens count in the thread's total", async () => {
+    await newThreadWithTools();
+    api.script({ text: ['Partial ', 'answer ', 'never ends'], stallAfterChunks: 2, usage: { input_tokens: 4321 } });
+    await send('Start and stop');
+    await messages().getByText('Partial answer').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await messages().getByText('Stopped; the answer above is partial.').waitFor({ timeout: 15_000 });
+    const total = page.getByLabel('Tokens used in this thread');
+    await expect.poll(() => total.textContent()).toMatch(count(4321));
+    await expect.poll(() => announcements().textContent()).toBe('Answer stopped.');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The chat on a phone (390 x 844) in the production build (issue #22, item 4): the thread header folds into one line
+ * with a menu, the message list gets at least 65% of the screen's height, and an approval's buttons are in view
+ * (on screen, not covered by the message box) as soon as it asks, however long the arguments.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startEverythingRig, type EverythingRig } from './app-page';
+
+const SHOTS = 'test-results/screenshots';
+const [WIDTH, HEIGHT] = [390, 844];
+let rig: EverythingRig | undefined;
+let api: FakeAnthropic;
+let page: Page;
+let pageErrors: string[] = [];
+
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+/** The element is wholly on screen and is what shows at its middle (nothing covers it). */
+const isInView = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const onScreen = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return onScreen && element.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+
+describe('the chat on a phone', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    rig = await startEverythingRig({ viewport: { width: WIDTH, height: HEIGHT } });
+    ({ api, page, pageErrors } = rig);
+    await page.getByLabel('API key').fill('sk-ant-phone');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(rig.everything.url);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await page
+      .getByRole('listitem', { name: 'Tools' })
+      .getByText('Connected', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.locator('button.new-thread').click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it('the header is one line with a menu, and the message list gets at least 65% of the height', async () => {
+    api.script({ text: 'A first answer, long enough to matter. '.repeat(12) });
+    await box().fill('A question asked on a phone about something that needs a long answer');
+    await box().press('Enter');
+    await messages().getByText('A first answer').waitFor({ timeout: 20_000 });
+    const title = await page.locator('.chat-title').boundingBox();
+    expect(title!.height).toBeLessThan(48);
+    const menu = page.getByRole('button', { name: 'Thread menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await isInView(menu)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export Markdown' }).isVisible()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Tools', exact: true }).isVisible()).toBe(false);
+    const list = await page.locator('.message-scroller').boundingBox();
+    const share = list!.height / HEIGHT;
+    console.log(`message list at ${WIDTH}x${HEIGHT}: ${Math.round(list!.height)} px = ${(share * 100).toFixed(1)}%`);
+    expect(share).toBeGreaterThanOrEqual(0.65);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+    await shot('phone-1-chat');
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Export Markdown' }).waitFor();
+    await page.getByRole('switch', { name: 'Tools', exact: true }).check();
+    expect(await page.getByLabel('Tokens used in this thread').isVisible()).toBe(true);
+    await shot('phone-2-thread-menu-open');
+    await menu.click();
+    expect(await page.getByRole('button', { name: 'Export Markdown' }).isVisible()).toBe(false);
+  });
+
+  it('an approval shows its buttons in view at once, even with long arguments', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `line ${i} of a long message`).join('\n');
+    api.script({ toolUses: [{ name: 'mcp__tools__echo', input: { message: long } }] }, { text: 'Echoed.' });
+    await box().fill('Echo a long text');
+    await box().press('Enter');
+    const approval = page.getByRole('region', { name: 'Approve echo' });
+    await approval.waitFor({ timeout: 20_000 });
+    for (const name of ['Allow once', 'Allow for this thread', 'Always allow', 'Deny'])
+      await expect.poll(() => isInView(approval.getByRole('button', { name, exact: true }))).toBe(true);
+    await shot('phone-3-approval');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await messages().getByText('Echoed.').waitFor({ timeout: 20_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});

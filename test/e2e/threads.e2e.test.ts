@@ -1,0 +1,125 @@
+/**
+ * Threads in the production build (issue #22, item 3): New thread stores no empty threads, the list shows when each
+ * thread last changed and the start of its latest answer, and delete has Undo instead of the browser's confirm().
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { openAppPage } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let app: AppServer | undefined;
+let api: FakeAnthropic | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+const dialogs: string[] = [];
+
+const nav = () => page.getByRole('navigation', { name: 'Threads' });
+const threadButtons = () => nav().locator('.thread-link');
+const newThread = () => nav().locator('button.new-thread');
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+async function chat(question: string, answer: string, shown = answer): Promise<void> {
+  api!.script({ text: answer });
+  await box().fill(question);
+  await box().press('Enter');
+  await page.getByRole('list', { name: 'Messages' }).getByText(shown).waitFor({ timeout: 20_000 });
+}
+
+describe('threads', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByLabel('API key').fill('sk-ant-threads');
+    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+  });
+
+  it('clicking New thread again and again stores one empty thread, not one per click', async () => {
+    for (let i = 0; i < 4; i++) {
+      await newThread().click();
+      await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    }
+    await expect.poll(() => threadButtons().count()).toBe(1);
+    await chat('Plan a trip to Oslo', 'Pack a warm coat: Oslo is cold in November.');
+    for (let i = 0; i < 3; i++) {
+      await newThread().click();
+      await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    }
+    await expect.poll(() => threadButtons().count()).toBe(2);
+    // Leaving the empty one for another thread does not keep it either.
+    await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).click();
+    await expect.poll(() => threadButtons().count()).toBe(1);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Plan a trip to Oslo' }).waitFor({ timeout: 15_000 });
+    expect(await threadButtons().count()).toBe(1);
+  });
+
+  it('each thread shows when it last changed and the start of its latest answer', async () => {
+    await newThread().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await chat('Plan a trip to Rome', 'Rome is **mild** in November; bring an umbrella.', 'bring an umbrella');
+    const rome = nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true });
+    await expect.poll(() => rome.textContent()).toContain('Rome is mild in November; bring an umbrella.');
+    expect(await rome.textContent()).toContain('just now');
+    const oslo = nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true });
+    expect(await oslo.textContent()).toContain('Pack a warm coat');
+    // Titles that begin alike are told apart by the line under them.
+    expect(await rome.getAttribute('aria-describedby')).toBeTruthy();
+    await shot('threads-1-list-desktop');
+  });
+
+  it('delete hides the thread with Undo (no confirm dialog); Undo brings it back, dismissing deletes it for good', async () => {
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Oslo' }).click();
+    await expect.poll(() => threadButtons().count()).toBe(1);
+    const toast = page.getByRole('status').filter({ hasText: 'Deleted “Plan a trip to Oslo”.' });
+    await toast.waitFor();
+    await shot('threads-2-undo');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).waitFor();
+    expect(await threadButtons().count()).toBe(2);
+
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Oslo' }).click();
+    await page.getByRole('button', { name: 'Dismiss (delete now)' }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor({ timeout: 15_000 });
+    expect(await nav().locator('.thread-title').allTextContents()).toEqual(['Plan a trip to Rome']);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('deleting the open thread closes it; Undo reopens it', async () => {
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Rome' }).click();
+    await page.getByText('Start a new thread to chat.').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Messages' }).getByText('bring an umbrella').count()).toBe(1);
+  });
+
+  it('at phone width the list shows the same dates and previews', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();
+    await nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('threads-3-list-phone');
+    expect(pageErrors).toEqual([]);
+  });
+});
