@@ -1,3 +1,4 @@
+import type { CodeCaller } from '../domain/code-execution';
 import type { Approval } from '../domain/trace';
 import type { ServerTrust } from '../domain/server-trust';
 import type { ToolCallResult } from '../domain/tool-result';
@@ -80,6 +81,8 @@ export interface ApprovalRequest {
   readonly tool: AgentTool;
   readonly arguments: Record<string, unknown>;
   readonly toolUseId: string;
+  /** Set when code the model wrote makes the call (execute_code): the card says so. */
+  readonly caller?: CodeCaller;
 }
 
 /** Asks the person; resolves with their decision (the only source of approvals). */

@@ -137,7 +137,9 @@ describe('runTurn', () => {
     const denied = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'deny' });
     await runTurn('x', denied.deps, new AbortController().signal);
     expect(denied.calls).toEqual([]);
-    expect(lastUserText(denied.model.requests[1]!)).toContain('The person declined to run weather.');
+    expect(lastUserText(denied.model.requests[1]!)).toContain(
+      'The person declined to run weather: the call was denied.',
+    );
 
     const thread = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'allow-thread' });
     await runTurn('x', thread.deps, new AbortController().signal);

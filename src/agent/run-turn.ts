@@ -4,6 +4,9 @@ import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace'
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { StoredApproval } from '../domain/server-trust';
 import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
+import { EXECUTE_CODE_NAME, type CodeCaller, type CodeLimits } from '../domain/code-execution';
+import { executeCodeDefinition, runExecuteCode } from './code/execute-code';
+import type { OpenSandbox } from './code/sandbox-port';
 import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
 import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
@@ -40,8 +43,16 @@ export interface TurnDeps {
   readonly hash: (text: string) => Promise<string>;
   readonly now: () => number;
   readonly settings: TurnSettings;
+  /** execute_code: offered, and run in a fresh sandbox per call, when set (the thread's "code" setting is on). */
+  readonly code?: CodeSetup;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
+}
+
+/** How a turn runs the model's code: the sandbox to open and its limits. */
+export interface CodeSetup {
+  readonly open: OpenSandbox;
+  readonly limits: CodeLimits;
 }
 
 export type TurnOutcome =
@@ -101,9 +112,12 @@ type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; reado
 
 async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
-  const definitions = callTools.definitions ?? [
-    ...callTools.tools.map(definitionOf),
-    ...(callTools.searchTool ? [callTools.searchTool] : []),
+  const definitions = [
+    ...(callTools.definitions ?? [
+      ...callTools.tools.map(definitionOf),
+      ...(callTools.searchTool ? [callTools.searchTool] : []),
+    ]),
+    ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : []),
   ];
   const tools = withCacheControl(definitions);
   const history = toModelMessages(await persistence.history());
@@ -223,6 +237,8 @@ async function runToolUse(
     };
   }
 
+  if (use.name === EXECUTE_CODE_NAME && deps.code) return runCodeUse(use, args, deps, signal, deps.code);
+
   const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
   if (!tool)
     return refuse(
@@ -233,13 +249,32 @@ async function runToolUse(
       `The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`,
     );
 
+  const { result, trace } = await callWithApproval(tool, args, use, deps, signal);
+  return {
+    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
+    trace: [trace],
+  };
+}
+
+/**
+ * Calls a tool the way every call of the turn goes: the approval policy first (asking the person when it says so,
+ * remembering "allow for this thread" and "always allow"), then the tool. A denial is an error result.
+ */
+async function callWithApproval(
+  tool: AgentTool,
+  args: Record<string, unknown>,
+  use: ToolUse,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  caller?: CodeCaller,
+): Promise<{ result: ToolCallResult; trace: ToolCallTrace }> {
   const hash = await deps.hash(definitionText(tool));
   const policy = decideApproval(tool, hash, deps.approvals);
   let approval: ToolCallTrace['approval'];
   if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
   else {
     const decision = await deps
-      .askApproval({ tool, arguments: args, toolUseId: use.id }, signal)
+      .askApproval({ tool, arguments: args, toolUseId: use.id, ...(caller ? { caller } : {}) }, signal)
       .catch(() => 'deny' as const);
     approval = { decision, by: 'person' };
     // Remembering is best-effort: a failed write must not lose the call's result.
@@ -253,21 +288,42 @@ async function runToolUse(
     }
     if (decision === 'deny') {
       const denied = failedResult(
-        { kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}.` },
+        { kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}: the call was denied.` },
         0,
       );
-      return {
-        block: toToolResultBlock(use.id, denied),
-        trace: [toolTrace(use, denied, { serverId: tool.serverId, approval })],
-      };
+      return { result: denied, trace: toolTrace(use, denied, { serverId: tool.serverId, approval }) };
     }
   }
   const result: ToolCallResult = await deps.runTool(tool, args, signal);
   await deps.tools.markUsed([tool]).catch(() => undefined);
-  return {
-    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
-    trace: [toolTrace(use, result, { serverId: tool.serverId, approval })],
-  };
+  return { result, trace: toolTrace(use, result, { serverId: tool.serverId, approval }) };
+}
+
+/** execute_code: the model's code in the sandbox, each of its tool calls through callWithApproval. */
+function runCodeUse(use: ToolUse, args: Record<string, unknown>, deps: TurnDeps, signal: AbortSignal, code: CodeSetup) {
+  let count = 0;
+  return runExecuteCode(
+    { id: use.id, input: args },
+    {
+      open: code.open,
+      limits: code.limits,
+      now: deps.now,
+      access: {
+        tools: () => deps.tools.allTools(),
+        search: (input) => deps.tools.runSearch(input),
+        call: (tool, toolArgs, caller, callSignal) =>
+          callWithApproval(
+            tool,
+            toolArgs,
+            { type: 'tool_use', id: `${use.id}:${++count}`, name: tool.modelName, input: toolArgs },
+            deps,
+            callSignal,
+            caller,
+          ),
+      },
+    },
+    signal,
+  );
 }
 
 function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {

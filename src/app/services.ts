@@ -3,6 +3,7 @@ import type { AppError } from '../domain/errors';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createChangeBus } from '../platform/change-bus';
+import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
 import { mirrorTheme } from '../platform/theme-mirror';
@@ -38,6 +39,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     sha256Hex,
     now: env.now,
     locks: env.locks,
+    openCodeSandbox: (signal) =>
+      openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({

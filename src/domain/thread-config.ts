@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { ProfileId } from './user-config';
@@ -27,6 +28,8 @@ export const ThreadConfig = z.object({
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
   /** "Allow for this thread": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
   approvals: ApprovalRecords.default({}),
+  /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
+  codeExecution: CodeExecutionMode.optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
@@ -15,6 +16,8 @@ export const UserPreferences = z.object({
   maxTokens: z.number().int().min(1).max(128_000).optional(),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   toolSearch: ToolSearchOverrides.default({}),
+  /** Whether threads may run the model's code (execute_code) unless a thread says otherwise; absent: local. */
+  codeExecution: CodeExecutionMode.optional(),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
 

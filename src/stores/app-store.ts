@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
+import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Opens the sandbox the model's code runs in (execute_code); without it no thread offers the tool. */
+  readonly openCodeSandbox?: OpenSandbox;
   /** Web Locks of this origin: a running turn holds its thread's lock across tabs. */
   readonly locks?: Locks;
   /** Copies the open profile's theme where the next page load can apply it before its first paint. */

@@ -51,6 +51,7 @@ export async function startApp(
       sha256Hex: services.sha256Hex,
       now: services.now,
       ...(services.locks ? { locks: services.locks } : {}),
+      ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
     });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id });

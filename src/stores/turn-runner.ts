@@ -8,7 +8,9 @@ import {
   type TurnOutcome,
   type TurnPersistence,
 } from '../agent/run-turn';
+import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
+import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
@@ -37,6 +39,10 @@ export interface TurnRunnerDeps {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Opens the sandbox for the model's code (execute_code); without it the tool is never offered. */
+  readonly openCodeSandbox?: OpenSandbox;
+  /** Limits of one execute_code call (defaults: 60 s, 50 tool calls, 20,000 characters of output). */
+  readonly codeLimits?: CodeLimits;
   /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
   readonly locks?: Locks;
 }
@@ -179,6 +185,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         : Promise.resolve(failedResult({ kind: 'server-unavailable', message: refusal }, 0));
     },
     askApproval: options.askApproval,
+    ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
     persistence,
     approvals: { always: profile.alwaysAllow, thread: thread.approvals },
     hash: deps.sha256Hex,
@@ -193,4 +200,10 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
   };
+}
+
+/** execute_code is offered when code runs locally and the thread has a server enabled (else there is nothing to call). */
+function codeSetup(deps: TurnRunnerDeps, mode: CodeExecutionMode, hasServers: boolean): Pick<TurnDeps, 'code'> {
+  if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
+  return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }
