@@ -1,3 +1,4 @@
+import type { CodeExecutionMode } from '../domain/code-execution';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../agent/ports';
@@ -37,6 +38,8 @@ export interface ThreadSettings {
   readonly model?: string;
   readonly systemPrompt?: string;
   readonly thinkingBudget?: number;
+  /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
+  readonly codeExecution?: CodeExecutionMode;
 }
 
 export interface ChatActions {
@@ -193,6 +196,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
+          codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
         return undefined;

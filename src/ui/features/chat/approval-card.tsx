@@ -11,6 +11,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
+        {approval.caller?.kind === 'code' ? <span className="code-caller">, called from code</span> : null}
       </p>
       {/* Only the arguments can fail to render: the answer buttons always stay. */}
       <RenderBoundary what="The arguments" rawText="(they cannot be shown; deny the call if unsure)">

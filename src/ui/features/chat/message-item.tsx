@@ -1,9 +1,11 @@
 import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
-import type { ToolCallTrace } from '../../../domain/trace';
+import { EXECUTE_CODE_NAME } from '../../../domain/code-execution';
+import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
 import { RenderBoundary } from '../../components/render-boundary';
+import { CodeCard } from './code-card';
 import { ToolCard } from './tool-card';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -12,6 +14,8 @@ export interface MessageItemProps {
   readonly message: Message;
   readonly results: ReadonlyMap<string, ToolResult>;
   readonly toolTraces: ReadonlyMap<string, ToolCallTrace>;
+  /** execute_code calls' traces by tool_use id, and the calls each one's code made. */
+  readonly codeTraces: ReadonlyMap<string, { trace?: CodeExecutionTrace; inner: ToolCallTrace[] }>;
   /** The thread's last message: its error is announced and can be retried. */
   readonly isLast: boolean;
   /** Set when Retry is offered for this message. */
@@ -43,7 +47,7 @@ function rawText(message: Message): string {
     .join('\n\n');
 }
 
-function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageItemProps) {
+function MessageBody({ message, results, toolTraces, codeTraces, isLast, onRetry }: MessageItemProps) {
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
       {message.blocks.map((block, i) => {
@@ -70,7 +74,16 @@ function MessageBody({ message, results, toolTraces, isLast, onRetry }: MessageI
                 what="This tool call"
                 rawText={`${block.name} ${safeSummary(block.input)}`}
               >
-                <ToolCard use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+                {block.name === EXECUTE_CODE_NAME ? (
+                  <CodeCard
+                    use={block}
+                    result={results.get(block.id)}
+                    trace={codeTraces.get(block.id)?.trace}
+                    innerCalls={codeTraces.get(block.id)?.inner ?? []}
+                  />
+                ) : (
+                  <ToolCard use={block} result={results.get(block.id)} trace={toolTraces.get(block.id)} />
+                )}
               </RenderBoundary>
             );
           default:

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CodeExecutionMode } from '../../../domain/code-execution';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/chat-store';
 
@@ -15,14 +16,16 @@ export function ThreadSettingsForm({
   const [model, setModel] = useState(thread.model ?? '');
   const [systemPrompt, setSystemPrompt] = useState(thread.systemPrompt ?? '');
   const [isThinking, setThinking] = useState(thread.thinkingBudget !== undefined);
+  const [code, setCode] = useState<CodeExecutionMode | 'profile'>(thread.codeExecution ?? 'profile');
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
-  const ids = { model: useId(), system: useId(), thinking: useId() };
+  const ids = { model: useId(), system: useId(), thinking: useId(), code: useId() };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const error = await onSave({
       model,
       systemPrompt,
       ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}),
+      ...(code === 'profile' ? {} : { codeExecution: code }),
     });
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
@@ -43,6 +46,16 @@ export function ThreadSettingsForm({
           />
           Extended thinking (shown in the answer)
         </label>
+        <label htmlFor={ids.code}>Code (the model runs JavaScript that calls this thread's tools)</label>
+        <select
+          id={ids.code}
+          value={code}
+          onChange={(e) => setCode(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
+        >
+          <option value="profile">As in Settings</option>
+          <option value="local">On: in a sandbox in this page</option>
+          <option value="off">Off</option>
+        </select>
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

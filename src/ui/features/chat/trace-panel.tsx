@@ -1,4 +1,4 @@
-import type { ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
+import type { CodeExecutionTrace, ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
 import { formatCount, formatDuration, splitToolName } from './format';
@@ -32,6 +32,8 @@ export function TracePanel({
               return <ToolSearchRow key={i} entry={entry} />;
             case 'tool-call':
               return <ToolCallRow key={i} entry={entry} serverNames={serverNames} />;
+            case 'code-execution':
+              return <CodeExecutionRow key={i} entry={entry} />;
           }
         })}
       </ol>
@@ -105,7 +107,8 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
   const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
   return (
     <li className={entry.isError ? 'trace-entry trace-failed' : 'trace-entry'}>
-      <span className="trace-kind">Tool call</span> {server} · <code>{tool}</code>
+      <span className="trace-kind">{entry.caller ? 'Tool call from code' : 'Tool call'}</span> {server} ·{' '}
+      <code>{tool}</code>
       <span className="muted">
         {' '}
         · {formatDuration(entry.durationMs)} · {entry.isError ? 'failed' : 'ok'}
@@ -114,6 +117,24 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
           : ''}
       </span>
       {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
+    </li>
+  );
+}
+
+/** An execute_code call: how it ended, its tool calls, and the tokens its inner results did not cost the context. */
+function CodeExecutionRow({ entry }: { entry: CodeExecutionTrace }) {
+  return (
+    <li className={entry.status === 'returned' ? 'trace-entry' : 'trace-entry trace-failed'}>
+      <span className="trace-kind">Code</span> <code>execute_code</code>
+      <span className="muted">
+        {' '}
+        · {formatDuration(entry.durationMs)} · {entry.status} · {entry.calls} tool{' '}
+        {entry.calls === 1 ? 'call' : 'calls'}
+      </span>
+      <p className="muted trace-detail">
+        About {formatCount(entry.savedTokens)} tokens saved: inner results stayed out of the model&apos;s context
+        {entry.error ? ` · ${entry.error}` : ''}
+      </p>
     </li>
   );
 }
