@@ -7,7 +7,7 @@ export type Budget = { readonly maxRatio: number } | { readonly max: number };
 export interface Row {
   /** What is measured, e.g. "Bundle: first screen". */
   readonly figure: string;
-  readonly unit: 'kB' | 'ms' | 'MB';
+  readonly unit: 'kB' | 'ms' | 'MB' | 'tokens';
   /** The app's median. */
   readonly app: number;
   /** The baseline's median in the same run, and what it is. */

@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -12,12 +12,22 @@ import { measureBundle } from './figures/bundle';
 import { measureColdStart } from './figures/cold-start';
 import { measureLongThreads } from './figures/long-threads';
 import { measureMemory } from './figures/memory';
+import { measureProgrammatic } from './figures/programmatic';
 import { measureStorage } from './figures/storage';
 import { measureToolCalls } from './figures/tool-calls';
 import { measureToolSearch } from './figures/tool-search';
 import { markdownTable, ratioOf, textTable, verdict, type Row } from './report';
 
-const FIGURES = ['bundle', 'cold-start', 'long-threads', 'storage', 'tool-calls', 'tool-search', 'memory'] as const;
+const FIGURES = [
+  'bundle',
+  'cold-start',
+  'long-threads',
+  'storage',
+  'tool-calls',
+  'tool-search',
+  'memory',
+  'programmatic',
+] as const;
 type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, strict: { type: 'boolean', default: false } } });
@@ -70,6 +80,7 @@ if (needsBrowser) {
 }
 if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
 if (wanted('tool-search')) await step('tool search', measureToolSearch);
+if (wanted('programmatic')) await step('programmatic tool calling', measureProgrammatic);
 
 const over = rows.filter((row) => verdict(row) === 'OVER');
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;
