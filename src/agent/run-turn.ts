@@ -97,7 +97,15 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
     const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
-    const results = await Promise.all(toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal)));
+    // Inner calls of execute_code show on the answer while its code still runs (stored with the results below).
+    const live = new Map<string, readonly TraceEntry[]>();
+    const progress = (id: string, entries: readonly TraceEntry[]) => {
+      live.set(id, entries);
+      deps.onMessage?.({ ...answer.message, trace: [...answer.message.trace, ...[...live.values()].flat()] });
+    };
+    const results = await Promise.all(
+      toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal, progress)),
+    );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
@@ -203,6 +211,7 @@ async function runToolUse(
   requested: AgentTool[],
   deps: TurnDeps,
   signal: AbortSignal,
+  progress?: (toolUseId: string, entries: readonly TraceEntry[]) => void,
 ): Promise<UseResult> {
   const input = use.input;
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
@@ -237,7 +246,8 @@ async function runToolUse(
     };
   }
 
-  if (use.name === EXECUTE_CODE_NAME && deps.code) return runCodeUse(use, args, deps, signal, deps.code);
+  if (use.name === EXECUTE_CODE_NAME && deps.code)
+    return runCodeUse(use, args, deps, signal, deps.code, (entries) => progress?.(use.id, entries));
 
   const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
   if (!tool)
@@ -300,7 +310,14 @@ async function callWithApproval(
 }
 
 /** execute_code: the model's code in the sandbox, each of its tool calls through callWithApproval. */
-function runCodeUse(use: ToolUse, args: Record<string, unknown>, deps: TurnDeps, signal: AbortSignal, code: CodeSetup) {
+function runCodeUse(
+  use: ToolUse,
+  args: Record<string, unknown>,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  code: CodeSetup,
+  onProgress: (entries: readonly TraceEntry[]) => void,
+) {
   let count = 0;
   return runExecuteCode(
     { id: use.id, input: args },
@@ -308,6 +325,7 @@ function runCodeUse(use: ToolUse, args: Record<string, unknown>, deps: TurnDeps,
       open: code.open,
       limits: code.limits,
       now: deps.now,
+      onProgress,
       access: {
         tools: () => deps.tools.allTools(),
         search: (input) => deps.tools.runSearch(input),
