@@ -18,6 +18,8 @@ export interface AgentTool {
     readonly destructiveHint?: boolean;
     readonly title?: string;
   };
+  /** false: code the model writes (execute_code) may not call it (a per-tool setting beside enable/disable). */
+  readonly isCallableFromCode?: false;
   /** The server comes from the deployer's app config: its annotations are trusted. A user-added server's are hints only. */
   readonly isFromTrustedServer?: boolean;
 }

@@ -10,6 +10,8 @@ export interface EffectiveTool extends ToolRef {
   readonly serverName: string;
   readonly description: string;
   readonly definition: ToolDefinition;
+  /** false when code the model writes (execute_code) may not call the tool (a per-tool setting). */
+  readonly isCallableFromCode?: false;
   /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
   readonly warning?: string;
 }

@@ -151,6 +151,7 @@ export function createRegistry(deps: RegistryDeps) {
           serverName: config.name,
           description: override?.description ?? definition.description ?? '',
           definition,
+          ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
           ...(warning ? { warning } : {}),
         },
       ];

@@ -27,6 +27,7 @@ export function toAgentTool(tool: EffectiveTool, trust: ServerTrust, isFromTrust
     description: tool.description,
     inputSchema: tool.definition.inputSchema,
     ...(annotations ? { annotations } : {}),
+    ...(tool.isCallableFromCode === false ? { isCallableFromCode: false as const } : {}),
     isFromTrustedServer,
   };
 }

@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/agent/ports';
 import type { Approval } from '../../src/domain/trace';
-import { bindServerActions, createServersStore, EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
+import {
+  bindServerActions,
+  createServersStore,
+  EMPTY_SERVER_FORM,
+  type ServerActions,
+} from '../../src/stores/servers-store';
 import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
 import type { RecordedRequest } from '../fakes/fake-anthropic';
 import { openNodeSandbox } from '../fakes/node-code-sandbox';
@@ -13,6 +18,7 @@ import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-ser
 let server: TestMcpServer;
 let app: TestApp;
 let deps: TurnRunnerDeps;
+let actions: ServerActions;
 
 beforeAll(async () => {
   [server, app] = await Promise.all([
@@ -20,7 +26,7 @@ beforeAll(async () => {
     startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } }),
   ]);
   deps = { ...app.deps, openCodeSandbox: openNodeSandbox };
-  const actions = bindServerActions(createServersStore(app.registry), {
+  actions = bindServerActions(createServersStore(app.registry), {
     registry: app.registry,
     storage: app.opened.storage,
     profileId: app.profile.id,
@@ -117,5 +123,18 @@ describe('execute_code in a turn', () => {
       expect(outcome).toEqual({ status: 'done' });
       expect(lastToolResult(app.api.requests.at(-1))).toMatch(expected);
     }
+  });
+
+  it('refuses, inside the code, a tool whose "from code" setting is off; the model can still call it itself', async () => {
+    expect(await actions.changeTool('calc', 'add', { callableFromCode: false })).toBeUndefined();
+    const before = toolCalls();
+    await turnWithCode(
+      `try { await tools.mcp__calc__add({ a: 1, b: 1 }); return 'ran'; } catch (e) { return 'caught: ' + e.message; }`,
+      () => 'allow-once',
+    );
+    expect(toolCalls()).toBe(before);
+    expect(lastToolResult(app.api.requests.at(-1))).toMatch(/caught: mcp__calc__add may not be called from code/);
+    expect(app.api.requests.at(-1)?.toolNames).toContain('mcp__calc__add');
+    expect(await actions.changeTool('calc', 'add', { callableFromCode: true })).toBeUndefined();
   });
 });

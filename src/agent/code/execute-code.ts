@@ -105,6 +105,11 @@ export async function runExecuteCode(
         ok: false,
         error: `There is no tool named ${name} in this thread (its server is not enabled here, or it does not exist); find names with tools.tool_search({ query }).`,
       };
+    if (tool.isCallableFromCode === false)
+      return {
+        ok: false,
+        error: `${name} may not be called from code (its "from code" setting is off); it was not called. Call it directly instead.`,
+      };
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, error: `The arguments for ${name} must be an object; the tool was not called.` };
     const { result, trace } = await deps.access.call(tool, args as Record<string, unknown>, caller, callSignal);
