@@ -2,6 +2,7 @@ import type { AppConfig } from '../domain/app-config';
 import type { AppError } from '../domain/errors';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
+import { createServerDirectory } from '../mcp/server-directory';
 import { createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
@@ -42,6 +43,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     openCodeSandbox: (signal) =>
       openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
+    createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
     createRegistry: (profileId: string, oauth: AppConfig['oauth']) =>
       createRegistry({
         profileId,

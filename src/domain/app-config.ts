@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerConfig, checkUniqueServers } from './server-config';
+import { ServerConfig, checkUniqueServers, serverUrlProblem } from './server-config';
 import { ToolSearchSettings } from './tool-search-settings';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
@@ -24,6 +24,25 @@ export const AppConfig = z
         maxTokens: 8192,
         toolSearch: ToolSearchSettings.parse({}),
       }),
+    /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
+    discovery: z
+      .object({
+        enabled: z.boolean().default(false),
+        endpoint: z
+          .string()
+          .superRefine((value, ctx) => {
+            const problem = serverUrlProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: `Registry endpoint ${problem}` });
+          })
+          .optional(),
+        /** Add the registry's servers without asking (false: only list them). */
+        autoDiscover: z.boolean().default(false),
+      })
+      .refine((d) => !d.enabled || d.endpoint !== undefined, {
+        message: 'A registry endpoint is needed when discovery is enabled',
+        path: ['endpoint'],
+      })
+      .default({ enabled: false, autoDiscover: false }),
     oauth: z
       .object({
         /** URL of the OAuth client metadata document this deployment serves (for servers that accept one). */

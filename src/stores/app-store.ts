@@ -3,6 +3,7 @@ import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
+import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
@@ -10,6 +11,7 @@ import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { DroppedApproval } from '../storage/approval-notices-repo';
 import type { Storage } from '../storage/storage';
+import type { DirectoryActions, DirectoryStore } from './directory-store';
 import type { ServerActions, ServersStore } from './servers-store';
 import type { VaultLockActions, VaultLockStore } from './vault-lock';
 
@@ -28,6 +30,8 @@ export interface AppServices {
   readonly locks?: Locks;
   /** Copies the open profile's theme where the next page load can apply it before its first paint. */
   readonly rememberTheme?: (theme: UserPreferences['theme']) => void;
+  /** A client of the server registry the app config names for "Find servers". */
+  readonly createDirectory?: (endpoint: string) => ServerDirectory;
 }
 
 export interface AppState {
@@ -41,6 +45,8 @@ export interface AppState {
   readonly registry?: Registry;
   readonly servers?: ServersStore;
   readonly serverActions?: ServerActions;
+  /** "Find servers": only when the app config enables a server directory. */
+  readonly directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions };
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
   readonly settings?: SettingsActions;

@@ -15,7 +15,7 @@ import {
   sendMessage,
   type SendOptions,
   type TurnRunnerDeps,
-} from './turn-runner';
+} from '../turns/turn-runner';
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {

@@ -8,8 +8,8 @@ import { createRegistry, type Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
-import { syncToolIndex } from './thread-tools';
-import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from './turn-runner';
+import { syncToolIndex } from '../turns/thread-tools';
+import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from '../turns/turn-runner';
 
 let mcp: TestMcpServer;
 let opened: TestStorage;

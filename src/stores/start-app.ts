@@ -6,10 +6,11 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
-import { syncToolIndex } from './thread-tools';
+import { syncToolIndex } from '../turns/thread-tools';
 import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
@@ -106,7 +107,13 @@ export async function startApp(
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
       chat.store.setState({ activeThreadId: undefined, messages: [] });
     rememberTheme(profile.preferences.theme);
+    const { discovery } = appConfig.config;
+    const directory =
+      discovery.enabled && discovery.endpoint && services.createDirectory
+        ? createDirectory(services.createDirectory(discovery.endpoint))
+        : undefined;
     store.setState({
+      ...(directory ? { directory } : {}),
       phase: 'ready',
       appConfig,
       profile,

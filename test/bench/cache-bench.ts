@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { promptBlocks } from '../fakes/fake-anthropic-cache';
 import { startTestApp } from '../fakes/test-app';
 import { listenOnLoopback } from '../fixtures/listen-loopback';

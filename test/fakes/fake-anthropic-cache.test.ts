@@ -131,3 +131,30 @@ describe('contract fake: prompt cache accounting', () => {
     expect(deferred.input_tokens).toBe(plain.input_tokens);
   });
 });
+
+describe('contract fake: images count as images', () => {
+  /** A base64 PNG of the given size: a real signature and IHDR, padded with `padBytes` of image data. */
+  const png = (width: number, height: number, padBytes: number) => {
+    const head = Buffer.alloc(24);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
+    head.writeUInt32BE(13, 8);
+    head.write('IHDR', 12, 'latin1');
+    head.writeUInt32BE(width, 16);
+    head.writeUInt32BE(height, 20);
+    return Buffer.concat([head, Buffer.alloc(padBytes, 7)]).toString('base64');
+  };
+
+  it('ten 150 KB screenshots cost their pixels (at most 1,600 tokens each), not their bytes, and fit a 200k window', async () => {
+    const target = await start();
+    const images = Array.from({ length: 10 }, () => ({
+      type: 'image' as const,
+      source: { type: 'base64' as const, media_type: 'image/png' as const, data: png(1280, 800, 150_000) },
+    }));
+    const usage = await usageOf(target, {
+      messages: [{ role: 'user', content: [...images, { type: 'text', text: 'What is in them?' }] }],
+    });
+    // 1280 x 800 / 750 = 1,366 tokens an image; the base64 text alone would be 50,000 tokens each.
+    expect(usage.input_tokens).toBeGreaterThan(10 * 1366);
+    expect(usage.input_tokens).toBeLessThan(10 * 1366 + 500); // plus each block's JSON around the data
+  });
+});

@@ -42,9 +42,42 @@ function canonical(value: unknown): string {
 /** The fake's deterministic token estimate: 4 characters of a block's canonical JSON make one token. */
 export const estimateTokens = (key: string): number => Math.max(1, Math.ceil(key.length / 4));
 
+/**
+ * An image costs about width x height / 750 tokens, and the API scales an image down until it fits 1,568 px on its long
+ * edge and ~1.15 megapixels, so no image costs more than about 1,600 tokens, whatever the size of its base64 data
+ * (https://platform.claude.com/docs/en/build-with-claude/vision, "Calculate image costs"). PNG sizes are read from the
+ * IHDR chunk; other formats count as the largest image.
+ */
+export const MAX_IMAGE_TOKENS = 1600;
+export function imageTokens(base64: string): number {
+  const head = Buffer.from(base64.slice(0, 32), 'base64');
+  const isPng = head.length >= 24 && head.toString('latin1', 1, 4) === 'PNG';
+  if (!isPng) return MAX_IMAGE_TOKENS;
+  const pixels = head.readUInt32BE(16) * head.readUInt32BE(20);
+  return Math.max(1, Math.min(MAX_IMAGE_TOKENS, Math.ceil(pixels / 750)));
+}
+
+/** Tokens of a value: its JSON text at 4 characters a token, each base64 image as the image it is. */
+function valueTokens(value: unknown): number {
+  let images = 0;
+  const withoutImages = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(withoutImages);
+    if (!isRecord(v)) return v;
+    const source = v.source;
+    if (v.type === 'image' && isRecord(source) && source.type === 'base64' && typeof source.data === 'string') {
+      images += imageTokens(source.data);
+      return { ...v, source: { ...source, data: '' } };
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, withoutImages(inner)]));
+  };
+  const text = canonical(withoutImages(value));
+  return estimateTokens(text) + images;
+}
+
 function block(value: unknown, role?: string): PromptBlock {
-  const key = canonical(role === undefined ? value : { role, block: value });
-  return { key, tokens: estimateTokens(key), isBreakpoint: isRecord(value) && value.cache_control != null };
+  const whole = role === undefined ? value : { role, block: value };
+  const key = canonical(whole);
+  return { key, tokens: valueTokens(whole), isBreakpoint: isRecord(value) && value.cache_control != null };
 }
 
 /**

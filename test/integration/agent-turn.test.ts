@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/agent/ports';
 import type { Approval } from '../../src/domain/trace';
 import type { Registry } from '../../src/mcp/registry';
-import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import type { TestStorage } from '../fakes/test-storage';

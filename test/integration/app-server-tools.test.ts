@@ -7,7 +7,7 @@ import { AppConfig } from '../../src/domain/app-config';
 import { createToolIndex } from '../../src/search/tool-index';
 import { createAppStore, type AppState } from '../../src/stores/app-store';
 import { startApp } from '../../src/stores/start-app';
-import { syncToolIndex } from '../../src/stores/thread-tools';
+import { syncToolIndex } from '../../src/turns/thread-tools';
 import { cleanupAfterEach } from '../fakes/cleanup';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { openTestProfile, testAppServices } from '../fakes/test-app';

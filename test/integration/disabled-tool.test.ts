@@ -7,7 +7,7 @@ import {
   EMPTY_SERVER_FORM,
   type ServerActions,
 } from '../../src/stores/servers-store';
-import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import type { TestStorage } from '../fakes/test-storage';

@@ -27,6 +27,23 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ['src/storage/x.ts', "import { x } from '../mcp/registry';", 'src/storage/ may not import src/mcp/'],
     ['src/agent/x.ts', "import { x } from '../mcp/registry';", 'src/agent/ may not import src/mcp/'],
     ['src/stores/x.ts', "import { useState } from 'react';", 'may import react'],
+    [
+      'src/turns/x.ts',
+      "import { createChatStore } from '../stores/chat-store';",
+      'src/turns/ may not import src/stores/',
+    ],
+    ['src/turns/x.ts', "import { create } from 'zustand';", 'may import zustand'],
+    ['src/turns/x.ts', "import { useState } from 'react';", 'may import react'],
+    ['src/agent/x.ts', "import { sendMessage } from '../turns/turn-runner';", 'src/agent/ may not import src/turns/'],
+    ['src/mcp/x.ts', "import { sendMessage } from '../turns/turn-runner';", 'src/mcp/ may not import src/turns/'],
+    ['src/search/x.ts', "import { sendMessage } from '../turns/turn-runner';", 'src/search/ may not import src/turns/'],
+    [
+      'src/storage/x.ts',
+      "import { sendMessage } from '../turns/turn-runner';",
+      'src/storage/ may not import src/turns/',
+    ],
+    ['src/ui/x.tsx', "import { sendMessage } from '../turns/turn-runner';", 'src/ui/ may not import src/turns/'],
+    ['src/turns/x.ts', 'export const get = () => fetch("/x");', 'Only src/platform/ touches fetch'],
     ['src/ui/x.tsx', "import { createStorage } from '../storage/storage';", 'src/ui/ may not import src/storage/'],
     ['src/ui/x.tsx', "import { create } from 'zustand';", 'may import zustand'],
     [
@@ -53,6 +70,12 @@ describe('the layer rules of ARCHITECTURE.md are enforced by lint', () => {
     ],
     ['src/ui/x.tsx', "import { useState } from 'react';\nimport { createAppStore } from '../stores/app-store';"],
     ['src/platform/x.ts', 'export const open = () => indexedDB.open("x");'],
+    [
+      'src/turns/x.ts',
+      "import { runTurn } from '../agent/run-turn';\nimport { createRegistry } from '../mcp/registry';\nimport { createToolIndex } from '../search/tool-index';\nimport { createStorage } from '../storage/storage';",
+    ],
+    ['src/stores/x.ts', "import { sendMessage } from '../turns/turn-runner';"],
+    ['src/ui/features/chat/x.tsx', "import { groupTurns } from './turns';"],
   ])('%s: allowed imports pass', async (filePath, code) => {
     expect(await restrictedMessages(filePath, `${code}\n`)).toEqual([]);
   });

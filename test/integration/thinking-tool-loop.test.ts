@@ -1,7 +1,7 @@
 // Extended thinking with tools against the contract fake: the app keeps each thinking block at the start of its turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval } from '../../src/domain/trace';
-import { sendMessage } from '../../src/stores/turn-runner';
+import { sendMessage } from '../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startServerEverything } from '../fixtures/server-everything';
 

@@ -1,7 +1,7 @@
 // "anthropic" tool-search mode against the contract fake: every request is one the real Messages API accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval } from '../../../src/domain/trace';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { startTestApp, type TestApp } from '../../fakes/test-app';
 import { startServerEverything } from '../../fixtures/server-everything';
 

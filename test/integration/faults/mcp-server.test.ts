@@ -1,6 +1,6 @@
 // Fault matrix, MCP servers: what the person sees (server status, the tool card's result) and what stays stored.
 import { describe, expect, it } from 'vitest';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { startBrokenServer } from '../../fixtures/broken-servers';
 import { startFaultMcpServer } from '../../fixtures/fault-mcp-server';

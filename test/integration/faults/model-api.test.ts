@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../fakes/fake-anthropic';
 import { startFaultMcpServer, type FaultMcpServer } from '../../fixtures/fault-mcp-server';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { startFaultApp, storedMessages, type FaultApp } from './turn-harness';
 
 let app: FaultApp;

@@ -2,7 +2,7 @@
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import type { Registry } from '../../../src/mcp/registry';
 import { createChat } from '../../../src/stores/chat-store';
-import type { TurnRunnerDeps } from '../../../src/stores/turn-runner';
+import type { TurnRunnerDeps } from '../../../src/turns/turn-runner';
 import type { FakeAnthropic } from '../../fakes/fake-anthropic';
 import { cleanupAfterEach } from '../../fakes/cleanup';
 import { startTestApp, type TestAppOptions } from '../../fakes/test-app';

@@ -12,7 +12,7 @@ import {
   formFromConfig,
   type ServerActions,
 } from '../../../src/stores/servers-store';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { cleanupAfterEach } from '../../fakes/cleanup';
 import { startTestApp, type TestApp } from '../../fakes/test-app';
 import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { createVaultLock } from '../../../src/stores/vault-lock';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import { cleanupAfterEach } from '../../fakes/cleanup';
 import { startTestApp } from '../../fakes/test-app';
 import { openTestStorage } from '../../fakes/test-storage';

@@ -1,6 +1,9 @@
-import type { ServerActions, ServersStore } from '../../../stores/servers-store';
+import { useState } from 'react';
+import type { DirectoryActions, DirectoryStore } from '../../../stores/directory-store';
+import { EMPTY_SERVER_FORM, type ServerActions, type ServersStore } from '../../../stores/servers-store';
 import { PanelHeading } from '../../components/panel-heading';
 import { useStore } from '../../hooks/use-store';
+import { FindServers } from './find-servers';
 import { ServerFormView } from './server-form';
 import { ServerItem } from './server-item';
 import './servers.css';
@@ -9,12 +12,16 @@ import './servers.css';
 export function ServersPanel({
   store,
   actions,
+  directory,
   onClose,
 }: {
   store: ServersStore;
   actions: ServerActions;
+  directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions } | undefined;
   onClose?: (() => void) | undefined;
 }) {
+  // A directory entry's Add puts a fresh form (new key) in place of the one below, filled from the entry.
+  const [draft, setDraft] = useState({ key: 0, form: EMPTY_SERVER_FORM });
   const servers = useStore(store, (s) => s.servers);
   const notices = useStore(store, (s) => s.notices);
   const defaultIds = useStore(store, (s) => s.defaultIds);
@@ -33,7 +40,22 @@ export function ServersPanel({
           />
         ))}
       </ul>
-      <ServerFormView actions={actions} />
+      {directory && (
+        <FindServers
+          store={directory.store}
+          actions={directory.actions}
+          onAdd={(form) => {
+            setDraft((d) => ({ key: d.key + 1, form }));
+            // The filled form is below the list: bring it into view with focus on its first field.
+            requestAnimationFrame(() => {
+              const field = document.querySelector<HTMLInputElement>('form[aria-label="Add a server"] input');
+              field?.scrollIntoView({ block: 'center' });
+              field?.focus();
+            });
+          }}
+        />
+      )}
+      <ServerFormView key={draft.key} actions={actions} initial={draft.form} />
     </section>
   );
 }

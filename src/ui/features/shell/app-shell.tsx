@@ -20,6 +20,7 @@ export function AppShell({ store }: { store: AppStore }) {
   const profile = useStore(store, (s) => s.profile);
   const servers = useStore(store, (s) => s.servers);
   const serverActions = useStore(store, (s) => s.serverActions);
+  const directory = useStore(store, (s) => s.directory);
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
   const settings = useStore(store, (s) => s.settings);
@@ -34,7 +35,7 @@ export function AppShell({ store }: { store: AppStore }) {
   useIdleActivity(vaultActions);
   const ready =
     phase === 'ready' && chat && chatActions && servers && serverActions && settings
-      ? { chat, actions: chatActions, servers, serverActions }
+      ? { chat, actions: chatActions, servers, serverActions, directory }
       : undefined;
   const [panel, setPanel] = useState<Panel>('none');
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
@@ -99,7 +100,12 @@ export function AppShell({ store }: { store: AppStore }) {
             <PanelFrame onClose={onClose}>
               {shown === 'servers' ? (
                 <LazyPanel key="servers" name="Servers">
-                  <ServersPanel store={ready.servers} actions={ready.serverActions} onClose={onClose} />
+                  <ServersPanel
+                    store={ready.servers}
+                    actions={ready.serverActions}
+                    directory={ready.directory}
+                    onClose={onClose}
+                  />
                 </LazyPanel>
               ) : (
                 <LazyPanel key="settings" name="Settings">
