@@ -9,7 +9,7 @@ import {
   EMPTY_SERVER_FORM,
   type ServerActions,
 } from '../../src/stores/servers-store';
-import { sendMessage, type TurnRunnerDeps } from '../../src/stores/turn-runner';
+import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
 import type { RecordedRequest } from '../fakes/fake-anthropic';
 import { openNodeSandbox } from '../fakes/node-code-sandbox';
 import { startTestApp, type TestApp } from '../fakes/test-app';

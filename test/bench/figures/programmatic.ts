@@ -6,7 +6,7 @@
 // The app's storage runs on fake-indexeddb in Node, as in the unit tests.
 import 'fake-indexeddb/auto';
 import { bindServerActions, createServersStore, EMPTY_SERVER_FORM } from '../../../src/stores/servers-store';
-import { sendMessage } from '../../../src/stores/turn-runner';
+import { sendMessage } from '../../../src/turns/turn-runner';
 import type { RecordedRequest } from '../../fakes/fake-anthropic';
 import { openNodeSandbox } from '../../fakes/node-code-sandbox';
 import { startTestApp } from '../../fakes/test-app';
