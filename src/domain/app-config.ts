@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ServerConfig, checkUniqueServers, serverUrlProblem } from './server-config';
 import { ToolSearchSettings } from './tool-search-settings';
+import { UsageLimits } from './usage-limits';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -17,12 +18,15 @@ export const AppConfig = z
         baseUrl: HttpsUrl.default(DEFAULT_BASE_URL),
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
+        /** Spending limits every profile starts with (each may set its own). */
+        limits: UsageLimits.default({}),
       })
       .default({
         model: DEFAULT_MODEL,
         baseUrl: DEFAULT_BASE_URL,
         maxTokens: 8192,
         toolSearch: ToolSearchSettings.parse({}),
+        limits: {},
       }),
     /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
     discovery: z

@@ -4,6 +4,7 @@ import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
+import { UsageLimitOverrides } from './usage-limits';
 
 export const ProfileId = z
   .string()
@@ -18,6 +19,8 @@ export const UserPreferences = z.object({
   toolSearch: ToolSearchOverrides.default({}),
   /** Whether threads may run the model's code (execute_code) unless a thread says otherwise; absent: local. */
   codeExecution: CodeExecutionMode.optional(),
+  /** Spending limits over the app's defaults (null: no limit, even where the app sets one). */
+  limits: UsageLimitOverrides.default({}),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
 
@@ -28,7 +31,7 @@ export const UserConfig = z.object({
   createdAt: z.number().int().nonnegative(),
   /** Servers a new thread starts with enabled. */
   defaultServerIds: z.array(ServerId).default([]),
-  preferences: UserPreferences.default({ theme: 'system', toolSearch: {} }),
+  preferences: UserPreferences.default({ theme: 'system', toolSearch: {}, limits: {} }),
   /** The thread open when the app was last used, reopened on start. */
   lastThreadId: z.string().optional(),
   /** "Always allow": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */

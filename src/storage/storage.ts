@@ -7,6 +7,7 @@ import { createMessagesRepo } from './messages-repo';
 import { createProfilesRepo } from './profiles-repo';
 import { createThreadsRepo } from './threads-repo';
 import { createToolCatalogRepo } from './tool-catalog-repo';
+import { createUsageRepo } from './usage-repo';
 import { createVault } from './vault';
 
 export interface StorageDeps {
@@ -34,6 +35,7 @@ export function createStorage(deps: StorageDeps) {
     threads: createThreadsRepo(deps),
     messages: createMessagesRepo(deps),
     catalog: createToolCatalogRepo(deps),
+    usage: createUsageRepo(deps),
     approvalNotices: createApprovalNoticesRepo(deps),
     vault,
     changes: deps.bus,

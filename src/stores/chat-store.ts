@@ -6,6 +6,7 @@ import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Approval } from '../domain/trace';
+import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import {
@@ -179,6 +180,15 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         enable: serverIds.filter((id) => !before.has(id)),
         disable: [...before].filter((id) => !serverIds.includes(id)),
       };
+      if (change.enable.length > 0) {
+        const profile = await storage.profiles.get(profileId).catch(() => undefined);
+        const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
+        const problem = serverLimitProblem(limits, serverIds.length - 1);
+        if (problem) {
+          store.setState({ notice: problem });
+          return;
+        }
+      }
       store.setState({
         threads: store
           .getState()

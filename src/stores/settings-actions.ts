@@ -21,6 +21,8 @@ import {
   type SettingsInput,
   type SettingsView,
 } from './settings';
+import { loadLimits, saveLimits, type LimitsView } from './usage-limits-actions';
+import type { UsageLimits } from '../domain/usage-limits';
 
 /** Everything the Settings screen does, bound to the open profile. */
 export interface SettingsActions {
@@ -38,6 +40,9 @@ export interface SettingsActions {
   /** The profile's "Always allow" approvals, each with the server origin it holds for. */
   readonly alwaysAllowed: () => Promise<AlwaysAllowedView[]>;
   readonly revokeAlwaysAllowed: (key: string) => Promise<string | undefined>;
+  /** Spending limits: the profile's own, the app's defaults, and what was used in their windows. */
+  readonly limits: () => Promise<LimitsView>;
+  readonly saveLimits: (input: Readonly<Record<keyof UsageLimits, string>>) => Promise<Record<string, string>>;
 }
 
 export interface SettingsDeps {
@@ -90,6 +95,12 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
     alwaysAllowed: () => listAlwaysAllowed(transfer),
     revokeAlwaysAllowed: (key) => revokeAlwaysAllowed(transfer, key),
+    limits: () => loadLimits({ storage, profileId, defaults, now: deps.now }),
+    saveLimits: async (input) => {
+      const errors = await saveLimits({ storage, profileId, defaults, now: deps.now }, input);
+      await reloadProfile();
+      return errors;
+    },
   };
   const dispose = storage.changes.subscribe((change) => {
     if (change.isRemote && change.store === 'profiles' && change.profileId === profileId)

@@ -22,7 +22,9 @@ import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import { MODEL_API_OWNER } from '../storage/vault';
+import { resolveUsageLimits } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
+import { usageLimitProblem, withUsageLimits } from './usage-guard';
 import { createThreadToolChooser } from './thread-tools';
 
 /** Vault slot of the Anthropic API key. */
@@ -139,13 +141,17 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   const apiKey = await storage.vault
     .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
     .catch((error: unknown) => (error instanceof VaultLockedError ? error : undefined));
-  const model: ModelPort =
+  const limits = resolveUsageLimits(deps.defaults.limits, prefs.limits);
+  const readUsage = (id: string, since: number) => storage.usage.since(id, since);
+  const keyModel: ModelPort =
     typeof apiKey === 'string'
       ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
       : {
           stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
           listModels: () => Promise.resolve([]),
         };
+  // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
+  const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch); // Read per turn: a saved change applies to the next one.
   const persistence: TurnPersistence = {
     history: async () => (await storage.messages.list(threadId)).items,

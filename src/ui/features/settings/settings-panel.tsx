@@ -4,6 +4,7 @@ import { PanelHeading } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { AlwaysAllowedSection } from './always-allowed-section';
 import { ConfigSection } from './config-section';
+import { LimitsSection } from './limits-section';
 import { ModelSettingsForm } from './model-settings-form';
 import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
@@ -46,6 +47,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
           <ProfilesSection actions={actions.profiles} />
           <AlwaysAllowedSection actions={actions} />
+          <LimitsSection actions={actions} />
           <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />
         </div>
       </div>

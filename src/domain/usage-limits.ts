@@ -1,0 +1,136 @@
+// Limits a person sets on what a runaway agent loop can spend on their own key: model calls per hour, tokens per day
+// (in the profile's local day), servers per thread. Counted from the stored usage of every thread of the profile.
+import { z } from 'zod';
+import { AppError } from './errors';
+import type { TraceEntry } from './trace';
+
+const Limit = (what: string) =>
+  z
+    .number({ error: () => `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(1, `${what} must be at least 1`);
+
+/** Each limit unset means no limit; a profile's value wins over the app's default. */
+export const UsageLimits = z.object({
+  maxServersPerThread: Limit('Servers per thread').optional(),
+  maxCallsPerHour: Limit('Model calls per hour').optional(),
+  maxTokensPerDay: Limit('Tokens per day').optional(),
+});
+export type UsageLimits = z.infer<typeof UsageLimits>;
+
+/** A profile's limits: a number overrides the app's default, null removes it, absent keeps it. */
+export const UsageLimitOverrides = z.object({
+  maxServersPerThread: Limit('Servers per thread').nullable().optional(),
+  maxCallsPerHour: Limit('Model calls per hour').nullable().optional(),
+  maxTokensPerDay: Limit('Tokens per day').nullable().optional(),
+});
+export type UsageLimitOverrides = z.infer<typeof UsageLimitOverrides>;
+
+/** The profile's limits over the app's: a field the profile sets wins; `null` in the profile means "no limit". */
+export function resolveUsageLimits(
+  app: UsageLimits,
+  profile: { readonly [K in keyof UsageLimits]?: number | null },
+): UsageLimits {
+  const pick = (key: keyof UsageLimits) => {
+    const value = profile[key] === undefined ? app[key] : profile[key];
+    return value === null || value === undefined ? {} : { [key]: value };
+  };
+  return { ...pick('maxServersPerThread'), ...pick('maxCallsPerHour'), ...pick('maxTokensPerDay') };
+}
+
+/** A stored message as far as usage goes: when it was last written, and its trace. */
+export interface UsageRecord {
+  readonly updatedAt: number;
+  readonly trace: readonly TraceEntry[];
+}
+
+/** What the profile used in the windows the limits count. */
+export interface UsageCounts {
+  readonly callsLastHour: number;
+  readonly tokensToday: number;
+  /** When the oldest call of the last hour leaves the window (a call slot frees up). */
+  readonly nextCallFreesAt?: number;
+  readonly dayEndsAt: number;
+}
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** Midnight that starts the local day of `now`, and the next one (DST-safe: computed from calendar dates). */
+export function localDay(now: number): { readonly start: number; readonly end: number } {
+  const date = new Date(now);
+  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const end = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+  return { start, end };
+}
+
+/** Every token a model call used: input (fresh, cache written, cache read) and output. */
+const tokensOf = (entry: TraceEntry) =>
+  entry.kind === 'model-call' && entry.usage
+    ? entry.usage.input + entry.usage.output + entry.usage.cacheRead + entry.usage.cacheWrite
+    : 0;
+
+/** Counts the model calls of the last hour and the tokens of the local day from stored messages. */
+export function countUsage(records: readonly UsageRecord[], now: number, day = localDay(now)): UsageCounts {
+  const hourAgo = now - HOUR_MS;
+  let callsLastHour = 0;
+  let tokensToday = 0;
+  let oldestCall = Infinity;
+  for (const record of records) {
+    const calls = record.trace.filter((e) => e.kind === 'model-call' && e.usage).length;
+    if (record.updatedAt > hourAgo && calls > 0) {
+      callsLastHour += calls;
+      oldestCall = Math.min(oldestCall, record.updatedAt);
+    }
+    if (record.updatedAt >= day.start) tokensToday += record.trace.reduce((sum, e) => sum + tokensOf(e), 0);
+  }
+  return {
+    callsLastHour,
+    tokensToday,
+    ...(oldestCall < Infinity ? { nextCallFreesAt: oldestCall + HOUR_MS } : {}),
+    dayEndsAt: day.end,
+  };
+}
+
+const clock = (time: number) =>
+  new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hour12: false });
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A turn stopped before a model call because a limit the person set was reached. */
+export class UsageLimitError extends AppError {
+  readonly kind = 'usage-limit';
+  constructor(
+    readonly limit: 'calls-per-hour' | 'tokens-per-day',
+    readonly used: number,
+    readonly max: number,
+    readonly resetsAt: number,
+  ) {
+    super(
+      limit === 'calls-per-hour'
+        ? `Stopped before the model call: the limit of ${count(max)} model call${max === 1 ? '' : 's'} per hour is reached (${count(used)} in the last hour). A call is allowed again at ${clock(resetsAt)}; raise the limit in Settings or Retry then. Nothing of this thread is lost.`
+        : `Stopped before the model call: the limit of ${count(max)} tokens per day is reached (${count(used)} used today). It resets at midnight (${clock(resetsAt)}); raise the limit in Settings or Retry then. Nothing of this thread is lost.`,
+    );
+    this.name = 'UsageLimitError';
+  }
+}
+
+/** The limit a next model call would pass, as an error to show; undefined when the call may go. */
+export function limitReached(limits: UsageLimits, usage: UsageCounts, now: number): UsageLimitError | undefined {
+  if (limits.maxCallsPerHour !== undefined && usage.callsLastHour >= limits.maxCallsPerHour)
+    return new UsageLimitError(
+      'calls-per-hour',
+      usage.callsLastHour,
+      limits.maxCallsPerHour,
+      usage.nextCallFreesAt ?? now + HOUR_MS,
+    );
+  if (limits.maxTokensPerDay !== undefined && usage.tokensToday >= limits.maxTokensPerDay)
+    return new UsageLimitError('tokens-per-day', usage.tokensToday, limits.maxTokensPerDay, usage.dayEndsAt);
+  return undefined;
+}
+
+/** Why one more server cannot be switched on in a thread, or undefined. */
+export function serverLimitProblem(limits: UsageLimits, enabledCount: number): string | undefined {
+  const max = limits.maxServersPerThread;
+  return max !== undefined && enabledCount >= max
+    ? `At most ${max} server${max === 1 ? '' : 's'} can be on in a thread (your limit in Settings); switch one off first.`
+    : undefined;
+}

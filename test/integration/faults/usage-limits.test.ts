@@ -1,0 +1,100 @@
+// Spending limits a person sets (issue #24 item 2), through the real turn runner, real storage and the contract fake
+// of the Messages API: counted across every thread of the profile, a turn past one stops before the model call with
+// a message naming the limit, nothing is lost, and Retry works once the window resets (the turn runner's clock).
+import { describe, expect, it } from 'vitest';
+import { HOUR_MS, localDay, type UsageLimitOverrides } from '../../../src/domain/usage-limits';
+import { createChat } from '../../../src/stores/chat-store';
+import { retryTurn, sendMessage } from '../../../src/turns/turn-runner';
+import { cleanupAfterEach } from '../../fakes/cleanup';
+import { startTestApp, type TestApp } from '../../fakes/test-app';
+
+const cleanup = cleanupAfterEach();
+const options = () => ({ askApproval: () => Promise.resolve('deny' as const), signal: new AbortController().signal });
+
+/** A test app whose profile has these limits; `clock.at` moves the turn runner's time. */
+async function appWithLimits(limits: UsageLimitOverrides) {
+  const app = await startTestApp({ apiKey: 'sk-ant-limits' });
+  cleanup(() => app.close());
+  await app.opened.storage.profiles.update(app.profile.id, (p) => ({
+    ...p,
+    preferences: { ...p.preferences, limits },
+  }));
+  const clock = { at: Date.now() };
+  const deps = { ...app.deps, now: () => clock.at };
+  return { app, deps, clock };
+}
+
+const newThread = (app: TestApp) => app.opened.storage.threads.create(app.profile.id, { title: 'T' });
+
+describe('usage limits', () => {
+  it('counts model calls of every thread: the third call in an hour stops before it is sent, and Retry works an hour later', async () => {
+    const { app, deps, clock } = await appWithLimits({ maxCallsPerHour: 2 });
+    const [a, b] = [await newThread(app), await newThread(app)];
+    app.api.script({ text: 'first' }, { text: 'second' });
+    expect(await sendMessage(deps, a.id, 'one', options())).toEqual({ status: 'done' });
+    expect(await sendMessage(deps, b.id, 'two', options())).toEqual({ status: 'done' });
+
+    const stopped = await sendMessage(deps, b.id, 'three', options());
+    expect(stopped).toMatchObject({ status: 'error' });
+    const error = stopped.status === 'error' ? stopped.error : '';
+    expect(error).toContain('the limit of 2 model calls per hour is reached (2 in the last hour)');
+    expect(error).toContain('Nothing of this thread is lost');
+    expect(app.api.requests).toHaveLength(2); // Never sent.
+    const stored = (await app.opened.storage.messages.list(b.id)).items;
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+      ['user', 'complete'],
+      ['assistant', 'error'],
+    ]);
+
+    clock.at += HOUR_MS + 1000;
+    app.api.script({ text: 'third, an hour later' });
+    expect(await retryTurn(deps, b.id, options())).toEqual({ status: 'done' });
+    expect(app.api.requests).toHaveLength(3);
+    expect(app.api.requests[2]!.body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'three' }],
+    });
+  });
+
+  it('counts the tokens of the local day, and the next day starts afresh', async () => {
+    const { app, deps, clock } = await appWithLimits({ maxTokensPerDay: 5 });
+    const thread = await newThread(app);
+    app.api.script({ text: 'a first answer' });
+    expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
+    const stopped = await sendMessage(deps, thread.id, 'two', options());
+    expect(stopped.status === 'error' && stopped.error).toMatch(
+      /the limit of 5 tokens per day is reached \(\d[\d,]* used today\)\. It resets at midnight/,
+    );
+    expect(app.api.requests).toHaveLength(1);
+
+    clock.at = localDay(clock.at).end + 60_000;
+    app.api.script({ text: 'a new day' });
+    expect(await retryTurn(deps, thread.id, options())).toEqual({ status: 'done' });
+  });
+
+  it('a profile can lift a limit the app sets (null), and its own number wins over the app default', async () => {
+    const { app, deps } = await appWithLimits({ maxCallsPerHour: null });
+    const strict = { ...deps, defaults: { ...deps.defaults, limits: { maxCallsPerHour: 1 } } };
+    const thread = await newThread(app);
+    app.api.script({ text: 'one' }, { text: 'two' });
+    expect(await sendMessage(strict, thread.id, 'a', options())).toEqual({ status: 'done' });
+    expect(await sendMessage(strict, thread.id, 'b', options())).toEqual({ status: 'done' });
+  });
+
+  it('turning on one server more than the limit says why, and leaves the thread as it was', async () => {
+    const { app, deps } = await appWithLimits({ maxServersPerThread: 1 });
+    const chat = createChat(deps);
+    cleanup(() => chat.dispose());
+    await chat.actions.refreshThreads();
+    const thread = await newThread(app);
+    await chat.actions.refreshThreads();
+    await chat.actions.setThreadServers(thread.id, ['one']);
+    await chat.actions.setThreadServers(thread.id, ['one', 'two']);
+    expect(chat.store.getState().notice).toBe(
+      'At most 1 server can be on in a thread (your limit in Settings); switch one off first.',
+    );
+    expect((await app.opened.storage.threads.get(thread.id))?.enabledServerIds).toEqual(['one']);
+  });
+});
