@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decideApproval } from './approval-policy';
-import type { AgentTool } from './ports';
+import type { EffectiveTool, ToolAnnotations } from '../domain/tool';
 
-const tool = (annotations?: AgentTool['annotations']): AgentTool => ({
+const tool = (annotations?: ToolAnnotations): EffectiveTool => ({
   serverId: 'files',
   serverName: 'Files',
   trust: { origin: 'https://files.example', authKind: 'none' },
   toolName: 'write',
   modelName: 'mcp__files__write',
   description: 'Write a file',
-  inputSchema: { type: 'object' },
+  definition: { name: 'write', description: 'Write a file', inputSchema: { type: 'object' } },
+  isFromTrustedServer: false,
   ...(annotations ? { annotations } : {}),
 });
 const none = { always: {}, thread: {} };

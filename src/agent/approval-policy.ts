@@ -1,8 +1,9 @@
 import { isSameTrust, type StoredApproval } from '../domain/server-trust';
-import type { AgentTool } from './ports';
+import type { EffectiveTool } from '../domain/tool';
+import type { ToolRef } from '../domain/tool-catalog';
 
 /** The key approvals are stored under. */
-export function toolKey(tool: Pick<AgentTool, 'serverId' | 'toolName'>): string {
+export function toolKey(tool: ToolRef): string {
   return `${tool.serverId}/${tool.toolName}`;
 }
 
@@ -17,12 +18,12 @@ export type PolicyOutcome =
   { readonly decision: 'allow'; readonly by: 'rule' | 'annotation' } | { readonly decision: 'ask' };
 
 /** The approval to store for a tool whose definition hashed to `hash`. */
-export function approvalFor(tool: AgentTool, hash: string): StoredApproval {
+export function approvalFor(tool: EffectiveTool, hash: string): StoredApproval {
   return { hash, origin: tool.trust.origin, authKind: tool.trust.authKind };
 }
 
 /** A stored approval holds for the same definition of a server at the same origin with the same auth kind only. */
-function holds(stored: StoredApproval | undefined, tool: AgentTool, hash: string): boolean {
+function holds(stored: StoredApproval | undefined, tool: EffectiveTool, hash: string): boolean {
   return stored !== undefined && stored.hash === hash && isSameTrust(stored, tool.trust);
 }
 
@@ -32,7 +33,7 @@ function holds(stored: StoredApproval | undefined, tool: AgentTool, hash: string
  * ask unless always allowed; read-only tools of the deployer's servers run without asking. A server the person
  * added is asked about by default: its annotations are its own claims.
  */
-export function decideApproval(tool: AgentTool, hash: string, stored: StoredApprovals): PolicyOutcome {
+export function decideApproval(tool: EffectiveTool, hash: string, stored: StoredApprovals): PolicyOutcome {
   const key = toolKey(tool);
   if (holds(stored.always[key], tool, hash)) return { decision: 'allow', by: 'rule' };
   if (tool.annotations?.destructiveHint === true) return { decision: 'ask' };
@@ -43,12 +44,12 @@ export function decideApproval(tool: AgentTool, hash: string, stored: StoredAppr
 }
 
 /** The text hashed to tell whether a tool's definition (or its server's identity) changed since it was approved. */
-export function definitionText(tool: AgentTool): string {
+export function definitionText(tool: EffectiveTool): string {
   return JSON.stringify([
     tool.serverId,
     tool.toolName,
     tool.description,
-    tool.inputSchema,
+    tool.definition.inputSchema,
     tool.trust.origin,
     tool.trust.authKind,
   ]);

@@ -1,5 +1,6 @@
 import type { ContentBlock, Message } from '../domain/message';
-import type { ToolCallResult } from '../domain/tool-result';
+import { failedResult, type ToolCallResult } from '../domain/tool-result';
+import type { ToolCallTrace } from '../domain/trace';
 import {
   limitRequestImages,
   MAX_IMAGE_CHARS_PER_RESULT,
@@ -92,4 +93,34 @@ export function toToolResultBlock(
 export function summarize(result: ToolCallResult): string {
   const text = result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(' ');
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** The trace entry of one tool call (or of a call refused before it was made), by the id and name the caller used. */
+export function toolCallTrace(
+  use: { readonly id: string; readonly name: string; readonly input: unknown },
+  result: ToolCallResult,
+  extra: Partial<ToolCallTrace> = {},
+): ToolCallTrace {
+  return {
+    kind: 'tool-call',
+    toolUseId: use.id,
+    tool: use.name,
+    arguments: use.input,
+    resultSummary: summarize(result),
+    isError: result.isError,
+    durationMs: result.durationMs,
+    ...(result.failure ? { error: result.failure.message } : {}),
+    ...extra,
+  };
+}
+
+/** The answer to a tool call whose input is not a JSON object: the tool is not called, and the model is told why. */
+export function notAnObject(toolName: string): ToolCallResult {
+  return failedResult(
+    {
+      kind: 'invalid-arguments',
+      message: `The input for ${toolName} is not a JSON object, so the tool was not called. Send the arguments as an object.`,
+    },
+    0,
+  );
 }

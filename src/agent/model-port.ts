@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../domain/message';
 import type { Usage } from '../domain/trace';
-import type { ModelToolDefinition } from './ports';
+import type { ModelTool } from '../domain/tool';
 
 /** A message as the Messages API takes it; content blocks are the app's own (they are API-shaped). */
 export interface ModelMessage {
@@ -13,7 +13,7 @@ export interface ModelRequest {
   readonly maxTokens: number;
   readonly system?: string;
   readonly messages: readonly ModelMessage[];
-  readonly tools: readonly ModelToolDefinition[];
+  readonly tools: readonly ModelTool[];
   /** Extended thinking budget; omitted to turn thinking off. */
   readonly thinkingBudget?: number;
 }

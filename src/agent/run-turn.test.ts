@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MemoryTurnStore,
-  ScriptedModel,
-  agentTool,
-  lastUserText,
-  listChooser,
-  type ScriptedAnswer,
-} from '../../test/fakes/fake-agent-ports';
+import { MemoryTurnStore, ScriptedModel, lastUserText, type ScriptedAnswer } from '../../test/fakes/fake-agent-ports';
+import { agentTool, listThreadTools, type ListToolsOptions } from '../../test/fakes/fake-thread-tools';
 import { ModelError } from '../domain/model-errors';
+import type { AskApproval } from '../domain/thread-tools';
+import type { EffectiveTool } from '../domain/tool';
 import type { Approval } from '../domain/trace';
 import type { ToolCallResult } from '../domain/tool-result';
-import type { AgentTool, AskApproval } from './ports';
 import { runTurn, type TurnDeps } from './run-turn';
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false, durationMs: 5 });
@@ -22,10 +17,10 @@ const use = (name: string, input: unknown, id = `tu-${name}`): ScriptedAnswer =>
 function setup(
   script: ScriptedAnswer[],
   options: {
-    tools?: AgentTool[];
+    tools?: EffectiveTool[];
     deferred?: boolean;
     approve?: Approval;
-    runTool?: TurnDeps['runTool'];
+    runTool?: ListToolsOptions['runTool'];
     maxModelCalls?: number;
     now?: () => number;
   } = {},
@@ -33,28 +28,29 @@ function setup(
   const now = options.now ?? (() => Date.now());
   const model = new ScriptedModel(script);
   const store = new MemoryTurnStore(now);
-  const tools = listChooser(options.tools ?? [agentTool('weather'), agentTool('calendar')], {
-    deferred: options.deferred ?? false,
-  });
   const asked: string[] = [];
   const calls: { tool: string; args: Record<string, unknown> }[] = [];
   const askApproval: AskApproval = async (request) => {
     asked.push(request.tool.modelName);
     return options.approve ?? 'allow-once';
   };
-  const deps: TurnDeps = {
-    model,
-    tools,
+  const tools = listThreadTools(options.tools ?? [agentTool('weather'), agentTool('calendar')], {
+    deferred: options.deferred ?? false,
+    askApproval,
     runTool:
       options.runTool ??
       (async (tool, args) => {
         calls.push({ tool: tool.modelName, args });
         return ok(`${tool.toolName} says hi`);
       }),
-    askApproval,
-    persistence: store,
     approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
+    memory: store,
     hash: async (text) => `h${text.length}`,
+  });
+  const deps: TurnDeps = {
+    model,
+    tools,
+    persistence: store,
     now,
     settings: {
       model: 'claude-test',
@@ -137,9 +133,7 @@ describe('runTurn', () => {
     const denied = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'deny' });
     await runTurn('x', denied.deps, new AbortController().signal);
     expect(denied.calls).toEqual([]);
-    expect(lastUserText(denied.model.requests[1]!)).toContain(
-      'The person declined to run weather: the call was denied.',
-    );
+    expect(lastUserText(denied.model.requests[1]!)).toContain('The person declined to run weather.');
 
     const thread = setup([use('mcp__srv__weather', {}), say('OK.')], { approve: 'allow-thread' });
     await runTurn('x', thread.deps, new AbortController().signal);
@@ -163,7 +157,7 @@ describe('runTurn', () => {
     let started = 0;
     let bothStarted!: () => void;
     const isBothStarted = new Promise<void>((resolve) => (bothStarted = resolve));
-    const slow: TurnDeps['runTool'] = async (tool) => {
+    const slow: ListToolsOptions['runTool'] = async (tool) => {
       if (++started === 2) bothStarted();
       await isBothStarted;
       return ok(tool.toolName);

@@ -1,15 +1,13 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
-import type { ModelCallTrace, ToolCallTrace, TraceEntry } from '../domain/trace';
-import { failedResult, type ToolCallResult } from '../domain/tool-result';
-import type { StoredApproval } from '../domain/server-trust';
-import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from './approval-policy';
-import { EXECUTE_CODE_NAME, type CodeCaller, type CodeLimits } from '../domain/code-execution';
+import { EXECUTE_CODE_NAME, type CodeLimits } from '../domain/code-execution';
+import type { ThreadTools } from '../domain/thread-tools';
 import { executeCodeDefinition, runExecuteCode } from './code/execute-code';
 import type { OpenSandbox } from './code/sandbox-port';
-import { DEFAULT_RESULT_CAP, summarize, toModelMessages, toToolResultBlock } from './history';
+import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
+import type { ModelCallTrace, TraceEntry } from '../domain/trace';
+import { DEFAULT_RESULT_CAP, notAnObject, toModelMessages, toolCallTrace, toToolResultBlock } from './history';
 import type { ModelPort } from './model-port';
-import type { AgentTool, AskApproval, CallTools, ModelToolDefinition, ToolChooser, ToolRunner } from './ports';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
@@ -18,8 +16,6 @@ export interface TurnPersistence {
   history(): Promise<Message[]>;
   append(message: NewMessage): Promise<Message>;
   update(id: string, change: MessageChange): Promise<Message>;
-  allowForThread(key: string, approval: StoredApproval): Promise<void>;
-  allowAlways(key: string, approval: StoredApproval): Promise<void>;
 }
 
 export interface TurnSettings {
@@ -35,12 +31,9 @@ export interface TurnSettings {
 
 export interface TurnDeps {
   readonly model: ModelPort;
-  readonly tools: ToolChooser;
-  readonly runTool: ToolRunner;
-  readonly askApproval: AskApproval;
+  /** The thread's tools for this turn: the only way the turn reaches a tool (permission, approval, trace). */
+  readonly tools: ThreadTools;
   readonly persistence: TurnPersistence;
-  readonly approvals: StoredApprovals;
-  readonly hash: (text: string) => Promise<string>;
   readonly now: () => number;
   readonly settings: TurnSettings;
   /** execute_code: offered, and run in a fresh sandbox per call, when set (the thread's "code" setting is on). */
@@ -57,8 +50,6 @@ export interface CodeSetup {
 
 export type TurnOutcome =
   { readonly status: 'done' | 'stopped' | 'limit' } | { readonly status: 'error'; readonly error: string };
-
-export const TOOL_SEARCH_NAME = 'tool_search';
 
 /** The note on an answer the person stopped. */
 export const STOPPED_NOTE = 'Stopped; the answer above is partial.';
@@ -83,20 +74,16 @@ export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSig
 /** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
 export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;
-  const requested: AgentTool[] = [];
-  // Approvals given during this turn apply to its later calls too.
-  const approvals = { always: { ...deps.approvals.always }, thread: { ...deps.approvals.thread } };
-  const turnDeps: TurnDeps = { ...deps, approvals };
   for (let call = 0; call < settings.maxModelCalls; call++) {
     if (signal.aborted) return { status: 'stopped' };
-    const callTools = await deps.tools.forCall({ userText, requested });
-    const answer = await modelCall(deps, callTools, signal);
+    const callTools = await deps.tools.forCall({ userText });
+    const definitions = [...callTools.definitions, ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : [])];
+    const answer = await modelCall(deps, definitions, signal);
     if (answer.outcome) return answer.outcome;
     const toolUses = answer.message.blocks.filter(
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
-    const offered = new Set([...callTools.tools, ...requested].map((t) => t.modelName));
     // Inner calls of execute_code show on the answer while its code still runs (stored with the results below).
     const live = new Map<string, readonly TraceEntry[]>();
     const progress = (id: string, entries: readonly TraceEntry[]) => {
@@ -104,7 +91,11 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
       deps.onMessage?.({ ...answer.message, trace: [...answer.message.trace, ...[...live.values()].flat()] });
     };
     const results = await Promise.all(
-      toolUses.map((use) => runToolUse(use, offered, requested, turnDeps, signal, progress)),
+      toolUses.map((use) =>
+        use.name === EXECUTE_CODE_NAME && deps.code
+          ? runCodeUse(use, deps, signal, deps.code, (entries) => progress(use.id, entries))
+          : runToolUse(use, deps, signal),
+      ),
     );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
     notify(deps, await persistence.update(answer.message.id, { trace }));
@@ -118,15 +109,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
 
 type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; readonly stopReason: string | null };
 
-async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSignal): Promise<Answer> {
+async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], signal: AbortSignal): Promise<Answer> {
   const { persistence, settings } = deps;
-  const definitions = [
-    ...(callTools.definitions ?? [
-      ...callTools.tools.map(definitionOf),
-      ...(callTools.searchTool ? [callTools.searchTool] : []),
-    ]),
-    ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : []),
-  ];
   const tools = withCacheControl(definitions);
   const history = toModelMessages(await persistence.history());
   let message = await persistence.append({ role: 'assistant', blocks: [], status: 'streaming' });
@@ -205,168 +189,69 @@ async function modelCall(deps: TurnDeps, callTools: CallTools, signal: AbortSign
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type UseResult = { readonly block: Extract<ContentBlock, { type: 'tool_result' }>; readonly trace: TraceEntry[] };
 
-async function runToolUse(
-  use: ToolUse,
-  offered: ReadonlySet<string>,
-  requested: AgentTool[],
-  deps: TurnDeps,
-  signal: AbortSignal,
-  progress?: (toolUseId: string, entries: readonly TraceEntry[]) => void,
-): Promise<UseResult> {
-  const input = use.input;
-  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
-  const refuse = (message: string, extra: Partial<ToolCallTrace> = {}): UseResult => {
-    const result = failedResult({ kind: 'invalid-arguments', message }, 0);
-    return { block: toToolResultBlock(use.id, result), trace: [toolTrace(use, result, extra)] };
-  };
-  if (!isObject)
-    return refuse(
-      `The input for ${use.name} is not a JSON object, so the tool was not called. Send the arguments as an object.`,
-    );
-  const args = input as Record<string, unknown>;
-
-  if (use.name === TOOL_SEARCH_NAME) {
-    const outcome = await deps.tools
-      .runSearch(args)
-      .catch(() => ({ query: '', content: 'The tool search failed; try again.', isError: true, hits: [] }));
-    for (const hit of outcome.hits)
-      if (!requested.some((t) => t.modelName === hit.tool.modelName)) requested.push(hit.tool);
-    const content =
-      typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
-    return {
-      block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
-      trace: [
-        {
-          kind: 'tool-search',
-          query: outcome.query,
-          strategy: deps.tools.strategy,
-          picks: outcome.hits.map((h) => ({ name: h.tool.modelName, score: h.score })),
-        },
-      ],
-    };
-  }
-
-  if (use.name === EXECUTE_CODE_NAME && deps.code)
-    return runCodeUse(use, args, deps, signal, deps.code, (entries) => progress?.(use.id, entries));
-
-  const tool = deps.tools.allTools().find((t) => t.modelName === use.name);
-  if (!tool)
-    return refuse(
-      `There is no tool named ${use.name} in this thread (its server is not enabled here, or it does not exist). It was not called.`,
-    );
-  if (!offered.has(tool.modelName))
-    return refuse(
-      `The tool ${use.name} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`,
-    );
-
-  const { result, trace } = await callWithApproval(tool, args, use, deps, signal);
-  return {
-    block: toToolResultBlock(use.id, result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
-    trace: [trace],
-  };
-}
-
-/**
- * Calls a tool the way every call of the turn goes: the approval policy first (asking the person when it says so,
- * remembering "allow for this thread" and "always allow"), then the tool. A denial is an error result.
- */
-async function callWithApproval(
-  tool: AgentTool,
-  args: Record<string, unknown>,
-  use: ToolUse,
-  deps: TurnDeps,
-  signal: AbortSignal,
-  caller?: CodeCaller,
-): Promise<{ result: ToolCallResult; trace: ToolCallTrace }> {
-  const hash = await deps.hash(definitionText(tool));
-  const policy = decideApproval(tool, hash, deps.approvals);
-  let approval: ToolCallTrace['approval'];
-  if (policy.decision === 'allow') approval = { decision: 'auto-allow', by: policy.by };
-  else {
-    const decision = await deps
-      .askApproval({ tool, arguments: args, toolUseId: use.id, ...(caller ? { caller } : {}) }, signal)
-      .catch(() => 'deny' as const);
-    approval = { decision, by: 'person' };
-    // Remembering is best-effort: a failed write must not lose the call's result.
-    if (decision === 'allow-thread') {
-      deps.approvals.thread[toolKey(tool)] = approvalFor(tool, hash);
-      await deps.persistence.allowForThread(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
-    }
-    if (decision === 'allow-always') {
-      deps.approvals.always[toolKey(tool)] = approvalFor(tool, hash);
-      await deps.persistence.allowAlways(toolKey(tool), approvalFor(tool, hash)).catch(() => undefined);
-    }
-    if (decision === 'deny') {
-      const denied = failedResult(
-        { kind: 'tool-disabled', message: `The person declined to run ${tool.toolName}: the call was denied.` },
-        0,
-      );
-      return { result: denied, trace: toolTrace(use, denied, { serverId: tool.serverId, approval }) };
-    }
-  }
-  const result: ToolCallResult = await deps.runTool(tool, args, signal);
-  await deps.tools.markUsed([tool]).catch(() => undefined);
-  return { result, trace: toolTrace(use, result, { serverId: tool.serverId, approval }) };
-}
-
-/** execute_code: the model's code in the sandbox, each of its tool calls through callWithApproval. */
+/** execute_code: the model's code in a fresh sandbox; each of its tool calls goes through ThreadTools.call as code. */
 function runCodeUse(
   use: ToolUse,
-  args: Record<string, unknown>,
   deps: TurnDeps,
   signal: AbortSignal,
   code: CodeSetup,
   onProgress: (entries: readonly TraceEntry[]) => void,
-) {
+): Promise<UseResult> {
   let count = 0;
+  const input = use.input;
+  const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
   return runExecuteCode(
-    { id: use.id, input: args },
+    { id: use.id, input: args as Record<string, unknown> },
     {
       open: code.open,
       limits: code.limits,
       now: deps.now,
       onProgress,
       access: {
-        tools: () => deps.tools.allTools(),
-        search: (input) => deps.tools.runSearch(input),
-        call: (tool, toolArgs, caller, callSignal) =>
-          callWithApproval(
-            tool,
-            toolArgs,
-            { type: 'tool_use', id: `${use.id}:${++count}`, name: tool.modelName, input: toolArgs },
-            deps,
-            callSignal,
+        resolve: (name) => deps.tools.resolve(name),
+        search: (query) => deps.tools.search(query),
+        call: (name, toolArgs, caller, callSignal) =>
+          deps.tools.call({
+            modelName: name,
+            input: toolArgs,
+            toolUseId: `${use.id}:${++count}`,
+            signal: callSignal,
             caller,
-          ),
+          }),
       },
     },
     signal,
   );
 }
 
-function toolTrace(use: ToolUse, result: ToolCallResult, extra: Partial<ToolCallTrace>): ToolCallTrace {
+async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
+  if (use.name !== TOOL_SEARCH_NAME) {
+    const caller = { kind: 'model' } as const;
+    const outcome = await deps.tools.call({ modelName: use.name, input: use.input, toolUseId: use.id, signal, caller });
+    return {
+      block: toToolResultBlock(use.id, outcome.result, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP),
+      trace: [outcome.trace],
+    };
+  }
+  const input = use.input;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    const result = notAnObject(use.name);
+    return { block: toToolResultBlock(use.id, result), trace: [toolCallTrace(use, result)] };
+  }
+  const outcome = await deps.tools.search(input);
+  const content =
+    typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
   return {
-    kind: 'tool-call',
-    toolUseId: use.id,
-    tool: use.name,
-    arguments: use.input,
-    resultSummary: summarize(result),
-    isError: result.isError,
-    durationMs: result.durationMs,
-    ...(result.failure ? { error: result.failure.message } : {}),
-    ...extra,
+    block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
+    trace: [outcome.trace],
   };
-}
-
-function definitionOf(tool: AgentTool): ModelToolDefinition {
-  return { name: tool.modelName, description: tool.description, input_schema: tool.inputSchema };
 }
 
 /**
  * Prompt caching: a breakpoint on the last tool that is in the prompt caches the tool list. Deferred tools are not in the
  * prompt and the API refuses `cache_control` beside `defer_loading` (tool-use-with-prompt-caching docs).
  */
-function withCacheControl(definitions: readonly ModelToolDefinition[]): ModelToolDefinition[] {
+function withCacheControl(definitions: readonly ModelTool[]): ModelTool[] {
   const last = definitions.findLastIndex((d) => d.defer_loading !== true);
   return definitions.map((d, i) => (i === last ? { ...d, cache_control: { type: 'ephemeral' } } : d));
 }

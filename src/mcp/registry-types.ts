@@ -1,20 +1,17 @@
-import type { ServerConfig, ToolOverride } from '../domain/server-config';
+import type { ServerConfig, ServerConfigInput, ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import type { ToolCatalog, ToolDefinition, ToolRef } from '../domain/tool-catalog';
+import type { EffectiveTool } from '../domain/tool';
+import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
+import type { AppServerToolOverrides } from '../domain/tool-overrides';
+import type { ToolCallResult } from '../domain/tool-result';
+import type { ConnectionTest } from './connection-test';
+import type { CallOptions } from './server-connection';
+import type { PendingSecrets } from './server-headers';
+import type { SignInCallback } from './sign-in';
+
+export type { EffectiveTool };
 
 export type ServerScope = 'app' | 'user';
-
-/** A tool as everything downstream sees it: overrides applied, with the name the model uses. */
-export interface EffectiveTool extends ToolRef {
-  readonly modelName: string;
-  readonly serverName: string;
-  readonly description: string;
-  readonly definition: ToolDefinition;
-  /** false when code the model writes (execute_code) may not call the tool (a per-tool setting). */
-  readonly isCallableFromCode?: false;
-  /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
-  readonly warning?: string;
-}
 
 export interface RegisteredServer {
   readonly config: ServerConfig;
@@ -30,3 +27,36 @@ export interface RegisteredServer {
 export type RegistryEvent =
   | { readonly type: 'registered' | 'unregistered' | 'tools'; readonly serverId: string }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
+
+/** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
+export interface Registry {
+  /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
+  register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig>;
+  /** Changes a server's config; a new URL, transport or auth reconnects on next use. */
+  update(input: ServerConfigInput): Promise<ServerConfig>;
+  /** Removes a server: closes its connection, removes its catalog and clears its credentials. */
+  unregister(serverId: string): Promise<void>;
+  list(): RegisteredServer[];
+  get(serverId: string): RegisteredServer | undefined;
+  /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
+  connect(serverId: string): Promise<ServerState>;
+  /** Connects to a config once without registering or storing it, lists its tools and closes. */
+  testConnection(input: ServerConfigInput, pending?: PendingSecrets): Promise<ConnectionTest>;
+  disconnect(serverId: string): Promise<void>;
+  /** The enabled tools of the given servers (all servers when omitted), with overrides applied. */
+  tools(serverIds?: readonly string[]): EffectiveTool[];
+  /** Sets the person's own tool overrides for the app's servers, applied on top of each app server's config. */
+  setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void;
+  /** Maps a model tool name back to its server and tool. */
+  resolveToolName(modelName: string): ToolRef | undefined;
+  /** Calls a tool after checking its server is enabled, the tool known and not disabled, the arguments valid. Never throws. */
+  callTool(serverId: string, toolName: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
+  /** Starts an interactive OAuth sign-in: `navigate` receives the authorization URL. */
+  signIn(serverId: string, navigate: (url: URL) => void | Promise<void>): Promise<'redirected' | ServerState>;
+  /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */
+  completeSignIn(callback: SignInCallback): Promise<{ serverId: string; state: ServerState }>;
+  /** Forgets a server's OAuth tokens and client registration. */
+  signOut(serverId: string): Promise<void>;
+  subscribe(listener: (event: RegistryEvent) => void): () => void;
+  close(): Promise<void>;
+}

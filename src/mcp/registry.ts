@@ -3,6 +3,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
 import { ServerConfig, type ServerConfigInput, type ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
+import { trustOf } from '../domain/server-trust';
+import { toolAnnotations } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -25,9 +27,9 @@ import type { CallOptions } from './server-connection';
 import type { InputCheck } from './schema-validation';
 import type { RegistryOAuth, SignInCallback, SignInFlows, SignInHost } from './sign-in';
 import { ToolNameMap } from './tool-naming';
-import type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope } from './registry-types';
+import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
 
-export type { EffectiveTool, RegisteredServer, RegistryEvent, ServerScope };
+export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
 
 export interface RegistryDeps extends ClientHandlers {
   readonly profileId: string;
@@ -54,7 +56,7 @@ interface Entry {
 }
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
-export function createRegistry(deps: RegistryDeps) {
+export function createRegistry(deps: RegistryDeps): Registry {
   const entries = new Map<string, Entry>();
   const listeners = new Set<(event: RegistryEvent) => void>();
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -143,6 +145,7 @@ export function createRegistry(deps: RegistryDeps) {
       const modelName = names.nameOf({ serverId: config.id, toolName: definition.name });
       if (!modelName) return [];
       const warning = entry.checks?.get(definition.name)?.warning;
+      const annotations = toolAnnotations(definition);
       return [
         {
           serverId: config.id,
@@ -151,6 +154,9 @@ export function createRegistry(deps: RegistryDeps) {
           serverName: config.name,
           description: override?.description ?? definition.description ?? '',
           definition,
+          trust: trustOf(config),
+          isFromTrustedServer: entry.scope === 'app',
+          ...(annotations ? { annotations } : {}),
           ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
           ...(warning ? { warning } : {}),
         },
@@ -158,7 +164,7 @@ export function createRegistry(deps: RegistryDeps) {
     });
   }
 
-  const registry = {
+  const registry: Registry = {
     /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
     async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
       const config = parseOrThrow(ServerConfig, input, 'Server');
@@ -344,14 +350,13 @@ export function createRegistry(deps: RegistryDeps) {
      * the click opened, or redirect the page). Resolves once the person was sent there, or to the new
      * state when stored credentials sufficed.
      */
-    signIn: async (serverId: string, navigate: (url: URL) => void | Promise<void>) =>
-      (await signIns()).signIn(serverId, navigate),
+    signIn: async (serverId, navigate) => (await signIns()).signIn(serverId, navigate),
 
     /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */
-    completeSignIn: async (callback: SignInCallback) => (await signIns()).complete(callback),
+    completeSignIn: async (callback) => (await signIns()).complete(callback),
 
     /** Forgets a server's OAuth tokens and client registration. */
-    signOut: async (serverId: string) => (await signIns()).signOut(serverId),
+    signOut: async (serverId) => (await signIns()).signOut(serverId),
 
     subscribe(listener: (event: RegistryEvent) => void): () => void {
       listeners.add(listener);
@@ -366,7 +371,6 @@ export function createRegistry(deps: RegistryDeps) {
   };
   return registry;
 }
-export type Registry = ReturnType<typeof createRegistry>;
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
   return new Map(

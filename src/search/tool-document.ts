@@ -1,14 +1,12 @@
-import type { ToolDefinition, ToolRef } from '../domain/tool-catalog';
+import type { EffectiveTool } from '../domain/tool';
+import type { ToolDefinition } from '../domain/tool-catalog';
 import { tokenize } from './tokenize';
 
-/** A tool as search sees it; structurally the registry's EffectiveTool, which search may not import. */
-export interface SearchableTool extends ToolRef {
-  readonly serverName: string;
-  readonly modelName: string;
-  /** The description the user sees (an override or the server's); may be empty. */
-  readonly description: string;
-  readonly definition: ToolDefinition;
-}
+/** The fields of the app's tool shape that search reads (the description may be an override, and empty). */
+export type SearchableTool = Pick<
+  EffectiveTool,
+  'serverId' | 'toolName' | 'serverName' | 'modelName' | 'description' | 'definition'
+>;
 
 /** The fields of a tool that the index scores. */
 export const INDEXED_FIELDS = ['name', 'server', 'description', 'params'] as const;

@@ -1,13 +1,11 @@
 import type { LoadedTool } from '../domain/thread-config';
+import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
 import type { ToolSearchSettings } from '../domain/tool-search-settings';
 import { touchLoadedTools } from './loaded-tools';
 import type { ToolMatch, ToolSearchResult } from './search-result';
 import type { SearchableTool } from './tool-document';
 import { scopeForTools, type SearchStrategy, type ToolIndex } from './tool-index';
-import type { ModelTool } from './tool-tokens';
 
-/** The name of the search tool the model calls; MCP tools are named `mcp__…`, so it never collides. */
-export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
 /** Tools one tool_search call returns (and loads) when the model gives no limit. */
 export const TOOL_SEARCH_DEFAULT_LIMIT = 5;
 /** Most tools one tool_search call returns: each is loaded into the next call. */
@@ -21,7 +19,7 @@ export function toolSearchToolDefinition(strategy: SearchStrategy = 'bm25'): Mod
       ? 'A regular expression (JavaScript syntax, case-insensitive) matched against tool names, descriptions and parameters, e.g. "weather|forecast" or "create.*issue".'
       : 'Words describing what you need to do, e.g. "stock price history" or "convert docx to pdf". Name the action and the object; no need for full sentences.';
   return {
-    name: TOOL_SEARCH_TOOL_NAME,
+    name: TOOL_SEARCH_NAME,
     description:
       'Search the tools of the MCP servers enabled in this conversation. Only some of their tools are loaded right now; ' +
       'when you need a capability that none of your current tools offers, call this first. It returns the matching tools ' +

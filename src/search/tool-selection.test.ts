@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedTool } from '../domain/thread-config';
+import { TOOL_SEARCH_NAME } from '../domain/tool';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import type { SearchableTool } from './tool-document';
 import { createToolIndex, type ToolIndex } from './tool-index';
@@ -10,7 +11,6 @@ import {
   findMentions,
   selectCallTools,
   shouldDefer,
-  TOOL_SEARCH_TOOL_NAME,
   type CallToolsInput,
 } from './tool-selection';
 
@@ -75,13 +75,13 @@ describe('auto mode: defer only when the thread’s tools are many or large', ()
     const call = selectCallTools(input({ tools, index: indexOf(tools) }));
     expect(call.selection.isDeferred).toBe(false);
     expect(sentNames(call)).toHaveLength(AUTO_DEFER_TOOL_COUNT);
-    expect(sentNames(call)).not.toContain(TOOL_SEARCH_TOOL_NAME);
+    expect(sentNames(call)).not.toContain(TOOL_SEARCH_NAME);
   });
 
   it('defers above 30 tools: tool_search instead of all definitions', () => {
     const call = selectCallTools(input());
     expect(call.selection.isDeferred).toBe(true);
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME]);
   });
 
   it('defers a few tools whose definitions exceed 10% of the context window', () => {
@@ -100,7 +100,7 @@ describe('auto mode: defer only when the thread’s tools are many or large', ()
 describe('a deferred call', () => {
   it('carries pinned and loaded tools, and tool_search first', () => {
     const call = selectCallTools(input({ pinnedTools: [MANY[2]!], loadedTools: [loaded(MANY[4]!, 5)] }));
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__github__create_issue', 'mcp__mail__send_email']);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__github__create_issue', 'mcp__mail__send_email']);
     expect(call.selection.pinned).toEqual([{ serverId: 'github', toolName: 'create_issue' }]);
     expect(call.toolsByModelName.get('mcp__mail__send_email')?.toolName).toBe('send_email');
   });
@@ -114,7 +114,7 @@ describe('a deferred call', () => {
   it('drops pinned and loaded tools whose server is no longer enabled in the thread', () => {
     const outside = tool('gone', 'delete_all', 'Deletes everything.');
     const call = selectCallTools(input({ pinnedTools: [outside], loadedTools: [loaded(outside, 1)] }));
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME]);
   });
 
   it('preloads the top tools for the user’s message', () => {
@@ -125,7 +125,7 @@ describe('a deferred call', () => {
       }),
     );
     expect(call.preloaded).toEqual([{ serverId: 'github', toolName: 'create_issue' }]);
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__github__create_issue']);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__github__create_issue']);
   });
 
   it('preloads nothing when preloadCount is 0', () => {
@@ -133,7 +133,7 @@ describe('a deferred call', () => {
       input({ userMessage: 'open an issue on GitHub', settings: { ...SETTINGS, preloadCount: 0 } }),
     );
     expect(call.preloaded).toEqual([]);
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME]);
   });
 
   it('force-loads @server and @tool mentions', () => {
@@ -146,7 +146,7 @@ describe('a deferred call', () => {
 
   it('includes the tools tool_search found earlier in the turn', () => {
     const call = selectCallTools(input({ requested: [MANY[4]!] }));
-    expect(sentNames(call)).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__mail__send_email']);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__mail__send_email']);
   });
 
   it('costs far fewer tokens than sending every definition', () => {
@@ -163,11 +163,11 @@ describe('Anthropic mode', () => {
     const call = selectCallTools(
       input({ settings: anthropic, pinnedTools: [MANY[0]!], userMessage: 'use @send_email' }),
     );
-    expect(call.modelTools[0]?.name).toBe(TOOL_SEARCH_TOOL_NAME);
+    expect(call.modelTools[0]?.name).toBe(TOOL_SEARCH_NAME);
     expect(call.modelTools[0]?.defer_loading).toBeUndefined();
     expect(call.modelTools).toHaveLength(MANY.length + 1);
     const visible = call.modelTools.filter((t) => t.defer_loading !== true).map((t) => t.name);
-    expect(visible).toEqual([TOOL_SEARCH_TOOL_NAME, 'mcp__mail__send_email', 'mcp__weather__get_forecast']);
+    expect(visible).toEqual([TOOL_SEARCH_NAME, 'mcp__mail__send_email', 'mcp__weather__get_forecast']);
   });
 
   it('keeps the tool list the same across messages, for the prompt cache', () => {

@@ -1,24 +1,24 @@
 // The contract with the agent loop: which tool definitions one model call carries.
 import type { LoadedTool } from '../domain/thread-config';
+import type { ModelTool } from '../domain/tool';
 import type { CallToolSelection, ToolRef } from '../domain/tool-catalog';
 import type { ToolSearchSettings } from '../domain/tool-search-settings';
 import { capLoadedTools, refKey } from './loaded-tools';
 import { findMentions } from './mentions';
 import type { SearchableTool } from './tool-document';
 import { scopeForTools, type ToolIndex } from './tool-index';
-import { TOOL_SEARCH_TOOL_NAME, toolSearchToolDefinition } from './tool-search-tool';
-import { estimateToolsTokens, toModelTool, type ModelTool } from './tool-tokens';
+import { toolSearchToolDefinition } from './tool-search-tool';
+import { estimateToolsTokens, toModelTool } from './tool-tokens';
 
 export { touchLoadedTools, capLoadedTools } from './loaded-tools';
 export { findMentions } from './mentions';
-export { estimateToolTokens, estimateToolsTokens, toModelTool, type ModelTool } from './tool-tokens';
+export { estimateToolTokens, estimateToolsTokens, toModelTool } from './tool-tokens';
 export {
   answerToolSearch,
   formatToolSearchResult,
   parseToolSearchInput,
   toolReferenceBlocks,
   toolSearchToolDefinition,
-  TOOL_SEARCH_TOOL_NAME,
   type ToolReferenceBlock,
   type ToolSearchAnswer,
   type ToolSearchContext,
@@ -29,10 +29,10 @@ export const AUTO_DEFER_TOOL_COUNT = 30;
 /** …or when their definitions would take more than this share of the model's context window. */
 export const AUTO_DEFER_CONTEXT_SHARE = 0.1;
 
-/** Everything one model call's tool list depends on. */
-export interface CallToolsInput {
+/** Everything one model call's tool list depends on; `T` is the caller's tool shape, handed back as it is. */
+export interface CallToolsInput<T extends SearchableTool = SearchableTool> {
   /** The thread's enabled tools (enabled servers, tools not disabled): nothing outside them is ever sent. */
-  readonly tools: readonly SearchableTool[];
+  readonly tools: readonly T[];
   readonly loadedTools: readonly LoadedTool[];
   readonly pinnedTools: readonly ToolRef[];
   readonly settings: ToolSearchSettings;
@@ -44,17 +44,17 @@ export interface CallToolsInput {
   readonly requested?: readonly ToolRef[];
 }
 
-/** The tools of one model call. */
-export interface CallTools {
+/** The tools search chose for one model call. */
+export interface CallToolChoice<T extends SearchableTool = SearchableTool> {
   readonly selection: CallToolSelection;
   /** The thread tools this call offers (in Anthropic mode all of them, most deferred), in `modelTools` order. */
-  readonly tools: readonly SearchableTool[];
+  readonly tools: readonly T[];
   /** The `tool_search` definition when tools are deferred. */
   readonly searchTool?: ModelTool;
   /** The request's `tools`: `tool_search` first, then the tools by name (a stable order keeps the prompt cache warm). */
   readonly modelTools: readonly ModelTool[];
   /** `tools` by model name, to dispatch a `tool_use`. */
-  readonly toolsByModelName: ReadonlyMap<string, SearchableTool>;
+  readonly toolsByModelName: ReadonlyMap<string, T>;
   readonly preloaded: readonly ToolRef[];
   readonly mentioned: readonly ToolRef[];
   /** Estimated tokens of the definitions the model actually sees (deferred ones excluded). */
@@ -82,12 +82,12 @@ export function shouldDefer(
 }
 
 /** Refs resolved against the thread's tools (so out-of-scope refs vanish), without repeats of `taken`. */
-function resolve(
+function resolve<T extends SearchableTool>(
   refs: readonly ToolRef[],
-  byKey: ReadonlyMap<string, SearchableTool>,
+  byKey: ReadonlyMap<string, T>,
   taken: Set<string>,
-): SearchableTool[] {
-  const out: SearchableTool[] = [];
+): T[] {
+  const out: T[] = [];
   for (const ref of refs) {
     const key = refKey(ref);
     const tool = byKey.get(key);
@@ -101,7 +101,7 @@ function resolve(
 const refOf = (tool: SearchableTool): ToolRef => ({ serverId: tool.serverId, toolName: tool.toolName });
 const byModelName = (a: SearchableTool, b: SearchableTool): number =>
   a.modelName < b.modelName ? -1 : a.modelName > b.modelName ? 1 : 0;
-const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, SearchableTool> =>
+const byName = <T extends SearchableTool>(tools: readonly T[]): ReadonlyMap<string, T> =>
   new Map(tools.map((tool) => [tool.modelName, tool]));
 
 /**
@@ -113,7 +113,7 @@ const byName = (tools: readonly SearchableTool[]): ReadonlyMap<string, Searchabl
  * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
  * stays the same from turn to turn, and the API expands what `tool_reference` blocks name.
  */
-export function selectCallTools(input: CallToolsInput): CallTools {
+export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<T>): CallToolChoice<T> {
   const { tools, settings } = input;
   const byKey = new Map(tools.map((tool) => [refKey(tool), tool] as const));
   const taken = new Set<string>();
@@ -187,6 +187,3 @@ export function selectCallTools(input: CallToolsInput): CallTools {
     estimatedTokens: estimateToolsTokens(modelTools),
   };
 }
-
-/** Whether a model tool name is the search tool (the agent answers it with answerToolSearch). */
-export const isToolSearchCall = (name: string): boolean => name === TOOL_SEARCH_TOOL_NAME;

@@ -1,13 +1,5 @@
+import type { ModelTool } from '../domain/tool';
 import type { SearchableTool } from './tool-document';
-
-/** A tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
-export interface ModelTool {
-  readonly name: string;
-  readonly description: string;
-  readonly input_schema: Readonly<Record<string, unknown>>;
-  /** Anthropic mode: the API keeps the tool out of the prompt until a `tool_reference` names it. */
-  readonly defer_loading?: boolean;
-}
 
 /** The request form of a thread tool; `isDeferred` adds `defer_loading: true` (Anthropic mode). */
 export function toModelTool(tool: SearchableTool, isDeferred = false): ModelTool {

@@ -3,6 +3,8 @@
  * and "_"), so removing a server can never clear them.
  */
 export const MODEL_API_OWNER = 'app:anthropic';
+/** Vault slot of the Anthropic API key (under MODEL_API_OWNER). */
+export const API_KEY_SLOT = 'api-key';
 
 export function isAppOwner(owner: string): boolean {
   return owner.includes(':');

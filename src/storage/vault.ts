@@ -11,7 +11,7 @@ import { createPassphraseActions } from './vault-passphrase';
 const LOCK_ANNOUNCEMENT = 'app:lock';
 
 export { SecretEnvelope, type SecretRef } from './vault-envelope';
-export { MODEL_API_OWNER } from './vault-owners';
+export { API_KEY_SLOT, MODEL_API_OWNER } from './vault-owners';
 
 /**
  * The token vault: secrets encrypted with AES-GCM under a key per profile, kept either as a non-extractable

@@ -1,7 +1,7 @@
 import type { CodeExecutionMode } from '../domain/code-execution';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
-import type { ApprovalRequest } from '../agent/ports';
+import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';

@@ -14,7 +14,7 @@ import {
   type ConfigTransferDeps,
   type ImportReport,
 } from './config-transfer';
-import { API_KEY_SLOT } from '../turns/turn-runner';
+import { API_KEY_SLOT } from '../storage/vault';
 
 const SECRETS = {
   apiKey: 'sk-ant-api03-SECRET-KEY-1234',

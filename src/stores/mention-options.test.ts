@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EffectiveTool } from '../mcp/registry';
+import type { SearchableTool } from '../search/tool-document';
 import { findMentions } from '../search/mentions';
 import { mentionOptions } from './mention-options';
 
-const tool = (serverId: string, serverName: string, toolName: string): EffectiveTool => ({
+const tool = (serverId: string, serverName: string, toolName: string): SearchableTool => ({
   serverId,
   serverName,
   toolName,

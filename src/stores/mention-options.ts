@@ -1,4 +1,4 @@
-import type { EffectiveTool } from '../mcp/registry';
+import type { SearchableTool } from '../search/tool-document';
 
 /** One entry of the composer's `@` list: a server of the thread (all its tools) or one tool. */
 export interface MentionOption {
@@ -30,7 +30,7 @@ const isMentionToken = (name: string): boolean => /^[^\s@]+$/u.test(name) && !/[
  */
 export function mentionOptions(
   servers: readonly MentionServer[],
-  tools: readonly EffectiveTool[],
+  tools: readonly SearchableTool[],
   query: string,
 ): MentionOption[] {
   const q = squash(query);

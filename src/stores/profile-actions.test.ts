@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createProfileActions } from './profile-actions';
-import { API_KEY_SLOT } from '../turns/turn-runner';
+import { API_KEY_SLOT } from '../storage/vault';
 
 let opened: TestStorage | undefined;
 afterEach(() => opened?.close());

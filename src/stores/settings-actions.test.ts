@@ -9,7 +9,8 @@ import { createToolIndex } from '../search/tool-index';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
 import { syncToolIndex } from '../turns/thread-tools';
-import { API_KEY_SLOT, sendMessage, type TurnRunnerDeps } from '../turns/turn-runner';
+import { API_KEY_SLOT } from '../storage/vault';
+import { sendMessage, type TurnRunnerDeps } from '../turns/turn-runner';
 
 let mcp: TestMcpServer;
 let opened: TestStorage;

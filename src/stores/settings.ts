@@ -12,8 +12,7 @@ import {
 import type { UserPreferences } from '../domain/user-config';
 import { toFieldIssues } from '../domain/validation';
 import type { Storage } from '../storage/storage';
-import { MODEL_API_OWNER } from '../storage/vault';
-import { API_KEY_SLOT } from '../turns/turn-runner';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 
 export type Theme = UserPreferences['theme'];
 

@@ -1,10 +1,15 @@
-import type { AgentTool, CallTools, ToolChooser } from '../agent/ports';
-import { trustOf, type ServerTrust } from '../domain/server-trust';
+import type { StoredApprovals } from '../agent/approval-policy';
+import { logFailure, type Logger } from '../domain/logger';
+import { isSameTrust, trustOf } from '../domain/server-trust';
+import type { AskApproval, ThreadTools, ToolCaller, ToolSearchOutcome } from '../domain/thread-tools';
 import type { LoadedTool, ThreadConfig } from '../domain/thread-config';
+import type { EffectiveTool } from '../domain/tool';
 import type { ToolSearchSettings } from '../domain/tool-search-settings';
-import type { EffectiveTool, Registry } from '../mcp/registry';
+import type { ToolCallTrace } from '../domain/trace';
+import type { Registry } from '../mcp/registry';
 import type { ToolIndex } from '../search/tool-index';
 import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/tool-selection';
+import { createToolCalls, type ApprovalMemory } from './tool-calls';
 
 /** Keeps the search index in step with the registry's catalogs; returns the unsubscribe. */
 export function syncToolIndex(registry: Registry, index: ToolIndex): () => void {
@@ -16,25 +21,9 @@ export function syncToolIndex(registry: Registry, index: ToolIndex): () => void 
   });
 }
 
-export function toAgentTool(tool: EffectiveTool, trust: ServerTrust, isFromTrustedServer = false): AgentTool {
-  const annotations = tool.definition.annotations as AgentTool['annotations'] | undefined;
-  return {
-    serverId: tool.serverId,
-    serverName: tool.serverName,
-    trust,
-    toolName: tool.toolName,
-    modelName: tool.modelName,
-    description: tool.description,
-    inputSchema: tool.definition.inputSchema,
-    ...(annotations ? { annotations } : {}),
-    ...(tool.isCallableFromCode === false ? { isCallableFromCode: false as const } : {}),
-    isFromTrustedServer,
-  };
-}
-
 export interface ThreadToolsDeps {
-  readonly registry: Registry;
-  readonly index: ToolIndex;
+  readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool'>;
+  readonly index: Pick<ToolIndex, 'search'>;
   readonly settings: ToolSearchSettings;
   readonly contextWindowTokens: number;
   readonly now: () => number;
@@ -43,69 +32,123 @@ export interface ThreadToolsDeps {
   readonly enabledServerIds: () => readonly string[];
   /** Persists the thread's loaded tools (least recently used dropped past the cap). */
   readonly saveLoaded: (loaded: LoadedTool[]) => Promise<void>;
+  /** Asks the person before a call the approval policy does not allow by itself. */
+  readonly askApproval: AskApproval;
+  /** The profile's "always allow" and the thread's "allow for this thread", as stored when the turn began. */
+  readonly approvals: StoredApprovals;
+  readonly memory: ApprovalMemory;
+  readonly hash: (text: string) => Promise<string>;
+  readonly logger: Logger;
+  /** Told of every call's trace, whoever the caller (the model, code, an app). */
+  readonly onTrace?: (trace: ToolCallTrace, caller: ToolCaller) => void;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The agent's view of a thread's tools: only the servers enabled in the thread, tools not disabled,
- * chosen per call by tool search (or all of them when there are few).
+ * A thread's tools for one turn: only the servers enabled in the thread, tools not disabled, chosen per model call by
+ * tool search (or all of them when there are few), and every call permitted, approved and traced in one place.
  */
-export function createThreadToolChooser(deps: ThreadToolsDeps): ToolChooser {
+export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
+  const { registry, settings, logger } = deps;
   let loaded = deps.thread.loadedTools;
-  const threadTools = () => deps.registry.tools(deps.enabledServerIds());
-  const agentTool = (tool: EffectiveTool) => {
-    const server = deps.registry.get(tool.serverId);
-    // Trust is the server's identity as it is now (a registered server always has one; the fallback matches no approval).
-    const trust = server ? trustOf(server.config) : { origin: '', authKind: 'none' as const };
-    return toAgentTool(tool, trust, server?.scope === 'app');
+  const isEnabled = (serverId: string) => deps.enabledServerIds().includes(serverId);
+  const list = () => registry.tools(deps.enabledServerIds());
+  const resolve = (modelName: string): EffectiveTool | undefined => {
+    const ref = registry.resolveToolName(modelName);
+    if (!ref || !isEnabled(ref.serverId)) return undefined;
+    return registry.tools([ref.serverId]).find((tool) => tool.toolName === ref.toolName);
   };
   const remember = async (next: LoadedTool[]) => {
     loaded = next;
-    await deps.saveLoaded(next).catch(() => undefined); // Best-effort: the turn goes on with the in-memory set.
+    // Best-effort: the turn goes on with the in-memory set.
+    await deps.saveLoaded(next).catch(logFailure(logger, "Saving the thread's loaded tools failed"));
   };
+  const calls = createToolCalls({
+    resolve,
+    refusal: (tool) => {
+      const config = registry.get(tool.serverId)?.config;
+      // The approval was for the server's identity when the tool was listed; one that moved since is another server.
+      if (!isEnabled(tool.serverId))
+        return `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`;
+      if (!config || !isSameTrust(trustOf(config), tool.trust))
+        return `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`;
+      return undefined;
+    },
+    invoke: (tool, args, signal) => registry.callTool(tool.serverId, tool.toolName, args, { signal }),
+    markUsed: (tool) => remember(touchLoadedTools(loaded, [tool], deps.now(), settings.loadedToolCap)),
+    askApproval: deps.askApproval,
+    approvals: deps.approvals,
+    memory: deps.memory,
+    hash: deps.hash,
+    logger,
+    ...(deps.onTrace ? { onTrace: deps.onTrace } : {}),
+  });
+
+  async function search(input: unknown): Promise<ToolSearchOutcome> {
+    const query = isRecord(input) && typeof input.query === 'string' ? input.query : '';
+    const tools = list();
+    const answer = answerToolSearch(input, {
+      index: deps.index,
+      tools,
+      settings,
+      loadedTools: loaded,
+      now: deps.now(),
+    });
+    if (!answer.isError) await remember([...answer.loadedTools]);
+    const byName = new Map(tools.map((t) => [t.modelName, t]));
+    const hits = answer.matches.flatMap((m) => {
+      const tool = byName.get(m.modelName);
+      return tool ? [{ tool, score: m.score }] : [];
+    });
+    calls.found(hits.map((h) => h.tool));
+    return {
+      query,
+      content: answer.content,
+      isError: answer.isError,
+      hits,
+      trace: {
+        kind: 'tool-search',
+        query,
+        strategy: settings.strategy,
+        picks: hits.map((h) => ({ name: h.tool.modelName, score: h.score })),
+      },
+    };
+  }
+
   return {
-    strategy: deps.settings.strategy,
-    allTools: () => threadTools().map(agentTool),
-    forCall({ userText }): Promise<CallTools> {
-      const tools = threadTools();
+    list,
+    resolve,
+    forCall({ userText }) {
       const chosen = selectCallTools({
-        tools,
+        tools: list(),
         loadedTools: loaded,
         pinnedTools: deps.thread.pinnedTools,
-        settings: deps.settings,
+        settings,
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
       });
+      calls.offer(chosen.tools);
       return Promise.resolve({
-        tools: [...chosen.toolsByModelName.values()].map((t) => agentTool(t as EffectiveTool)),
         definitions: chosen.modelTools,
+        tools: chosen.tools,
         isDeferred: chosen.selection.isDeferred,
       });
     },
-    async runSearch(input) {
-      const tools = threadTools();
-      const answer = answerToolSearch(input, {
-        index: deps.index,
-        tools,
-        settings: deps.settings,
-        loadedTools: loaded,
-        now: deps.now(),
-      });
-      if (!answer.isError) await remember([...answer.loadedTools]);
-      const byName = new Map(tools.map((t) => [t.modelName, t]));
-      const query = typeof (input as { query?: unknown }).query === 'string' ? (input as { query: string }).query : '';
-      return {
-        query,
-        content: answer.content,
-        isError: answer.isError,
-        hits: answer.matches.flatMap((m) => {
-          const tool = byName.get(m.modelName);
-          return tool ? [{ tool: agentTool(tool), score: m.score }] : [];
-        }),
-      };
-    },
-    async markUsed(used) {
-      await remember(touchLoadedTools(loaded, used, deps.now(), deps.settings.loadedToolCap));
-    },
+    call: (request) => calls.call(request),
+    search: (input) =>
+      search(input).catch((error: unknown) => {
+        logger.warn('The tool search failed', { error });
+        const query = '';
+        return {
+          query,
+          content: 'The tool search failed; try again.',
+          isError: true,
+          hits: [],
+          trace: { kind: 'tool-search', query, strategy: settings.strategy, picks: [] },
+        };
+      }),
   };
 }

@@ -1,5 +1,4 @@
 import type { ModelPort } from '../agent/model-port';
-import type { AskApproval } from '../agent/ports';
 import {
   continueTurn,
   runTurn,
@@ -12,23 +11,21 @@ import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
+import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
-import { isSameTrust, trustOf } from '../domain/server-trust';
-import { failedResult } from '../domain/tool-result';
+import type { AskApproval } from '../domain/thread-tools';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
-import { MODEL_API_OWNER } from '../storage/vault';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 import { resolveUsageLimits } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
 import { usageLimitProblem, withUsageLimits } from './usage-guard';
-import { createThreadToolChooser } from './thread-tools';
+import { createThreadTools } from './thread-tools';
 
-/** Vault slot of the Anthropic API key. */
-export const API_KEY_SLOT = 'api-key';
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
 export interface TurnRunnerDeps {
@@ -47,6 +44,8 @@ export interface TurnRunnerDeps {
   readonly codeLimits?: CodeLimits;
   /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
   readonly locks?: Locks;
+  /** Where swallowed failures are reported (silent when omitted). */
+  readonly logger?: Logger;
 }
 
 const pageLocks = createLocalLocks();
@@ -157,15 +156,9 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     history: async () => (await storage.messages.list(threadId)).items,
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
-    allowForThread: async (key, approval) =>
-      void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
-    allowAlways: async (key, approval) =>
-      void (await storage.profiles.update(deps.profileId, (p) => ({
-        ...p,
-        alwaysAllow: { ...p.alwaysAllow, [key]: approval },
-      }))),
   };
-  const tools = createThreadToolChooser({
+  const logger = deps.logger ?? silentLogger;
+  const tools = createThreadTools({
     registry: deps.registry,
     index: deps.index,
     settings,
@@ -174,27 +167,26 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     thread,
     enabledServerIds: enabledNow,
     saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
+    askApproval: options.askApproval,
+    approvals: { always: profile.alwaysAllow, thread: thread.approvals },
+    memory: {
+      allowForThread: async (key, approval) =>
+        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+      allowAlways: async (key, approval) =>
+        void (await storage.profiles.update(deps.profileId, (p) => ({
+          ...p,
+          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
+        }))),
+    },
+    hash: deps.sha256Hex,
+    logger,
+    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
   });
   return {
     model,
     tools,
-    runTool: (tool, args, signal) => {
-      const config = deps.registry.get(tool.serverId)?.config;
-      // The approval was for the server's identity when the tool was listed; one that moved since is another server.
-      const refusal = !enabledNow().includes(tool.serverId)
-        ? `The server of ${tool.toolName} was switched off in this thread; the tool was not called.`
-        : !config || !isSameTrust(trustOf(config), tool.trust)
-          ? `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`
-          : undefined;
-      return refusal === undefined
-        ? deps.registry.callTool(tool.serverId, tool.toolName, args, { signal })
-        : Promise.resolve(failedResult({ kind: 'server-unavailable', message: refusal }, 0));
-    },
-    askApproval: options.askApproval,
     ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
     persistence,
-    approvals: { always: profile.alwaysAllow, thread: thread.approvals },
-    hash: deps.sha256Hex,
     now: deps.now,
     settings: {
       model: thread.model ?? prefs.model ?? deps.defaults.model,

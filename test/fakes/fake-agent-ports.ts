@@ -1,5 +1,4 @@
 import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../src/agent/model-port';
-import type { AgentTool, CallTools, ToolChooser, ToolSearchHit, ToolSearchOutcome } from '../../src/agent/ports';
 import type { TurnPersistence } from '../../src/agent/run-turn';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
 import { ModelError } from '../../src/domain/model-errors';
@@ -137,60 +136,6 @@ export class MemoryTurnStore implements TurnPersistence {
   texts(): string[] {
     return this.messages.map((m) => m.blocks.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(''));
   }
-}
-
-export function agentTool(toolName: string, extra: Partial<AgentTool> = {}): AgentTool {
-  return {
-    serverId: 'srv',
-    serverName: 'Server',
-    trust: { origin: 'http://127.0.0.1:8001', authKind: 'none' },
-    toolName,
-    modelName: `mcp__srv__${toolName}`,
-    description: `The ${toolName} tool`,
-    inputSchema: { type: 'object', properties: {} },
-    ...extra,
-  };
-}
-
-/** A ToolChooser over a fixed list: everything offered, or (deferred) only what tool_search found. */
-export function listChooser(
-  tools: AgentTool[],
-  options: { deferred?: boolean } = {},
-): ToolChooser & { used: string[] } {
-  const used: string[] = [];
-  return {
-    used,
-    strategy: 'substring',
-    async forCall({ requested }): Promise<CallTools> {
-      if (!options.deferred) return { tools, isDeferred: false };
-      return {
-        tools: requested,
-        isDeferred: true,
-        searchTool: {
-          name: 'tool_search',
-          description: 'Find tools',
-          input_schema: { type: 'object', properties: { query: { type: 'string' } } },
-        },
-      };
-    },
-    async runSearch(input: unknown): Promise<ToolSearchOutcome> {
-      const raw = (input as { query?: unknown }).query;
-      const query = typeof raw === 'string' ? raw : '';
-      const hits: ToolSearchHit[] = tools
-        .filter((t) => t.description.includes(query) || t.toolName.includes(query))
-        .map((tool) => ({ tool, score: 1 }));
-      return {
-        query,
-        isError: false,
-        hits,
-        content: hits.map((h) => `${h.tool.modelName} — ${h.tool.description}`).join('\n'),
-      };
-    },
-    allTools: () => tools,
-    async markUsed(list) {
-      used.push(...list.map((t) => t.modelName));
-    },
-  };
 }
 
 export function lastUserText(request: ModelRequest): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src/agent/ports';
+import type { ApprovalRequest } from '../../src/domain/thread-tools';
 import type { Approval } from '../../src/domain/trace';
 import type { Registry } from '../../src/mcp/registry';
 import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';

@@ -1,7 +1,7 @@
 // execute_code in a real turn: fake Messages API, a real MCP server on 127.0.0.1, the Node stand-in of the sandbox.
 // Inner calls take the turn's one tool path: the thread's servers only, and the same approvals as the model's calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src/agent/ports';
+import type { ApprovalRequest } from '../../src/domain/thread-tools';
 import type { Approval } from '../../src/domain/trace';
 import {
   bindServerActions,
@@ -93,7 +93,7 @@ describe('execute_code in a turn', () => {
     );
     expect(toolCalls()).toBe(before);
     expect(lastToolResult(app.api.requests.at(-1))).toMatch(
-      /caught: The person declined to run add: the call was denied/,
+      /caught: Denied: the person declined to run add; it was not called/,
     );
   });
 

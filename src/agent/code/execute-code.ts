@@ -1,22 +1,23 @@
 import { EXECUTE_CODE_NAME, type CodeCaller, type CodeLimits, type SandboxError } from '../../domain/code-execution';
 import type { ContentBlock } from '../../domain/message';
+import type { ToolCallOutcome, ToolSearchOutcome } from '../../domain/thread-tools';
+import type { EffectiveTool, ModelTool } from '../../domain/tool';
 import type { ToolCallResult } from '../../domain/tool-result';
 import type { CodeExecutionTrace, ToolCallTrace, TraceEntry } from '../../domain/trace';
-import type { AgentTool, ModelToolDefinition, ToolSearchOutcome } from '../ports';
 import type { OpenSandbox } from './sandbox-port';
 import { runCode, type CodeRunOutcome, type InnerAnswer } from './sandbox-session';
 
-/** The thread's one tool path as code sees it: the same tools, refusals and approvals as the model's own calls. */
+/** The thread's one tool path (ThreadTools) as code sees it: the same tools, refusals and approvals as the model's. */
 export interface CodeToolAccess {
-  /** Every tool of the thread's enabled servers (deferred ones too), by model-facing name. */
-  tools(): readonly AgentTool[];
-  /** Calls a tool with the thread's approval policy; a refusal or denial is an error result, never a throw. */
+  /** The thread's tool by its model-facing name (enabled servers, deferred tools too), or undefined. */
+  resolve(modelName: string): EffectiveTool | undefined;
+  /** ThreadTools.call with the code as caller: permission, approval and trace applied once. Never throws. */
   call(
-    tool: AgentTool,
+    modelName: string,
     args: Record<string, unknown>,
     caller: CodeCaller,
     signal: AbortSignal,
-  ): Promise<{ readonly result: ToolCallResult; readonly trace: ToolCallTrace }>;
+  ): Promise<ToolCallOutcome>;
   /** Answers `tools.tool_search({ query })` within the thread's scope. */
   search(input: unknown): Promise<ToolSearchOutcome>;
 }
@@ -33,7 +34,7 @@ export interface ExecuteCodeDeps {
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 
 /** The execute_code tool as the model sees it. */
-export function executeCodeDefinition(limits: CodeLimits): ModelToolDefinition {
+export function executeCodeDefinition(limits: CodeLimits): ModelTool {
   return {
     name: EXECUTE_CODE_NAME,
     description: [
@@ -95,11 +96,11 @@ export async function runExecuteCode(
         value: found.hits.map((h) => ({
           name: h.tool.modelName,
           description: h.tool.description,
-          input_schema: h.tool.inputSchema,
+          input_schema: h.tool.definition.inputSchema,
         })),
       };
     }
-    const tool = deps.access.tools().find((t) => t.modelName === name);
+    const tool = deps.access.resolve(name);
     if (!tool)
       return {
         ok: false,
@@ -112,9 +113,11 @@ export async function runExecuteCode(
       };
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, error: `The arguments for ${name} must be an object; the tool was not called.` };
-    const { result, trace } = await deps.access.call(tool, args as Record<string, unknown>, caller, callSignal);
+    const { status, result, trace } = await deps.access.call(name, args as Record<string, unknown>, caller, callSignal);
     inner.push({ ...trace, caller, resultTokens: estimateTokens(result) });
     deps.onProgress?.([...inner]);
+    if (status === 'denied')
+      return { ok: false, error: `Denied: the person declined to run ${tool.toolName}; it was not called.` };
     return result.isError ? { ok: false, error: resultText(result) } : { ok: true, value: resultValue(result) };
   };
   const outcome = await runCode(deps.open, { code, limits: deps.limits, call }, signal);

@@ -9,7 +9,7 @@ import { schemaGuard } from '../../../src/domain/schema-guard';
 import type { ToolDefinition } from '../../../src/domain/tool-catalog';
 import { createBrowserEnv } from '../../../src/platform/environment';
 import { MODEL_API_OWNER } from '../../../src/storage/vault';
-import { API_KEY_SLOT } from '../../../src/turns/turn-runner';
+import { API_KEY_SLOT } from '../../../src/storage/vault';
 import { benchMessages } from './thread-content';
 
 export interface SeedPlan {

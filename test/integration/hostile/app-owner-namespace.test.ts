@@ -5,7 +5,7 @@ import { MODEL_API_OWNER } from '../../../src/storage/vault';
 import { createAppStore } from '../../../src/stores/app-store';
 import { EMPTY_SERVER_FORM } from '../../../src/stores/servers-store';
 import { startApp } from '../../../src/stores/start-app';
-import { API_KEY_SLOT } from '../../../src/turns/turn-runner';
+import { API_KEY_SLOT } from '../../../src/storage/vault';
 import { cleanupAfterEach } from '../../fakes/cleanup';
 import { testAppServices } from '../../fakes/test-app';
 import { openTestStorage } from '../../fakes/test-storage';

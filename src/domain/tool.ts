@@ -1,0 +1,54 @@
+import type { ServerTrust } from './server-trust';
+import type { ToolDefinition, ToolRef } from './tool-catalog';
+
+/** The name of the search tool the model calls; MCP tools are named `mcp__…`, so it never collides. */
+export const TOOL_SEARCH_NAME = 'tool_search';
+
+/** What a tool says about itself (MCP tool annotations): hints for a person, trusted only from the deployer's servers. */
+export interface ToolAnnotations {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly title?: string;
+}
+
+/**
+ * A tool as everything past the registry sees it (search, the turn, approvals, the UI): overrides applied, the name
+ * the model uses, and who its server is now.
+ */
+export interface EffectiveTool extends ToolRef {
+  readonly modelName: string;
+  readonly serverName: string;
+  readonly description: string;
+  readonly definition: ToolDefinition;
+  /** The server's origin and auth kind now: an approval holds only for the identity it was given to. */
+  readonly trust: ServerTrust;
+  /** The server comes from the deployer's app config: its annotations are trusted. A user-added server's are hints only. */
+  readonly isFromTrustedServer: boolean;
+  readonly annotations?: ToolAnnotations;
+  /** false when code the model writes (execute_code) may not call the tool (a per-tool setting beside enable/disable). */
+  readonly isCallableFromCode?: false;
+  /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
+  readonly warning?: string;
+}
+
+/** A tool definition as the Messages API takes it in `tools` (the shape the agent sends). */
+export interface ModelTool {
+  readonly name: string;
+  readonly description: string;
+  readonly input_schema: Readonly<Record<string, unknown>>;
+  /** Anthropic mode: the API keeps the tool out of the prompt until a `tool_reference` names it. */
+  readonly defer_loading?: boolean;
+  readonly cache_control?: { readonly type: 'ephemeral' };
+}
+
+/** The annotations of a listed tool, the fields the app reads, each only when it has the documented type. */
+export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | undefined {
+  const raw = definition.annotations;
+  if (!raw) return undefined;
+  const { readOnlyHint, destructiveHint, title } = raw;
+  return {
+    ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
+    ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
+    ...(typeof title === 'string' ? { title } : {}),
+  };
+}

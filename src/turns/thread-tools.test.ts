@@ -1,0 +1,133 @@
+// ThreadTools is the one path from a turn to a tool: these run the real implementation over a fake registry.
+import { describe, expect, it } from 'vitest';
+import { FakeRegistry, toolDefinition } from '../../test/fakes/fake-registry';
+import { silentLogger } from '../domain/logger';
+import type { StoredApproval } from '../domain/server-trust';
+import type { ApprovalRequest, ToolCaller } from '../domain/thread-tools';
+import { ThreadConfig } from '../domain/thread-config';
+import type { Approval } from '../domain/trace';
+import { ToolSearchSettings } from '../domain/tool-search-settings';
+import { createToolIndex } from '../search/tool-index';
+import { createThreadTools } from './thread-tools';
+
+type Answer = (request: ApprovalRequest, switchOff: (serverId: string) => void) => Approval;
+
+async function setup(answer: Answer = () => 'allow-once') {
+  const registry = new FakeRegistry();
+  await registry.add({ id: 'files', name: 'Files', url: 'https://files.example/mcp' }, [toolDefinition('write')]);
+  await registry.add({ id: 'mail', name: 'Mail', url: 'https://mail.example/mcp' }, [toolDefinition('send')]);
+  let enabled = ['files', 'mail'];
+  const switchOff = (serverId: string) => (enabled = enabled.filter((id) => id !== serverId));
+  const asked: ApprovalRequest[] = [];
+  const saved: Record<string, StoredApproval> = {};
+  const tools = createThreadTools({
+    registry,
+    index: createToolIndex(),
+    settings: ToolSearchSettings.parse({ deferral: 'never' }),
+    contextWindowTokens: 200_000,
+    now: () => 1,
+    thread: ThreadConfig.parse({ id: 't', profileId: 'p', title: 'T', createdAt: 0, updatedAt: 0 }),
+    enabledServerIds: () => enabled,
+    saveLoaded: async () => undefined,
+    askApproval: async (request) => {
+      asked.push(request);
+      return answer(request, switchOff);
+    },
+    approvals: { always: {}, thread: {} },
+    memory: {
+      allowForThread: async (key, approval) => void (saved[key] = approval),
+      allowAlways: async (key, approval) => void (saved[key] = approval),
+    },
+    hash: async (text) => `h${text.length}`,
+    logger: silentLogger,
+  });
+  return { registry, tools, asked, saved, switchOff };
+}
+
+const request = (modelName: string, caller?: ToolCaller) => ({
+  modelName,
+  input: { path: 'a.txt' },
+  toolUseId: 'tu1',
+  signal: new AbortController().signal,
+  ...(caller ? { caller } : {}),
+});
+
+describe('ThreadTools.call: the one path from a turn to a tool', () => {
+  it('refuses the call of a server switched off in the thread mid-turn, while the person was deciding', async () => {
+    const { registry, tools } = await setup((_request, switchOff) => {
+      switchOff('files'); // The person switches the server off in the thread, then allows the card still shown.
+      return 'allow-once';
+    });
+    await tools.forCall({ userText: 'write a file' });
+    const outcome = await tools.call(request('mcp__files__write'));
+    expect(outcome.status).toBe('refused');
+    expect(outcome.result.failure).toEqual({
+      kind: 'server-unavailable',
+      message: 'The server of write was switched off in this thread; the tool was not called.',
+    });
+    expect(outcome.trace).toMatchObject({ serverId: 'files', isError: true, approval: { decision: 'allow-once' } });
+    expect(registry.calls).toEqual([]);
+    // From now on the thread does not have the tool at all.
+    expect(tools.resolve('mcp__files__write')).toBeUndefined();
+    expect(tools.list().map((t) => t.modelName)).toEqual(['mcp__mail__send']);
+    expect((await tools.call(request('mcp__files__write'))).result.failure?.message).toContain(
+      'There is no tool named mcp__files__write in this thread',
+    );
+  });
+
+  it('calls an offered tool once the person allows it, and never throws on a denial', async () => {
+    const { registry, tools, asked } = await setup((r) => (r.tool.serverId === 'mail' ? 'deny' : 'allow-once'));
+    await tools.forCall({ userText: '' });
+    const written = await tools.call(request('mcp__files__write'));
+    expect(written.status).toBe('done');
+    expect(registry.calls).toEqual([{ serverId: 'files', toolName: 'write', args: { path: 'a.txt' } }]);
+    const denied = await tools.call(request('mcp__mail__send'));
+    expect(denied).toMatchObject({ status: 'denied', trace: { approval: { decision: 'deny', by: 'person' } } });
+    expect(denied.result.failure?.message).toBe('The person declined to run send.');
+    expect(registry.calls).toHaveLength(1);
+    expect(asked.map((a) => a.caller)).toEqual([{ kind: 'model' }, { kind: 'model' }]);
+  });
+
+  it('refuses a model call of a tool the model was not offered, but lets code the model runs reach it', async () => {
+    const { registry, tools, asked } = await setup();
+    const fromModel = await tools.call(request('mcp__files__write'));
+    expect(fromModel.status).toBe('refused');
+    expect(fromModel.result.failure?.message).toContain('is not loaded in this thread');
+    const fromCode = await tools.call(request('mcp__files__write', { kind: 'code', parentToolUseId: 'tu0' }));
+    expect(fromCode.status).toBe('done');
+    // The person's card says the call comes from code, under the same approval policy.
+    expect(asked.map((a) => a.caller)).toEqual([{ kind: 'code', parentToolUseId: 'tu0' }]);
+    expect(registry.calls).toHaveLength(1);
+  });
+
+  it("lets an app's frame call only its own server's tools", async () => {
+    const { registry, tools } = await setup();
+    const other = await tools.call(request('mcp__mail__send', { kind: 'app', serverId: 'files' }));
+    expect(other.status).toBe('refused');
+    expect(other.result.failure?.message).toBe(
+      'An app may call only the tools of its own server; mcp__mail__send was not called.',
+    );
+    expect((await tools.call(request('mcp__files__write', { kind: 'app', serverId: 'files' }))).status).toBe('done');
+    expect(registry.calls.map((c) => c.toolName)).toEqual(['write']);
+  });
+
+  it('remembers "allow for this thread" for the rest of the turn: the person is asked once', async () => {
+    const { tools, asked, saved } = await setup(() => 'allow-thread');
+    await tools.forCall({ userText: '' });
+    await tools.call(request('mcp__files__write'));
+    const again = await tools.call(request('mcp__files__write'));
+    expect(again.trace.approval).toEqual({ decision: 'auto-allow', by: 'rule' });
+    expect(asked).toHaveLength(1);
+    expect(Object.keys(saved)).toEqual(['files/write']);
+  });
+
+  it('refuses input that is not a JSON object before anything else', async () => {
+    const { registry, tools, asked } = await setup();
+    await tools.forCall({ userText: '' });
+    const outcome = await tools.call({ ...request('mcp__files__write'), input: 'rm -rf' });
+    expect(outcome.status).toBe('refused');
+    expect(outcome.result.failure?.message).toContain('is not a JSON object');
+    expect(asked).toEqual([]);
+    expect(registry.calls).toEqual([]);
+  });
+});

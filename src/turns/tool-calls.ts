@@ -1,0 +1,146 @@
+import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from '../agent/approval-policy';
+import { notAnObject, toolCallTrace } from '../agent/history';
+import { logFailure, type Logger } from '../domain/logger';
+import type { StoredApproval } from '../domain/server-trust';
+import type { AskApproval, ToolCaller, ToolCallOutcome, ToolCallRequest, ToolCallStatus } from '../domain/thread-tools';
+import type { EffectiveTool } from '../domain/tool';
+import { failedResult, type ToolCallFailureKind, type ToolCallResult } from '../domain/tool-result';
+import type { ToolCallTrace } from '../domain/trace';
+import { TOOL_SEARCH_NAME } from '../domain/tool';
+
+/** Where approvals the person gives are kept beyond this turn. */
+export interface ApprovalMemory {
+  allowForThread(key: string, approval: StoredApproval): Promise<void>;
+  allowAlways(key: string, approval: StoredApproval): Promise<void>;
+}
+
+export interface ToolCallsDeps {
+  /** The thread's tool by the model's name for it, as it is now (enabled servers, tools not disabled). */
+  readonly resolve: (modelName: string) => EffectiveTool | undefined;
+  /** Why the tool may not be called right now (its server switched off in the thread, moved), or undefined. */
+  readonly refusal: (tool: EffectiveTool) => string | undefined;
+  /** Calls the tool on its server. Never throws. */
+  readonly invoke: (tool: EffectiveTool, args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolCallResult>;
+  /** Remembers a tool as used in this thread (best-effort). */
+  readonly markUsed: (tool: EffectiveTool) => Promise<void>;
+  readonly askApproval: AskApproval;
+  /** The approvals stored when the turn began; ones given during the turn are added for its later calls. */
+  readonly approvals: StoredApprovals;
+  readonly memory: ApprovalMemory;
+  readonly hash: (text: string) => Promise<string>;
+  readonly logger: Logger;
+  /** Told of every call's trace, whoever the caller. */
+  readonly onTrace?: (trace: ToolCallTrace, caller: ToolCaller) => void;
+}
+
+/** The calls of one turn: what the model was offered, what it found, and the one path every call takes. */
+export interface ToolCalls {
+  call(request: ToolCallRequest): Promise<ToolCallOutcome>;
+  /** The tools of the model call about to be made: the model may call these and those found earlier in the turn. */
+  offer(tools: readonly EffectiveTool[]): void;
+  /** Tools tool_search found: offered from the turn's next model call on. */
+  found(tools: readonly EffectiveTool[]): void;
+}
+
+const MODEL: ToolCaller = { kind: 'model' };
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Resolves, permits, asks approval, calls and traces; every caller's call goes through here. Never throws. */
+export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
+  const approvals = { always: { ...deps.approvals.always }, thread: { ...deps.approvals.thread } };
+  const found = new Map<string, EffectiveTool>();
+  let offered = new Set<string>();
+
+  /** The tool a caller may reach by this name, or the reason it may not (the text the caller gets back). */
+  function reach(modelName: string, caller: ToolCaller): EffectiveTool | string {
+    const tool = deps.resolve(modelName);
+    if (!tool)
+      return `There is no tool named ${modelName} in this thread (its server is not enabled here, or it does not exist). It was not called.`;
+    switch (caller.kind) {
+      case 'model':
+        return offered.has(modelName)
+          ? tool
+          : `The tool ${modelName} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`;
+      case 'code':
+        return tool;
+      case 'app':
+        return tool.serverId === caller.serverId
+          ? tool
+          : `An app may call only the tools of its own server; ${modelName} was not called.`;
+    }
+  }
+
+  async function approve(tool: EffectiveTool, args: Record<string, unknown>, request: ToolCallRequest) {
+    const hash = await deps.hash(definitionText(tool));
+    const policy = decideApproval(tool, hash, approvals);
+    if (policy.decision === 'allow') return { decision: 'auto-allow', by: policy.by } as const;
+    const caller = request.caller ?? MODEL;
+    const decision = await deps
+      .askApproval({ tool, arguments: args, toolUseId: request.toolUseId, caller }, request.signal)
+      .catch(logFailure(deps.logger, 'Asking for approval failed; the call is denied', { tool: tool.modelName }));
+    const key = toolKey(tool);
+    const context = { tool: tool.modelName };
+    // Remembering is best-effort: a failed write must not lose the call's result.
+    if (decision === 'allow-thread') {
+      approvals.thread[key] = approvalFor(tool, hash);
+      await deps.memory
+        .allowForThread(key, approvalFor(tool, hash))
+        .catch(logFailure(deps.logger, 'Saving "allow for this thread" failed', context));
+    }
+    if (decision === 'allow-always') {
+      approvals.always[key] = approvalFor(tool, hash);
+      await deps.memory
+        .allowAlways(key, approvalFor(tool, hash))
+        .catch(logFailure(deps.logger, 'Saving "always allow" failed', context));
+    }
+    return { decision: decision ?? 'deny', by: 'person' } as const;
+  }
+
+  async function call(request: ToolCallRequest): Promise<ToolCallOutcome> {
+    const caller = request.caller ?? MODEL;
+    const use = { id: request.toolUseId, name: request.modelName, input: request.input };
+    const end = (
+      status: ToolCallStatus,
+      result: ToolCallResult,
+      extra: Partial<ToolCallTrace>,
+      tool?: EffectiveTool,
+    ) => {
+      const trace = toolCallTrace(use, result, extra);
+      deps.onTrace?.(trace, caller);
+      return { status, result, trace, ...(tool ? { tool } : {}) };
+    };
+    const refuse = (message: string, kind: ToolCallFailureKind = 'invalid-arguments') =>
+      end('refused', failedResult({ kind, message }, 0), {});
+    if (!isObject(request.input)) return end('refused', notAnObject(request.modelName), {});
+    const args = request.input;
+    const tool = reach(request.modelName, caller);
+    if (typeof tool === 'string') return refuse(tool);
+
+    const approval = await approve(tool, args, request);
+    const traced = { serverId: tool.serverId, approval };
+    if (approval.decision === 'deny') {
+      const message = `The person declined to run ${tool.toolName}.`;
+      return end('denied', failedResult({ kind: 'tool-disabled', message }, 0), traced, tool);
+    }
+    // Checked again after the wait for the person: the thread or the server may have changed meanwhile.
+    const refusal = deps.refusal(tool);
+    const result =
+      refusal === undefined
+        ? await deps.invoke(tool, args, request.signal)
+        : failedResult({ kind: 'server-unavailable', message: refusal }, 0);
+    await deps.markUsed(tool);
+    const status: ToolCallStatus = refusal !== undefined ? 'refused' : result.failure ? 'failed' : 'done';
+    return end(status, result, traced, tool);
+  }
+
+  return {
+    call,
+    offer(tools) {
+      offered = new Set([...tools.map((t) => t.modelName), ...found.keys()]);
+    },
+    found(tools) {
+      for (const tool of tools) if (!found.has(tool.modelName)) found.set(tool.modelName, tool);
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// A hand-written Registry (src/mcp/registry-types.ts) in memory: servers with fixed tool lists, calls recorded and
+// answered by a handler. It keeps the registry's own rules: a switched-off server or tool is never called, unknown
+// tools and non-object arguments are refused, and tool names are the app's (`mcp__server__tool`).
+import { ValidationError } from '../../src/domain/errors';
+import { ServerConfig, type ServerConfigInput } from '../../src/domain/server-config';
+import type { ServerState } from '../../src/domain/server-status';
+import { trustOf } from '../../src/domain/server-trust';
+import { toolAnnotations, type EffectiveTool } from '../../src/domain/tool';
+import type { ToolDefinition, ToolRef } from '../../src/domain/tool-catalog';
+import { layerToolOverride, ownEntry, type AppServerToolOverrides } from '../../src/domain/tool-overrides';
+import { failedResult, type ToolCallResult } from '../../src/domain/tool-result';
+import type { RegisteredServer, Registry, RegistryEvent, ServerScope } from '../../src/mcp/registry-types';
+import { ToolNameMap } from '../../src/mcp/tool-naming';
+
+interface FakeServer {
+  config: ServerConfig;
+  readonly scope: ServerScope;
+  tools: ToolDefinition[];
+}
+
+/** One call that reached a server. */
+export interface RecordedCall {
+  readonly serverId: string;
+  readonly toolName: string;
+  readonly args: Record<string, unknown>;
+}
+
+export type CallHandler = (call: RecordedCall) => Promise<ToolCallResult> | ToolCallResult;
+
+const CONNECTED: ServerState = { status: 'connected', transport: 'http' };
+const echo: CallHandler = (call) => ({
+  content: [{ type: 'text', text: `${call.toolName} ran` }],
+  isError: false,
+  durationMs: 1,
+});
+
+/** A tool definition with an object schema. */
+export function toolDefinition(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
+  return { name, description: `The ${name} tool`, inputSchema: { type: 'object', properties: {} }, ...extra };
+}
+
+export class FakeRegistry implements Registry {
+  readonly calls: RecordedCall[] = [];
+  private readonly servers = new Map<string, FakeServer>();
+  private readonly listeners = new Set<(event: RegistryEvent) => void>();
+  private appOverrides: Readonly<AppServerToolOverrides> = {};
+  private names = new ToolNameMap([]);
+
+  constructor(private readonly onCall: CallHandler = echo) {}
+
+  /** Adds a server with its tools at once (as if it had connected and listed them). */
+  async add(input: ServerConfigInput, tools: ToolDefinition[], scope: ServerScope = 'user'): Promise<ServerConfig> {
+    const config = await this.register(input, scope);
+    this.servers.get(config.id)!.tools = tools;
+    this.rename();
+    this.emit({ type: 'tools', serverId: config.id });
+    return config;
+  }
+
+  async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
+    const config = ServerConfig.parse(input);
+    if (this.servers.has(config.id))
+      throw new ValidationError('Server', [{ path: 'id', message: `A server with id "${config.id}" already exists` }]);
+    this.servers.set(config.id, { config, scope, tools: [] });
+    this.emit({ type: 'registered', serverId: config.id });
+    return config;
+  }
+
+  async update(input: ServerConfigInput): Promise<ServerConfig> {
+    const config = ServerConfig.parse(input);
+    const server = this.servers.get(config.id);
+    if (!server)
+      throw new ValidationError('Server', [{ path: 'id', message: `No server with id "${config.id}" is registered` }]);
+    server.config = config;
+    this.emit({ type: 'tools', serverId: config.id });
+    return config;
+  }
+
+  async unregister(serverId: string): Promise<void> {
+    if (!this.servers.delete(serverId)) return;
+    this.rename();
+    this.emit({ type: 'unregistered', serverId });
+  }
+
+  list(): RegisteredServer[] {
+    return [...this.servers.keys()].map((id) => this.get(id)!);
+  }
+
+  get(serverId: string): RegisteredServer | undefined {
+    const server = this.servers.get(serverId);
+    if (!server) return undefined;
+    return {
+      config: server.config,
+      scope: server.scope,
+      state: CONNECTED,
+      catalog: { profileId: 'p', serverId, tools: server.tools, hash: 'h', fetchedAt: 0 },
+      isCatalogStale: false,
+      personalToolOverrides: this.personal(server),
+    };
+  }
+
+  async connect(serverId: string): Promise<ServerState> {
+    return this.servers.has(serverId) ? CONNECTED : { status: 'disconnected' };
+  }
+
+  async testConnection(): Promise<never> {
+    throw new Error('FakeRegistry does not test connections; use a real server (test/fixtures).');
+  }
+
+  async disconnect(): Promise<void> {}
+
+  tools(serverIds?: readonly string[]): EffectiveTool[] {
+    const ids = serverIds ?? [...this.servers.keys()];
+    return ids.flatMap((id) => {
+      const server = this.servers.get(id);
+      return server && server.config.enabled ? this.effective(server) : [];
+    });
+  }
+
+  setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void {
+    this.appOverrides = overrides;
+    for (const [id, server] of this.servers) if (server.scope === 'app') this.emit({ type: 'tools', serverId: id });
+  }
+
+  resolveToolName(modelName: string): ToolRef | undefined {
+    return this.names.resolve(modelName);
+  }
+
+  async callTool(serverId: string, toolName: string, args: unknown): Promise<ToolCallResult> {
+    const server = this.servers.get(serverId);
+    if (!server || !server.config.enabled)
+      return failedResult({ kind: 'server-unavailable', message: `The server "${serverId}" is not available.` }, 0);
+    if (this.override(server, toolName)?.enabled === false)
+      return failedResult({ kind: 'tool-disabled', message: `The tool "${toolName}" is disabled.` }, 0);
+    if (!server.tools.some((t) => t.name === toolName))
+      return failedResult(
+        { kind: 'unknown-tool', message: `The server "${server.config.name}" has no tool "${toolName}".` },
+        0,
+      );
+    const value = args ?? {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return failedResult({ kind: 'invalid-arguments', message: 'Tool arguments must be a JSON object.' }, 0);
+    const call = { serverId, toolName, args: { ...value } };
+    this.calls.push(call);
+    return this.onCall(call);
+  }
+
+  async signIn(): Promise<never> {
+    throw new Error('FakeRegistry does not sign in; use the OAuth test server (test/fixtures).');
+  }
+
+  async completeSignIn(): Promise<never> {
+    throw new Error('FakeRegistry does not sign in; use the OAuth test server (test/fixtures).');
+  }
+
+  async signOut(): Promise<void> {}
+
+  subscribe(listener: (event: RegistryEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.servers.clear();
+    this.listeners.clear();
+  }
+
+  private emit(event: RegistryEvent): void {
+    this.listeners.forEach((listener) => listener(event));
+  }
+
+  private rename(): void {
+    this.names = new ToolNameMap(
+      [...this.servers.values()].flatMap((s) => s.tools.map((t) => ({ serverId: s.config.id, toolName: t.name }))),
+    );
+  }
+
+  private personal(server: FakeServer) {
+    return server.scope === 'app' ? (ownEntry(this.appOverrides, server.config.id) ?? {}) : {};
+  }
+
+  private override(server: FakeServer, toolName: string) {
+    return layerToolOverride(
+      ownEntry(server.config.toolOverrides, toolName),
+      ownEntry(this.personal(server), toolName),
+    );
+  }
+
+  private effective(server: FakeServer): EffectiveTool[] {
+    const { config } = server;
+    return server.tools.flatMap((definition) => {
+      const override = this.override(server, definition.name);
+      const modelName = this.names.nameOf({ serverId: config.id, toolName: definition.name });
+      if (override?.enabled === false || !modelName) return [];
+      const annotations = toolAnnotations(definition);
+      return [
+        {
+          serverId: config.id,
+          toolName: definition.name,
+          modelName,
+          serverName: config.name,
+          description: override?.description ?? definition.description ?? '',
+          definition,
+          trust: trustOf(config),
+          isFromTrustedServer: server.scope === 'app',
+          ...(annotations ? { annotations } : {}),
+        },
+      ];
+    });
+  }
+}
