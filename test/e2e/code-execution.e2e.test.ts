@@ -57,7 +57,12 @@ describe('execute_code in the browser', () => {
     if ((await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-pressed')) === 'true')
       await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('group', { name: 'Servers in this thread' }).getByRole('switch', { name: 'Weather' }).check();
+    // The switch follows the stored state, which a busy machine writes a moment after the click.
+    const weatherSwitch = page
+      .getByRole('group', { name: 'Servers in this thread' })
+      .getByRole('switch', { name: 'Weather' });
+    await weatherSwitch.click();
+    await page.locator('input[role="switch"][aria-label="Weather"]:checked').waitFor({ timeout: 15_000 });
   });
 
   afterAll(async () => {
