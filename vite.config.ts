@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -8,6 +9,7 @@ import {
   CONTENT_SECURITY_POLICY,
   DEV_SERVER_HEADERS,
   headersFile,
+  headersForPath,
   SECURITY_HEADERS,
 } from './src/domain/security-headers.ts';
 
@@ -39,6 +41,7 @@ function oauthClientMetadata(): Plugin {
  * set of security headers as `_headers` (Netlify, Cloudflare Pages). deploy/nginx-security-headers.conf is nginx's.
  */
 function contentSecurityPolicy(): Plugin {
+  let base = '/';
   return {
     name: 'content-security-policy',
     apply: 'build', // The dev server injects inline scripts for hot reload.
@@ -50,8 +53,34 @@ function contentSecurityPolicy(): Plugin {
       },
     ],
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(SECURITY_HEADERS, base) });
     },
+    configResolved: (config) => void (base = config.base),
+  };
+}
+
+/**
+ * The dev and preview servers send each path its headers: the code sandbox's directory (public/sandbox/) its own
+ * policy (it is framed and evaluates code), every other path the page's.
+ */
+function securityHeadersByPath(): Plugin {
+  let base = '/';
+  type Middlewares = { use(handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): unknown };
+  // Returns nothing: a function returned from configureServer would run as a post hook.
+  const use =
+    (pageHeaders: Readonly<Record<string, string>>) =>
+    (server: { middlewares: Middlewares }): void => {
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+        for (const [name, value] of Object.entries(headersForPath(path, base, pageHeaders))) res.setHeader(name, value);
+        next();
+      });
+    };
+  return {
+    name: 'security-headers-by-path',
+    configResolved: (config) => void (base = config.base),
+    configureServer: use(DEV_SERVER_HEADERS),
+    configurePreviewServer: use(SECURITY_HEADERS),
   };
 }
 
@@ -144,12 +173,13 @@ export default defineConfig({
     react(),
     oauthClientMetadata(),
     contentSecurityPolicy(),
+    securityHeadersByPath(),
     themeBeforeFirstPaint(),
     withoutAjv(),
     demoMcpServer(),
   ],
-  server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
-  preview: { host: '127.0.0.1', port: 4173, headers: { ...SECURITY_HEADERS } },
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
+  preview: { host: '127.0.0.1', port: 4173 },
   build: { target: 'es2022', sourcemap: true },
   test: {
     // Tests wait for events; these limits only catch a hang, so they are sized for a busy shared 2-core machine

@@ -54,9 +54,11 @@ function traceLine(entry: TraceEntry): string {
       return `- model call: ${entry.model}, ${entry.toolNames.length} tools (~${entry.toolTokens} tokens)${usage}${cost}, ${Math.round(entry.durationMs)} ms, stop: ${entry.stopReason ?? entry.error ?? '?'}`;
     }
     case 'tool-call':
-      return `- tool call: ${entry.tool}${entry.approval ? ` (${entry.approval.decision} by ${entry.approval.by})` : ''}, ${Math.round(entry.durationMs)} ms${entry.error ? `, error: ${entry.error}` : ''}`;
+      return `- tool call${entry.caller ? ' (from code)' : ''}: ${entry.tool}${entry.approval ? ` (${entry.approval.decision} by ${entry.approval.by})` : ''}, ${Math.round(entry.durationMs)} ms${entry.error ? `, error: ${entry.error}` : ''}`;
     case 'tool-search':
       return `- tool search (${entry.strategy}): "${entry.query}" → ${entry.picks.map((p) => `${p.name} (${p.score.toFixed(2)})`).join(', ') || 'nothing'}`;
+    case 'code-execution':
+      return `- code execution: ${entry.status}, ${entry.calls} tool calls, ${Math.round(entry.durationMs)} ms, ~${entry.savedTokens} tokens kept out of the context${entry.error ? `, error: ${entry.error}` : ''}`;
     case 'compaction':
       return `- context compacted (${entry.method}): ~${entry.tokensBefore} → ~${entry.tokensAfter} tokens${entry.note ? `; ${entry.note}` : ''}`;
     default:

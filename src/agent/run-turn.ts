@@ -1,7 +1,10 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import { EXECUTE_CODE_NAME, type CodeLimits } from '../domain/code-execution';
 import type { ThreadTools } from '../domain/thread-tools';
+import { executeCodeDefinition, runExecuteCode } from './code/execute-code';
+import type { OpenSandbox } from './code/sandbox-port';
 import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
 import type { ModelCallTrace, TraceEntry } from '../domain/trace';
 import { costOf, traceCost, type PriceTable } from '../domain/pricing';
@@ -45,12 +48,20 @@ export interface TurnDeps {
   readonly settings: TurnSettings;
   /** Keeps the thread's model context within its window (compaction); without it the whole history is sent. */
   readonly compaction?: CompactionDeps;
+  /** execute_code: offered, and run in a fresh sandbox per call, when set (the thread's "code" setting is on). */
+  readonly code?: CodeSetup;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
   /** Where failures the turn goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
   /** Called with each progress notification of a tool call in flight, by its tool_use id. */
   readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
+}
+
+/** How a turn runs the model's code: the sandbox to open and its limits. */
+export interface CodeSetup {
+  readonly open: OpenSandbox;
+  readonly limits: CodeLimits;
 }
 
 export type TurnOutcome =
@@ -82,7 +93,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
   for (let call = 0; call < settings.maxModelCalls; call++) {
     if (signal.aborted) return { status: 'stopped' };
     const callTools = await deps.tools.forCall({ userText });
-    const answer = await modelCall(deps, callTools.definitions, signal);
+    const definitions = [...callTools.definitions, ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : [])];
+    const answer = await modelCall(deps, definitions, signal);
     if (answer.outcome) return answer.outcome;
     // The API paused its own (server-side) tool loop: sending the thread again lets it go on.
     if (answer.stopReason === 'pause_turn') continue;
@@ -90,7 +102,19 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
-    const results = await Promise.all(toolUses.map((use) => runToolUse(use, deps, signal)));
+    // Inner calls of execute_code show on the answer while its code still runs (stored with the results below).
+    const live = new Map<string, readonly TraceEntry[]>();
+    const progress = (id: string, entries: readonly TraceEntry[]) => {
+      live.set(id, entries);
+      deps.onMessage?.({ ...answer.message, trace: [...answer.message.trace, ...[...live.values()].flat()] });
+    };
+    const results = await Promise.all(
+      toolUses.map((use) =>
+        use.name === EXECUTE_CODE_NAME && deps.code
+          ? runCodeUse(use, deps, signal, deps.code, (entries) => progress(use.id, entries))
+          : runToolUse(use, deps, signal),
+      ),
+    );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
@@ -201,6 +225,41 @@ export type UseResult = {
   readonly block: Extract<ContentBlock, { type: 'tool_result' }>;
   readonly trace: TraceEntry[];
 };
+
+/** execute_code: the model's code in a fresh sandbox; each of its tool calls goes through ThreadTools.call as code. */
+function runCodeUse(
+  use: ToolUse,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  code: CodeSetup,
+  onProgress: (entries: readonly TraceEntry[]) => void,
+): Promise<UseResult> {
+  let count = 0;
+  const input = use.input;
+  const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  return runExecuteCode(
+    { id: use.id, input: args as Record<string, unknown> },
+    {
+      open: code.open,
+      limits: code.limits,
+      now: deps.now,
+      onProgress,
+      access: {
+        resolve: (name) => deps.tools.resolve(name),
+        search: (query) => deps.tools.search(query),
+        call: (name, toolArgs, caller, callSignal) =>
+          deps.tools.call({
+            modelName: name,
+            input: toolArgs,
+            toolUseId: `${use.id}:${++count}`,
+            signal: callSignal,
+            caller,
+          }),
+      },
+    },
+    signal,
+  );
+}
 
 /** Answers one tool_use of the model through the thread's tools (tool search, or a tool after its approval). */
 export async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {

@@ -5,6 +5,7 @@ import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
 import { createChangeBus } from '../platform/change-bus';
+import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
 import type { PlatformEnv } from '../platform/environment';
 import { mirrorTheme } from '../platform/theme-mirror';
@@ -41,6 +42,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     now: env.now,
     locks: env.locks,
     logger: env.logger,
+    openCodeSandbox: (signal) =>
+      openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
     newId: env.newId,
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { headersFile, nginxSnippet, SECURITY_HEADERS } from './security-headers';
+import {
+  headersFile,
+  headersForPath,
+  nginxSnippet,
+  SANDBOX_CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+} from './security-headers';
 
 describe('security headers', () => {
   it('forbid every framing page, by CSP and by X-Frame-Options for older browsers', () => {
@@ -20,5 +26,19 @@ describe('security headers', () => {
     const shipped = readFileSync(new URL('../../deploy/nginx-security-headers.conf', import.meta.url), 'utf8');
     expect(shipped).toBe(nginxSnippet());
     expect(shipped).toContain('add_header X-Frame-Options "DENY" always;');
+  });
+
+  it('give the code sandbox its own policy: eval but no connections, framed by this app only; the page keeps no eval', () => {
+    expect(headersForPath('/index.html')).toBe(SECURITY_HEADERS);
+    expect(headersForPath('/app/sandbox/code-runner.html', '/app/')['Content-Security-Policy']).toBe(
+      SANDBOX_CONTENT_SECURITY_POLICY,
+    );
+    expect(SANDBOX_CONTENT_SECURITY_POLICY).toContain("connect-src 'none'");
+    expect(SANDBOX_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
+    expect(SANDBOX_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'self'");
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-src 'self'");
+    expect(headersFile()).toContain(`/sandbox/*\n  ! Content-Security-Policy\n  ! X-Frame-Options\n`);
+    const shipped = readFileSync(new URL('../../deploy/nginx-sandbox-headers.conf', import.meta.url), 'utf8');
+    expect(shipped).toBe(nginxSnippet(headersForPath('/sandbox/x')));
   });
 });

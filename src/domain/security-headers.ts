@@ -11,6 +11,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data:",
   "media-src 'self' data:",
   "font-src 'self'",
+  // The code sandbox (public/sandbox/): a frame of this origin, which runs under its own policy (SANDBOX_HEADERS).
+  "frame-src 'self'",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
@@ -33,6 +35,41 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=()',
 };
 
+/** Where the code sandbox's files are served (public/sandbox/), relative to the app's base path. */
+export const SANDBOX_DIRECTORY = 'sandbox/';
+
+/**
+ * The code sandbox's own policy (issue #18): it runs the model's code, so it may evaluate code ('unsafe-eval', its
+ * worker from a blob: URL) and nothing else: no connections, no images, no forms; only this app may frame it. The
+ * page that frames it keeps its own policy, without unsafe-eval, and sandboxes the frame to an opaque origin.
+ */
+export const SANDBOX_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval' blob:",
+  'worker-src blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** The headers of the sandbox's files: its policy instead of the page's (which forbids framing and eval). */
+export const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': SANDBOX_CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': SECURITY_HEADERS['Permissions-Policy']!,
+};
+
+/** The headers of one path of the app (below `base`): the sandbox's for its directory, the page's for the rest. */
+export function headersForPath(
+  pathname: string,
+  base = '/',
+  pageHeaders: Readonly<Record<string, string>> = SECURITY_HEADERS,
+): Readonly<Record<string, string>> {
+  return pathname.startsWith(`${base}${SANDBOX_DIRECTORY}`) ? SANDBOX_HEADERS : pageHeaders;
+}
+
 /**
  * The development server's headers: its page needs inline scripts for hot reload, so its CSP says only what cannot be
  * said in the page; the others are as deployed.
@@ -42,10 +79,18 @@ export const DEV_SERVER_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': FRAME_ANCESTORS,
 };
 
-/** The headers as a `_headers` file (Netlify, Cloudflare Pages): every path gets them. */
-export function headersFile(headers: Readonly<Record<string, string>> = SECURITY_HEADERS): string {
+/**
+ * The headers as a `_headers` file (Netlify, Cloudflare Pages): every path gets them, and the sandbox's directory
+ * detaches the page's policy and framing ban ("! Name", Cloudflare Pages' syntax) for its own.
+ */
+export function headersFile(headers: Readonly<Record<string, string>> = SECURITY_HEADERS, base = '/'): string {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-  return `/*\n${lines.join('\n')}\n`;
+  const sandbox = [
+    '  ! Content-Security-Policy',
+    '  ! X-Frame-Options',
+    `  Content-Security-Policy: ${SANDBOX_CONTENT_SECURITY_POLICY}`,
+  ];
+  return `/*\n${lines.join('\n')}\n${base}${SANDBOX_DIRECTORY}*\n${sandbox.join('\n')}\n`;
 }
 
 /** The headers as an nginx snippet to `include` in the app's `server` or `location` block. */

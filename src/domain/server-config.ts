@@ -135,6 +135,8 @@ export type AuthKind = AuthConfig['kind'];
 
 export const ToolOverride = z.object({
   enabled: z.boolean().optional(),
+  /** false: code the model writes (execute_code) may not call the tool; the model itself still may. */
+  callableFromCode: z.boolean().optional(),
   description: z.string().max(4000, 'Description override must be at most 4000 characters').optional(),
 });
 export type ToolOverride = z.infer<typeof ToolOverride>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { ThreadToolSearchOverrides } from './tool-search-settings';
@@ -34,6 +35,8 @@ export const ThreadConfig = z.object({
   instructionsOff: z.array(ServerId).optional(),
   /** The start of the thread's latest answer, one line, for the thread list. */
   preview: z.string().max(300).optional(),
+  /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
+  codeExecution: CodeExecutionMode.optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
 });

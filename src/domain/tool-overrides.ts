@@ -41,7 +41,12 @@ export function layerToolOverride(
   if (!base) return personal;
   const description = personal.description ?? base.description;
   const isOff = base.enabled === false || personal.enabled === false;
-  return { ...(isOff ? { enabled: false } : {}), ...(description !== undefined ? { description } : {}) };
+  const isNotFromCode = base.callableFromCode === false || personal.callableFromCode === false;
+  return {
+    ...(isOff ? { enabled: false } : {}),
+    ...(isNotFromCode ? { callableFromCode: false } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
 }
 
 /** What a change leaves of a tool's override: only what differs from the tool's default (off, or an own description). */
@@ -49,6 +54,7 @@ export function normalizedOverride(override: ToolOverride): ToolOverride | undef
   const description = override.description?.trim();
   const next: ToolOverride = {
     ...(override.enabled === false ? { enabled: false } : {}),
+    ...(override.callableFromCode === false ? { callableFromCode: false } : {}),
     ...(description ? { description } : {}),
   };
   return Object.keys(next).length > 0 ? next : undefined;
@@ -83,6 +89,11 @@ export function sameToolOverrides(
   if (left.length !== Object.keys(b ?? {}).length) return false;
   return left.every(([name, override]) => {
     const other = ownEntry(b, name);
-    return other !== undefined && other.enabled === override.enabled && other.description === override.description;
+    return (
+      other !== undefined &&
+      other.enabled === override.enabled &&
+      other.callableFromCode === override.callableFromCode &&
+      other.description === override.description
+    );
   });
 }

@@ -25,6 +25,8 @@ export interface EffectiveTool extends ToolRef {
   /** The server comes from the deployer's app config: its annotations are trusted. A user-added server's are hints only. */
   readonly isFromTrustedServer: boolean;
   readonly annotations?: ToolAnnotations;
+  /** false when code the model writes (execute_code) may not call the tool (a per-tool setting beside enable/disable). */
+  readonly isCallableFromCode?: false;
   /** Set when the tool's input schema could not be compiled (arguments go unchecked). */
   readonly warning?: string;
 }

@@ -64,6 +64,10 @@ export const ToolCallTrace = z.object({
   isError: z.boolean(),
   durationMs: z.number().nonnegative(),
   error: z.string().optional(),
+  /** Set when code the model wrote made the call (execute_code); absent for the model's own calls. */
+  caller: z.object({ kind: z.literal('code'), parentToolUseId: z.string() }).optional(),
+  /** Estimated tokens of the result (what the model would have read had it made the call itself). */
+  resultTokens: z.number().int().nonnegative().optional(),
 });
 
 /** One tool search of a turn. */
@@ -85,14 +89,32 @@ export const CompactionTrace = z.object({
   note: z.string().optional(),
 });
 
+/** One execute_code call of a turn: how it ended, what it logged and returned, and its inner calls' savings. */
+export const CodeExecutionTrace = z.object({
+  kind: z.literal('code-execution'),
+  toolUseId: z.string(),
+  status: z.enum(['returned', 'threw', 'timeout', 'stopped', 'crashed', 'refused']),
+  durationMs: z.number().nonnegative(),
+  /** Tool calls the code asked for. */
+  calls: z.number().int().nonnegative(),
+  /** Estimated tokens of inner results that stayed out of the model's context. */
+  savedTokens: z.number().int().nonnegative(),
+  logs: z.array(z.string()),
+  /** The returned value as JSON text (as sent to the model, capped). */
+  value: z.string().optional(),
+  error: z.string().optional(),
+});
+
 export const TraceEntry = z.discriminatedUnion('kind', [
   ModelCallTrace,
   ToolCallTrace,
   ToolSearchTrace,
   CompactionTrace,
+  CodeExecutionTrace,
 ]);
 export type TraceEntry = z.infer<typeof TraceEntry>;
 export type ModelCallTrace = z.infer<typeof ModelCallTrace>;
 export type ToolCallTrace = z.infer<typeof ToolCallTrace>;
 export type ToolSearchTrace = z.infer<typeof ToolSearchTrace>;
 export type CompactionTrace = z.infer<typeof CompactionTrace>;
+export type CodeExecutionTrace = z.infer<typeof CodeExecutionTrace>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
@@ -18,6 +19,8 @@ export const UserPreferences = z.object({
   relayUrl: z.url({ protocol: /^https?$/, error: 'Relay URL must be an http(s) URL' }).optional(),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   toolSearch: ToolSearchOverrides.default({}),
+  /** Whether threads may run the model's code (execute_code) unless a thread says otherwise; absent: local. */
+  codeExecution: CodeExecutionMode.optional(),
   /** Spending limits over the app's defaults (null: no limit, even where the app sets one). */
   limits: UsageLimitOverrides.default({}),
 });

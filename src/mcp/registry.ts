@@ -171,6 +171,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
           trust: trustOf(config),
           isFromTrustedServer: entry.scope === 'app',
           ...(annotations ? { annotations } : {}),
+          ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
           ...(warning ? { warning } : {}),
         },
       ];

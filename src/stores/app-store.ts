@@ -2,6 +2,7 @@ import type { Logger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UserConfig, UserPreferences } from '../domain/user-config';
 import type { ModelPort } from '../agent/model-port';
+import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
 import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
@@ -32,6 +33,8 @@ export interface AppServices {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Opens the sandbox the model's code runs in (execute_code); without it no thread offers the tool. */
+  readonly openCodeSandbox?: OpenSandbox;
   /** Web Locks of this origin: a running turn holds its thread's lock across tabs. */
   readonly locks?: Locks;
   /** Copies the open profile's theme where the next page load can apply it before its first paint. */

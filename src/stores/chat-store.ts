@@ -1,4 +1,5 @@
 import { logFailure, silentLogger } from '../domain/logger';
+import type { CodeExecutionMode } from '../domain/code-execution';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
@@ -54,6 +55,8 @@ export interface ThreadSettings {
   readonly thinkingBudget?: number;
   /** Tool search for this thread; absent fields follow the profile's settings. */
   readonly toolSearch?: ThreadToolSearchOverrides;
+  /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
+  readonly codeExecution?: CodeExecutionMode;
 }
 
 /** The thread's tool-search choices as stored: unset fields dropped, nothing at all when none is set. */
@@ -305,6 +308,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
           toolSearch: threadToolSearch(settings.toolSearch),
+          codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
         return undefined;

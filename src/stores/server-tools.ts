@@ -7,6 +7,8 @@ import type { ServerDeps } from './server-edit';
 /** A change to one tool: switch it on or off, or set its description (empty: the default one again). */
 export interface ToolChange {
   readonly enabled?: boolean;
+  /** Whether code the model writes (execute_code) may call the tool. */
+  readonly callableFromCode?: boolean;
   readonly description?: string;
 }
 
@@ -18,9 +20,16 @@ export interface ToolView {
   /** The person's own description, when set; the model gets this one. */
   readonly description?: string;
   readonly isEnabled: boolean;
+  /** Set when code the model writes may not call it (the person or the app said no). */
+  readonly isKeptFromCode?: true;
+  /** The app's configuration forbids calls from code: the person cannot allow them. */
+  readonly isNotFromCodeByApp?: boolean;
   /** Switched off by the app's configuration: the person cannot switch it on. */
   readonly isOffByApp?: boolean;
 }
+
+/** The message when a person tries to let code call a tool the deployer keeps from code. */
+export const NOT_FROM_CODE_BY_APP = 'The app keeps this tool from code; it cannot be allowed here.';
 
 /** The message when a person tries to switch on a tool the deployer switched off. */
 export const OFF_BY_APP = 'The app switched this tool off; it cannot be switched on here.';
@@ -37,12 +46,15 @@ export function toolViews(
   return tools.map((tool) => {
     const mine = ownEntry(own, tool.name);
     const isOffByApp = ownEntry(base, tool.name)?.enabled === false;
+    const isNotFromCodeByApp = ownEntry(base, tool.name)?.callableFromCode === false;
     return {
       name: tool.name,
       serverDescription: ownEntry(base, tool.name)?.description ?? tool.description ?? '',
       ...(mine?.description !== undefined ? { description: mine.description } : {}),
       isEnabled: !isOffByApp && mine?.enabled !== false,
+      ...(isNotFromCodeByApp || mine?.callableFromCode === false ? { isKeptFromCode: true as const } : {}),
       ...(isOffByApp ? { isOffByApp } : {}),
+      ...(isNotFromCodeByApp ? { isNotFromCodeByApp } : {}),
     };
   });
 }
@@ -109,6 +121,8 @@ async function changeAppServerTool(
 ): Promise<string | undefined> {
   const serverId = server.config.id;
   if (change.enabled === true && ownEntry(server.config.toolOverrides, toolName)?.enabled === false) return OFF_BY_APP;
+  if (change.callableFromCode === true && ownEntry(server.config.toolOverrides, toolName)?.callableFromCode === false)
+    return NOT_FROM_CODE_BY_APP;
   const serverDescription = serverDescriptionOf(server, toolName);
   // Read, changed and written in one transaction: another tab's change to another tool is kept.
   const saved = await deps.storage.profiles.update(deps.profileId, (profile) => {

@@ -1,3 +1,4 @@
+import { CodeExecutionMode } from '../domain/code-execution';
 import { z } from 'zod';
 import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
@@ -26,6 +27,8 @@ export interface SettingsView {
   /** Whether the profile overrides any tool-search default. */
   readonly hasToolSearchOverrides: boolean;
   readonly theme: Theme;
+  /** Whether threads run the model's code (execute_code) unless a thread says otherwise. */
+  readonly codeExecution: CodeExecutionMode;
 }
 
 /** Models offered when the API's list cannot be read (no key yet, offline, an endpoint without /v1/models). */
@@ -64,6 +67,8 @@ export interface SettingsInput {
   readonly model: string;
   /** Absent: the profile's tool-search overrides stay as they are. */
   readonly toolSearch?: ToolSearchInput;
+  /** Absent: the profile's code setting stays as it is. */
+  readonly codeExecution?: string;
 }
 
 /** A typed number, or NaN for anything that is not one (so the range check reports it). */
@@ -90,6 +95,7 @@ const Input = z.object({
       loadedToolCap: typedNumber.pipe(ToolSearchOverrides.shape.loadedToolCap.unwrap()),
     })
     .optional(),
+  codeExecution: CodeExecutionMode.optional(),
 });
 
 /** The profile's model and tool-search settings, with the app's defaults filled in; the key itself is never read back. */
@@ -111,6 +117,7 @@ export async function loadSettings(
     toolSearchDefaults: defaults.toolSearch,
     hasToolSearchOverrides: Object.values(overrides).some((value) => value !== undefined),
     theme: profile?.preferences.theme ?? 'system',
+    codeExecution: profile?.preferences.codeExecution ?? 'local',
   };
 }
 
@@ -128,7 +135,7 @@ export async function saveSettings(
   const parsed = Input.safeParse(input);
   if (!parsed.success)
     return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
-  const { apiKey, baseUrl, model, toolSearch } = parsed.data;
+  const { apiKey, baseUrl, model, toolSearch, codeExecution } = parsed.data;
   const overrides =
     toolSearch &&
     Object.fromEntries(
@@ -140,7 +147,13 @@ export async function saveSettings(
     if (apiKey) await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, apiKey);
     await storage.profiles.update(profileId, (p) => ({
       ...p,
-      preferences: { ...p.preferences, baseUrl, model, ...(overrides ? { toolSearch: overrides } : {}) },
+      preferences: {
+        ...p.preferences,
+        baseUrl,
+        model,
+        ...(overrides ? { toolSearch: overrides } : {}),
+        ...(codeExecution ? { codeExecution } : {}),
+      },
     }));
     return {};
   } catch (error) {

@@ -75,6 +75,7 @@ export async function startApp(
       now: services.now,
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
+      ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
     });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });

@@ -10,7 +10,9 @@ import {
   type TurnPersistence,
 } from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
+import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
+import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
@@ -42,6 +44,10 @@ export interface TurnRunnerDeps {
   readonly createModel: (apiKey: string, baseUrl: string) => ModelPort;
   readonly sha256Hex: (text: string) => Promise<string>;
   readonly now: () => number;
+  /** Opens the sandbox for the model's code (execute_code); without it the tool is never offered. */
+  readonly openCodeSandbox?: OpenSandbox;
+  /** Limits of one execute_code call (defaults: 60 s, 50 tool calls, 20,000 characters of output). */
+  readonly codeLimits?: CodeLimits;
   /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */
@@ -228,6 +234,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         isServerCompactionSupported: isServerCompactionModel(modelId),
       },
     },
+    ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
     persistence,
     logger,
     now: deps.now,
@@ -243,4 +250,10 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
   };
+}
+
+/** execute_code is offered when code runs locally and the thread has a server enabled (else there is nothing to call). */
+function codeSetup(deps: TurnRunnerDeps, mode: CodeExecutionMode, hasServers: boolean): Pick<TurnDeps, 'code'> {
+  if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
+  return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }

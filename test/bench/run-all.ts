@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory,long-compaction] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,memory,prompt-cache,long-compaction,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -14,6 +14,7 @@ import { measureLongThreadCompaction } from './figures/long-thread-compaction';
 import { measureLongThreads } from './figures/long-threads';
 import { measureMemory } from './figures/memory';
 import { measurePromptCache } from './figures/prompt-cache';
+import { measureProgrammatic } from './figures/programmatic';
 import { measureStorage } from './figures/storage';
 import { measureToolCalls } from './figures/tool-calls';
 import { measureToolSearch } from './figures/tool-search';
@@ -29,6 +30,7 @@ const FIGURES = [
   'memory',
   'prompt-cache',
   'long-compaction',
+  'programmatic',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 
@@ -84,6 +86,7 @@ if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
 if (wanted('tool-search')) await step('tool search', measureToolSearch);
 if (wanted('prompt-cache')) await step('prompt cache', measurePromptCache);
 if (wanted('long-compaction')) await step('long thread compaction', () => measureLongThreadCompaction());
+if (wanted('programmatic')) await step('programmatic tool calling', measureProgrammatic);
 
 const over = rows.filter((row) => verdict(row) === 'OVER');
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}, ${process.platform}`;

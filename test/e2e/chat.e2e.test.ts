@@ -95,7 +95,7 @@ describe('the chat', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Echo is loaded.').waitFor({ timeout: 15_000 });
     const request = api!.requests.at(-1)!;
-    expect(request.toolNames).toEqual(['tool_search', 'mcp__everything__echo']);
+    expect(request.toolNames).toEqual(['tool_search', 'mcp__everything__echo', 'execute_code']);
     expect(request.body.messages.at(-1)).toEqual({
       role: 'user',
       content: [{ type: 'text', text: 'Say hi through @echo \nplease' }],

@@ -86,7 +86,7 @@ describe('the journey of a person using the app', () => {
       .poll(() => messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).count())
       .toBeGreaterThan(0);
     await shot('4-answer-with-tool-card');
-    expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search']);
+    expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search', 'execute_code']);
     expect(api!.requests.at(-2)?.toolNames).toContain('mcp__everything__get-tiny-image');
     expect(await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).count()).toBe(1); // the thread took its title
   });

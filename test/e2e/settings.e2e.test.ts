@@ -239,7 +239,7 @@ describe('the Settings screen', () => {
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page.getByRole('list', { name: 'Messages' }).getByText('Nothing to do.').waitFor({ timeout: 15_000 });
     const request = api!.requests.at(-1)!;
-    expect(request.toolNames).toEqual(['tool_search']);
+    expect(request.toolNames).toEqual(['tool_search', 'execute_code']); // code is on by default (issue #18)
     expect(JSON.stringify(request.body.tools)).toContain('A regular expression');
   });
 

@@ -53,7 +53,7 @@ createRoot(document.getElementById('root')!).render(
   h(
     'main',
     null,
-    h(MessageItem, { message, results: new Map(), toolTraces: new Map(), isLast: true }),
+    h(MessageItem, { message, results: new Map(), toolTraces: new Map(), codeTraces: new Map(), isLast: true }),
     h(FailingBlock),
     h('p', { id: 'sibling' }, 'The rest of the page'),
   ),

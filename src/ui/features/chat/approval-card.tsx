@@ -17,6 +17,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
+        {approval.caller?.kind === 'code' ? <span className="code-caller">, called from code</span> : null}
       </p>
       {approval.definitionChange && (
         <div className="definition-change" role="note">

@@ -1,10 +1,12 @@
 import { memo } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
-import type { ToolCallTrace } from '../../../domain/trace';
 import { CopyButton } from '../../components/copy-button';
+import { EXECUTE_CODE_NAME } from '../../../domain/code-execution';
+import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
 import { RenderBoundary } from '../../components/render-boundary';
+import { CodeCard } from './code-card';
 import { ToolCard } from './tool-card';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -13,6 +15,8 @@ export interface MessageItemProps {
   readonly message: Message;
   readonly results: ReadonlyMap<string, ToolResult>;
   readonly toolTraces: ReadonlyMap<string, ToolCallTrace>;
+  /** execute_code calls' traces by tool_use id, and the calls each one's code made. */
+  readonly codeTraces: ReadonlyMap<string, { trace?: CodeExecutionTrace; inner: ToolCallTrace[] }>;
   /** The thread's last message: its error is announced and can be retried. */
   readonly isLast: boolean;
   /** The tool calls the person is being asked to approve now. */
@@ -52,6 +56,7 @@ function MessageBody({
   message,
   results,
   toolTraces,
+  codeTraces,
   isLast,
   onRetry,
   awaitingIds,
@@ -84,13 +89,22 @@ function MessageBody({
                 what="This tool call"
                 rawText={`${block.name} ${safeSummary(block.input)}`}
               >
-                <ToolCard
-                  use={block}
-                  result={results.get(block.id)}
-                  trace={toolTraces.get(block.id)}
-                  isAwaitingApproval={awaitingIds?.has(block.id) ?? false}
-                  isTurnRunning={isTurnRunning}
-                />
+                {block.name === EXECUTE_CODE_NAME ? (
+                  <CodeCard
+                    use={block}
+                    result={results.get(block.id)}
+                    trace={codeTraces.get(block.id)?.trace}
+                    innerCalls={codeTraces.get(block.id)?.inner ?? []}
+                  />
+                ) : (
+                  <ToolCard
+                    use={block}
+                    result={results.get(block.id)}
+                    trace={toolTraces.get(block.id)}
+                    isAwaitingApproval={awaitingIds?.has(block.id) ?? false}
+                    isTurnRunning={isTurnRunning}
+                  />
+                )}
               </RenderBoundary>
             );
           default:

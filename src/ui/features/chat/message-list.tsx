@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { ContentBlock, Message } from '../../../domain/message';
-import type { ToolCallTrace } from '../../../domain/trace';
+import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { ContextMarker, markersByMessage } from './context-marker';
 import { MessageItem } from './message-item';
 import { TracePanel } from './trace-panel';
@@ -40,7 +40,7 @@ export function MessageList({
 }: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
-  const { results, toolTraces } = useMemo(() => indexTools(shape), [shape]);
+  const { results, toolTraces, codeTraces } = useMemo(() => indexTools(shape), [shape]);
   const visible = useMemo(() => messages.filter(isShown), [messages]);
   const traces = useMemo(() => turnTraces(shape), [shape]);
   const markers = useMemo(() => markersByMessage(compactions, visible), [compactions, visible]);
@@ -118,6 +118,7 @@ export function MessageList({
                 message={message}
                 results={results}
                 toolTraces={toolTraces}
+                codeTraces={codeTraces}
                 isLast={message.id === lastId}
                 {...(awaitingIds ? { awaitingIds } : {})}
                 {...(isTurnRunning !== undefined ? { isTurnRunning } : {})}
@@ -177,9 +178,15 @@ function TraceToggle({
 function indexTools(messages: readonly Message[]) {
   const results = new Map<string, ToolResult>();
   const toolTraces = new Map<string, ToolCallTrace>();
+  const codeTraces = new Map<string, { trace?: CodeExecutionTrace; inner: ToolCallTrace[] }>();
+  const codeEntry = (id: string) => codeTraces.get(id) ?? codeTraces.set(id, { inner: [] }).get(id)!;
   for (const message of messages) {
     for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
-    for (const entry of message.trace) if (entry.kind === 'tool-call') toolTraces.set(entry.toolUseId, entry);
+    for (const entry of message.trace) {
+      if (entry.kind === 'tool-call') toolTraces.set(entry.toolUseId, entry);
+      if (entry.kind === 'tool-call' && entry.caller) codeEntry(entry.caller.parentToolUseId).inner.push(entry);
+      if (entry.kind === 'code-execution') codeEntry(entry.toolUseId).trace = entry;
+    }
   }
-  return { results, toolTraces };
+  return { results, toolTraces, codeTraces };
 }

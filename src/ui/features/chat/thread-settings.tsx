@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CodeExecutionMode } from '../../../domain/code-execution';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/chat-store';
 
@@ -18,6 +19,7 @@ export function ThreadSettingsForm({
   const [searchMode, setSearchMode] = useState<string>(thread.toolSearch?.mode ?? '');
   const [strategy, setStrategy] = useState<string>(thread.toolSearch?.strategy ?? '');
   const [preload, setPreload] = useState(thread.toolSearch?.preloadCount?.toString() ?? '');
+  const [code, setCode] = useState<CodeExecutionMode | 'profile'>(thread.codeExecution ?? 'profile');
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const ids = {
     model: useId(),
@@ -26,6 +28,7 @@ export function ThreadSettingsForm({
     mode: useId(),
     strategy: useId(),
     preload: useId(),
+    code: useId(),
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +42,7 @@ export function ThreadSettingsForm({
         // A typed value is kept as a number even when out of range, so saving says why instead of dropping it.
         ...(preload.trim() !== '' ? { preloadCount: Number(preload) } : {}),
       },
+      ...(code === 'profile' ? {} : { codeExecution: code }),
     });
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
@@ -79,6 +83,16 @@ export function ThreadSettingsForm({
           onChange={(e) => setPreload(e.target.value)}
           autoComplete="off"
         />
+        <label htmlFor={ids.code}>Code (the model runs JavaScript that calls this thread's tools)</label>
+        <select
+          id={ids.code}
+          value={code}
+          onChange={(e) => setCode(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
+        >
+          <option value="profile">As in Settings</option>
+          <option value="local">On: in a sandbox in this page</option>
+          <option value="off">Off</option>
+        </select>
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

@@ -1,6 +1,12 @@
 import { assertNever } from '../../../domain/errors';
 import { formatUsd } from '../../../domain/pricing';
-import type { CompactionTrace, ModelCallTrace, ToolCallTrace, ToolSearchTrace } from '../../../domain/trace';
+import type {
+  CodeExecutionTrace,
+  CompactionTrace,
+  ModelCallTrace,
+  ToolCallTrace,
+  ToolSearchTrace,
+} from '../../../domain/trace';
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
 import { formatCount, formatDuration, splitToolName } from './format';
@@ -34,6 +40,8 @@ export function TracePanel({
               return <ToolSearchRow key={i} entry={entry} />;
             case 'tool-call':
               return <ToolCallRow key={i} entry={entry} serverNames={serverNames} />;
+            case 'code-execution':
+              return <CodeExecutionRow key={i} entry={entry} />;
             case 'compaction':
               return <CompactionRow key={i} entry={entry} />;
             default:
@@ -138,7 +146,8 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
   const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
   return (
     <li className={entry.isError ? 'trace-entry trace-failed' : 'trace-entry'}>
-      <span className="trace-kind">Tool call</span> {server} · <code>{tool}</code>
+      <span className="trace-kind">{entry.caller ? 'Tool call from code' : 'Tool call'}</span> {server} ·{' '}
+      <code>{tool}</code>
       <span className="muted">
         {' '}
         · {formatDuration(entry.durationMs)} · {entry.isError ? 'failed' : 'ok'}
@@ -155,6 +164,24 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
         </p>
       )}
       {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
+    </li>
+  );
+}
+
+/** An execute_code call: how it ended, its tool calls, and the tokens its inner results did not cost the context. */
+function CodeExecutionRow({ entry }: { entry: CodeExecutionTrace }) {
+  return (
+    <li className={entry.status === 'returned' ? 'trace-entry' : 'trace-entry trace-failed'}>
+      <span className="trace-kind">Code</span> <code>execute_code</code>
+      <span className="muted">
+        {' '}
+        · {formatDuration(entry.durationMs)} · {entry.status} · {entry.calls} tool{' '}
+        {entry.calls === 1 ? 'call' : 'calls'}
+      </span>
+      <p className="muted trace-detail">
+        About {formatCount(entry.savedTokens)} tokens saved: inner results stayed out of the model&apos;s context
+        {entry.error ? ` · ${entry.error}` : ''}
+      </p>
     </li>
   );
 }

@@ -55,6 +55,18 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                 )
               )}
             </label>
+            <label className="code-switch">
+              <input
+                type="checkbox"
+                aria-label={`${tool.name} from code`}
+                checked={tool.isKeptFromCode !== true}
+                disabled={tool.isNotFromCodeByApp === true || !tool.isEnabled}
+                onChange={() =>
+                  void actions.changeTool(server.id, tool.name, { callableFromCode: tool.isKeptFromCode === true })
+                }
+              />
+              <span className="muted">from code</span>
+            </label>
             {editing === tool.name ? (
               <DescriptionEditor
                 tool={tool}

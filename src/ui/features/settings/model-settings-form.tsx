@@ -18,11 +18,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const [baseUrl, setBaseUrl] = useState('');
   const [model, setModel] = useState('');
   const [toolSearch, setToolSearch] = useState<ToolSearchInput>();
+  const [code, setCode] = useState('local');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
   const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
-  const ids = { key: useId(), url: useId(), model: useId() };
+  const ids = { key: useId(), url: useId(), model: useId(), code: useId() };
 
   useEffect(() => {
     void models().then(setModelList);
@@ -33,6 +34,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
     setBaseUrl(loaded.baseUrl);
     setModel(loaded.model);
     setToolSearch(toolSearchInput(loaded.toolSearch));
+    setCode(loaded.codeExecution);
   }, []);
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStatus(undefined);
-    const problems = await save({ apiKey, baseUrl, model, ...(toolSearch ? { toolSearch } : {}) });
+    const problems = await save({ apiKey, baseUrl, model, codeExecution: code, ...(toolSearch ? { toolSearch } : {}) });
     setErrors(problems);
     if (Object.keys(problems).length === 0) {
       setApiKey('');
@@ -145,6 +147,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
             canReset={view.hasToolSearchOverrides}
             onReset={() => void reset()}
           />
+          <label htmlFor={ids.code}>Code (the model runs JavaScript that calls a thread&apos;s tools)</label>
+          <select id={ids.code} value={code} onChange={(e) => setCode(e.target.value)}>
+            <option value="local">On: in a sandbox in this page (no network, no storage)</option>
+            <option value="off">Off</option>
+          </select>
+          {errors.codeExecution && <p className="field-error">{errors.codeExecution}</p>}
         </div>
       </details>
       {errors.form && <p className="field-error">{errors.form}</p>}

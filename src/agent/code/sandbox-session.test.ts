@@ -1,0 +1,134 @@
+// The executor with the Node stand-in of the sandbox (same runtime and protocol as the browser's frame; the frame
+// itself is tested in Chromium: test/e2e/code-execution.e2e.test.ts).
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNodeSandbox } from '../../../test/fakes/node-code-sandbox';
+import { listenOnLoopback, type LoopbackListener } from '../../../test/fixtures/listen-loopback';
+import { DEFAULT_CODE_LIMITS, type CodeLimits } from '../../domain/code-execution';
+import { runCode, type InnerAnswer } from './sandbox-session';
+
+const limits: CodeLimits = { ...DEFAULT_CODE_LIMITS, timeoutMs: 20_000 };
+const echo = (name: string, args: unknown): Promise<InnerAnswer> =>
+  Promise.resolve({ ok: true, value: { name, args } });
+const run = (
+  code: string,
+  options: {
+    limits?: Partial<CodeLimits>;
+    signal?: AbortSignal;
+    call?: (n: string, a: unknown, s: AbortSignal) => Promise<InnerAnswer>;
+  } = {},
+) =>
+  runCode(
+    openNodeSandbox,
+    { code, limits: { ...limits, ...options.limits }, call: options.call ?? echo },
+    options.signal ?? new AbortController().signal,
+  );
+
+let listener: LoopbackListener;
+let hits = 0;
+beforeAll(async () => {
+  listener = await listenOnLoopback(createServer((_req, res) => void (hits++, res.end('reached'))));
+});
+afterAll(() => listener?.close());
+
+describe('the code sandbox', () => {
+  it('refuses the network, storage, the page and the host: every attempt errors and nothing reaches a listening server', async () => {
+    const url = `http://127.0.0.1:${listener.port}/`;
+    const outcome = await run(`
+      const attempts = {
+        fetch: () => fetch(${JSON.stringify(url)}),
+        xhr: () => new XMLHttpRequest().open('GET', ${JSON.stringify(url)}),
+        websocket: () => new WebSocket(${JSON.stringify(url.replace('http', 'ws'))}),
+        importScripts: () => importScripts(${JSON.stringify(url)}),
+        indexedDB: () => indexedDB.open('vault'),
+        caches: () => caches.open('x'),
+        document: () => document.cookie,
+        localStorage: () => localStorage.getItem('x'),
+        process: () => process.env,
+        require: () => require('node:http').get(${JSON.stringify(url)}),
+      };
+      const refused = {};
+      for (const [name, attempt] of Object.entries(attempts)) {
+        try { await attempt(); refused[name] = false; } catch (e) { refused[name] = e instanceof Error; }
+      }
+      return refused;`);
+    expect(outcome.status).toBe('returned');
+    const refused = JSON.parse(outcome.value!) as Record<string, boolean>;
+    expect(Object.keys(refused)).toHaveLength(10);
+    for (const [name, isRefused] of Object.entries(refused))
+      expect({ name, isRefused }).toEqual({ name, isRefused: true });
+    expect(hits).toBe(0);
+  });
+
+  it('ends an endless loop at the time limit while this thread stays responsive', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    const outcome = await run('while (true) {}', { limits: { timeoutMs: 1500 } });
+    clearInterval(ticker);
+    expect(outcome.status).toBe('timeout');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('gives the code tool results and returns only the value and the logged lines', async () => {
+    const outcome = await run(`
+      const a = await tools.mcp__w__forecast({ city: 'Oslo' });
+      console.log('got', a.name);
+      return { city: a.args.city };`);
+    expect(outcome).toMatchObject({
+      status: 'returned',
+      value: '{"city":"Oslo"}',
+      logs: ['got mcp__w__forecast'],
+      calls: 1,
+    });
+  });
+
+  it('reports a syntax error, a throw and an unserializable value with their line', async () => {
+    expect((await run('const a = 1;\nconst b = ;\nreturn a;')).error).toMatchObject({ name: 'SyntaxError', line: 2 });
+    expect((await run('const a = 1;\n\nnull.x;')).error).toMatchObject({ name: 'TypeError', line: 3 });
+    const failing = (await run('const o = {};\no.self = o;\nreturn o;')).error;
+    expect(failing?.message).toMatch(/cycle/);
+    expect((await run('return { f() {} };')).error?.message).toMatch(/function/);
+    const rejected = await run('await tools.nope({});', {
+      call: () => Promise.resolve({ ok: false, error: 'There is no tool named nope' }),
+    });
+    expect(rejected).toMatchObject({ status: 'threw', error: { message: 'There is no tool named nope', line: 1 } });
+  });
+
+  it('refuses calls past the call limit inside the code', async () => {
+    const outcome = await run(
+      `const out = [];
+       for (let i = 0; i < 4; i++) { try { await tools.t({ i }); out.push('ok'); } catch (e) { out.push(e.message); } }
+       return out;`,
+      { limits: { maxCalls: 2 } },
+    );
+    const results = JSON.parse(outcome.value!) as string[];
+    expect(results.slice(0, 2)).toEqual(['ok', 'ok']);
+    expect(results[2]).toMatch(/already made 2 tool calls, the limit/);
+    expect(outcome).toMatchObject({ calls: 4, isCallLimitHit: true });
+  });
+
+  it('caps logged output, saying so', async () => {
+    const outcome = await run('for (let i = 0; i < 1000; i++) console.log("x".repeat(100));', {
+      limits: { outputChars: 1000 },
+    });
+    expect(outcome.isLogCapped).toBe(true);
+    expect(outcome.logs.join('\n').length).toBeLessThanOrEqual(1000);
+  });
+
+  it('Stop ends the code at once and cancels the inner call in flight', async () => {
+    const stop = new AbortController();
+    let innerSignal: AbortSignal | undefined;
+    const outcome = await run('await tools.slow({}); while (true) {}', {
+      signal: stop.signal,
+      call: (_name, _args, signal) => {
+        innerSignal = signal;
+        stop.abort();
+        return new Promise(() => undefined);
+      },
+    });
+    expect(outcome.status).toBe('stopped');
+    expect(innerSignal?.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import type { ContentBlock } from '../../../domain/message';
+import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
+import { JsonView } from '../../components/json-view';
+import { formatCount, formatDuration, splitToolName } from './format';
+
+type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
+type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
+
+const STATUS: Record<CodeExecutionTrace['status'], string> = {
+  returned: 'done',
+  threw: 'failed',
+  timeout: 'ended at the time limit',
+  stopped: 'stopped',
+  crashed: 'failed',
+  refused: 'not run',
+};
+
+/**
+ * An execute_code call: the code (monospace, collapsible), the tool calls it made as nested cards with status and
+ * duration, its logged lines and what it returned. Everything shown is text, rendered inert.
+ */
+export function CodeCard({
+  use,
+  result,
+  trace,
+  innerCalls,
+}: {
+  use: ToolUse;
+  result?: ToolResult;
+  trace?: CodeExecutionTrace;
+  innerCalls: readonly ToolCallTrace[];
+}) {
+  const code =
+    typeof (use.input as { code?: unknown } | null)?.code === 'string' ? (use.input as { code: string }).code : '';
+  const state = !result ? 'running' : result.is_error ? 'error' : 'done';
+  const resultText = result?.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+  return (
+    <details className={`tool-card code-card tool-${state}`} open>
+      <summary>
+        <span className="tool-name">Code</span>
+        <span className="muted">
+          {' '}
+          {trace ? STATUS[trace.status] : state === 'running' ? 'running…' : state === 'error' ? 'failed' : 'done'}
+          {` · ${innerCalls.length} tool ${innerCalls.length === 1 ? 'call' : 'calls'}`}
+          {trace ? ` · ${formatDuration(trace.durationMs)}` : ''}
+          {trace && trace.savedTokens > 0
+            ? ` · about ${formatCount(trace.savedTokens)} tokens kept out of the context`
+            : ''}
+        </span>
+      </summary>
+      <details className="code-source">
+        <summary>JavaScript ({code.split('\n').length} lines)</summary>
+        <pre className="code-text">{code}</pre>
+      </details>
+      {innerCalls.length > 0 && (
+        <ol className="inner-calls" aria-label="Tool calls made by the code">
+          {innerCalls.map((call) => (
+            <li key={call.toolUseId}>
+              <InnerCallCard call={call} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {trace && trace.logs.length > 0 && (
+        <>
+          <h4>Logged lines</h4>
+          <pre className="result-text code-logs">{trace.logs.join('\n')}</pre>
+        </>
+      )}
+      {trace?.value !== undefined ? (
+        <>
+          <h4>Returned value</h4>
+          <ReturnedValue text={trace.value} />
+        </>
+      ) : result && (result.is_error || !trace) ? (
+        <>
+          <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+          <pre className="result-text">{resultText}</pre>
+        </>
+      ) : null}
+    </details>
+  );
+}
+
+function ReturnedValue({ text }: { text: string }) {
+  const parsed = parseJson(text);
+  // Cut at the output limit, the text is no longer JSON: shown as it is.
+  return parsed.ok ? (
+    <JsonView className="arguments" value={parsed.value} />
+  ) : (
+    <pre className="result-text">{text}</pre>
+  );
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** One tool call the code made: its tool, status, duration, approval, arguments and a summary of its result. */
+function InnerCallCard({ call }: { call: ToolCallTrace }) {
+  const [server, tool] = splitToolName(call.tool);
+  return (
+    <details className={`tool-card inner-call tool-${call.isError ? 'error' : 'done'}`}>
+      <summary>
+        <span className="tool-name">
+          {server && <span className="muted">{server} · </span>}
+          {tool}
+        </span>
+        <span className="muted">
+          {' '}
+          {call.isError ? 'failed' : 'done'} · {formatDuration(call.durationMs)}
+          {call.approval?.decision === 'deny' ? ' · denied' : ''}
+        </span>
+      </summary>
+      <h4>Arguments</h4>
+      <JsonView className="arguments" value={call.arguments} />
+      <h4>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h4>
+      <pre className="result-text">{call.error ?? call.resultSummary}</pre>
+    </details>
+  );
+}
