@@ -98,7 +98,8 @@ describe('the chat', () => {
     expect(request.toolNames).toEqual(['tool_search', 'mcp__everything__echo', 'execute_code']);
     expect(request.body.messages.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'text', text: 'Say hi through @echo \nplease' }],
+      // The newest block carries the moving cache breakpoint (written for the next request).
+      content: [{ type: 'text', text: 'Say hi through @echo \nplease', cache_control: { type: 'ephemeral' } }],
     });
   });
 
@@ -134,7 +135,7 @@ describe('the chat', () => {
         .count(),
     ).toBe(1);
     expect(api!.requests.at(-1)?.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Are you there?' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Are you there?', cache_control: { type: 'ephemeral' } }] },
     ]);
     // After a reload it is the same: one person message, the answer.
     await page.reload();

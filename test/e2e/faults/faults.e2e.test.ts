@@ -270,7 +270,10 @@ describe('faults in the browser', () => {
       'assistant:complete',
     ]);
     expect(api!.requests.at(-1)?.body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Answer while the disk fills' }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Answer while the disk fills', cache_control: { type: 'ephemeral' } }],
+      },
     ]);
   });
 
