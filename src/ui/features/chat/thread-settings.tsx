@@ -29,6 +29,7 @@ export function ThreadSettingsForm({
     strategy: useId(),
     preload: useId(),
     code: useId(),
+    codeHelp: useId(),
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,9 +84,10 @@ export function ThreadSettingsForm({
           onChange={(e) => setPreload(e.target.value)}
           autoComplete="off"
         />
-        <label htmlFor={ids.code}>Code (the model runs JavaScript that calls this thread's tools)</label>
+        <label htmlFor={ids.code}>Code</label>
         <select
           id={ids.code}
+          aria-describedby={ids.codeHelp}
           value={code}
           onChange={(e) => setCode(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
         >
@@ -93,6 +95,9 @@ export function ThreadSettingsForm({
           <option value="local">On: in a sandbox in this page</option>
           <option value="off">Off</option>
         </select>
+        <p id={ids.codeHelp} className="muted">
+          The model runs JavaScript that calls this thread&apos;s tools.
+        </p>
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

@@ -23,7 +23,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
   const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
-  const ids = { key: useId(), url: useId(), model: useId(), code: useId() };
+  const ids = { key: useId(), url: useId(), model: useId(), code: useId(), codeHelp: useId() };
 
   useEffect(() => {
     void models().then(setModelList);
@@ -147,11 +147,16 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
             canReset={view.hasToolSearchOverrides}
             onReset={() => void reset()}
           />
-          <label htmlFor={ids.code}>Code (the model runs JavaScript that calls a thread&apos;s tools)</label>
-          <select id={ids.code} value={code} onChange={(e) => setCode(e.target.value)}>
+          {/* The label is the setting's name alone; the explanation describes it (a name that mentions
+              "model" made the field answer to the Model field's name too). */}
+          <label htmlFor={ids.code}>Code</label>
+          <select id={ids.code} aria-describedby={ids.codeHelp} value={code} onChange={(e) => setCode(e.target.value)}>
             <option value="local">On: in a sandbox in this page (no network, no storage)</option>
             <option value="off">Off</option>
           </select>
+          <p id={ids.codeHelp} className="muted settings-help">
+            The model runs JavaScript that calls a thread&apos;s tools.
+          </p>
           {errors.codeExecution && <p className="field-error">{errors.codeExecution}</p>}
         </div>
       </details>
