@@ -1,6 +1,7 @@
 import type { CompactionBlock, ContextCompaction } from '../domain/compaction';
 import type { ContentBlock, Message } from '../domain/message';
 import { toModelMessages } from './history';
+import { imageTokens } from './image-tokens';
 import type { ModelMessage } from './model-port';
 
 /** What a cleared tool result says in the model's context (the thread still shows the result). */
@@ -66,8 +67,21 @@ export function contextOf(history: readonly Message[], records: readonly Context
   return { messages, compactionBlock: summary.block };
 }
 
-/** The fake-free token estimate of a request: four characters of its JSON make one token. */
-export const estimateTokens = (value: unknown): number => Math.ceil(JSON.stringify(value).length / 4);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The token estimate of a request: four characters of its JSON make one token, and each base64 image counts as the
+ * image it is (at most ~1,600 tokens), not as its data's text (a 150 KB screenshot is not 37,000 tokens).
+ */
+export function estimateTokens(value: unknown): number {
+  let images = 0;
+  const json = JSON.stringify(value, (_key, v: unknown) => {
+    if (!isRecord(v) || v.type !== 'image' || !isRecord(v.source) || typeof v.source.data !== 'string') return v;
+    images += imageTokens(v.source.data);
+    return { ...v, source: { ...v.source, data: '' } };
+  });
+  return Math.ceil((json?.length ?? 0) / 4) + images;
+}
 
 /** Estimated input tokens of one request: tools, system prompt and the context. */
 export function requestTokens(parts: {

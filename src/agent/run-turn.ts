@@ -13,7 +13,7 @@ import { streamWithContext, type CompactionDeps } from './model-call-context';
 import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import { serverSearchTraces } from './server-search-trace';
-import { toModelToolResult } from './tool-result-blocks';
+import { toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
 import { shownResult } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
 
@@ -279,7 +279,9 @@ export async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSign
     const forModel = toModelToolResult(use.id, outcome.result, capChars);
     return {
       block: forModel.block,
-      trace: [{ ...outcome.trace, shown: shownResult(outcome.result, capChars), sent: forModel.sent }],
+      trace: [
+        { ...outcome.trace, shown: shownResult(withinResultImageCaps(outcome.result), capChars), sent: forModel.sent },
+      ],
     };
   }
   const input = use.input;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult } from '../domain/tool-result';
-import { MAX_IMAGE_BYTES, toModelToolResult } from './tool-result-blocks';
+import { resultImagesNote } from './image-limits';
+import { MAX_IMAGE_BYTES, toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
 
 type ResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 const result = (content: ToolCallResult['content'], structuredContent?: Record<string, unknown>): ToolCallResult => ({
@@ -150,5 +151,24 @@ describe('MCP tool content as the API accepts it', () => {
       content: [{ type: 'text', text: '(no output)' }],
       is_error: true,
     });
+  });
+
+  it('keeps in the thread the same images the model gets, the rest left out with the same note', () => {
+    const png = (i: number) => ({
+      type: 'image' as const,
+      mimeType: 'image/png',
+      data: `iVBORw0KGgo${i}`.padEnd(16, 'A'),
+    });
+    const svg = { type: 'image' as const, mimeType: 'image/svg+xml', data: 'PHN2Zz4=' };
+    const all = result([{ type: 'text', text: 'shots' }, svg, ...Array.from({ length: 50 }, (_, i) => png(i))]);
+    const kept = withinResultImageCaps(all);
+    const sentImages = images(toModelToolResult('t', all, CAP).block).map((c) => c.source.data);
+    const keptImages = kept.content.flatMap((c) => (c.type === 'image' && c.mimeType === 'image/png' ? [c.data] : []));
+    expect(keptImages).toEqual(sentImages);
+    expect(keptImages).toHaveLength(10);
+    // The SVG is not sent, but the person still sees it; the note says what was left out.
+    expect(kept.content).toContainEqual(svg);
+    expect(kept.content.at(-1)).toEqual({ type: 'text', text: resultImagesNote(40, 50) });
+    expect(withinResultImageCaps(result([png(1)]))).toEqual(result([png(1)]));
   });
 });

@@ -110,6 +110,41 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
   };
 }
 
+/** The image data of an item the model would get as an image (API type, within the per-image limit), if any. */
+function sendableImage(item: ToolContent): string | undefined {
+  const image =
+    item.type === 'image'
+      ? { mimeType: item.mimeType, data: item.data }
+      : item.type === 'resource' && item.blob !== undefined && item.mimeType?.startsWith('image/')
+        ? { mimeType: item.mimeType, data: item.blob }
+        : undefined;
+  if (!image || !API_IMAGE_TYPES.has(image.mimeType) || base64Bytes(image.data) > MAX_IMAGE_BYTES) return undefined;
+  return image.data;
+}
+
+/**
+ * The result as kept in the thread for the person: the same images the model gets (the first within the per-result
+ * caps), the rest left out with the note the model gets, so a result never stores more images than it sends.
+ */
+export function withinResultImageCaps(result: ToolCallResult): ToolCallResult {
+  let images = 0;
+  let imageChars = 0;
+  let leftOut = 0;
+  const content = result.content.filter((item) => {
+    const data = sendableImage(item);
+    if (data === undefined) return true;
+    if (images >= MAX_IMAGES_PER_RESULT || imageChars + data.length > MAX_IMAGE_CHARS_PER_RESULT) {
+      leftOut += 1;
+      return false;
+    }
+    images += 1;
+    imageChars += data.length;
+    return true;
+  });
+  if (leftOut === 0) return result;
+  return { ...result, content: [...content, { type: 'text', text: resultImagesNote(leftOut, images + leftOut) }] };
+}
+
 /** True when a text block of the result is the structured content as JSON (the spec's backwards-compatible form). */
 function carriesJson(content: readonly ToolContent[], structured: Record<string, unknown>): boolean {
   const wanted = canonicalJson(structured);

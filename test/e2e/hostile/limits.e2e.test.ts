@@ -34,6 +34,9 @@ function imagesOf(request: RecordedRequest): { images: number; placeholders: num
   };
 }
 
+/** The thread's messages (the thread list also shows the latest answer's text, under the thread's title). */
+const messages = () => page.getByRole('list', { name: 'Messages' });
+
 async function send(text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
@@ -71,7 +74,7 @@ describe('a hostile MCP server meets the limits', () => {
   it('cuts a 5.4 MB tool description at the catalog and says so in the server view', async () => {
     api!.script({ text: 'Hello.' });
     await send('Hi');
-    await page.getByText('Hello.').waitFor({ timeout: 30_000 });
+    await messages().getByText('Hello.').waitFor({ timeout: 30_000 });
     const request = api!.requests.at(-1)!;
     const chatty = request.body.tools?.find((tool) => 'name' in tool && tool.name.endsWith('chatty'));
     expect(chatty).toBeDefined();
@@ -97,7 +100,7 @@ describe('a hostile MCP server meets the limits', () => {
     await send('Find words');
     await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
     // A page stuck in the regex would neither finish the turn nor answer an evaluate.
-    await page.getByText('The search was refused.').waitFor({ timeout: 30_000 });
+    await messages().getByText('The search was refused.').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => 6 * 7)).toBe(42);
     await page.getByRole('list', { name: 'Messages' }).locator('summary', { hasText: 'find_words' }).click();
     await page.getByText(/Invalid arguments for "find_words": .*query: String does not match pattern\./).waitFor();
@@ -108,7 +111,7 @@ describe('a hostile MCP server meets the limits', () => {
     api!.script({ toolUses: [{ name: 'mcp__hostile__screenshots', input: {} }] }, { text: 'First set.' });
     await send('Screenshots please');
     await page.getByRole('button', { name: 'Allow for this thread' }).click({ timeout: 30_000 });
-    await page.getByText('First set.').waitFor({ timeout: 30_000 });
+    await messages().getByText('First set.').waitFor({ timeout: 30_000 });
     const card = page.getByRole('list', { name: 'Messages' }).locator('details', { hasText: 'screenshots' }).first();
     await card.locator('summary').click();
     await card
@@ -123,7 +126,7 @@ describe('a hostile MCP server meets the limits', () => {
       { text: 'Three sets.' },
     );
     await send('Two more sets');
-    await page.getByText('Three sets.').waitFor({ timeout: 60_000 });
+    await messages().getByText('Three sets.').waitFor({ timeout: 60_000 });
     expect(imagesOf(api!.requests.at(-1)!)).toEqual({ images: 20, placeholders: 10 });
     expect(hostile!.calls.filter((name) => name === 'screenshots')).toHaveLength(3);
   });
