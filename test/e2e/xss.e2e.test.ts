@@ -64,7 +64,8 @@ describe('untrusted text is rendered inert', () => {
     api!.script({ text: HOSTILE });
     await page.getByRole('textbox', { name: 'Message' }).fill('Say something nasty');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await page.getByText('bold stays bold').waitFor({ timeout: 15_000 });
+    // Scoped to the messages: the thread list also shows the start of the latest answer.
+    await page.getByRole('list', { name: 'Messages' }).getByText('bold stays bold').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
@@ -83,7 +84,7 @@ describe('untrusted text is rendered inert', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Echo this');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 15_000 });
-    await page.getByText('Echoed.').waitFor({ timeout: 15_000 });
+    await page.getByRole('list', { name: 'Messages' }).getByText('Echoed.').waitFor({ timeout: 15_000 });
     await page.getByRole('list', { name: 'Messages' }).locator('summary', { hasText: 'echo' }).click();
     await page.getByText(`Echo: ${payload}`).waitFor(); // the markup is visible as text
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();

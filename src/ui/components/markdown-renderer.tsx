@@ -17,15 +17,15 @@ function safeUrl(url: string, key: string): string {
 
 /**
  * Renders untrusted markdown (model text, tool output) with GitHub's extensions (tables, task lists, strikethrough,
- * autolinks) as inert elements: react-markdown never renders raw HTML, unsafe link schemes are dropped, images load
- * only when the person asks (a remote one would leak the conversation to whoever serves it), and links open in a new
- * tab without a referrer. Loaded on demand through markdown.tsx.
+ * autolinks) as inert elements: raw HTML never becomes elements but is shown as the literal text it is (react-markdown
+ * without skipHtml or rehype-raw turns it into text nodes, so nothing a model or server sent silently vanishes), unsafe
+ * link schemes are dropped, images load only when the person asks (a remote one would leak the conversation to whoever
+ * serves it), and links open in a new tab without a referrer. Loaded on demand through markdown.tsx.
  */
 export default function MarkdownRenderer({ text }: { text: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown
-        skipHtml
         remarkPlugins={[remarkGfm]}
         urlTransform={safeUrl}
         components={{
