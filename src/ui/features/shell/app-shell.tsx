@@ -114,7 +114,8 @@ export function AppShell({ store }: { store: AppStore }) {
                     store={store}
                     onClose={onClose}
                     onSaved={() => {
-                      setPanel('settings'); // Stay open to show it was saved, also on first run.
+                      // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
+                      setPanel((current) => (current === 'none' ? 'settings' : current));
                       store.setState({ needsApiKey: false });
                     }}
                   />
