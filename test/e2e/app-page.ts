@@ -87,3 +87,11 @@ export async function startEverythingRig(options: AppPageOptions = {}): Promise<
     throw error;
   }
 }
+
+/** First run as a person does it: the API key and the fake API's base URL saved in Settings, and "Saved." seen. */
+export async function saveKeyAndBaseUrl(page: Page, apiKey: string, baseUrl: string): Promise<void> {
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+}

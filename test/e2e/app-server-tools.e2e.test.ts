@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
@@ -75,10 +75,7 @@ describe("the person's own switches for an app server's tools", () => {
       defaults: { toolSearch: { deferral: 'never' } },
     };
     ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig, viewport: { width: 1280, height: 900 } }));
-    await page.getByLabel('API key').fill('sk-ant-app-tools-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-app-tools-e2e', api.url);
   });
 
   afterAll(async () => {

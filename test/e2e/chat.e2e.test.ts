@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
-import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig } from './app-page';
+import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
 
 const SHOTS = 'test-results/screenshots';
 let rig: EverythingRig | undefined;
@@ -38,10 +38,7 @@ describe('the chat', () => {
     // Defer every tool and preload none: a tool reaches the model only when mentioned (or searched).
     rig = await startEverythingRig({ appConfig: DEFER_ALL_APP_CONFIG });
     ({ everything, api, page, pageErrors, consoleLines } = rig);
-    await page.getByLabel('API key').fill('sk-ant-chat-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-chat-e2e', api.url);
     await page.getByRole('button', { name: 'Servers' }).click();
     await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
     await page.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);

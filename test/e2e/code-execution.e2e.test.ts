@@ -13,7 +13,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { listenOnLoopback, type LoopbackListener } from '../fixtures/listen-loopback';
 import type { TestMcpServer } from '../fixtures/test-mcp-server';
 import { FIVE_CITIES, fiveCityCode, meanOf, startWeatherServer } from '../fixtures/weather-mcp-server';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -50,10 +50,7 @@ describe('execute_code in the browser', () => {
       defaults: { toolSearch: { deferral: 'never' } },
     };
     ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
-    await page.getByLabel('API key').fill('sk-ant-code-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-code-e2e', api.url);
     if ((await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-pressed')) === 'true')
       await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage, type AppPage } from './app-page';
+import { openAppPage, type AppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 
 let api: FakeAnthropic | undefined;
@@ -20,10 +20,7 @@ describe('a long thread', () => {
     ]);
     opened = await openAppPage(server.url);
     const { page } = opened;
-    await page.getByLabel('API key').fill('sk-ant-compaction-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-compaction-e2e', api.url);
   });
 
   afterAll(async () => {

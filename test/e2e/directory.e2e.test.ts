@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { remoteEntry, startRegistryFixture, type RegistryFixture } from '../fixtures/registry-server';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -43,10 +43,7 @@ describe("Find servers in the deployer's registry", () => {
     ({ browser, page, pageErrors } = await openAppPage(app.url, {
       appConfig: { discovery: { enabled: true, endpoint: registry.url } },
     }));
-    await page.getByLabel('API key').fill('sk-ant-directory');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-directory', api.url);
   });
 
   afterAll(async () => {

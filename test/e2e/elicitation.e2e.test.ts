@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -92,10 +92,7 @@ describe('elicitation in the chat', () => {
       defaults: { toolSearch: { deferral: 'never' } },
     };
     ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
-    await page.getByLabel('API key').fill('sk-ant-elicitation-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-elicitation-e2e', api.url);
   });
 
   afterAll(async () => {

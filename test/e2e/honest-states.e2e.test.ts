@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
-import { startEverythingRig, type EverythingRig } from './app-page';
+import { startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
 
 const SHOTS = 'test-results/screenshots';
 let rig: EverythingRig | undefined;
@@ -48,10 +48,7 @@ describe('honest states', () => {
     await mkdir(SHOTS, { recursive: true });
     rig = await startEverythingRig({ viewport: { width: 1280, height: 800 } });
     ({ api, page, pageErrors } = rig);
-    await page.getByLabel('API key').fill('sk-ant-honest');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-honest', api.url);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Servers' }).click();
     await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');

@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
-import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig } from './app-page';
+import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
 import { dumpIndexedDb } from './idb-dump';
 
 const SHOTS = 'test-results/screenshots';
@@ -41,10 +41,7 @@ describe('the journey of a person using the app', () => {
     await page.getByRole('textbox', { name: 'Base URL' }).fill('not a url');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Base URL must be an http(s) URL').waitFor();
-    await page.getByLabel('API key').fill(API_KEY);
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, API_KEY, api!.url);
     await expect.poll(() => page.getByLabel('API key').getAttribute('placeholder')).toContain('saved');
     // With a working key the model list comes from the API.
     await expect

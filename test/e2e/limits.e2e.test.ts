@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -31,10 +31,7 @@ describe('spending limits in Settings', () => {
   beforeAll(async () => {
     [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
-    await page.getByLabel('API key').fill('sk-ant-limits');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-limits', api.url);
   });
 
   afterAll(async () => {

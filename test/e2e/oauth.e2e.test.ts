@@ -1,5 +1,6 @@
 /** OAuth in the real app: add a protected server, sign in through the popup, stay signed in across reloads and expiry. */
 import type { Page } from 'playwright-core';
+import { saveKeyAndBaseUrl } from './app-page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
@@ -66,10 +67,7 @@ describe('OAuth sign-in in the app', () => {
 
   it('calls a tool of the server from a chat turn, with the token', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('API key').fill('sk-ant-oauth-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-oauth-e2e', api!.url);
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
     await page.getByRole('switch', { name: 'Secure notes', exact: true }).check();
     api!.script({ toolUses: [{ name: 'mcp__secure-notes__whoami', input: {} }] }, { text: 'Done.' });

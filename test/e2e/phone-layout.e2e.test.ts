@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
-import { startEverythingRig, type EverythingRig } from './app-page';
+import { startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
 
 const SHOTS = 'test-results/screenshots';
 const [WIDTH, HEIGHT] = [390, 844];
@@ -33,10 +33,7 @@ describe('the chat on a phone', () => {
     await mkdir(SHOTS, { recursive: true });
     rig = await startEverythingRig({ viewport: { width: WIDTH, height: HEIGHT } });
     ({ api, page, pageErrors } = rig);
-    await page.getByLabel('API key').fill('sk-ant-phone');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-phone', api.url);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
     await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');

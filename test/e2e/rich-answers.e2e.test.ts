@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage } from './app-page';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -57,10 +57,7 @@ describe('rich answers', () => {
     ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
     page.on('request', (request) => requested.push(request.url()));
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await page.getByLabel('API key').fill('sk-ant-rich');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-rich', api.url);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();

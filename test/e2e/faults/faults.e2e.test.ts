@@ -4,6 +4,7 @@
  * of every place a secret could leak to.
  */
 import { randomBytes } from 'node:crypto';
+import { saveKeyAndBaseUrl } from '../app-page';
 import { mkdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,10 +115,7 @@ describe('faults in the browser', () => {
   });
 
   it('setup: the key, and two bearer servers that offer the same tool names', async () => {
-    await page.getByLabel('API key').fill(SECRETS.apiKey);
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, SECRETS.apiKey, api!.url);
     await page.getByRole('button', { name: 'Servers' }).click();
     await addBearerServer('One', one!.url, SECRETS.tokenOne);
     await addBearerServer('Two', two!.url, SECRETS.tokenTwo);

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
-import { openAppPage } from '../app-page';
+import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
 import type { LaunchedChromium } from '../browser';
 import { holdIndexedDbOpen } from '../init-scripts';
@@ -34,10 +34,7 @@ describe('start-up', () => {
     [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
     // First run: Settings opens for the key; then one thread, which start-up reopens as the last one.
-    await page.getByLabel('API key').fill('sk-ant-startup-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-startup-e2e', api.url);
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
   });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';
-import { openAppPage } from '../app-page';
+import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
 import type { LaunchedChromium } from '../browser';
 
@@ -31,10 +31,7 @@ describe('a server named "Anthropic" cannot take the API key with it', () => {
       startAppServer(),
     ]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
-    await page.getByLabel('API key').fill(API_KEY);
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, API_KEY, api.url);
   });
 
   afterAll(async () => {

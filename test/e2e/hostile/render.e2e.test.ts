@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type ScriptedTurn } from '../../fakes/fake-anthropic';
 import { startServerEverything } from '../../fixtures/server-everything';
-import { openAppPage } from '../app-page';
+import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
 import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from '../browser';
 
@@ -61,10 +61,7 @@ describe('hostile text cannot take the app down', () => {
       startAppServer(),
     ]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
-    await page.getByLabel('API key').fill('sk-ant-render');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-render', api.url);
     await page.getByRole('button', { name: 'Servers' }).click();
     await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
     await page.getByRole('textbox', { name: 'Server URL' }).fill(tools.url);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';
-import { openAppPage, type AppPage } from '../app-page';
+import { openAppPage, type AppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
 import { launchChromium } from '../browser';
 
@@ -79,10 +79,7 @@ describe('trust does not pass to another origin that reuses a server name', () =
     [first, second, api, app] = await Promise.all([startFiles(), startFiles(), startFakeAnthropic(), startAppServer()]);
     opened = await openAppPage(app.url, { appConfig: APP_CONFIG });
     page = opened.page;
-    await page.getByLabel('API key').fill('sk-ant-trust-e2e');
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, 'sk-ant-trust-e2e', api.url);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startAppServer, type AppServer } from '../app-server';
-import { openAppPage } from '../app-page';
+import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import type { LaunchedChromium } from '../browser';
 import { dumpIndexedDb } from '../idb-dump';
 import { leakedSecrets } from '../secret-leaks';
@@ -64,10 +64,7 @@ describe('a passphrase over the vault, in Chromium', () => {
     await page.getByLabel('Repeat it').fill(PASSPHRASE);
     await page.getByRole('button', { name: 'Set passphrase' }).click();
     await page.getByText('Passphrase set').waitFor();
-    await page.getByLabel('API key').fill(API_KEY);
-    await page.getByRole('textbox', { name: 'Base URL' }).fill(api!.url);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await saveKeyAndBaseUrl(page, API_KEY, api!.url);
     await shot('vault-1-passphrase-set');
     await page.getByRole('button', { name: 'Close' }).first().click();
 
