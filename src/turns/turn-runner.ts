@@ -12,7 +12,12 @@ import {
 import { resumeTurn } from '../agent/resume-turn';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
-import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
+import {
+  DEFAULT_CODE_LIMITS,
+  resolveCodeExecutionMode,
+  type CodeExecutionMode,
+  type CodeLimits,
+} from '../domain/code-execution';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
@@ -81,6 +86,8 @@ export interface SendOptions {
   readonly enabledServerIds?: () => readonly string[];
   /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
   readonly isAskingAboutEveryCall?: boolean;
+  /** Where this turn's code runs, over the thread's, the profile's and the app's choice. */
+  readonly codeExecution?: CodeExecutionMode;
 }
 
 /** The note on an answer whose end could not be saved, once it is retried. */
@@ -234,7 +241,16 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         isServerCompactionSupported: isServerCompactionModel(modelId),
       },
     },
-    ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
+    ...codeSetup(
+      deps,
+      resolveCodeExecutionMode({
+        ...(options.codeExecution ? { call: options.codeExecution } : {}),
+        ...(thread.codeExecution ? { thread: thread.codeExecution } : {}),
+        ...(prefs.codeExecution ? { user: prefs.codeExecution } : {}),
+        app: deps.defaults.enableProgrammaticCalling,
+      }),
+      enabledNow().length > 0,
+    ),
     persistence,
     logger,
     now: deps.now,
@@ -252,8 +268,16 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   };
 }
 
-/** execute_code is offered when code runs locally and the thread has a server enabled (else there is nothing to call). */
-function codeSetup(deps: TurnRunnerDeps, mode: CodeExecutionMode, hasServers: boolean): Pick<TurnDeps, 'code'> {
+/**
+ * Code runs only when the thread has a server enabled (else there is nothing to call): locally, execute_code is
+ * offered; with Anthropic, the API's code execution tool (programmatic tool calling).
+ */
+function codeSetup(
+  deps: TurnRunnerDeps,
+  mode: CodeExecutionMode,
+  hasServers: boolean,
+): Pick<TurnDeps, 'code' | 'isAnthropicCode'> {
+  if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
   if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
   return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }
