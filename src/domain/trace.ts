@@ -78,6 +78,8 @@ export const ToolSearchTrace = z.object({
   query: z.string(),
   strategy: z.string(),
   picks: z.array(z.object({ name: z.string(), score: z.number() })),
+  /** Set when code the model wrote searched (`tools.tool_search` in execute_code); absent for the model's own. */
+  caller: z.object({ kind: z.literal('code'), parentToolUseId: z.string() }).optional(),
 });
 
 /** The model's context was made smaller before a call: tokens before and after, and how. */
