@@ -207,13 +207,14 @@ describe('the contract fake refuses what the API refuses', () => {
         container: started.container.id,
       }),
     ).toEqual(refused('only `tool_result` blocks'));
-    const withoutCaller = started.content.map((b) => (b.type === 'tool_use' ? { ...b, caller: undefined } : b));
+    // A call whose caller names no code execution in the history (its server_tool_use left out) is refused.
+    const withoutCode = started.content.filter((b) => b.type !== 'server_tool_use');
     expect(
       await post({
-        messages: [...user, { role: 'assistant', content: withoutCaller }, { role: 'user', content: [result] }],
+        messages: [...user, { role: 'assistant', content: withoutCode }, { role: 'user', content: [result] }],
         tools,
         container: started.container.id,
       }),
-    ).toEqual(refused('send it back with its `caller`'));
+    ).toEqual(refused('names no code execution `server_tool_use` before it'));
   });
 });
