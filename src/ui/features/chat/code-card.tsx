@@ -48,9 +48,8 @@ export function CodeCard({
     <details className={`tool-card code-card tool-${state}`} open>
       <summary>
         <span className="tool-name">Code</span>
-        {isAnthropic && <span className="muted"> · in Anthropic&apos;s container</span>}
         <span className="muted">
-          {' '}
+          {isAnthropic ? " in Anthropic's container ·" : ''}{' '}
           {trace ? STATUS[trace.status] : state === 'running' ? 'running…' : state === 'error' ? 'failed' : 'done'}
           {` · ${innerCalls.length} tool ${innerCalls.length === 1 ? 'call' : 'calls'}`}
           {trace ? ` · ${formatDuration(trace.durationMs)}` : ''}

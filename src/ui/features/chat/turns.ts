@@ -8,9 +8,14 @@ export interface TurnTrace {
   readonly totals: TokenTotals;
 }
 
-/** Whether a message has something to show (tool results appear inside their call's card instead). */
+/**
+ * Whether a message has something to show: tool results appear inside their call's card instead, and so do the
+ * calls Anthropic's code execution made and its output (inside the code's card).
+ */
 export const isShown = (message: Message): boolean =>
-  message.blocks.some((b) => b.type !== 'tool_result') || message.error !== undefined;
+  message.blocks.some(
+    (b) => b.type !== 'tool_result' && b.type !== 'code_execution_tool_result' && !(b.type === 'tool_use' && b.caller),
+  ) || message.error !== undefined;
 
 /** A person's message (tool results travel as user messages too). */
 const isPersonMessage = (message: Message): boolean =>
