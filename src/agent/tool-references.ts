@@ -33,8 +33,9 @@ function fitBlocks(
   blocks: readonly ContentBlock[],
   names: ReadonlySet<string>,
   hasServerSearch: boolean,
-  hasCodeExecution: boolean,
+  liveCode: ReadonlySet<string> | undefined,
 ): ContentBlock[] {
+  const hasCodeExecution = liveCode !== undefined;
   const answered = new Set(blocks.flatMap((b) => (b.type === 'tool_search_tool_result' ? [b.tool_use_id] : [])));
   const asked = new Set(blocks.flatMap((b) => (b.type === 'server_tool_use' ? [b.id] : [])));
   const out: ContentBlock[] = [];
@@ -44,7 +45,7 @@ function fitBlocks(
     // offers the code execution tool; without it (the thread's code setting changed) the code's calls read as the
     // model's own and what it printed as a note.
     else if (block.type === 'server_tool_use' && block.name === ANTHROPIC_CODE_EXECUTION_NAME) {
-      if (hasCodeExecution) out.push(block);
+      if (liveCode?.has(block.id)) out.push(block);
     } else if (block.type === 'code_execution_tool_result') {
       out.push(hasCodeExecution ? block : codeOutputNote(block));
     } else if (block.type === 'tool_use' && block.caller && !hasCodeExecution) {
@@ -72,10 +73,24 @@ function fitBlocks(
 export function fitHistoryToTools(messages: readonly ModelMessage[], tools: readonly ModelTool[]): ModelMessage[] {
   const names = new Set(tools.map((tool) => tool.name));
   const hasServerSearch = tools.some(isServerSearch);
-  const hasCodeExecution = tools.some(isCodeExecution);
+  // Code runs with a call or an output in the history; one with neither (stopped before its first call was answered)
+  // is left out, as its calls were.
+  const liveCode = tools.some(isCodeExecution)
+    ? new Set(
+        messages.flatMap((m) =>
+          m.content.flatMap((b) =>
+            b.type === 'code_execution_tool_result'
+              ? [b.tool_use_id]
+              : b.type === 'tool_use' && b.caller
+                ? [b.caller.tool_id]
+                : [],
+          ),
+        ),
+      )
+    : undefined;
   const out: { role: ModelMessage['role']; content: ContentBlock[] }[] = [];
   for (const message of messages) {
-    const content = fitBlocks(message.content, names, hasServerSearch, hasCodeExecution);
+    const content = fitBlocks(message.content, names, hasServerSearch, liveCode);
     if (content.length === 0) continue;
     const last = out.at(-1);
     if (last?.role === message.role) last.content.push(...content);

@@ -65,6 +65,15 @@ describe('the history sent back', () => {
     expect(fitHistoryToTools(history, tools)).toEqual(history);
   });
 
+  it('leaves out code stopped before any of its calls was answered (its calls were left out too)', () => {
+    const tools = withProgrammaticCalling(definitions, resolve);
+    const stopped = [
+      history[0]!,
+      { role: 'assistant' as const, content: [code, { type: 'text' as const, text: 'Let me run.' }] },
+    ];
+    expect(fitHistoryToTools(stopped, tools)[1]?.content).toEqual([{ type: 'text', text: 'Let me run.' }]);
+  });
+
   it('without the tool (the setting changed), the calls read as the model’s and the output as a note', () => {
     const fitted = fitHistoryToTools(history, definitions);
     expect(fitted[1]?.content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'mcp__srv__add', input: { a: 1 } }]);
