@@ -89,6 +89,14 @@ describe("Anthropic's programmatic tool calling in the browser", () => {
     expect(await card.locator('pre.code-logs').textContent()).toBe(`Oslo ${meanOf('Oslo')}\nLima ${meanOf('Lima')}`);
     // The code's calls are inside its card, not cards of their own.
     expect(await messages().locator('details.tool-card:not(.inner-call):not(.code-card)').count()).toBe(0);
+    // The turn's trace lists the code run and its two calls, made from code.
+    await page
+      .getByRole('button', { name: /^Trace/ })
+      .last()
+      .click();
+    const trace = page.getByRole('region', { name: 'Trace of this turn' });
+    expect(await trace.textContent()).toContain("Code in Anthropic's container");
+    expect(await trace.getByText('Tool call from code').count()).toBe(2);
     await mkdir(SHOTS, { recursive: true });
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/anthropic-code-card.png` });

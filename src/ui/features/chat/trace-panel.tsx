@@ -173,7 +173,8 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
 function CodeExecutionRow({ entry }: { entry: CodeExecutionTrace }) {
   return (
     <li className={entry.status === 'returned' ? 'trace-entry' : 'trace-entry trace-failed'}>
-      <span className="trace-kind">Code</span> <code>execute_code</code>
+      <span className="trace-kind">Code</span>{' '}
+      {entry.runner === 'anthropic' ? <>in Anthropic&apos;s container</> : <code>execute_code</code>}
       <span className="muted">
         {' '}
         · {formatDuration(entry.durationMs)} · {entry.status} · {entry.calls} tool{' '}
