@@ -1,5 +1,6 @@
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
+import { ModelError } from '../domain/model-errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { EXECUTE_CODE_NAME, type CodeLimits } from '../domain/code-execution';
 import type { ThreadTools } from '../domain/thread-tools';
@@ -139,6 +140,16 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
   return { status: 'limit' };
 }
 
+/** What to do when an endpoint refuses Anthropic's code execution tool (one without programmatic tool calling). */
+export const NO_CODE_EXECUTION =
+  'This endpoint may not offer Anthropic\'s code execution: set Code to "On" (in this page) or "Off" in Settings or in the thread\'s settings, then Retry.';
+
+const codeExecutionRefused = (error: unknown, tools: readonly ModelTool[]): boolean =>
+  error instanceof ModelError &&
+  error.reason === 'bad-request' &&
+  tools.some((t) => 'type' in t && t.type.startsWith('code_execution_')) &&
+  /code_execution/.test(error.detail ?? '');
+
 type Answer = {
   readonly outcome?: TurnOutcome;
   readonly message: Message;
@@ -234,11 +245,13 @@ async function modelCall(
     await pendingWrite;
     const stopped = signal.aborted;
     // A model error, or storage refusing the finished answer (a full disk), says itself what went wrong.
-    const text = stopped
+    const said = stopped
       ? STOPPED_NOTE
       : error instanceof AppError
         ? error.message
         : `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
+    const text =
+      !stopped && container === undefined && codeExecutionRefused(error, tools) ? `${said} ${NO_CODE_EXECUTION}` : said;
     const ended: MessageChange = {
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',

@@ -57,11 +57,11 @@ const betasOf = (headers: Record<string, string>) =>
     .map((b) => b.trim())
     .filter(Boolean);
 
-function toolsProblem(tools: unknown[], headers: Record<string, string>): string | null {
+function toolsProblem(tools: unknown[], headers: Record<string, string>, known: readonly string[]): string | null {
   const offered = new Set<string>();
   for (const [i, tool] of tools.entries()) {
     if (!isRecord(tool) || typeof tool.type !== 'string' || !tool.type.startsWith('code_execution')) continue;
-    if (!(tool.type in CODE_EXECUTION_VERSIONS) && !OTHER_CODE_EXECUTION_TYPES.includes(tool.type))
+    if (!known.includes(tool.type))
       return `tools.${i}: Input tag '${tool.type}' found using 'type' does not match any of the expected tags`;
     if (tool.name !== 'code_execution') return `tools.${i}.${tool.type}.name: Input should be 'code_execution'`;
     offered.add(tool.type);
@@ -89,9 +89,10 @@ export function programmaticProblem(
   body: Record<string, unknown>,
   headers: Record<string, string>,
   runs: ReadonlyMap<string, CodeRun>,
+  known: readonly string[] = [...Object.keys(CODE_EXECUTION_VERSIONS), ...OTHER_CODE_EXECUTION_TYPES],
 ): string | null {
   const tools = Array.isArray(body.tools) ? (body.tools as unknown[]) : [];
-  const problem = toolsProblem(tools, headers);
+  const problem = toolsProblem(tools, headers, known);
   if (problem) return problem;
   const messages = Array.isArray(body.messages) ? (body.messages as unknown[]) : [];
   // The history is read as sent (the API keeps no state but the container): a tool_use's `caller` must name a code

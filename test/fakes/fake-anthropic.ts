@@ -75,6 +75,11 @@ export interface FakeAnthropicOptions {
    * Anthropic-compatible endpoint without compaction). Default: every beta the fake knows.
    */
   supportedBetas?: string[];
+  /**
+   * The code execution tool versions this endpoint offers (default: every one the fake knows); a request with another
+   * is refused as the API refuses an unknown tool type (an Anthropic-compatible endpoint without code execution).
+   */
+  codeExecutionTypes?: string[];
 }
 
 export interface FakeAnthropic {
@@ -232,7 +237,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
             contextWindowTokens: windowOf(body.model),
             inputTokens,
           }) ??
-          programmaticProblem(parsed as Record<string, unknown>, headers, codeRuns.runs));
+          programmaticProblem(parsed as Record<string, unknown>, headers, codeRuns.runs, options.codeExecutionTypes));
     if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
     const next = queue.shift();
     if (next === undefined) {
