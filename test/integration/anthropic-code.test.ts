@@ -137,6 +137,34 @@ describe("Anthropic's programmatic tool calling", () => {
   });
 });
 
+describe('the tiers of the Code setting in a turn', () => {
+  it("a turn's own choice wins over the thread's, the thread's over the profile's", async () => {
+    const thread = await app.opened.storage.threads.create(app.profile.id, {
+      title: 'Tiers',
+      enabledServerIds: ['calc'],
+    });
+    await app.opened.storage.profiles.update(app.profile.id, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, codeExecution: 'anthropic' },
+    }));
+    await app.opened.storage.threads.update(thread.id, () => ({ codeExecution: 'off' }));
+    const options = { askApproval: () => Promise.resolve('allow-once' as const), signal: new AbortController().signal };
+    app.api.script({ text: 'Thread says off.' }, { text: 'The turn says Anthropic.' });
+    await sendMessage(deps, thread.id, 'First', options);
+    expect(app.api.requests.at(-1)?.toolNames).not.toContain('code_execution');
+    await sendMessage(deps, thread.id, 'Second', { ...options, codeExecution: 'anthropic' });
+    expect(app.api.requests.at(-1)?.toolNames).toContain('code_execution');
+    await app.opened.storage.threads.update(thread.id, () => ({ codeExecution: undefined }));
+    app.api.script({ text: 'The profile says Anthropic.' });
+    await sendMessage(deps, thread.id, 'Third', options);
+    expect(app.api.requests.at(-1)?.toolNames).toContain('code_execution');
+    await app.opened.storage.profiles.update(app.profile.id, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, codeExecution: undefined },
+    }));
+  });
+});
+
 describe('the contract fake refuses what the API refuses', () => {
   const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     fetch(`${app.api.url}/v1/messages`, {
