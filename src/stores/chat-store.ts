@@ -182,7 +182,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
       const preview = previewOf([...ended.values()]);
-      if (preview) await storage.threads.update(threadId, () => ({ preview })).catch(() => undefined);
+      if (preview)
+        await storage.threads
+          .update(threadId, () => ({ preview }))
+          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
       await actions.refreshThreads();
     }
   };
@@ -286,7 +289,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
       if (change.enable.length > 0) {
         // Checked after the switch moved (it must answer the click at once); one past the limit moves back, with why.
-        const profile = await storage.profiles.get(profileId).catch(() => undefined);
+        const profile = await storage.profiles
+          .get(profileId)
+          .catch(
+            logFailure(logger, "Reading the profile's servers limit failed; the app's limit applies", { threadId }),
+          );
         const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
         const problem = serverLimitProblem(limits, serverIds.length - 1);
         if (problem) {

@@ -117,7 +117,9 @@ export async function startApp(
     const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
-      services.storage.approvalNotices.take(profile.id).catch(() => []),
+      services.storage.approvalNotices
+        .take(profile.id)
+        .catch((error: unknown) => logFailure(logger, 'Reading the dropped approvals notice failed')(error) ?? []),
       chat.actions.refreshThreads(),
       restoring,
       vaultLock.actions.refresh(),
