@@ -32,18 +32,18 @@ export type VaultErrors = Record<string, string>;
 /** What the UI can do with the profile's passphrase lock; each answer is field errors, empty when it worked. */
 export interface VaultLockActions {
   /** Reads the lock's status into the store. */
-  refresh(): Promise<void>;
-  unlock(passphrase: string): Promise<VaultErrors>;
-  lock(): Promise<VaultErrors>;
-  setPassphrase(passphrase: string, confirm: string, autoLockMinutes: number): Promise<VaultErrors>;
-  removePassphrase(passphrase: string): Promise<VaultErrors>;
-  setAutoLock(minutes: number): Promise<VaultErrors>;
+  readonly refresh: () => Promise<void>;
+  readonly unlock: (passphrase: string) => Promise<VaultErrors>;
+  readonly lock: () => Promise<VaultErrors>;
+  readonly setPassphrase: (passphrase: string, confirm: string, autoLockMinutes: number) => Promise<VaultErrors>;
+  readonly removePassphrase: (passphrase: string) => Promise<VaultErrors>;
+  readonly setAutoLock: (minutes: number) => Promise<VaultErrors>;
   /** Erases the profile's secrets (never its threads or servers) so that it can be used without them. */
-  forgetPassphrase(): Promise<VaultErrors>;
+  readonly forgetPassphrase: () => Promise<VaultErrors>;
   /** The person used the page: the idle count starts again. */
-  noteActivity(): void;
+  readonly noteActivity: () => void;
   /** Locks when idle past the limit; the interval calls it, tests call it after moving their clock. */
-  checkIdle(): Promise<void>;
+  readonly checkIdle: () => Promise<void>;
 }
 
 /** The lock's store, its actions, and `dispose` (stops the idle timer and following other tabs). */
