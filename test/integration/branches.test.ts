@@ -93,6 +93,10 @@ describe('edit, regenerate and branches', () => {
     ]);
     expect(api.requests).toHaveLength(requests);
     expect(toolCalls()).toBe(calls); // The tool's result is shown as stored, never fetched again.
+    // Export takes the branch shown.
+    const exported = chat.actions.exportThread('markdown')!.text;
+    expect(exported).toContain('Croissants.');
+    expect(exported).not.toContain('Rome');
 
     // Going on from the old branch: the model reads that branch, not the edit.
     api.script({ text: 'And wine.' });
