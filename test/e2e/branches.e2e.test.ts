@@ -95,6 +95,9 @@ describe('edit, regenerate and branches', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Paris: five days.').waitFor();
     await row('Paris: five days.').getByText('1 of 2').waitFor();
+    // The focus stays on the switcher: Tab reaches Next version (the previous arrow is disabled now).
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Next version');
     await shot('branches-after-reload');
     expect(pageErrors).toEqual([]);
   });

@@ -62,7 +62,11 @@ export function MessageList({
     getScrollElement: () => scroller.current,
     estimateSize: () => 96,
     overscan: 6,
-    getItemKey: (index) => visible[index]?.id ?? index,
+    // The versions of a message share one row, so the arrow that was pressed keeps the keyboard focus.
+    getItemKey: (index) => {
+      const id = visible[index]?.id;
+      return id === undefined ? index : (branches?.versions.get(id)?.[0] ?? id);
+    },
   });
 
   const toBottom = useCallback(() => {
