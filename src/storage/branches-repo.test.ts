@@ -76,6 +76,17 @@ describe('messages repository with branches (issue #22)', () => {
     expect(texts((await storage.messages.list(thread.id)).items)).toEqual(['one']);
   });
 
+  it('a corrupt message inside a branch is reported and skipped; the messages around it still load', async () => {
+    const { storage, db, thread } = await setup();
+    await storage.messages.append(thread.id, say('user', 'first'));
+    const middle = await storage.messages.append(thread.id, say('assistant', 'middle'));
+    await storage.messages.append(thread.id, say('user', 'last'));
+    await db.put('messages', { ...middle, role: 'robot' });
+    const { items, skipped } = await storage.messages.list(thread.id);
+    expect(texts(items)).toEqual(['first', 'last']);
+    expect(skipped).toHaveLength(1);
+  });
+
   it('another tab sees the new branch and the one shown', async () => {
     const factory = new IDBFactory();
     const name = `branches-tabs-${Math.random()}`;
