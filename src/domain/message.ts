@@ -60,6 +60,8 @@ export const Message = z.object({
   id: z.string().min(1),
   threadId: z.string().min(1),
   seq: z.number().int().nonnegative(),
+  /** The message this one follows on its branch; null for a thread's first message (absent: stored before branches). */
+  parentId: z.string().min(1).nullable().optional(),
   role: z.enum(['user', 'assistant']),
   blocks: z.array(ContentBlock),
   status: MessageStatus,

@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { dropApprovalsWithoutOrigin } from './approvals-migration';
+import { linkMessageParents } from './branches-migration';
 import type { AppSchema, UpgradeTransaction } from './database-schema';
 
 type Migration = (db: IDBPDatabase<AppSchema>, tx: UpgradeTransaction) => Promise<void> | void;
@@ -46,6 +47,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.createObjectStore('compactions', { keyPath: 'id' }).createIndex('byThread', ['threadId', 'createdAt']);
   },
+  // v6 (ordered after v5's attachment blobs at merge): each message names the one it follows, for branches (issue #22).
+  (_db, tx) => linkMessageParents(tx),
 ];
 
 export const CURRENT_DB_VERSION = MIGRATIONS.length;

@@ -13,6 +13,7 @@ import type { Approval } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
+import { createBranchActions, type BranchActions } from './branch-actions';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
@@ -34,7 +35,12 @@ export interface PendingApproval extends ApprovalRequest {
 export interface ChatState {
   readonly threads: readonly ThreadConfig[];
   readonly activeThreadId?: string;
+  /** The open thread's shown branch, first to last. */
   readonly messages: readonly Message[];
+  /** For each shown message that has other versions (edits, regenerated answers): every version's id, oldest first. */
+  readonly versions: ReadonlyMap<string, readonly string[]>;
+  /** The open thread's messages on other branches (their model calls count in its token total). */
+  readonly offBranch: readonly Message[];
   /** Compactions of the open thread's model context, oldest first (the view marks where each starts). */
   readonly compactions: readonly ContextCompaction[];
   readonly isRunning: boolean;
@@ -65,7 +71,9 @@ function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): Threa
   return Object.keys(defined).length > 0 ? defined : undefined;
 }
 
-export interface ChatActions {
+const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
+
+export interface ChatActions extends BranchActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -100,8 +108,7 @@ export interface ChatActions {
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
   const store = createStore<ChatState>(() => ({
     threads: [],
-    messages: [],
-    compactions: [],
+    ...NO_THREAD,
     isRunning: false,
     pendingApprovals: [],
     toolProgress: {},
@@ -113,7 +120,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
-    let { items, skipped } = await storage.messages.list(threadId);
+    let loaded = await storage.messages.list(threadId);
+    let { items, skipped } = loaded;
     // An answer left "streaming" by a closed tab is marked interrupted. If storage refuses that mark too (a full disk),
     // no turn runs it any more all the same (its lock was free): it shows as failed, with Retry, not "in progress".
     let isMarkRefused = false;
@@ -123,7 +131,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         isMarkRefused = error instanceof AppError;
         return 0;
       })) > 0;
-    if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
+    if (hasOrphan) ({ items, skipped } = loaded = await storage.messages.list(threadId));
     // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did.
     if (ended)
       items = items.map((m) =>
@@ -134,9 +142,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     const compactions = await storage.compactions.list(threadId);
     skipped = [...skipped, ...compactions.skipped];
     if (store.getState().activeThreadId !== threadId) return;
+    const shown = new Set(items.map((m) => m.id));
     store.setState({
       messages: items,
-      compactions: compactions.items,
+      versions: loaded.versions,
+      offBranch: loaded.offBranch,
+      // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+      compactions: compactions.items.filter((r) => shown.has(r.firstKeptMessageId)),
       ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
     });
   };
@@ -191,6 +203,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   };
 
   const actions: ChatActions = {
+    ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -205,7 +218,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const active = threads.find((t) => t.id === activeThreadId);
       if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
-      store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
+      store.setState({ activeThreadId: undefined, ...NO_THREAD });
       const empty = await findEmptyThread(storage, threads);
       if (empty) return actions.openThread(empty.id);
       const profile = await storage.profiles.get(profileId);
@@ -215,7 +228,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async openThread(threadId, isRestore = false) {
       const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
-      store.setState({ activeThreadId: threadId, messages: [], compactions: [] });
+      store.setState({ activeThreadId: threadId, ...NO_THREAD });
       // A thread left as New thread made it (nothing written in it) is not kept.
       if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
         await storage.threads
@@ -253,7 +266,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({
         deleting: { thread, wasOpen },
         threads: store.getState().threads.filter((t) => t.id !== threadId),
-        ...(wasOpen ? { activeThreadId: undefined, messages: [], compactions: [] } : {}),
+        ...(wasOpen ? { activeThreadId: undefined, ...NO_THREAD } : {}),
       });
     },
     async undoDelete() {

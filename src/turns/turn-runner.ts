@@ -1,14 +1,7 @@
 import type { ModelPort } from '../agent/model-port';
 import { isServerCompactionModel } from '../agent/compaction';
 import { composeSystemPrompt } from '../agent/system-prompt';
-import {
-  continueTurn,
-  runTurn,
-  TAB_CLOSED_NOTE,
-  type TurnDeps,
-  type TurnOutcome,
-  type TurnPersistence,
-} from '../agent/run-turn';
+import { continueTurn, runTurn, TAB_CLOSED_NOTE, type TurnDeps, type TurnOutcome } from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
@@ -31,6 +24,7 @@ import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
 import { usageLimitProblem, withUsageLimits } from './usage-guard';
 import { createThreadTools } from './thread-tools';
+import { turnBranch } from './turn-branch';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
@@ -92,10 +86,35 @@ export function sendMessage(
   threadId: string,
   text: string,
   options: SendOptions,
+  after?: string | null,
 ): Promise<TurnOutcome> {
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
-    runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
+    runTurn(text, await prepareTurn(deps, threadId, options, after), options.signal),
   );
+}
+
+/**
+ * Regenerate (issue #22): a new answer to the person's message `personId`, on a new branch beside the answers it has;
+ * the model reads only that branch's history up to the message. Undefined when it is not a person's message.
+ */
+export function regenerateTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  personId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const person = (await deps.storage.messages.listTo(threadId, personId)).items.at(-1);
+    const text = person?.id === personId && person.role === 'user' ? personText(person) : undefined;
+    if (text === undefined) return undefined;
+    return continueTurn(text, await prepareTurn(deps, threadId, options, personId), options.signal);
+  });
+}
+
+/** A person's words in a message, or undefined for a message of tool results only. */
+function personText(message: Message): string | undefined {
+  const texts = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
 /**
@@ -152,7 +171,12 @@ export async function resumeUnansweredCalls(
 }
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
-async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnDeps> {
+async function prepareTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+  after?: string | null,
+): Promise<TurnDeps> {
   const { storage } = deps;
   const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
   if (!thread) throw new NotFoundError('thread', threadId);
@@ -185,11 +209,8 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
   // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
-  const persistence: TurnPersistence = {
-    history: async () => (await storage.messages.list(threadId)).items,
-    append: (message) => storage.messages.append(threadId, message),
-    update: (id, change) => storage.messages.update(id, change),
-  };
+  const branch = turnBranch(storage, threadId, after);
+  const persistence = branch.persistence;
   const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
   const logger = deps.logger ?? silentLogger;
   const tools = createThreadTools({
@@ -224,7 +245,9 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     tools,
     compaction: {
       store: {
-        list: async () => (await storage.compactions.list(threadId)).items,
+        // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+        list: async () =>
+          (await storage.compactions.list(threadId)).items.filter((r) => branch.has(r.firstKeptMessageId)),
         add: (record) => storage.compactions.add(threadId, record),
       },
       settings: {

@@ -14,6 +14,7 @@ import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
+import type { BranchControls } from './message-branches';
 import { MessageList } from './message-list';
 import { ReadResourceContext } from './tool-result-view';
 import { ToolProgressContext } from './tool-progress';
@@ -25,6 +26,7 @@ import './chat.css';
 const NO_THREADS: readonly ThreadConfig[] = [];
 const NO_MESSAGES: readonly Message[] = [];
 const NO_COMPACTIONS: readonly ContextCompaction[] = [];
+const NO_VERSIONS: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
 const NO_ELICITATIONS: readonly PendingElicitation[] = [];
@@ -53,13 +55,26 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
   const compactions = useStoreIfAny(chat, (s) => s.compactions, NO_COMPACTIONS);
+  const versions = useStoreIfAny(chat, (s) => s.versions, NO_VERSIONS);
+  const offBranch = useStoreIfAny(chat, (s) => s.offBranch, NO_MESSAGES);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
-  const totals = useMemo(() => threadTokenTotals(shape), [shape]);
+  // Every branch's model calls were made and paid for: the thread's total counts them all.
+  const totals = useMemo(() => threadTokenTotals([...offBranch, ...shape]), [offBranch, shape]);
+  const branches = useMemo<BranchControls | undefined>(
+    () =>
+      actions && {
+        versions,
+        onShowVersion: (id) => void actions.showVersion(id),
+        onEdit: (id, text) => void actions.editMessage(id, text),
+        onRegenerate: (id) => void actions.regenerate(id),
+      },
+    [actions, versions],
+  );
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
@@ -85,6 +100,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
                   serverNames={serverNames}
                   awaitingIds={awaitingIds}
                   isTurnRunning={isRunning}
+                  {...(branches ? { branches } : {})}
                   {...(isRunning ? {} : { onRetry: retry })}
                 />
               </ToolProgressContext.Provider>
