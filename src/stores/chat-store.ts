@@ -16,6 +16,7 @@ import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
+import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
@@ -65,7 +66,7 @@ function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): Threa
   return Object.keys(defined).length > 0 ? defined : undefined;
 }
 
-export interface ChatActions {
+export interface ChatActions extends ThreadToolChoiceActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -188,6 +189,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   };
 
   const actions: ChatActions = {
+    ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -303,11 +305,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async updateThreadSettings(threadId, settings) {
       try {
-        await storage.threads.update(threadId, () => ({
+        await storage.threads.update(threadId, (t) => ({
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
-          toolSearch: threadToolSearch(settings.toolSearch),
+          // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
+          toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
           codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
