@@ -22,25 +22,37 @@ export function ThreadPinnedTools({
   actions: ThreadToolChoiceActions;
 }) {
   const [error, setError] = useState<string>();
+  // A choice shows at once; it is dropped (the stored one shows) once stored or refused.
+  const [pendingPins, setPendingPins] = useState<Readonly<Record<string, boolean>>>({});
+  const [pendingDeferral, setPendingDeferral] = useState<string>();
   const deferralId = useId();
   const enabled = servers.filter((s) => thread.enabledServerIds.includes(s.id));
+  const keyOf = (ref: ToolRef) => JSON.stringify([ref.serverId, ref.toolName]);
   const isPinned = (ref: ToolRef) =>
+    pendingPins[keyOf(ref)] ??
     thread.pinnedTools.some((p) => p.serverId === ref.serverId && p.toolName === ref.toolName);
+  const pin = async (ref: ToolRef, isOn: boolean) => {
+    setPendingPins((pins) => ({ ...pins, [keyOf(ref)]: isOn }));
+    setError(await actions.setPinnedTool(thread.id, ref, isOn));
+    setPendingPins(({ [keyOf(ref)]: _done, ...rest }) => rest);
+  };
+  const defer = async (value: string) => {
+    setPendingDeferral(value);
+    setError(await actions.setThreadDeferral(thread.id, isDeferral(value) ? value : undefined));
+    setPendingDeferral(undefined);
+  };
   const pinnedCount = enabled.reduce(
     (count, s) => count + s.tools.filter((t) => t.isEnabled && isPinned({ serverId: s.id, toolName: t.name })).length,
     0,
   );
-  const apply = async (result: Promise<string | undefined>) => setError(await result);
   return (
     <details className="thread-settings pinned-tools">
       <summary>Pinned tools ({pinnedCount})</summary>
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select
         id={deferralId}
-        value={thread.toolSearch?.deferral ?? ''}
-        onChange={(e) =>
-          void apply(actions.setThreadDeferral(thread.id, isDeferral(e.target.value) ? e.target.value : undefined))
-        }
+        value={pendingDeferral ?? thread.toolSearch?.deferral ?? ''}
+        onChange={(e) => void defer(e.target.value)}
       >
         <option value="">As in Settings</option>
         <option value="auto">Auto (when the tools are many or large)</option>
@@ -67,7 +79,7 @@ export function ThreadPinnedTools({
                         type="checkbox"
                         aria-label={`Pin ${tool.name} (${server.name})`}
                         checked={isPinned(ref)}
-                        onChange={(e) => void apply(actions.setPinnedTool(thread.id, ref, e.target.checked))}
+                        onChange={(e) => void pin(ref, e.target.checked)}
                       />
                       {tool.name}
                     </label>
