@@ -17,6 +17,7 @@ import { createBranchActions, type BranchActions } from './branch-actions';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
+import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
@@ -73,7 +74,7 @@ function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): Threa
 
 const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
 
-export interface ChatActions extends BranchActions {
+export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -204,6 +205,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
 
   const actions: ChatActions = {
     ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
+    ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -323,11 +325,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async updateThreadSettings(threadId, settings) {
       try {
-        await storage.threads.update(threadId, () => ({
+        await storage.threads.update(threadId, (t) => ({
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
-          toolSearch: threadToolSearch(settings.toolSearch),
+          // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
+          toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
           codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
