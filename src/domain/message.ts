@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerToolCaller } from './code-execution';
 import { TraceEntry } from './trace';
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
@@ -8,7 +9,14 @@ const ImageBlock = z.object({
 });
 const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() });
 const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
-const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+/** `caller`: set when Anthropic's code execution made the call (programmatic tool calling); sent back as received. */
+const ToolUseBlock = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  caller: ServerToolCaller.optional(),
+});
 /** A deferred tool named in a tool_search result (anthropic mode): the API expands it into its definition. */
 const ToolReferenceBlock = z.object({ type: z.literal('tool_reference'), tool_name: z.string() });
 const ToolResultBlock = z.object({
@@ -39,6 +47,25 @@ const ToolSearchToolResultBlock = z.object({
   ]),
 });
 
+/**
+ * What Anthropic's code execution gave back when the model's code ended (programmatic tool calling): its output, an
+ * encrypted output, or an error code. Kept as received (the API wants it back as it sent it).
+ */
+const CodeExecutionToolResultBlock = z.object({
+  type: z.literal('code_execution_tool_result'),
+  tool_use_id: z.string(),
+  content: z.object({
+    type: z.string(),
+    stdout: z.string().optional(),
+    encrypted_stdout: z.string().optional(),
+    stderr: z.string().optional(),
+    return_code: z.number().optional(),
+    error_code: z.string().optional(),
+    /** Files the code made (`code_execution_output` blocks with a file id). */
+    content: z.array(z.object({ type: z.string(), file_id: z.string() })).optional(),
+  }),
+});
+
 /** Content blocks as the Messages API knows them, kept as sent and received. */
 export const ContentBlock = z.discriminatedUnion('type', [
   TextBlock,
@@ -49,6 +76,7 @@ export const ContentBlock = z.discriminatedUnion('type', [
   ToolResultBlock,
   ServerToolUseBlock,
   ToolSearchToolResultBlock,
+  CodeExecutionToolResultBlock,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 

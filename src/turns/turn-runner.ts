@@ -5,7 +5,12 @@ import { continueTurn, runTurn, TAB_CLOSED_NOTE, type TurnDeps, type TurnOutcome
 import { resumeTurn } from '../agent/resume-turn';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
-import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
+import {
+  DEFAULT_CODE_LIMITS,
+  resolveCodeExecutionMode,
+  type CodeExecutionMode,
+  type CodeLimits,
+} from '../domain/code-execution';
 import { NotFoundError, VaultLockedError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
@@ -75,6 +80,8 @@ export interface SendOptions {
   readonly enabledServerIds?: () => readonly string[];
   /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
   readonly isAskingAboutEveryCall?: boolean;
+  /** Where this turn's code runs, over the thread's, the profile's and the app's choice. */
+  readonly codeExecution?: CodeExecutionMode;
 }
 
 /** The note on an answer whose end could not be saved, once it is retried. */
@@ -257,7 +264,16 @@ async function prepareTurn(
         isServerCompactionSupported: isServerCompactionModel(modelId),
       },
     },
-    ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
+    ...codeSetup(
+      deps,
+      resolveCodeExecutionMode({
+        ...(options.codeExecution ? { call: options.codeExecution } : {}),
+        ...(thread.codeExecution ? { thread: thread.codeExecution } : {}),
+        ...(prefs.codeExecution ? { user: prefs.codeExecution } : {}),
+        app: deps.defaults.enableProgrammaticCalling,
+      }),
+      enabledNow().length > 0,
+    ),
     persistence,
     logger,
     now: deps.now,
@@ -275,8 +291,16 @@ async function prepareTurn(
   };
 }
 
-/** execute_code is offered when code runs locally and the thread has a server enabled (else there is nothing to call). */
-function codeSetup(deps: TurnRunnerDeps, mode: CodeExecutionMode, hasServers: boolean): Pick<TurnDeps, 'code'> {
+/**
+ * Code runs only when the thread has a server enabled (else there is nothing to call): locally, execute_code is
+ * offered; with Anthropic, the API's code execution tool (programmatic tool calling).
+ */
+function codeSetup(
+  deps: TurnRunnerDeps,
+  mode: CodeExecutionMode,
+  hasServers: boolean,
+): Pick<TurnDeps, 'code' | 'isAnthropicCode'> {
+  if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
   if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
   return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }

@@ -23,6 +23,7 @@ import {
   fakeCompaction,
   unsupportedBetaProblem,
 } from './fake-anthropic-compaction';
+import { CONTAINER_IDLE_MS, createCodeRuns, programmaticProblem } from './fake-anthropic-programmatic';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
 import { corsHeaders, flatHeaders, parseJson, readBody, sendError, sendJson } from './fake-anthropic-http';
 
@@ -184,6 +185,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   let requestSeq = 0;
   let toolSeq = 0;
   const cache = new PromptCache(options.now);
+  const codeRuns = createCodeRuns();
   const windowOf = (model: string): number => {
     const listed = (options.models ?? DEFAULT_FAKE_MODELS).find((m) => m.id === model)?.max_input_tokens;
     return typeof listed === 'number' ? listed : (options.contextWindowTokens ?? 200_000);
@@ -229,7 +231,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
             headers,
             contextWindowTokens: windowOf(body.model),
             inputTokens,
-          }));
+          }) ??
+          programmaticProblem(parsed as Record<string, unknown>, headers, codeRuns.runs));
     if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
     const next = queue.shift();
     if (next === undefined) {
@@ -251,8 +254,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       ? promptBlocks({ ...seen, messages: [{ role: 'assistant', content: [{ type: 'compaction', ...compaction }] }] })
       : blocks;
     recorded.usage = cache.account(body.model, answered);
+    const codeRun = 'code' in turn ? codeRuns.runFor(turn.code, body) : undefined;
+    const containerId = codeRun?.containerId ?? codeRuns.knownContainer(body);
+    const expiresAt = new Date((options.now ?? Date.now)() + CONTAINER_IDLE_MS).toISOString();
     const ctx: AnswerContext = {
       ...(compaction ? { compaction } : {}),
+      ...(codeRun ? { codeRun } : {}),
+      ...(containerId ? { container: { id: containerId, expires_at: expiresAt } } : {}),
       messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
       model: body.model,
       cache: recorded.usage,
