@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -178,9 +179,27 @@ export default defineConfig({
     withoutAjv(),
     demoMcpServer(),
   ],
+  resolve: {
+    alias: [
+      {
+        // rehype-katex parses KaTeX's HTML into a tree for React. In a browser that package parses it with a <template>
+        // element, whose style attributes the CSP refuses (one console error per attribute); its parse5 build (pure JS,
+        // no DOM) gives the same tree without touching the page, and React then applies the styles through the CSSOM.
+        find: /^hast-util-from-html-isomorphic$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/hast-util-from-html-isomorphic/lib/index.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Fonts stay files (KaTeX's smallest are under Vite's 4 kB inlining limit): the CSP's font-src takes no data: URL.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+  },
   test: {
     // Tests wait for events; these limits only catch a hang, so they are sized for a busy shared 2-core machine
     // (npm run test:stress), not for an idle one. A test whose subject is time injects its clock instead.
