@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SERVICE_WORKER_FILE, shellFiles } from './src/domain/app-shell.ts';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
 import {
   CONTENT_SECURITY_POLICY,
@@ -102,6 +105,34 @@ function themeBeforeFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Builds only: writes sw.js, the service worker (src/service-worker/sw.js, hand-written) with the app shell it keeps
+ * for offline use (every built file shellFiles() keeps) and a version that changes with any of those files, so that
+ * each deploy installs as a new version. After the bundle and public/ are on disk, so it sees every file.
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'app-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const built = (readdirSync(outDir, { recursive: true }) as string[]).filter((path) =>
+          statSync(join(outDir, path)).isFile(),
+        );
+        const files = shellFiles(built);
+        const hash = createHash('sha256');
+        for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
+        const build = { version: hash.digest('hex').slice(0, 16), files };
+        const source = readFileSync(fileURLToPath(new URL('./src/service-worker/sw.js', import.meta.url)), 'utf8');
+        writeFileSync(join(outDir, SERVICE_WORKER_FILE), `const BUILD = ${JSON.stringify(build)};\n${source}`);
+      },
+    },
+  };
+}
+
 const AJV_STUB_ID = '\0mcp-sdk-ajv-provider-stub';
 
 /**
@@ -177,6 +208,7 @@ export default defineConfig({
     securityHeadersByPath(),
     themeBeforeFirstPaint(),
     withoutAjv(),
+    serviceWorker(),
     demoMcpServer(),
   ],
   resolve: {
