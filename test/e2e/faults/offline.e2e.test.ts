@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage, saveKeyAndBaseUrl, type AppPage } from './app-page';
-import { buildApp, OUT_DIR, ROOT, startAppServer, type AppServer } from './app-server';
-import { axeViolations } from './axe-audit';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import { openAppPage, saveKeyAndBaseUrl, type AppPage } from '../app-page';
+import { buildApp, OUT_DIR, ROOT, startAppServer, type AppServer } from '../app-server';
+import { axeViolations } from '../axe-audit';
 
 const SHOTS = 'test-results/screenshots';
 let deployDir = '';
