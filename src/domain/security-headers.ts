@@ -13,6 +13,9 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self'",
   // The code sandbox (public/sandbox/): a frame of this origin, which runs under its own policy (SANDBOX_HEADERS).
   "frame-src 'self'",
+  // The service worker (sw.js, which keeps the app for offline use) and the web app manifest, both from this origin.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",

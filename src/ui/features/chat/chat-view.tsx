@@ -15,6 +15,8 @@ import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import type { BranchControls } from './message-branches';
+import { OfflineNote } from './offline-note';
+import { useIsOnline } from '../../hooks/use-online';
 import { MessageList } from './message-list';
 import { ReadResourceContext } from './tool-result-view';
 import { ToolProgressContext } from './tool-progress';
@@ -79,6 +81,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
+  const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
   const retry = (byKeyboard: boolean) => {
@@ -127,11 +130,12 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
         <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
+        {!isOnline && <OfflineNote />}
         <Composer
           draft={draft}
           isRunning={isRunning}
           isDisabled={actions !== undefined && !thread}
-          isSendHeld={actions === undefined}
+          isSendHeld={actions === undefined || !isOnline}
           onSend={(text) => void actions?.send(text)}
           onStop={() => actions?.stop()}
           mentionOptions={(query) => actions?.mentionOptions(query) ?? []}

@@ -86,7 +86,7 @@ export function ServerItem({
               type="button"
               className="secondary"
               onClick={() => void actions.connect(server.id)}
-              aria-label={`Check ${server.name} again`}
+              aria-label={`Check again: ${server.name}`}
             >
               Check again
             </button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
@@ -9,12 +10,13 @@ import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { PanelFrame } from './panel-frame';
 import { StartupNotices } from './startup-notices';
+import { UpdateNote } from './update-note';
 import { VaultLockBar } from './vault-lock-bar';
 
 type Panel = 'none' | 'servers' | 'settings';
 
 /** The frame of the app: header, threads, the chat, and the Servers and Settings panels; the message box from the first frame on. */
-export function AppShell({ store }: { store: AppStore }) {
+export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpdates | undefined }) {
   const phase = useStore(store, (s) => s.phase);
   const fatal = useStore(store, (s) => s.fatal);
   const profile = useStore(store, (s) => s.profile);
@@ -34,6 +36,7 @@ export function AppShell({ store }: { store: AppStore }) {
     undefined,
   );
   useIdleActivity(vaultActions);
+  const isTurnRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const ready =
     phase === 'ready' && chat && chatActions && servers && serverActions && settings
       ? { chat, actions: chatActions, servers, serverActions, directory }
@@ -95,6 +98,7 @@ export function AppShell({ store }: { store: AppStore }) {
               <p>{fatal}</p>
             </Notice>
           )}
+          <UpdateNote updates={updates} isBusy={isTurnRunning} />
           {ready && <StartupNotices store={store} />}
           {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
           {ready && shown !== 'none' && (
