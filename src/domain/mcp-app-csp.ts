@@ -26,7 +26,8 @@ const ORIGIN = /^(https|http|wss|ws):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1
 export function declaredOrigins(entries: unknown): { origins: string[]; refused: string[] } {
   const origins: string[] = [];
   const refused: string[] = [];
-  if (entries !== undefined && !Array.isArray(entries)) return { origins, refused: [String(entries)] };
+  if (entries !== undefined && !Array.isArray(entries))
+    return { origins, refused: [JSON.stringify(entries) ?? typeof entries] };
   for (const entry of (entries ?? []) as readonly unknown[]) {
     if (typeof entry === 'string' && ORIGIN.test(entry)) {
       const origin = entry.replace(/\/$/, '');

@@ -57,7 +57,9 @@ export interface AppFrame {
 }
 
 const textOf = (content: readonly { type: string; text?: string }[] | undefined) =>
-  (content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('\n');
+  (content ?? [])
+    .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+    .join('\n');
 
 /**
  * Mounts an MCP App in `container`: the sandbox proxy in an iframe sandboxed with allow-scripts only (an opaque origin:
@@ -103,12 +105,12 @@ export function mountAppFrame(container: HTMLElement, options: AppFrameOptions):
   };
   bridge.onmessage = async (params) => ((await requests.sendMessage(textOf(params.content))) ? {} : { isError: true });
   bridge.onopenlink = async (params) => ((await requests.openLink(params.url)) ? {} : { isError: true });
-  bridge.onupdatemodelcontext = async (params) => {
+  bridge.onupdatemodelcontext = (params) => {
     const structured = params.structuredContent ? JSON.stringify(params.structuredContent) : '';
     requests.updateModelContext([textOf(params.content), structured].filter(Boolean).join('\n'));
-    return {};
+    return Promise.resolve({});
   };
-  bridge.onrequestdisplaymode = async (params) => ({ mode: requests.requestDisplayMode(params.mode) });
+  bridge.onrequestdisplaymode = (params) => Promise.resolve({ mode: requests.requestDisplayMode(params.mode) });
   bridge.addEventListener('sizechange', ({ height }) => {
     if (typeof height === 'number' && Number.isFinite(height) && height >= 0) requests.resize(height);
   });

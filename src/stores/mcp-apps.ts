@@ -180,7 +180,9 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
       const isYes = await confirm({ kind: 'message', serverName: app.serverName, text });
       if (!isYes) return false;
       if (deps.chat.getState().isRunning) {
-        deps.chat.setState({ notice: `The message of the app of ${app.serverName} was not sent: an answer is running.` });
+        deps.chat.setState({
+          notice: `The message of the app of ${app.serverName} was not sent: an answer is running.`,
+        });
         return false;
       }
       await deps.chatActions.send(fromApp(app.serverName, text)).catch((error: unknown) => {
@@ -196,7 +198,12 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
         return false;
       }
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-      const isYes = await confirm({ kind: 'link', serverName: app.serverName, text: parsed.href, origin: parsed.origin });
+      const isYes = await confirm({
+        kind: 'link',
+        serverName: app.serverName,
+        text: parsed.href,
+        origin: parsed.origin,
+      });
       if (isYes) deps.openExternal(parsed.href);
       return isYes;
     },

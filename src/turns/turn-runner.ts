@@ -242,7 +242,11 @@ export function threadToolsOf(
   const { storage } = deps;
   const threadId = thread.id;
   // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
-  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, profile.preferences.toolSearch, thread.toolSearch);
+  const settings = resolveToolSearchSettings(
+    deps.defaults.toolSearch,
+    profile.preferences.toolSearch,
+    thread.toolSearch,
+  );
   const logger = deps.logger ?? silentLogger;
   return createThreadTools({
     registry: deps.registry,
