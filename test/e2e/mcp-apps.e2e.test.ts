@@ -105,6 +105,8 @@ describe('MCP Apps', () => {
     await link.getByRole('button', { name: 'Stay here' }).click();
     await appFrame().getByText('Link declined').waitFor({ timeout: 15_000 });
 
+    await appFrame().getByRole('button', { name: 'Share with the model' }).click();
+    await appFrame().getByText('Context shared').waitFor({ timeout: 15_000 });
     api!.script({ text: 'Noted: a four.' });
     await appFrame().getByRole('button', { name: 'Tell the chat' }).click();
     const message = page.getByRole('region', { name: 'Message from the app of Dice' });
@@ -113,9 +115,32 @@ describe('MCP Apps', () => {
     const before = api!.requests.length;
     await message.getByRole('button', { name: 'Send the message' }).click();
     await messages().getByText('Noted: a four.').waitFor({ timeout: 30_000 });
-    await messages().getByText(/\[Sent by the app of Dice\]/).waitFor();
+    await messages()
+      .getByText(/\[Sent by the app of Dice\]/)
+      .waitFor();
     expect(JSON.stringify(api!.requests[before]!.body.messages.at(-1))).toContain('The dice said 4.');
+    // The context the app shared goes to the model with the next turn.
+    expect(JSON.stringify(api!.requests[before]!.body.system)).toContain('The player keeps the die showing 4.');
     await appFrame().getByText('Message sent').waitFor({ timeout: 15_000 });
+  });
+
+  it('refuses an app that floods the page with requests, says so, and the page goes on', async () => {
+    await appFrame().getByRole('button', { name: 'Flood the host' }).click();
+    await appFrame()
+      .getByText(/^Refused \d+$/)
+      .waitFor({ timeout: 30_000 });
+    const refused = Number(
+      (await appFrame()
+        .getByText(/^Refused \d+$/)
+        .textContent())!.split(' ')[1],
+    );
+    expect(refused).toBeGreaterThanOrEqual(150);
+    await appSection().getByText('The app sent too many requests; the rest were refused.').waitFor();
+    // The page still answers at once.
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    await box().fill('still typing');
+    expect(await box().inputValue()).toBe('still typing');
+    await box().fill('');
   });
 
   it('follows the page’s theme, goes full screen and back', async () => {
