@@ -6,12 +6,12 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/domain/security-headers';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { FIRST_ROLL, SECOND_ROLL, startMcpAppServer, type McpAppServer } from '../fixtures/mcp-app-server';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../../src/domain/security-headers';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import { FIRST_ROLL, SECOND_ROLL, startMcpAppServer, type McpAppServer } from '../../fixtures/mcp-app-server';
+import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
+import { startAppServer, type AppServer } from '../app-server';
+import type { LaunchedChromium } from '../browser';
 
 let dice: McpAppServer | undefined;
 let api: FakeAnthropic | undefined;
