@@ -423,13 +423,17 @@ export function createRegistry(deps: RegistryDeps): Registry {
   return registry;
 }
 
-function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown }) {
+function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown; _meta?: unknown }) {
+  const meta = item._meta;
   return {
     type: 'resource' as const,
     uri: item.uri,
     ...(item.mimeType ? { mimeType: item.mimeType } : {}),
     ...(typeof item.text === 'string' ? { text: item.text } : {}),
     ...(typeof item.blob === 'string' ? { blob: item.blob } : {}),
+    ...(typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+      ? { meta: meta as Readonly<Record<string, unknown>> }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
 import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
+import type { McpAppsActions, McpAppsStore, MountApp } from './mcp-apps';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
@@ -43,6 +44,10 @@ export interface AppServices {
   readonly createDirectory?: (endpoint: string) => ServerDirectory;
   /** Where failures the app goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** Mounts an MCP App's sandboxed frame (issue #21); without it tool results show no apps. */
+  readonly mountMcpApp?: MountApp;
+  /** Opens a link an app asked for (after the person confirmed it) in a new tab. */
+  readonly openExternal?: (url: string) => void;
 }
 
 export interface AppState {
@@ -62,6 +67,8 @@ export interface AppState {
   readonly chatActions?: ChatActions;
   /** Servers' questions to the person (elicitation), shown in the chat. */
   readonly serverRequests?: ServerRequests;
+  /** MCP Apps in tool results (issue #21): their approvals, confirmations and requests. */
+  readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions };
   readonly settings?: SettingsActions;
   /** The profile's passphrase lock (status, unlock, lock, idle lock). */
   readonly vaultLock?: VaultLockStore;

@@ -7,6 +7,8 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createAppContexts, createMcpApps } from './mcp-apps';
+import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createServerRequests } from './server-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
@@ -64,7 +66,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const chat = createChat({
+    const appContexts = createAppContexts();
+    const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
       index,
@@ -76,7 +79,9 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
-    });
+      appContext: appContexts.text,
+    };
+    const chat = createChat(turnDeps);
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
@@ -151,8 +156,23 @@ export async function startApp(
       discovery.enabled && discovery.endpoint && services.createDirectory
         ? createDirectory(services.createDirectory(discovery.endpoint))
         : undefined;
+    const mcpApps = services.mountMcpApp
+      ? createMcpApps({
+          turns: turnDeps,
+          registry,
+          chat: chat.store,
+          chatActions: chat.actions,
+          mount: services.mountMcpApp,
+          openExternal: services.openExternal ?? (() => undefined),
+          newId: services.newId ?? (() => `app-${++requestCount}`),
+          now: services.now,
+          logger,
+          contexts: appContexts,
+        })
+      : undefined;
     store.setState({
       ...(directory ? { directory } : {}),
+      ...(mcpApps ? { mcpApps } : {}),
       phase: 'ready',
       appConfig,
       profile,

@@ -17,7 +17,9 @@ import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import type { ToolProgress } from '../domain/tool-result';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import type { AskApproval } from '../domain/thread-tools';
+import type { AskApproval, ThreadTools } from '../domain/thread-tools';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { UserConfig } from '../domain/user-config';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
@@ -51,6 +53,8 @@ export interface TurnRunnerDeps {
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** What the thread's MCP Apps told the model (ui/update-model-context), added to the system prompt of its next turn. */
+  readonly appContext?: (threadId: string) => string | undefined;
 }
 
 const pageLocks = createLocalLocks();
@@ -214,38 +218,13 @@ async function prepareTurn(
         };
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
   const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
-  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
-  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
   const branch = turnBranch(storage, threadId, after);
   const persistence = branch.persistence;
-  const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const appContext = deps.appContext?.(threadId);
+  const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
   const logger = deps.logger ?? silentLogger;
-  const tools = createThreadTools({
-    registry: deps.registry,
-    index: deps.index,
-    settings,
-    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-    now: deps.now,
-    thread,
-    enabledServerIds: enabledNow,
-    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
-    askApproval: options.askApproval,
-    approvals: options.isAskingAboutEveryCall
-      ? { always: {}, thread: {} }
-      : { always: profile.alwaysAllow, thread: thread.approvals },
-    memory: {
-      allowForThread: async (key, approval) =>
-        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
-      allowAlways: async (key, approval) =>
-        void (await storage.profiles.update(deps.profileId, (p) => ({
-          ...p,
-          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
-        }))),
-    },
-    hash: deps.sha256Hex,
-    logger,
-    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
-  });
+  const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
   const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
   return {
     model,
@@ -289,6 +268,51 @@ async function prepareTurn(
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
   };
+}
+
+/** The thread's tools as a turn (or an app of the thread) uses them: its servers, approvals and the profile's settings. */
+export function threadToolsOf(
+  deps: TurnRunnerDeps,
+  thread: ThreadConfig,
+  profile: UserConfig,
+  enabledNow: () => readonly string[],
+  options: Pick<SendOptions, 'askApproval' | 'isAskingAboutEveryCall'>,
+): ThreadTools {
+  const { storage } = deps;
+  const threadId = thread.id;
+  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
+  const settings = resolveToolSearchSettings(
+    deps.defaults.toolSearch,
+    profile.preferences.toolSearch,
+    thread.toolSearch,
+  );
+  const logger = deps.logger ?? silentLogger;
+  return createThreadTools({
+    registry: deps.registry,
+    index: deps.index,
+    settings,
+    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+    now: deps.now,
+    thread,
+    enabledServerIds: enabledNow,
+    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
+    askApproval: options.askApproval,
+    approvals: options.isAskingAboutEveryCall
+      ? { always: {}, thread: {} }
+      : { always: profile.alwaysAllow, thread: thread.approvals },
+    memory: {
+      allowForThread: async (key, approval) =>
+        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+      allowAlways: async (key, approval) =>
+        void (await storage.profiles.update(deps.profileId, (p) => ({
+          ...p,
+          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
+        }))),
+    },
+    hash: deps.sha256Hex,
+    logger,
+    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
+  });
 }
 
 /**

@@ -22,6 +22,9 @@ import { ReadResourceContext } from './tool-result-view';
 import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
+import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
+import { McpAppsContext } from './mcp-app/apps-context';
+import { AppRequests } from './mcp-app/app-requests';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
@@ -43,6 +46,8 @@ export interface ChatViewProps {
   readonly draft: DraftStore;
   /** Servers' questions to the person (elicitation). */
   readonly serverRequests?: ServerRequests | undefined;
+  /** MCP Apps (issue #21); absent when they are off (tool results show plain). */
+  readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions } | undefined;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, serverRequests }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, serverRequests, mcpApps }: ChatViewProps) {
   const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
@@ -96,16 +101,18 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
             <ReadResourceContext.Provider value={actions.readResource}>
               <ToolProgressContext.Provider value={toolProgress}>
-                <MessageList
-                  key={thread.id}
-                  messages={messages}
-                  compactions={compactions}
-                  serverNames={serverNames}
-                  awaitingIds={awaitingIds}
-                  isTurnRunning={isRunning}
-                  {...(branches ? { branches } : {})}
-                  {...(isRunning ? {} : { onRetry: retry })}
-                />
+                <McpAppsContext.Provider value={mcpApps?.actions}>
+                  <MessageList
+                    key={thread.id}
+                    messages={messages}
+                    compactions={compactions}
+                    serverNames={serverNames}
+                    awaitingIds={awaitingIds}
+                    isTurnRunning={isRunning}
+                    {...(branches ? { branches } : {})}
+                    {...(isRunning ? {} : { onRetry: retry })}
+                  />
+                </McpAppsContext.Provider>
               </ToolProgressContext.Provider>
             </ReadResourceContext.Provider>
             {isThinking && (
@@ -117,6 +124,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
+            <AppRequests store={mcpApps?.store} />
             {elicitations.map((request) => (
               <ElicitationCard key={request.id} request={request} />
             ))}

@@ -26,6 +26,8 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
   const serverRequests = useStore(store, (s) => s.serverRequests);
+  const mcpApps = useStore(store, (s) => s.mcpApps);
+  const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
@@ -134,6 +136,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
             actions={ready?.actions}
             servers={ready?.servers}
             serverRequests={ready ? serverRequests : undefined}
+            mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
           />
         </main>
       </div>
