@@ -46,6 +46,10 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.createObjectStore('compactions', { keyPath: 'id' }).createIndex('byThread', ['threadId', 'createdAt']);
   },
+  // v5: the bytes of message attachments, as blobs, apart from the messages that name them (issues #20, #22).
+  (db) => {
+    db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('byThread', 'threadId');
+  },
 ];
 
 export const CURRENT_DB_VERSION = MIGRATIONS.length;

@@ -10,6 +10,8 @@ import {
   type TurnPersistence,
 } from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
+import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
+import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
@@ -71,6 +73,12 @@ export async function recoverInterruptedAnswers(
   return marked ?? 0;
 }
 
+/** An attachment of the message being sent: what the message records, and the bytes to store. */
+export interface OutgoingAttachment {
+  readonly ref: AttachmentRef;
+  readonly blob: Blob;
+}
+
 export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
@@ -92,10 +100,22 @@ export function sendMessage(
   threadId: string,
   text: string,
   options: SendOptions,
+  attachments: readonly OutgoingAttachment[] = [],
 ): Promise<TurnOutcome> {
-  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
-    runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
-  );
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const turn = await prepareTurn(deps, threadId, options);
+    // The bytes are stored first: a full disk refuses the message before anything of it is written.
+    await deps.storage.attachments.put(
+      threadId,
+      attachments.map((a) => ({ id: a.ref.id, blob: a.blob })),
+    );
+    return runTurn(
+      text,
+      turn,
+      options.signal,
+      attachments.map((a) => a.ref),
+    );
+  });
 }
 
 /**
@@ -186,7 +206,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
   const persistence: TurnPersistence = {
-    history: async () => (await storage.messages.list(threadId)).items,
+    history: async () => withAttachmentBlocks((await storage.messages.list(threadId)).items, loadAttachment(storage)),
     append: (message) => storage.messages.append(threadId, message),
     update: (id, change) => storage.messages.update(id, change),
   };
@@ -249,6 +269,14 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
+  };
+}
+
+/** Reads an attachment's stored bytes. */
+function loadAttachment(storage: Storage): LoadAttachment {
+  return async (id) => {
+    const blob = await storage.attachments.get(id);
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
   };
 }
 
