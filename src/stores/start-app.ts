@@ -7,6 +7,8 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createResourceActions } from './resource-attachments';
+import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
@@ -77,6 +79,12 @@ export async function startApp(
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
     });
+    const resources = createResourceActions({
+      resources: createServerResources(registry),
+      registry,
+      chat: chat.store,
+      draft: store.getState().attachments,
+    });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
@@ -91,6 +99,7 @@ export async function startApp(
       logger,
       leave: async () => {
         chat.actions.stop();
+        resources.dispose();
         stopFollowingServers();
         vaultLock.dispose();
         await registry.close();
@@ -161,6 +170,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      resources,
       serverRequests,
       settings,
       needsApiKey: !hasApiKey,
