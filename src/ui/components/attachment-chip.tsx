@@ -20,12 +20,7 @@ export function AttachmentChip({ attachment, onRemove }: { attachment: Attachmen
         {origin ? ` · ${source.type === 'resource' ? source.serverName : ''}` : ''}
       </span>
       {onRemove && (
-        <button
-          type="button"
-          className="link attachment-remove"
-          aria-label={`Remove ${attachment.name}`}
-          onClick={onRemove}
-        >
+        <button type="button" className="attachment-remove" aria-label={`Remove ${attachment.name}`} onClick={onRemove}>
           ×
         </button>
       )}

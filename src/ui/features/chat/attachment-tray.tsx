@@ -70,7 +70,7 @@ export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
           {errors.map((error, i) => (
             <p key={i}>{error}</p>
           ))}
-          <button type="button" className="link" onClick={() => dismissAttachmentErrors(draft)}>
+          <button type="button" className="secondary small" onClick={() => dismissAttachmentErrors(draft)}>
             Dismiss
           </button>
         </div>
@@ -103,7 +103,7 @@ export function AttachButton({ draft, isDisabled }: { draft: Draft; isDisabled: 
         disabled={isDisabled}
         onClick={() => input.current?.click()}
       >
-        📎
+        Attach
       </button>
       <input
         ref={input}

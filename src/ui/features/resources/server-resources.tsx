@@ -42,7 +42,7 @@ function ResourceList({ actions, serverId, name }: { actions: ResourceActions; s
                 </span>{' '}
                 <button
                   type="button"
-                  className="link"
+                  className="secondary small"
                   aria-label={`Attach ${r.title ?? r.name}`}
                   onClick={() =>
                     void actions.attach(serverId, r.uri, r.name).then(() => setAttached(r.title ?? r.name))
@@ -58,7 +58,7 @@ function ResourceList({ actions, serverId, name }: { actions: ResourceActions; s
                 <span className="muted">{t.uriTemplate} (template)</span>{' '}
                 <button
                   type="button"
-                  className="link"
+                  className="secondary small"
                   aria-label={`Fill in ${t.title ?? t.name}`}
                   onClick={() => setTemplate(t)}
                 >
@@ -73,7 +73,7 @@ function ResourceList({ actions, serverId, name }: { actions: ResourceActions; s
           <p className="muted" role="status">
             {attached ? `${attached} was added to the message being written.` : ''}
           </p>
-          <button type="button" className="link" onClick={() => void actions.load(serverId)}>
+          <button type="button" className="secondary small" onClick={() => void actions.load(serverId)}>
             List again
           </button>
         </>
