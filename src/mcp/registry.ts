@@ -378,6 +378,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
       return logs.list(serverId);
     },
 
+    /** The server's SDK client, connected now; throws when the server is unknown, switched off or unreachable. */
+    async connectedClient(serverId: string): Promise<Client> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled) throw new Error(`The server "${serverId}" is not available.`);
+      return entry.connection.ensureConnected();
+    },
+
     /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
     async readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading> {
       const entry = entryOf(serverId);

@@ -24,6 +24,7 @@ import {
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
+  type OutgoingAttachment,
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
@@ -89,7 +90,8 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
-  send(text: string): Promise<void>;
+  /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
+  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
@@ -350,19 +352,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         .catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
-    async send(text) {
+    async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || !text.trim()) return;
+      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED) {
           await storage.threads
-            .rename(threadId, titleFrom(text))
+            .rename(threadId, titleFrom(text.trim() ? text : (attachments[0]?.ref.name ?? '')))
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), options);
+        return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
       });
     },
     async retry() {

@@ -1,8 +1,17 @@
 import type { ModelPort } from '../agent/model-port';
 import { isServerCompactionModel } from '../agent/compaction';
 import { composeSystemPrompt } from '../agent/system-prompt';
-import { continueTurn, runTurn, TAB_CLOSED_NOTE, type TurnDeps, type TurnOutcome } from '../agent/run-turn';
+import {
+  continueTurn,
+  runTurn,
+  TAB_CLOSED_NOTE,
+  type TurnDeps,
+  type TurnOutcome,
+  type TurnPersistence,
+} from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
+import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
+import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import {
@@ -74,6 +83,12 @@ export async function recoverInterruptedAnswers(
   return marked ?? 0;
 }
 
+/** An attachment of the message being sent: what the message records, and the bytes to store. */
+export interface OutgoingAttachment {
+  readonly ref: AttachmentRef;
+  readonly blob: Blob;
+}
+
 export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
@@ -98,10 +113,22 @@ export function sendMessage(
   text: string,
   options: SendOptions,
   after?: string | null,
+  attachments: readonly OutgoingAttachment[] = [],
 ): Promise<TurnOutcome> {
-  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
-    runTurn(text, await prepareTurn(deps, threadId, options, after), options.signal),
-  );
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const turn = await prepareTurn(deps, threadId, options, after);
+    // The bytes are stored first: a full disk refuses the message before anything of it is written.
+    await deps.storage.attachments.put(
+      threadId,
+      attachments.map((a) => ({ id: a.ref.id, blob: a.blob })),
+    );
+    return runTurn(
+      text,
+      turn,
+      options.signal,
+      attachments.map((a) => a.ref),
+    );
+  });
 }
 
 /**
@@ -219,7 +246,11 @@ async function prepareTurn(
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
   const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
   const branch = turnBranch(storage, threadId, after);
-  const persistence = branch.persistence;
+  // The branch's history with each attachment's stored bytes as the content blocks the API takes.
+  const persistence: TurnPersistence = {
+    ...branch.persistence,
+    history: async () => withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage)),
+  };
   const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
   const appContext = deps.appContext?.(threadId);
   const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
@@ -313,6 +344,14 @@ export function threadToolsOf(
     logger,
     onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
   });
+}
+
+/** Reads an attachment's stored bytes. */
+function loadAttachment(storage: Storage): LoadAttachment {
+  return async (id) => {
+    const blob = await storage.attachments.get(id);
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
+  };
 }
 
 /**

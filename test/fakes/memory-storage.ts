@@ -43,6 +43,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
   const messages = new Map<string, Message>();
   const compactions: ContextCompaction[] = [];
   const catalogs = new Map<string, ToolCatalog>();
+  const attachments = new Map<string, { readonly threadId: string; readonly blob: Blob }>();
   let dropped = [...(options.droppedApprovals ?? [])];
   let appConfig: AppConfig | undefined;
   let activeId: string | undefined;
@@ -200,6 +201,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
       const thread = threads.get(id);
       for (const message of threadMessages(id)) messages.delete(message.id);
       compactions.splice(0, compactions.length, ...compactions.filter((c) => c.threadId !== id));
+      for (const [key, a] of attachments) if (a.threadId === id) attachments.delete(key);
       threads.delete(id);
       bus.publish({ store: 'threads', threadId: id, ...(thread ? { profileId: thread.profileId } : {}) });
     },
@@ -264,6 +266,12 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
         if (streaming.length > 0) bus.publish({ store: 'messages', threadId });
         return streaming.length;
       },
+    },
+    attachments: {
+      async put(threadId, items) {
+        for (const item of items) attachments.set(item.id, { threadId, blob: item.blob });
+      },
+      get: async (id) => attachments.get(id)?.blob,
     },
     catalog: {
       get: async (profileId, serverId) => catalogs.get(serverKey(profileId, serverId)),

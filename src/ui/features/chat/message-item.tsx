@@ -1,3 +1,4 @@
+import { AttachmentChips } from '../../components/attachment-chip';
 import { memo, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import { CopyButton } from '../../components/copy-button';
@@ -89,6 +90,9 @@ function MessageBody({
     );
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
+      {message.attachments && message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} label="Attachments" />
+      )}
       {message.blocks.map((block, i) => {
         switch (block.type) {
           case 'text':
