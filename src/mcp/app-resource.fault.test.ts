@@ -62,7 +62,7 @@ describe('an MCP App resource', () => {
       'ui://x/app.html',
       read({ mimeType: APP_MIME_TYPE, text: 'x'.repeat(MAX_APP_HTML_CHARS + 1) }),
     );
-    expect(big).toMatchObject({ ok: false, message: expect.stringContaining('too large') });
+    expect(big).toMatchObject({ ok: false, message: expect.stringContaining('too large') as string });
     expect(appResourceOf('ui://x/app.html', read({ mimeType: APP_MIME_TYPE, text: ' ' }))).toMatchObject({ ok: false });
     expect(appResourceOf('ui://x/app.html', { ok: false, message: 'Server could not read it' })).toEqual({
       ok: false,

@@ -81,7 +81,7 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
-      appContext: appContexts.text,
+      appContext: (threadId) => appContexts.text(threadId),
     };
     const chat = createChat(turnDeps);
     const resources = createResourceActions({
