@@ -9,6 +9,7 @@ import Anthropic, {
 import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
 import type { Usage } from '../domain/trace';
@@ -20,6 +21,8 @@ export interface AnthropicModelOptions {
   readonly fetch: typeof fetch;
   /** Retries for 429, 5xx and 529; the SDK waits as retry-after says, else backs off. */
   readonly maxRetries?: number;
+  /** Where a failure the model goes on past is reported (the context window lookup); silent when omitted. */
+  readonly logger?: Logger;
 }
 
 const windows = new Map<string, Promise<number | undefined>>();
@@ -78,7 +81,15 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
         known = client.models
           .retrieve(model, {}, { maxRetries: 0 })
           .then((info) => (typeof info.max_input_tokens === 'number' ? info.max_input_tokens : undefined))
-          .catch(() => undefined);
+          .catch(
+            logFailure(
+              options.logger ?? silentLogger,
+              "Reading the model's context window failed; the default is used",
+              {
+                model,
+              },
+            ),
+          );
         windows.set(key, known);
       }
       return known;

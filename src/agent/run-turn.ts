@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../domain/attachment';
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import { ModelError } from '../domain/model-errors';
@@ -86,11 +87,21 @@ function notify(deps: TurnDeps, message: Message): void {
   deps.onMessage?.(message);
 }
 
-/** Runs one agent turn for the person's message: model calls and tool calls until the model is done. */
-export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
+/** Runs one agent turn for the person's message (with its attachments): model calls and tool calls until the model is done. */
+export async function runTurn(
+  userText: string,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  attachments: readonly AttachmentRef[] = [],
+): Promise<TurnOutcome> {
   notify(
     deps,
-    await deps.persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }),
+    await deps.persistence.append({
+      role: 'user',
+      blocks: [{ type: 'text', text: userText }],
+      status: 'complete',
+      ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+    }),
   );
   return continueTurn(userText, deps, signal);
 }

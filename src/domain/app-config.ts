@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServerConfig, ServerId, checkUniqueServers, serverUrlProblem } from './server-config';
 import { DEFAULT_PRICES, PriceTable } from './pricing';
-import { ToolSearchSettings } from './tool-search-settings';
+import { DeferLoading, ToolSearchSettings, deferralOf } from './tool-search-settings';
 import { UsageLimits } from './usage-limits';
 import { AppCodeExecutionDefault } from './code-execution';
 
@@ -22,6 +22,8 @@ export const AppConfig = z
         baseUrl: HttpsUrl.default(DEFAULT_BASE_URL),
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
+        /** The design's name for the app's deferral (true: always, false: never, "auto"); wins over toolSearch.deferral. */
+        deferLoading: DeferLoading.optional(),
         /** Dollars per million tokens by model id (`prefix*` keys match a family); replaces the built-in table. */
         prices: PriceTable.default(DEFAULT_PRICES),
         /** Compact a thread's model context when a request would pass this share of the context window. */
@@ -33,6 +35,12 @@ export const AppConfig = z
         /** Where threads run the model's code unless the profile or thread says otherwise (true: local, false: off). */
         enableProgrammaticCalling: AppCodeExecutionDefault.default('local'),
       })
+      // Folded into toolSearch once, so every reader of the app's tool-search defaults sees it.
+      .transform((defaults) =>
+        defaults.deferLoading === undefined
+          ? defaults
+          : { ...defaults, toolSearch: { ...defaults.toolSearch, deferral: deferralOf(defaults.deferLoading) } },
+      )
       .default({
         model: DEFAULT_MODEL,
         baseUrl: DEFAULT_BASE_URL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttachmentRef } from './attachment';
 import { ServerToolCaller } from './code-execution';
 import { TraceEntry } from './trace';
 
@@ -6,6 +7,15 @@ const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 const ImageBlock = z.object({
   type: z.literal('image'),
   source: z.object({ type: z.literal('base64'), media_type: z.string(), data: z.string() }),
+});
+/** A PDF (base64) or plain-text document, as an attachment is sent (never stored in a message: see attachments). */
+const DocumentBlock = z.object({
+  type: z.literal('document'),
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('base64'), media_type: z.literal('application/pdf'), data: z.string() }),
+    z.object({ type: z.literal('text'), media_type: z.literal('text/plain'), data: z.string() }),
+  ]),
+  title: z.string().optional(),
 });
 const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() });
 const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
@@ -70,6 +80,7 @@ const CodeExecutionToolResultBlock = z.object({
 export const ContentBlock = z.discriminatedUnion('type', [
   TextBlock,
   ImageBlock,
+  DocumentBlock,
   ThinkingBlock,
   RedactedThinkingBlock,
   ToolUseBlock,
@@ -88,6 +99,8 @@ export const Message = z.object({
   id: z.string().min(1),
   threadId: z.string().min(1),
   seq: z.number().int().nonnegative(),
+  /** The message this one follows on its branch; null for a thread's first message (absent: stored before branches). */
+  parentId: z.string().min(1).nullable().optional(),
   role: z.enum(['user', 'assistant']),
   blocks: z.array(ContentBlock),
   status: MessageStatus,
@@ -95,8 +108,14 @@ export const Message = z.object({
   error: z.string().optional(),
   /** What happened to produce this message: model calls, tool searches, tool calls. */
   trace: z.array(TraceEntry).default([]),
+  /** Files and resources the person attached; their bytes are blobs in the attachments store, sent with the text. */
+  attachments: z.array(AttachmentRef).optional(),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
 });
 export type Message = z.infer<typeof Message>;
-export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & { error?: string; trace?: TraceEntry[] };
+export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & {
+  error?: string;
+  trace?: TraceEntry[];
+  attachments?: AttachmentRef[];
+};

@@ -1,4 +1,5 @@
-import type { ServerTrust } from './server-trust';
+import type { ServerConfig, ToolOverride } from './server-config';
+import { trustOf, type ServerTrust } from './server-trust';
 import type { ToolDefinition, ToolRef } from './tool-catalog';
 
 /** The name of the search tool the model calls; MCP tools are named `mcp__…`, so it never collides. */
@@ -68,5 +69,39 @@ export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | u
     ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
     ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
     ...(typeof title === 'string' ? { title } : {}),
+  };
+}
+
+/** What one listed tool of a server becomes an EffectiveTool from (the registry and its fake build it the same way). */
+export interface ToolSource {
+  readonly config: ServerConfig;
+  /** The server comes from the deployer's app config. */
+  readonly isAppServer: boolean;
+  readonly definition: ToolDefinition;
+  /** The override in effect (the deployer's with the person's on top). */
+  readonly override: ToolOverride | undefined;
+  /** The name the model uses; undefined when the tool has none (a name clash the naming could not resolve). */
+  readonly modelName: string | undefined;
+  /** Why the tool's input schema could not be compiled, if so. */
+  readonly warning?: string | undefined;
+}
+
+/** The tool as everything past the registry sees it; undefined when it is switched off or has no model name. */
+export function effectiveTool(source: ToolSource): EffectiveTool | undefined {
+  const { config, definition, override, modelName, warning } = source;
+  if (override?.enabled === false || !modelName) return undefined;
+  const annotations = toolAnnotations(definition);
+  return {
+    serverId: config.id,
+    toolName: definition.name,
+    modelName,
+    serverName: config.name,
+    description: override?.description ?? definition.description ?? '',
+    definition,
+    trust: trustOf(config),
+    isFromTrustedServer: source.isAppServer,
+    ...(annotations ? { annotations } : {}),
+    ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
+    ...(warning ? { warning } : {}),
   };
 }

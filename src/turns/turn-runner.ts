@@ -10,6 +10,8 @@ import {
   type TurnPersistence,
 } from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
+import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
+import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import {
@@ -24,7 +26,9 @@ import type { Message } from '../domain/message';
 import { ModelError } from '../domain/model-errors';
 import type { ToolProgress } from '../domain/tool-result';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import type { AskApproval } from '../domain/thread-tools';
+import type { AskApproval, ThreadTools } from '../domain/thread-tools';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { UserConfig } from '../domain/user-config';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
@@ -36,6 +40,7 @@ import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
 import { usageLimitProblem, withUsageLimits } from './usage-guard';
 import { createThreadTools } from './thread-tools';
+import { turnBranch } from './turn-branch';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
@@ -57,6 +62,8 @@ export interface TurnRunnerDeps {
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** What the thread's MCP Apps told the model (ui/update-model-context), added to the system prompt of its next turn. */
+  readonly appContext?: (threadId: string) => string | undefined;
 }
 
 const pageLocks = createLocalLocks();
@@ -74,6 +81,12 @@ export async function recoverInterruptedAnswers(
     deps.storage.messages.markInterrupted(threadId, TAB_CLOSED_NOTE),
   );
   return marked ?? 0;
+}
+
+/** An attachment of the message being sent: what the message records, and the bytes to store. */
+export interface OutgoingAttachment {
+  readonly ref: AttachmentRef;
+  readonly blob: Blob;
 }
 
 export interface SendOptions {
@@ -99,10 +112,47 @@ export function sendMessage(
   threadId: string,
   text: string,
   options: SendOptions,
+  after?: string | null,
+  attachments: readonly OutgoingAttachment[] = [],
 ): Promise<TurnOutcome> {
-  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
-    runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
-  );
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const turn = await prepareTurn(deps, threadId, options, after);
+    // The bytes are stored first: a full disk refuses the message before anything of it is written.
+    await deps.storage.attachments.put(
+      threadId,
+      attachments.map((a) => ({ id: a.ref.id, blob: a.blob })),
+    );
+    return runTurn(
+      text,
+      turn,
+      options.signal,
+      attachments.map((a) => a.ref),
+    );
+  });
+}
+
+/**
+ * Regenerate (issue #22): a new answer to the person's message `personId`, on a new branch beside the answers it has;
+ * the model reads only that branch's history up to the message. Undefined when it is not a person's message.
+ */
+export function regenerateTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  personId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const person = (await deps.storage.messages.listTo(threadId, personId)).items.at(-1);
+    const text = person?.id === personId && person.role === 'user' ? personText(person) : undefined;
+    if (text === undefined) return undefined;
+    return continueTurn(text, await prepareTurn(deps, threadId, options, personId), options.signal);
+  });
+}
+
+/** A person's words in a message, or undefined for a message of tool results only. */
+function personText(message: Message): string | undefined {
+  const texts = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
 /**
@@ -159,7 +209,12 @@ export async function resumeUnansweredCalls(
 }
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
-async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnDeps> {
+async function prepareTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+  after?: string | null,
+): Promise<TurnDeps> {
   const { storage } = deps;
   const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
   if (!thread) throw new NotFoundError('thread', threadId);
@@ -190,48 +245,26 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
         };
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
   const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
-  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
-  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
+  const branch = turnBranch(storage, threadId, after);
+  // The branch's history with each attachment's stored bytes as the content blocks the API takes.
   const persistence: TurnPersistence = {
-    history: async () => (await storage.messages.list(threadId)).items,
-    append: (message) => storage.messages.append(threadId, message),
-    update: (id, change) => storage.messages.update(id, change),
+    ...branch.persistence,
+    history: async () => withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage)),
   };
-  const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const appContext = deps.appContext?.(threadId);
+  const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
   const logger = deps.logger ?? silentLogger;
-  const tools = createThreadTools({
-    registry: deps.registry,
-    index: deps.index,
-    settings,
-    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-    now: deps.now,
-    thread,
-    enabledServerIds: enabledNow,
-    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
-    askApproval: options.askApproval,
-    approvals: options.isAskingAboutEveryCall
-      ? { always: {}, thread: {} }
-      : { always: profile.alwaysAllow, thread: thread.approvals },
-    memory: {
-      allowForThread: async (key, approval) =>
-        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
-      allowAlways: async (key, approval) =>
-        void (await storage.profiles.update(deps.profileId, (p) => ({
-          ...p,
-          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
-        }))),
-    },
-    hash: deps.sha256Hex,
-    logger,
-    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
-  });
+  const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
   const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
   return {
     model,
     tools,
     compaction: {
       store: {
-        list: async () => (await storage.compactions.list(threadId)).items,
+        // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+        list: async () =>
+          (await storage.compactions.list(threadId)).items.filter((r) => branch.has(r.firstKeptMessageId)),
         add: (record) => storage.compactions.add(threadId, record),
       },
       settings: {
@@ -265,6 +298,59 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
+  };
+}
+
+/** The thread's tools as a turn (or an app of the thread) uses them: its servers, approvals and the profile's settings. */
+export function threadToolsOf(
+  deps: TurnRunnerDeps,
+  thread: ThreadConfig,
+  profile: UserConfig,
+  enabledNow: () => readonly string[],
+  options: Pick<SendOptions, 'askApproval' | 'isAskingAboutEveryCall'>,
+): ThreadTools {
+  const { storage } = deps;
+  const threadId = thread.id;
+  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
+  const settings = resolveToolSearchSettings(
+    deps.defaults.toolSearch,
+    profile.preferences.toolSearch,
+    thread.toolSearch,
+  );
+  const logger = deps.logger ?? silentLogger;
+  return createThreadTools({
+    registry: deps.registry,
+    index: deps.index,
+    settings,
+    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+    now: deps.now,
+    thread,
+    enabledServerIds: enabledNow,
+    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
+    askApproval: options.askApproval,
+    approvals: options.isAskingAboutEveryCall
+      ? { always: {}, thread: {} }
+      : { always: profile.alwaysAllow, thread: thread.approvals },
+    memory: {
+      allowForThread: async (key, approval) =>
+        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
+      allowAlways: async (key, approval) =>
+        void (await storage.profiles.update(deps.profileId, (p) => ({
+          ...p,
+          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
+        }))),
+    },
+    hash: deps.sha256Hex,
+    logger,
+    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
+  });
+}
+
+/** Reads an attachment's stored bytes. */
+function loadAttachment(storage: Storage): LoadAttachment {
+  return async (id) => {
+    const blob = await storage.attachments.get(id);
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
 import { contractViolation } from './fake-anthropic-contract';
+import { MAX_REQUEST_BYTES, mediaProblem } from './fake-anthropic-media';
 import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
 import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
 import {
@@ -202,7 +203,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     path: string,
     requestId: string,
   ): Promise<void> {
-    const parsed = parseJson(await readBody(req));
+    const raw = await readBody(req);
+    // https://platform.claude.com/docs/en/api/overview#request-size-limits: over 32 MB is refused before anything else.
+    if (Buffer.byteLength(raw) > MAX_REQUEST_BYTES)
+      return sendError(res, requestId, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
+    const parsed = parseJson(raw);
     if (typeof parsed !== 'object' || parsed === null)
       return sendError(res, requestId, 'invalid_request_error', 'The request body is not valid JSON.');
     const headers = flatHeaders(req);
@@ -232,6 +237,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         ? null
         : (invalidRequestReason(parsed) ??
           compactionProblem(parsed as Record<string, unknown>, headers) ??
+          mediaProblem(parsed as Record<string, unknown>) ??
           contractViolation(parsed as Record<string, unknown>, {
             headers,
             contextWindowTokens: windowOf(body.model),

@@ -75,23 +75,23 @@ export function CodeCard({
       )}
       {trace && trace.logs.length > 0 && (
         <>
-          <h4>Logged lines</h4>
+          <h3>Logged lines</h3>
           <pre className="result-text code-logs">{trace.logs.join('\n')}</pre>
         </>
       )}
       {trace?.value !== undefined ? (
         <>
-          <h4>Returned value</h4>
+          <h3>Returned value</h3>
           <ReturnedValue text={trace.value} />
         </>
       ) : result && (result.is_error || !trace) ? (
         <>
-          <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+          <h3>{result.is_error ? 'Error' : 'Result'}</h3>
           <pre className="result-text">{resultText}</pre>
         </>
       ) : isAnthropic && trace?.error ? (
         <>
-          <h4>Error</h4>
+          <h3>Error</h3>
           <pre className="result-text">{trace.error}</pre>
         </>
       ) : null}
@@ -136,9 +136,9 @@ function InnerCallCard({ call }: { call: ToolCallTrace }) {
           {call.approval?.decision === 'deny' ? ' · denied' : ''}
         </span>
       </summary>
-      <h4>Arguments</h4>
+      <h3>Arguments</h3>
       <JsonView className="arguments" value={call.arguments} />
-      <h4>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h4>
+      <h3>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h3>
       <pre className="result-text">{call.error ?? call.resultSummary}</pre>
     </details>
   );
