@@ -3,6 +3,7 @@ import { ServerConfig, ServerId, checkUniqueServers, serverUrlProblem } from './
 import { DEFAULT_PRICES, PriceTable } from './pricing';
 import { DeferLoading, ToolSearchSettings, deferralOf } from './tool-search-settings';
 import { UsageLimits } from './usage-limits';
+import { AppCodeExecutionDefault } from './code-execution';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -31,6 +32,8 @@ export const AppConfig = z
         threadServerIds: z.array(ServerId).default([]),
         /** Spending limits every profile starts with (each may set its own). */
         limits: UsageLimits.default({}),
+        /** Where threads run the model's code unless the profile or thread says otherwise (true: local, false: off). */
+        enableProgrammaticCalling: AppCodeExecutionDefault.default('local'),
       })
       // Folded into toolSearch once, so every reader of the app's tool-search defaults sees it.
       .transform((defaults) =>
@@ -47,6 +50,7 @@ export const AppConfig = z
         compactAtShare: DEFAULT_COMPACT_AT_SHARE,
         threadServerIds: [],
         limits: {},
+        enableProgrammaticCalling: 'local',
       }),
     /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
     discovery: z
