@@ -57,6 +57,8 @@ export interface ThreadSettings {
   readonly toolSearch?: ThreadToolSearchOverrides;
   /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
   readonly codeExecution?: CodeExecutionMode;
+  /** Dollars this thread may spend; absent: the default from Settings; null: no cap in this thread. */
+  readonly maxCostUsd?: number | null;
 }
 
 /** The thread's tool-search choices as stored: unset fields dropped, nothing at all when none is set. */
@@ -316,6 +318,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           thinkingBudget: settings.thinkingBudget,
           toolSearch: threadToolSearch(settings.toolSearch),
           codeExecution: settings.codeExecution,
+          maxCostUsd: settings.maxCostUsd,
         }));
         await actions.refreshThreads();
         return undefined;
