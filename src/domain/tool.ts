@@ -39,6 +39,8 @@ export interface CustomModelTool {
   readonly input_schema: Readonly<Record<string, unknown>>;
   /** Anthropic and server modes: the API keeps the tool out of the prompt until a `tool_reference` names it. */
   readonly defer_loading?: boolean;
+  /** Programmatic tool calling: who may call the tool, the model itself ('direct') and/or Anthropic's code execution. */
+  readonly allowed_callers?: readonly ('direct' | 'code_execution_20260120')[];
 }
 
 /** The API's own tool search tool (server mode): https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool */
@@ -48,8 +50,15 @@ export interface ServerSearchTool {
   readonly defer_loading?: never;
 }
 
+/** Anthropic's code execution tool, offered for programmatic tool calling (the thread's "code" setting is Anthropic). */
+export interface CodeExecutionServerTool {
+  readonly type: 'code_execution_20260120';
+  readonly name: 'code_execution';
+  readonly defer_loading?: never;
+}
+
 /** One entry of a request's `tools` (cache breakpoints are the adapter's: src/agent/cache-breakpoints.ts). */
-export type ModelTool = CustomModelTool | ServerSearchTool;
+export type ModelTool = CustomModelTool | ServerSearchTool | CodeExecutionServerTool;
 
 /** The annotations of a listed tool, the fields the app reads, each only when it has the documented type. */
 export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | undefined {

@@ -378,6 +378,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
       return logs.list(serverId);
     },
 
+    /** The server's SDK client, connected now; throws when the server is unknown, switched off or unreachable. */
+    async connectedClient(serverId: string): Promise<Client> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled) throw new Error(`The server "${serverId}" is not available.`);
+      return entry.connection.ensureConnected();
+    },
+
     /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
     async readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading> {
       const entry = entryOf(serverId);
@@ -423,13 +430,17 @@ export function createRegistry(deps: RegistryDeps): Registry {
   return registry;
 }
 
-function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown }) {
+function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown; _meta?: unknown }) {
+  const meta = item._meta;
   return {
     type: 'resource' as const,
     uri: item.uri,
     ...(item.mimeType ? { mimeType: item.mimeType } : {}),
     ...(typeof item.text === 'string' ? { text: item.text } : {}),
     ...(typeof item.blob === 'string' ? { blob: item.blob } : {}),
+    ...(typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+      ? { meta: meta as Readonly<Record<string, unknown>> }
+      : {}),
   };
 }
 

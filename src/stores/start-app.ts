@@ -7,6 +7,10 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createAppContexts, createMcpApps } from './mcp-apps';
+import type { TurnRunnerDeps } from '../turns/turn-runner';
+import { createResourceActions } from './resource-attachments';
+import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { autoDiscoverServers } from './auto-discover';
 import { createDirectory } from './directory-store';
@@ -65,7 +69,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const chat = createChat({
+    const appContexts = createAppContexts();
+    const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
       index,
@@ -77,6 +82,14 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
+      appContext: (threadId) => appContexts.text(threadId),
+    };
+    const chat = createChat(turnDeps);
+    const resources = createResourceActions({
+      resources: createServerResources(registry),
+      registry,
+      chat: chat.store,
+      draft: store.getState().attachments,
     });
     let stopFollowingServers = () => undefined as void;
     const discoveryStop = new AbortController();
@@ -94,6 +107,7 @@ export async function startApp(
       leave: async () => {
         discoveryStop.abort(new DOMException('The profile was left', 'AbortError'));
         chat.actions.stop();
+        resources.dispose();
         stopFollowingServers();
         vaultLock.dispose();
         await registry.close();
@@ -168,8 +182,23 @@ export async function startApp(
         },
         discoveryStop.signal,
       ).catch(logFailure(logger, "Adding the directory's servers failed", { endpoint: discovery.endpoint }));
+    const mcpApps = services.mountMcpApp
+      ? createMcpApps({
+          turns: turnDeps,
+          registry,
+          chat: chat.store,
+          chatActions: chat.actions,
+          mount: services.mountMcpApp,
+          openExternal: services.openExternal ?? (() => undefined),
+          newId: services.newId ?? (() => `app-${++requestCount}`),
+          now: services.now,
+          logger,
+          contexts: appContexts,
+        })
+      : undefined;
     store.setState({
       ...(directory ? { directory } : {}),
+      ...(mcpApps ? { mcpApps } : {}),
       phase: 'ready',
       appConfig,
       profile,
@@ -180,6 +209,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      resources,
       serverRequests,
       settings,
       needsApiKey: !hasApiKey,

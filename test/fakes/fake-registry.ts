@@ -104,6 +104,10 @@ export class FakeRegistry implements Registry {
     return this.servers.has(serverId) ? CONNECTED : { status: 'disconnected' };
   }
 
+  async connectedClient(): Promise<never> {
+    throw new Error('FakeRegistry has no MCP client; use a real server (test/fixtures) for resources.');
+  }
+
   async testConnection(): Promise<never> {
     throw new Error('FakeRegistry does not test connections; use a real server (test/fixtures).');
   }

@@ -6,6 +6,7 @@
 // approvals and thread places the real repository forgets (test that with openTestStorage, test-storage.ts).
 import { NotFoundError, ValidationError, type Loaded } from '../../src/domain/errors';
 import { AppConfig } from '../../src/domain/app-config';
+import { pathTo, selectBranch } from '../../src/domain/branches';
 import { ContextCompaction } from '../../src/domain/compaction';
 import { Message } from '../../src/domain/message';
 import { ServerConfig } from '../../src/domain/server-config';
@@ -42,6 +43,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
   const messages = new Map<string, Message>();
   const compactions: ContextCompaction[] = [];
   const catalogs = new Map<string, ToolCatalog>();
+  const attachments = new Map<string, { readonly threadId: string; readonly blob: Blob }>();
   let dropped = [...(options.droppedApprovals ?? [])];
   let appConfig: AppConfig | undefined;
   let activeId: string | undefined;
@@ -199,6 +201,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
       const thread = threads.get(id);
       for (const message of threadMessages(id)) messages.delete(message.id);
       compactions.splice(0, compactions.length, ...compactions.filter((c) => c.threadId !== id));
+      for (const [key, a] of attachments) if (a.threadId === id) attachments.delete(key);
       threads.delete(id);
       bus.publish({ store: 'threads', threadId: id, ...(thread ? { profileId: thread.profileId } : {}) });
     },
@@ -215,21 +218,39 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
     profiles: profileRepo,
     threads: threadRepo,
     messages: {
-      list: async (threadId) => loaded(threadMessages(threadId)),
-      async append(threadId, input) {
+      // Branches as the real repository keeps them (issue #22): each message names the one it follows, and the
+      // thread record keeps its shown branch's last message.
+      async list(threadId) {
+        const branch = selectBranch(threadMessages(threadId), threads.get(threadId)?.activeLeafId);
+        return { items: branch.path, skipped: [], versions: branch.versions, offBranch: branch.offPath };
+      },
+      listTo: async (threadId, leafId) => loaded(pathTo(threadMessages(threadId), leafId)),
+      async append(threadId, input, parentId) {
         const thread = threads.get(threadId);
         if (!thread) throw new NotFoundError('thread', threadId);
         const time = now();
-        const seq = (threadMessages(threadId).at(-1)?.seq ?? -1) + 1;
+        const last = threadMessages(threadId).at(-1);
+        const seq = (last?.seq ?? -1) + 1;
+        const after = parentId !== undefined ? parentId : (thread.activeLeafId ?? last?.id ?? null);
         const message = parseOrThrow(
           Message,
-          { ...input, id: newId(), threadId, seq, createdAt: time, updatedAt: time },
+          { ...input, id: newId(), threadId, seq, parentId: after, createdAt: time, updatedAt: time },
           'Message',
         );
         messages.set(message.id, message);
-        threads.set(threadId, { ...thread, updatedAt: Math.max(time, thread.updatedAt) });
+        threads.set(threadId, { ...thread, activeLeafId: message.id, updatedAt: Math.max(time, thread.updatedAt) });
         bus.publish({ store: 'messages', threadId, key: message.id });
         return message;
+      },
+      async showBranch(threadId, messageId) {
+        const thread = threads.get(threadId);
+        if (!thread) throw new NotFoundError('thread', threadId);
+        const nodes = threadMessages(threadId);
+        if (!nodes.some((m) => m.id === messageId)) throw new NotFoundError('message', messageId);
+        const end = selectBranch(nodes, messageId).path.at(-1)!.id;
+        threads.set(threadId, { ...thread, activeLeafId: end });
+        bus.publish({ store: 'messages', threadId });
+        return end;
       },
       async update(id, change) {
         const current = messages.get(id);
@@ -245,6 +266,12 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
         if (streaming.length > 0) bus.publish({ store: 'messages', threadId });
         return streaming.length;
       },
+    },
+    attachments: {
+      async put(threadId, items) {
+        for (const item of items) attachments.set(item.id, { threadId, blob: item.blob });
+      },
+      get: async (id) => attachments.get(id)?.blob,
     },
     catalog: {
       get: async (profileId, serverId) => catalogs.get(serverKey(profileId, serverId)),

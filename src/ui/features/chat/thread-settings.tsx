@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CodeExecutionMode } from '../../../domain/code-execution';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/chat-store';
+import { ThreadCodeSetting, type ThreadCodeChoice } from './thread-code-setting';
 import { parseThreadSpendCap } from '../../../stores/usage-limits-actions';
 
 const THINKING_BUDGET = 8000;
@@ -20,7 +20,7 @@ export function ThreadSettingsForm({
   const [searchMode, setSearchMode] = useState<string>(thread.toolSearch?.mode ?? '');
   const [strategy, setStrategy] = useState<string>(thread.toolSearch?.strategy ?? '');
   const [preload, setPreload] = useState(thread.toolSearch?.preloadCount?.toString() ?? '');
-  const [code, setCode] = useState<CodeExecutionMode | 'profile'>(thread.codeExecution ?? 'profile');
+  const [code, setCode] = useState<ThreadCodeChoice>(thread.codeExecution ?? 'profile');
   const [spendCap, setSpendCap] = useState(
     thread.maxCostUsd === null ? '0' : thread.maxCostUsd === undefined ? '' : String(thread.maxCostUsd),
   );
@@ -33,8 +33,6 @@ export function ThreadSettingsForm({
     mode: useId(),
     strategy: useId(),
     preload: useId(),
-    code: useId(),
-    codeHelp: useId(),
     spendCap: useId(),
     spendCapHelp: useId(),
     spendCapError: useId(),
@@ -96,20 +94,7 @@ export function ThreadSettingsForm({
           onChange={(e) => setPreload(e.target.value)}
           autoComplete="off"
         />
-        <label htmlFor={ids.code}>Code</label>
-        <select
-          id={ids.code}
-          aria-describedby={ids.codeHelp}
-          value={code}
-          onChange={(e) => setCode(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
-        >
-          <option value="profile">As in Settings</option>
-          <option value="local">On: in a sandbox in this page</option>
-          <option value="off">Off</option>
-        </select>
-        <p id={ids.codeHelp} className="muted">
-          The model runs JavaScript that calls this thread&apos;s tools.
-        </p>
+        <ThreadCodeSetting value={code} onChange={setCode} />
         <label htmlFor={ids.spendCap}>Spend cap for this thread (USD)</label>
         <input
           id={ids.spendCap}
