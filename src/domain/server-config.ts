@@ -169,6 +169,8 @@ export const ServerConfig = z.object({
   deferTools: ServerDeferTools.default(true),
   /** Route this server's requests (MCP, OAuth discovery, registration, token) through the CORS relay. */
   viaRelay: z.boolean().default(false),
+  /** The registry name of the directory entry this server was added from without asking (`discovery.autoDiscover`). */
+  fromDirectory: z.string().max(200).optional(),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 export type ServerConfigInput = z.input<typeof ServerConfig>;

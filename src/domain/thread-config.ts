@@ -3,6 +3,7 @@ import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { ThreadToolSearchOverrides } from './tool-search-settings';
+import { SpendCapUsd } from './usage-limits';
 import { ProfileId } from './user-config';
 
 /** A tool the model has been given in this thread, remembered so later calls carry it too. */
@@ -37,6 +38,8 @@ export const ThreadConfig = z.object({
   preview: z.string().max(300).optional(),
   /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
   codeExecution: CodeExecutionMode.optional(),
+  /** Dollars this thread may spend on model calls: over the profile's default; null: no cap here. */
+  maxCostUsd: SpendCapUsd.nullable().optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
   /** The last message of the branch the thread shows (issue #22); absent: its newest message. */

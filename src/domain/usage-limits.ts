@@ -10,11 +10,20 @@ const Limit = (what: string) =>
     .int(`${what} must be a whole number`)
     .min(1, `${what} must be at least 1`);
 
+/** A cap in dollars: more than $0 (0 in a form means "no cap"), at most $100,000. */
+export const SpendCapUsd = z
+  .number({ error: () => 'Spend per thread must be a number of dollars' })
+  .refine(Number.isFinite, 'Spend per thread must be a number of dollars')
+  .positive('Spend per thread must be more than $0 (0 means no cap)')
+  .max(100_000, 'Spend per thread must be at most $100,000');
+
 /** Each limit unset means no limit; a profile's value wins over the app's default. */
 export const UsageLimits = z.object({
   maxServersPerThread: Limit('Servers per thread').optional(),
   maxCallsPerHour: Limit('Model calls per hour').optional(),
   maxTokensPerDay: Limit('Tokens per day').optional(),
+  /** Dollars one thread may spend (its model calls at the price table's prices); a thread may set its own. */
+  maxThreadCostUsd: SpendCapUsd.optional(),
 });
 export type UsageLimits = z.infer<typeof UsageLimits>;
 
@@ -23,6 +32,7 @@ export const UsageLimitOverrides = z.object({
   maxServersPerThread: Limit('Servers per thread').nullable().optional(),
   maxCallsPerHour: Limit('Model calls per hour').nullable().optional(),
   maxTokensPerDay: Limit('Tokens per day').nullable().optional(),
+  maxThreadCostUsd: SpendCapUsd.nullable().optional(),
 });
 export type UsageLimitOverrides = z.infer<typeof UsageLimitOverrides>;
 
@@ -35,7 +45,12 @@ export function resolveUsageLimits(
     const value = profile[key] === undefined ? app[key] : profile[key];
     return value === null || value === undefined ? {} : { [key]: value };
   };
-  return { ...pick('maxServersPerThread'), ...pick('maxCallsPerHour'), ...pick('maxTokensPerDay') };
+  return {
+    ...pick('maxServersPerThread'),
+    ...pick('maxCallsPerHour'),
+    ...pick('maxTokensPerDay'),
+    ...pick('maxThreadCostUsd'),
+  };
 }
 
 /** A stored message as far as usage goes: when it was last written, and its trace. */
@@ -133,4 +148,39 @@ export function serverLimitProblem(limits: UsageLimits, enabledCount: number): s
   return max !== undefined && enabledCount >= max
     ? `At most ${max} server${max === 1 ? '' : 's'} can be on in a thread (your limit in Settings); switch one off first.`
     : undefined;
+}
+
+/** The thread's spend cap: its own (null: none in this thread), else the profile's over the app's; undefined: none. */
+export function threadSpendCap(limits: UsageLimits, own: number | null | undefined): number | undefined {
+  return own === null ? undefined : (own ?? limits.maxThreadCostUsd);
+}
+
+/** Dollars a thread's stored model calls cost (a call of a model without a price counts nothing). */
+export function threadSpend(messages: readonly { readonly trace: readonly TraceEntry[] }[]): number {
+  let usd = 0;
+  for (const message of messages)
+    for (const entry of message.trace) if (entry.kind === 'model-call') usd += entry.costUsd ?? 0;
+  return usd;
+}
+
+/** Dollars in a limit message: cents, or two significant digits under a cent (a cap of $0.0005 reads so). */
+const dollars = (usd: number) => (usd >= 0.01 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`);
+
+/** A turn stopped before a model call because the thread spent its cap in dollars. */
+export class ThreadSpendLimitError extends AppError {
+  readonly kind = 'thread-spend-limit';
+  constructor(
+    readonly spentUsd: number,
+    readonly maxUsd: number,
+  ) {
+    super(
+      `Stopped before the model call: this thread's spend cap of ${dollars(maxUsd)} is reached (${dollars(spentUsd)} spent in this thread). Raise the cap in the thread's settings (or the default in Settings) and Retry. Nothing of this thread is lost.`,
+    );
+    this.name = 'ThreadSpendLimitError';
+  }
+}
+
+/** The thread's cap as an error when its spend reached it; undefined when the next call may go. */
+export function threadSpendProblem(maxUsd: number | undefined, spentUsd: number): ThreadSpendLimitError | undefined {
+  return maxUsd !== undefined && spentUsd >= maxUsd ? new ThreadSpendLimitError(spentUsd, maxUsd) : undefined;
 }

@@ -36,6 +36,11 @@ export const UserConfig = z.object({
   /** Servers a new thread starts with enabled. */
   defaultServerIds: z.array(ServerId).default([]),
   preferences: UserPreferences.default({ theme: 'system', toolSearch: {}, limits: {} }),
+  /**
+   * Directory entries (registry names) the app added on its own (`discovery.autoDiscover`): each only once, so a
+   * server the person removed is never added again.
+   */
+  autoDiscovered: z.array(z.string().max(200)).max(10_000).default([]),
   /** The thread open when the app was last used, reopened on start. */
   lastThreadId: z.string().optional(),
   /** "Always allow": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */

@@ -65,6 +65,8 @@ export interface ThreadSettings {
   readonly toolSearch?: ThreadToolSearchOverrides;
   /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
   readonly codeExecution?: CodeExecutionMode;
+  /** Dollars this thread may spend; absent: the default from Settings; null: no cap in this thread. */
+  readonly maxCostUsd?: number | null;
 }
 
 /** The thread's tool-search choices as stored: unset fields dropped, nothing at all when none is set. */
@@ -334,6 +336,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
           toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
           codeExecution: settings.codeExecution,
+          maxCostUsd: settings.maxCostUsd,
         }));
         await actions.refreshThreads();
         return undefined;

@@ -1,27 +1,17 @@
 import { buildConfigFile } from '../domain/config-file';
 import { readConfigFile, type ImportPlan, type ImportProblem } from '../domain/config-import';
-import { describeError, NotFoundError, assertNever } from '../domain/errors';
-import {
-  BEARER_SLOT,
-  headerSlot,
-  headerValueProblem,
-  type ServerConfig,
-  type ToolOverride,
-} from '../domain/server-config';
-import {
-  normalizedOverride,
-  ownEntry,
-  withServerOverrides,
-  withToolOverride,
-  type AppServerToolOverrides,
-  type PersonalToolOverrides,
-} from '../domain/tool-overrides';
+import { describeError, NotFoundError } from '../domain/errors';
+import type { ServerConfig } from '../domain/server-config';
 import { serverOrigin } from '../domain/server-trust';
 import { preferenceName } from '../domain/preference-names';
 import type { UserPreferences } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
 import type { Storage } from '../storage/storage';
+import { secretNeed, storeLiteralSecrets, type NeedsSecret } from './config-import-secrets';
+import { applyAppToolOverrides } from './config-import-tools';
 import { serverIdFromName } from './servers-store';
+
+export { storeServerSecret, type NeedsSecret, type SecretOutcome } from './config-import-secrets';
 
 export interface ConfigTransferDeps {
   readonly storage: Storage;
@@ -36,17 +26,6 @@ export interface ExportedFile {
   readonly type: string;
   readonly text: string;
 }
-
-/** An imported server that cannot work until the person gives it a secret or signs in. */
-export type NeedsSecret =
-  | { readonly serverId: string; readonly serverName: string; readonly kind: 'bearer' }
-  | {
-      readonly serverId: string;
-      readonly serverName: string;
-      readonly kind: 'headers';
-      readonly headerNames: readonly string[];
-    }
-  | { readonly serverId: string; readonly serverName: string; readonly kind: 'oauth' };
 
 /** What an import did: refused as a whole (`message`), or each part imported or rejected with its reasons. */
 export type ImportReport =
@@ -216,171 +195,4 @@ async function applyPreferences(
   for (const [key, value] of Object.entries(toolSearch ?? {}) as [keyof NonNullable<typeof toolSearch>, Value][])
     imported.push(line(`toolSearch.${key}`, value, before?.toolSearch[key]));
   if (defaults.length > 0) imported.push(`Default servers: ${defaults.join(', ')}`);
-}
-
-/**
- * Sets the file's tool switches and descriptions for the app's servers here (by server id, tool by tool over the
- * stored ones, in one write) and applies them. An id that is no app server here, or a tool its known list lacks,
- * is reported and skipped.
- */
-async function applyAppToolOverrides(
-  deps: ConfigTransferDeps,
-  offered: AppServerToolOverrides,
-  imported: string[],
-  rejected: ImportProblem[],
-): Promise<void> {
-  const accepted: [string, string, PersonalToolOverrides][] = [];
-  for (const [serverId, tools] of Object.entries(offered)) {
-    const subject = `Tool settings for app server "${serverId}"`;
-    const here = deps.registry.get(serverId);
-    if (!here) {
-      rejected.push({ subject, reasons: ['no server the app provides has this id here'] });
-      continue;
-    }
-    if (here.scope !== 'app') {
-      rejected.push({
-        subject,
-        reasons: [
-          `"${here.config.name}" here is a server you added, not one the app provides; its tool settings travel with the server itself`,
-        ],
-      });
-      continue;
-    }
-    const known = here.catalog ? new Set(here.catalog.tools.map((tool) => tool.name)) : undefined;
-    const kept = Object.entries(tools).filter(([name]) => {
-      if (!known || known.has(name)) return true;
-      rejected.push({
-        subject: `Tool "${shortText(name)}" of "${here.config.name}"`,
-        reasons: ['the server does not list a tool of this name'],
-      });
-      return false;
-    });
-    if (kept.length > 0) accepted.push([serverId, here.config.name, Object.fromEntries(kept)]);
-  }
-  if (accepted.length === 0) return;
-  let before: AppServerToolOverrides = {};
-  const saved = await deps.storage.profiles.update(deps.profileId, (p) => {
-    before = p.appServerToolOverrides;
-    const all = accepted.reduce((next, [serverId, , tools]) => {
-      const merged = Object.entries(tools).reduce(
-        (own, [name, override]) => withToolOverride(own, name, normalizedOverride(override)),
-        ownEntry(next, serverId) ?? {},
-      );
-      return withServerOverrides(next, serverId, merged);
-    }, p.appServerToolOverrides);
-    return { ...p, appServerToolOverrides: all };
-  });
-  deps.registry.setAppToolOverrides(saved.appServerToolOverrides);
-  // Each line says what each tool was, so a replaced setting is never lost without a word.
-  for (const [serverId, serverName, tools] of accepted) {
-    const was = ownEntry(before, serverId) ?? {};
-    const lines = Object.entries(tools).map(([name, override]) => {
-      const [next, previous] = [describeOverride(normalizedOverride(override)), describeOverride(ownEntry(was, name))];
-      return `${shortText(name)} ${next}${next === previous ? ' (unchanged)' : ` (was ${previous})`}`;
-    });
-    imported.push(`Your tool settings for "${serverName}": ${lines.join('; ')}`);
-  }
-}
-
-/** A tool's setting in a report line: on or off, and the own description's start when it has one. */
-function describeOverride(override: ToolOverride | undefined): string {
-  const state = override?.enabled === false ? 'off' : 'on';
-  return override?.description !== undefined ? `${state}, described as "${shortText(override.description)}"` : state;
-}
-
-/** Text from the file as a report shows it: at most 60 characters. */
-const shortText = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
-
-/**
- * Writes the header values an `mcpServers` file gave literally to the vault (never into the config) and reports it;
- * returns the slots stored, by file server id.
- */
-async function storeLiteralSecrets(
-  deps: ConfigTransferDeps,
-  plan: ImportPlan,
-  idMap: ReadonlyMap<string, string>,
-  imported: string[],
-  rejected: ImportProblem[],
-): Promise<Map<string, Set<string>>> {
-  const stored = new Map<string, Set<string>>();
-  for (const [fileId, slots] of Object.entries(plan.secrets ?? {})) {
-    const id = idMap.get(fileId);
-    const server = plan.servers.find((s) => s.id === fileId);
-    if (!id || !server) continue;
-    try {
-      for (const [slot, value] of Object.entries(slots))
-        await deps.storage.vault.put({ profileId: deps.profileId, owner: id, slot }, value);
-      stored.set(fileId, new Set(Object.keys(slots)));
-      imported.push(`Server "${server.name}": its credentials from the file are stored encrypted in the vault`);
-    } catch (error) {
-      rejected.push({ subject: `Credentials of server "${server.name}"`, reasons: [describeError(error)] });
-    }
-  }
-  return stored;
-}
-
-function secretNeed(server: ServerConfig, serverId: string, stored: ReadonlySet<string> = new Set()): NeedsSecret[] {
-  const base = { serverId, serverName: server.name };
-  switch (server.auth.kind) {
-    case 'none':
-      return [];
-    case 'bearer':
-      return stored.has(BEARER_SLOT) ? [] : [{ ...base, kind: 'bearer' }];
-    case 'headers': {
-      const missing = server.auth.headerNames.filter((name) => !stored.has(headerSlot(name)));
-      return missing.length > 0 ? [{ ...base, kind: 'headers', headerNames: missing }] : [];
-    }
-    case 'oauth':
-      return [{ ...base, kind: 'oauth' }];
-    default:
-      return assertNever(server.auth);
-  }
-}
-
-/** The outcome of giving an imported server its secret. */
-export interface SecretOutcome {
-  readonly isStored: boolean;
-  readonly isConnected: boolean;
-  readonly text: string;
-}
-
-/** Stores a secret an imported server needs (vault only), then connects the server with it. */
-export async function storeServerSecret(
-  deps: ConfigTransferDeps,
-  serverId: string,
-  secret: { readonly headerName?: string; readonly value: string },
-): Promise<SecretOutcome> {
-  const value = secret.value.trim();
-  if (!value) return { isStored: false, isConnected: false, text: 'Enter a value first.' };
-  // Checked as the servers form checks it: fetch would refuse the value, and the connection error would not say why.
-  const problem = headerValueProblem(value);
-  if (problem)
-    return {
-      isStored: false,
-      isConnected: false,
-      text: `${secret.headerName ? `${secret.headerName} value` : 'Bearer token'} ${problem}`,
-    };
-  if (!deps.registry.get(serverId))
-    return { isStored: false, isConnected: false, text: 'That server no longer exists.' };
-  try {
-    await deps.storage.vault.put(
-      {
-        profileId: deps.profileId,
-        owner: serverId,
-        slot: secret.headerName ? headerSlot(secret.headerName) : BEARER_SLOT,
-      },
-      value,
-    );
-    await deps.registry.disconnect(serverId); // A connection opened before reads the secret only when it connects again.
-    const state = await deps.registry.connect(serverId);
-    return state.status === 'connected'
-      ? { isStored: true, isConnected: true, text: 'Stored; the server is connected.' }
-      : {
-          isStored: true,
-          isConnected: false,
-          text: `Stored, but the server did not connect: ${state.lastError?.message ?? state.status}`,
-        };
-  } catch (error) {
-    return { isStored: false, isConnected: false, text: describeError(error) };
-  }
 }

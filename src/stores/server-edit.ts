@@ -86,13 +86,14 @@ export async function addServer(
   deps: ServerDeps,
   form: ServerForm,
   connect: (id: string) => Promise<void>,
+  origin: Pick<ServerConfig, 'fromDirectory'> = {},
 ): Promise<FieldErrors | undefined> {
   const errors = checkServerForm(form);
   if (hasErrors(errors)) return errors;
   // An id a removed server had is never given again: its approvals and thread places must not pass to this one.
   const retired = Object.keys((await deps.storage.profiles.get(deps.profileId))?.retiredServerIds ?? {});
   const id = serverIdFromName(form.name, new Set([...deps.registry.list().map((s) => s.config.id), ...retired]));
-  const config = configFromForm(form, id);
+  const config = { ...configFromForm(form, id), ...origin };
   try {
     await deps.registry.register(config, 'user'); // Checks names against every server before anything is stored.
     try {

@@ -12,6 +12,7 @@ import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
+import { autoDiscoverServers } from './auto-discover';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
@@ -91,6 +92,7 @@ export async function startApp(
       draft: store.getState().attachments,
     });
     let stopFollowingServers = () => undefined as void;
+    const discoveryStop = new AbortController();
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
       storage: services.storage,
@@ -103,6 +105,7 @@ export async function startApp(
       rememberTheme,
       logger,
       leave: async () => {
+        discoveryStop.abort(new DOMException('The profile was left', 'AbortError'));
         chat.actions.stop();
         resources.dispose();
         stopFollowingServers();
@@ -161,10 +164,24 @@ export async function startApp(
     const startIds = openThread?.enabledServerIds ?? [...profile.defaultServerIds, ...newThreadServers];
     for (const id of new Set(startIds)) if (registry.get(id)?.config.enabled) void registry.connect(id);
     const { discovery } = appConfig.config;
-    const directory =
+    const registryClient =
       discovery.enabled && discovery.endpoint && services.createDirectory
-        ? createDirectory(services.createDirectory(discovery.endpoint))
+        ? services.createDirectory(discovery.endpoint)
         : undefined;
+    const directory = registryClient ? createDirectory(registryClient) : undefined;
+    // autoDiscover: the deployer's registry's servers join the profile in the background, each once.
+    if (registryClient && discovery.autoDiscover)
+      void autoDiscoverServers(
+        {
+          registry,
+          storage: services.storage,
+          profileId: profile.id,
+          logger,
+          directory: registryClient,
+          connect: (id) => serverActions.connect(id),
+        },
+        discoveryStop.signal,
+      ).catch(logFailure(logger, "Adding the directory's servers failed", { endpoint: discovery.endpoint }));
     const mcpApps = services.mountMcpApp
       ? createMcpApps({
           turns: turnDeps,

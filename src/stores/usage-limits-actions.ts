@@ -4,17 +4,19 @@ import {
   countUsage,
   HOUR_MS,
   localDay,
+  SpendCapUsd,
   UsageLimitOverrides,
   type UsageCounts,
   type UsageLimits,
 } from '../domain/usage-limits';
 import type { Storage } from '../storage/storage';
 
-/** The three limits, in the order Settings shows them. */
+/** The limits, in the order Settings shows them. */
 export const LIMIT_FIELDS = [
   ['maxServersPerThread', 'Servers per thread'],
   ['maxCallsPerHour', 'Model calls per hour'],
   ['maxTokensPerDay', 'Tokens per day'],
+  ['maxThreadCostUsd', 'Spend per thread (USD)'],
 ] as const satisfies readonly (readonly [keyof UsageLimits, string])[];
 
 /** What Settings shows: the profile's own values ('' = the app's default, '0' = no limit), the app's, and usage now. */
@@ -44,6 +46,7 @@ export async function loadLimits({ storage, profileId, defaults, now }: LimitsDe
       maxServersPerThread: text(own.maxServersPerThread),
       maxCallsPerHour: text(own.maxCallsPerHour),
       maxTokensPerDay: text(own.maxTokensPerDay),
+      maxThreadCostUsd: text(own.maxThreadCostUsd),
     },
     appDefaults: defaults.limits,
     usage: countUsage(records, time, day),
@@ -55,11 +58,12 @@ export async function saveLimits(
   { storage, profileId }: LimitsDeps,
   input: Readonly<Record<keyof UsageLimits, string>>,
 ): Promise<Record<string, string>> {
-  const value = (text: string) => (text.trim() === '' ? undefined : text.trim() === '0' ? null : Number(text.trim()));
+  const value = (text: string) => limitValue(text);
   const parsed = UsageLimitOverrides.safeParse({
     maxServersPerThread: value(input.maxServersPerThread),
     maxCallsPerHour: value(input.maxCallsPerHour),
     maxTokensPerDay: value(input.maxTokensPerDay),
+    maxThreadCostUsd: value(input.maxThreadCostUsd),
   });
   if (!parsed.success)
     return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]));
@@ -70,4 +74,25 @@ export async function saveLimits(
   } catch (error) {
     return { form: describeError(error) };
   }
+}
+
+/**
+ * A limit as typed: blank is undefined (the default applies), 0 is null (no limit), else the number (a leading "$"
+ * allowed); text that is no number stays NaN, so validation says why instead of dropping it.
+ */
+export function limitValue(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(/^\$\s*/, '');
+  if (trimmed === '') return undefined;
+  const number = Number(trimmed);
+  return number === 0 ? null : number;
+}
+
+/** A thread's spend cap as typed in its settings: blank follows Settings, 0 is no cap here; else why it is wrong. */
+export function parseThreadSpendCap(
+  text: string,
+): { readonly value: number | null | undefined } | { readonly error: string } {
+  const value = limitValue(text);
+  if (value === undefined || value === null) return { value };
+  const parsed = SpendCapUsd.safeParse(value);
+  return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Not a spend cap' };
 }

@@ -35,10 +35,10 @@ import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
-import { resolveUsageLimits } from '../domain/usage-limits';
+import { resolveUsageLimits, threadSpendCap } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
-import { usageLimitProblem, withUsageLimits } from './usage-guard';
+import { threadSpendLimitProblem, usageLimitProblem, withUsageLimits } from './usage-guard';
 import { createThreadTools } from './thread-tools';
 import { turnBranch } from './turn-branch';
 
@@ -243,8 +243,16 @@ async function prepareTurn(
           stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
           listModels: () => Promise.resolve([]),
         };
-  // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
-  const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
+  // Every model call of the turn is checked against the person's spending limits first (a Retry checks again); the
+  // thread's spend cap is read per turn like the rest of its settings.
+  const spendCap = threadSpendCap(limits, thread.maxCostUsd);
+  const readThread = async () => (await storage.messages.list(threadId)).items;
+  const model = withUsageLimits(
+    keyModel,
+    async () =>
+      (await usageLimitProblem(readUsage, deps.profileId, limits, deps.now())) ??
+      threadSpendLimitProblem(readThread, spendCap),
+  );
   const branch = turnBranch(storage, threadId, after);
   // The branch's history with each attachment's stored bytes as the content blocks the API takes.
   const persistence: TurnPersistence = {

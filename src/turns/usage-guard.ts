@@ -4,6 +4,9 @@ import {
   HOUR_MS,
   limitReached,
   localDay,
+  threadSpend,
+  threadSpendProblem,
+  type ThreadSpendLimitError,
   type UsageLimitError,
   type UsageLimits,
   type UsageRecord,
@@ -25,8 +28,22 @@ export async function usageLimitProblem(
   return limitReached(limits, countUsage(records, now, day), now);
 }
 
+/** Reads a thread's stored messages (their traces hold each model call's cost). */
+export type ReadThread = () => Promise<readonly UsageRecord[]>;
+
+/** The thread's spend cap as an error when its stored model calls reached it; never reads when there is no cap. */
+export async function threadSpendLimitProblem(
+  readThread: ReadThread,
+  maxUsd: number | undefined,
+): Promise<ThreadSpendLimitError | undefined> {
+  return maxUsd === undefined ? undefined : threadSpendProblem(maxUsd, threadSpend(await readThread()));
+}
+
 /** The model, checked against the person's limits before every call: a call past one is never sent. */
-export function withUsageLimits(model: ModelPort, check: () => Promise<UsageLimitError | undefined>): ModelPort {
+export function withUsageLimits(
+  model: ModelPort,
+  check: () => Promise<UsageLimitError | ThreadSpendLimitError | undefined>,
+): ModelPort {
   return {
     listModels: () => model.listModels(),
     ...(model.contextWindow ? { contextWindow: (id: string) => model.contextWindow!(id) } : {}),

@@ -1,6 +1,7 @@
 /**
  * Issue #24 item 2, in Chromium against the production build: a limit of model calls per hour set in Settings stops
  * the next turn before its call with a message naming the limit; raising the limit and Retry goes on, nothing lost.
+ * The same for a thread's spend cap in dollars, set in the thread's settings.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,41 @@ describe('spending limits in Settings', () => {
     await messages().getByText('The second answer.').waitFor({ timeout: 30_000 });
     expect(api!.requests).toHaveLength(2);
     expect(await messages().getByText('Second question', { exact: true }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a thread's spend cap (thread settings) stops the next call with the figure spent; raised, Retry goes on", async () => {
+    const cap = () => page.getByRole('textbox', { name: 'Spend cap for this thread (USD)' });
+    const saveCap = async (value: string) => {
+      await cap().fill(value);
+      await page.getByRole('button', { name: 'Save thread settings' }).click();
+    };
+    await page.getByText('Thread settings', { exact: true }).click();
+    await saveCap('-1');
+    await page.getByText('Spend per thread must be more than $0 (0 means no cap)').waitFor();
+    expect(await cap().getAttribute('aria-invalid')).toBe('true');
+    await saveCap('0.000001');
+    await page.getByText('Saved for this thread.').waitFor();
+    await page.getByText('Thread settings', { exact: true }).click();
+
+    await box().fill('Third question');
+    await box().press('Enter');
+    await messages()
+      .getByText(/this thread's spend cap of \$0\.0000010 is reached \(\$0\.\d+ spent in this thread\)/)
+      .waitFor({ timeout: 30_000 });
+    expect(api!.requests).toHaveLength(2);
+
+    await page.getByText('Thread settings', { exact: true }).click();
+    await saveCap('ten'); // An error first, so that "Saved" below is the raise's own answer.
+    await page.getByText('Spend per thread must be a number of dollars').waitFor();
+    await saveCap('5');
+    await page.getByText('Saved for this thread.').waitFor();
+    await page.getByText('Thread settings', { exact: true }).click();
+    api!.script({ text: 'The third answer.' });
+    await messages().getByRole('button', { name: 'Retry' }).click();
+    await messages().getByText('The third answer.').waitFor({ timeout: 30_000 });
+    expect(api!.requests).toHaveLength(3);
+    expect(await messages().getByText('Third question', { exact: true }).count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

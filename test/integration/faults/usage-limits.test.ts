@@ -98,4 +98,47 @@ describe('usage limits', () => {
     );
     expect((await app.opened.storage.threads.get(thread.id))?.enabledServerIds).toEqual(['one']);
   });
+
+  it("a thread's spend cap stops the next call with the figure spent; raised in the thread, Retry goes on", async () => {
+    const { app, deps } = await appWithLimits({});
+    const thread = await newThread(app);
+    await app.opened.storage.threads.update(thread.id, () => ({ maxCostUsd: 0.000001 }));
+    app.api.script({ text: 'a priced answer' });
+    expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
+    const spent = (await app.opened.storage.messages.list(thread.id)).items.flatMap((m) => m.trace)[0];
+    expect(spent).toMatchObject({ kind: 'model-call' });
+    expect(spent?.kind === 'model-call' && spent.costUsd).toBeGreaterThan(0.000001);
+
+    const stopped = await sendMessage(deps, thread.id, 'two', options());
+    expect(stopped.status === 'error' && stopped.error).toMatch(
+      /^Stopped before the model call: this thread's spend cap of \$0\.0000010 is reached \(\$0\.0000?\d\d spent in this thread\)\..*Nothing of this thread is lost\.$/,
+    );
+    expect(app.api.requests).toHaveLength(1); // Never sent.
+
+    await app.opened.storage.threads.update(thread.id, () => ({ maxCostUsd: 10 }));
+    app.api.script({ text: 'after the raise' });
+    expect(await retryTurn(deps, thread.id, options())).toEqual({ status: 'done' });
+    expect(app.api.requests).toHaveLength(2);
+    const stored = (await app.opened.storage.messages.list(thread.id)).items;
+    // The stopped answer stays with its message (nothing is lost); the question was not repeated.
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+      ['user', 'complete'],
+      ['assistant', 'error'],
+      ['assistant', 'complete'],
+    ]);
+  });
+
+  it("the profile's default cap counts per thread: another thread starts afresh, and a thread's 0 lifts it", async () => {
+    const { app, deps } = await appWithLimits({ maxThreadCostUsd: 0.000001 });
+    const [first, second] = [await newThread(app), await newThread(app)];
+    app.api.script({ text: 'one' }, { text: 'two' }, { text: 'three' });
+    expect(await sendMessage(deps, first.id, 'a', options())).toEqual({ status: 'done' });
+    expect((await sendMessage(deps, first.id, 'b', options())).status).toBe('error');
+    expect(await sendMessage(deps, second.id, 'c', options())).toEqual({ status: 'done' });
+    await app.opened.storage.threads.update(first.id, () => ({ maxCostUsd: null }));
+    expect(await retryTurn(deps, first.id, options())).toEqual({ status: 'done' });
+    expect(app.api.requests).toHaveLength(3);
+  });
 });

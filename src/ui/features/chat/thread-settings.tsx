@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/chat-store';
 import { ThreadCodeSetting, type ThreadCodeChoice } from './thread-code-setting';
+import { parseThreadSpendCap } from '../../../stores/usage-limits-actions';
 
 const THINKING_BUDGET = 8000;
 
@@ -20,6 +21,10 @@ export function ThreadSettingsForm({
   const [strategy, setStrategy] = useState<string>(thread.toolSearch?.strategy ?? '');
   const [preload, setPreload] = useState(thread.toolSearch?.preloadCount?.toString() ?? '');
   const [code, setCode] = useState<ThreadCodeChoice>(thread.codeExecution ?? 'profile');
+  const [spendCap, setSpendCap] = useState(
+    thread.maxCostUsd === null ? '0' : thread.maxCostUsd === undefined ? '' : String(thread.maxCostUsd),
+  );
+  const [spendCapError, setSpendCapError] = useState<string>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const ids = {
     model: useId(),
@@ -28,9 +33,15 @@ export function ThreadSettingsForm({
     mode: useId(),
     strategy: useId(),
     preload: useId(),
+    spendCap: useId(),
+    spendCapHelp: useId(),
+    spendCapError: useId(),
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const cap = parseThreadSpendCap(spendCap);
+    setSpendCapError('error' in cap ? cap.error : undefined);
+    if ('error' in cap) return setMessage({ tone: 'error', text: 'Not saved: correct the spend cap.' });
     const error = await onSave({
       model,
       systemPrompt,
@@ -42,6 +53,7 @@ export function ThreadSettingsForm({
         ...(preload.trim() !== '' ? { preloadCount: Number(preload) } : {}),
       },
       ...(code === 'profile' ? {} : { codeExecution: code }),
+      ...(cap.value === undefined ? {} : { maxCostUsd: cap.value }),
     });
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
@@ -83,6 +95,25 @@ export function ThreadSettingsForm({
           autoComplete="off"
         />
         <ThreadCodeSetting value={code} onChange={setCode} />
+        <label htmlFor={ids.spendCap}>Spend cap for this thread (USD)</label>
+        <input
+          id={ids.spendCap}
+          value={spendCap}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={spendCapError ? true : undefined}
+          aria-describedby={spendCapError ? `${ids.spendCapHelp} ${ids.spendCapError}` : ids.spendCapHelp}
+          onChange={(e) => setSpendCap(e.target.value)}
+        />
+        <p id={ids.spendCapHelp} className="muted">
+          A turn stops before a model call once this thread&apos;s calls cost this much. Empty: the default from
+          Settings; 0: no cap in this thread.
+        </p>
+        {spendCapError && (
+          <span id={ids.spendCapError} className="field-error">
+            {spendCapError}
+          </span>
+        )}
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

@@ -44,6 +44,11 @@ export function ServerItem({
           {server.toolCount} tools{server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}
         </span>
         {!isUser && <span className="badge">Provided by the app</span>}
+        {isUser && server.config.fromDirectory && (
+          <span className="badge" title={server.config.fromDirectory}>
+            Added from the directory
+          </span>
+        )}
       </div>
       <div className="muted server-url">
         {server.url} · {AUTH_LABEL[server.authKind]}

@@ -38,8 +38,8 @@ export function LimitsSection({ actions }: { actions: SettingsActions }) {
     <section className="settings-card" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Limits</h3>
       <p className="muted">
-        Caps on what a turn may spend with your key, counted over every thread of this profile. Blank: the app&apos;s
-        default; 0: no limit.
+        Caps on what a turn may spend with your key, counted over every thread of this profile; the spend per thread is
+        each thread&apos;s default (its own settings can change it). Blank: the app&apos;s default; 0: no limit.
       </p>
       {texts &&
         LIMIT_FIELDS.map(([key, label]) => {
@@ -49,7 +49,7 @@ export function LimitsSection({ actions }: { actions: SettingsActions }) {
               <label htmlFor={`${id}-${key}`}>{label}</label>
               <input
                 id={`${id}-${key}`}
-                inputMode="numeric"
+                inputMode={key === 'maxThreadCostUsd' ? 'decimal' : 'numeric'}
                 value={texts[key]}
                 placeholder={appDefault === undefined ? 'No limit' : `App default: ${number(appDefault)}`}
                 aria-invalid={errors[key] ? true : undefined}
