@@ -156,6 +156,18 @@ describe('MCP Apps', () => {
     await expect.poll(() => appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
   });
 
+  it('tears the app down when its card is far out of view and restores it from the stored result', async () => {
+    const rolls = dice!.firstRolls;
+    const story = Array.from({ length: 300 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
+    api!.script({ text: story });
+    await send('Tell me a long story');
+    await messages().getByText('Line 299 of a long answer.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('iframe.mcp-app-frame').count(), { timeout: 15_000 }).toBe(0);
+    await messages().evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
+    await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
+    expect(dice!.firstRolls).toBe(rolls); // From the stored result: the tool did not run again.
+  });
+
   it('shows the plain result with a one-line notice when the app is not HTML', async () => {
     api!.script({ toolUses: [{ name: 'mcp__dice__broken', input: {} }] }, { text: 'Broken one done.' });
     await send('Use the broken tool');
