@@ -74,6 +74,14 @@ describe('MCP Apps', () => {
     await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
     const outer = appSection().locator('iframe.mcp-app-frame');
     expect(await outer.getAttribute('sandbox')).toBe('allow-scripts');
+    // The app's own policy, first in its document: the declared origin for its scripts, no connections at all.
+    const policy = await appFrame()
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .first()
+      .getAttribute('content');
+    const diceOrigin = new URL(dice!.url).origin;
+    expect(policy).toContain(`script-src 'unsafe-inline' 'unsafe-eval' blob: ${diceOrigin};`);
+    expect(policy).toContain("connect-src 'none'");
     expect(await appFrame().locator('li[data-escape="done"]').textContent()).toBe('done: all tried');
     for (const name of ESCAPES)
       await expect
