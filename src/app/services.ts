@@ -38,7 +38,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
     storage,
-    createModel: (apiKey, baseUrl) => createLazyAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
+    createModel: (apiKey, baseUrl) =>
+      createLazyAnthropicModel({ apiKey, baseUrl, fetch: env.fetch, logger: env.logger }),
     sha256Hex,
     now: env.now,
     locks: env.locks,

@@ -14,6 +14,9 @@ export const CONTENT_SECURITY_POLICY = [
   // The code sandbox (public/sandbox/) and the MCP Apps sandbox (public/mcp-app/): frames of this origin, each under
   // its own policy (SANDBOX_HEADERS, MCP_APP_SANDBOX_HEADERS) and sandboxed to an opaque origin.
   "frame-src 'self'",
+  // The service worker (sw.js, which keeps the app for offline use) and the web app manifest, both from this origin.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",

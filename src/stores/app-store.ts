@@ -11,6 +11,8 @@ import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
+import type { ResourceActions } from './resource-attachments';
+import { createAttachmentDraft, type AttachmentDraftHandle } from './attachment-draft';
 import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { DroppedApproval } from '../storage/approval-notices-repo';
@@ -56,6 +58,8 @@ export interface AppState {
   readonly fatal?: string;
   /** The composer's text, typed from the first frame on, while storage opens, and kept through start-up. */
   readonly draft: DraftStore;
+  /** The composer's attachments (files, resources), kept like the draft. */
+  readonly attachments: AttachmentDraftHandle;
   readonly appConfig?: AppConfigLoad;
   readonly profile?: UserConfig;
   readonly registry?: Registry;
@@ -65,6 +69,8 @@ export interface AppState {
   readonly directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions };
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
+  /** Resources of the servers: browsed, attached to the message being written, followed until it is sent. */
+  readonly resources?: ResourceActions;
   /** Servers' questions to the person (elicitation), shown in the chat. */
   readonly serverRequests?: ServerRequests;
   /** MCP Apps in tool results (issue #21): their approvals, confirmations and requests. */
@@ -86,5 +92,10 @@ export type AppStore = StoreApi<AppState>;
 /** Start-up itself (storage, registry, chat) is start-app.ts, loaded after the first frame. */
 
 export function createAppStore(): AppStore {
-  return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [], draft: createDraft() }));
+  return createStore<AppState>(() => ({
+    phase: 'starting',
+    serverProblems: [],
+    draft: createDraft(),
+    attachments: createAttachmentDraft(),
+  }));
 }

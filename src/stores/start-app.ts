@@ -9,6 +9,8 @@ import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { createAppContexts, createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
+import { createResourceActions } from './resource-attachments';
+import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
@@ -79,9 +81,15 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
-      appContext: appContexts.text,
+      appContext: (threadId) => appContexts.text(threadId),
     };
     const chat = createChat(turnDeps);
+    const resources = createResourceActions({
+      resources: createServerResources(registry),
+      registry,
+      chat: chat.store,
+      draft: store.getState().attachments,
+    });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
@@ -96,6 +104,7 @@ export async function startApp(
       logger,
       leave: async () => {
         chat.actions.stop();
+        resources.dispose();
         stopFollowingServers();
         vaultLock.dispose();
         await registry.close();
@@ -122,7 +131,9 @@ export async function startApp(
     const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
-      services.storage.approvalNotices.take(profile.id).catch(() => []),
+      services.storage.approvalNotices
+        .take(profile.id)
+        .catch((error: unknown) => logFailure(logger, 'Reading the dropped approvals notice failed')(error) ?? []),
       chat.actions.refreshThreads(),
       restoring,
       vaultLock.actions.refresh(),
@@ -181,6 +192,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      resources,
       serverRequests,
       settings,
       needsApiKey: !hasApiKey,

@@ -78,18 +78,18 @@ export function ToolCard({
               : ''}
           </span>
         </summary>
-        <h4>Arguments</h4>
+        <h3>Arguments</h3>
         <JsonView className="arguments" value={use.input} />
         {result && trace?.shown && !isDenied && (
           <>
-            <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+            <h3>{result.is_error ? 'Error' : 'Result'}</h3>
             <ToolResultView shown={trace.shown} serverId={trace.serverId} tool={tool} />
             {trace.sent && <SentNote sent={trace.sent} />}
           </>
         )}
         {result && (!trace?.shown || isDenied) && (
           <>
-            <h4>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h4>
+            <h3>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h3>
             {result.content.map((item, i) =>
               item.type === 'text' ? (
                 <pre key={i} className="result-text">
