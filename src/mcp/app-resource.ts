@@ -1,6 +1,7 @@
 import {
   getToolUiResourceUri,
   isToolVisibilityAppOnly,
+  isToolVisibilityModelOnly,
   RESOURCE_MIME_TYPE,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppCspDeclaration } from '../domain/mcp-app-csp';
@@ -26,6 +27,15 @@ export function appResourceUri(definition: ToolDefinition): string | undefined {
 export function isAppOnlyTool(definition: ToolDefinition): boolean {
   try {
     return isToolVisibilityAppOnly(definition as Parameters<typeof isToolVisibilityAppOnly>[0]);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the tool is meant only for the model (`_meta.ui.visibility: ["model"]`): apps may not call it. */
+export function isModelOnlyTool(definition: ToolDefinition): boolean {
+  try {
+    return isToolVisibilityModelOnly(definition as Parameters<typeof isToolVisibilityModelOnly>[0]);
   } catch {
     return false;
   }

@@ -81,7 +81,7 @@ export interface McpAppsDeps {
 export interface AppContexts {
   readonly store: McpAppsStore;
   /** The context the thread's apps gave, as a system prompt section, or undefined. */
-  text(threadId: string): string | undefined;
+  readonly text: (threadId: string) => string | undefined;
 }
 
 /** The apps' state store, with the context reader the turn runner takes (made before the chat). */
@@ -89,7 +89,7 @@ export function createAppContexts(): AppContexts {
   const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [], contexts: {} }));
   return {
     store,
-    text(threadId) {
+    text: (threadId) => {
       const texts = Object.values(store.getState().contexts[threadId] ?? {}).filter((t) => t.trim());
       if (texts.length === 0) return undefined;
       return `# Context from the apps shown in this thread\n\nApps of the thread's MCP servers reported this (their own words, not the person's):\n\n${texts.join('\n\n')}`;

@@ -101,6 +101,29 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     expect(registry.calls).toHaveLength(1);
   });
 
+  it('keeps a tool meant only for its app from the model and its code, and a model-only tool from apps', async () => {
+    const { registry, tools } = await setup();
+    await registry.add({ id: 'dice', name: 'Dice', url: 'https://dice.example/mcp' }, [
+      toolDefinition('reroll', { _meta: { ui: { resourceUri: 'ui://dice/app.html', visibility: ['app'] } } }),
+      toolDefinition('summary', { _meta: { ui: { resourceUri: 'ui://dice/app.html', visibility: ['model'] } } }),
+    ]);
+    const enabledNow = ['files', 'mail', 'dice'];
+    const withDice = (await setup(undefined, { registry, enabledServerIds: () => enabledNow })).tools;
+    const offered = (await withDice.forCall({ userText: 'roll' })).tools.map((t) => t.modelName);
+    expect(offered).toContain('mcp__dice__summary');
+    expect(offered).not.toContain('mcp__dice__reroll');
+    const fromCode = await withDice.call(request('mcp__dice__reroll', { kind: 'code', parentToolUseId: 'x' }));
+    expect(fromCode.status).toBe('refused');
+    expect(fromCode.result.content[0]).toEqual({
+      type: 'text',
+      text: "The tool mcp__dice__reroll is only for its server's app; it was not called.",
+    });
+    expect((await withDice.call(request('mcp__dice__reroll', { kind: 'app', serverId: 'dice' }))).status).toBe('done');
+    const modelOnly = await withDice.call(request('mcp__dice__summary', { kind: 'app', serverId: 'dice' }));
+    expect(modelOnly.status).toBe('refused');
+    expect(tools.list().some((t) => t.serverId === 'dice')).toBe(false); // Not enabled in the first thread.
+  });
+
   it("lets an app's frame call only its own server's tools", async () => {
     const { registry, tools } = await setup();
     const other = await tools.call(request('mcp__mail__send', { kind: 'app', serverId: 'files' }));

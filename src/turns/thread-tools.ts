@@ -6,6 +6,7 @@ import type { LoadedTool, ThreadConfig } from '../domain/thread-config';
 import type { EffectiveTool } from '../domain/tool';
 import { resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
 import type { ToolCallTrace } from '../domain/trace';
+import { isAppOnlyTool } from '../mcp/app-resource';
 import type { Registry } from '../mcp/registry';
 import type { ToolIndex } from '../search/tool-index';
 import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/tool-selection';
@@ -55,7 +56,8 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   let loaded = deps.thread.loadedTools;
   let isFirstCall = true;
   const isEnabled = (serverId: string) => deps.enabledServerIds().includes(serverId);
-  const list = () => registry.tools(deps.enabledServerIds());
+  // Tools meant only for their server's app (MCP Apps visibility) are never offered to the model.
+  const list = () => registry.tools(deps.enabledServerIds()).filter((tool) => !isAppOnlyTool(tool.definition));
   const resolve = (modelName: string): EffectiveTool | undefined => {
     const ref = registry.resolveToolName(modelName);
     if (!ref || !isEnabled(ref.serverId)) return undefined;

@@ -9,6 +9,7 @@ import type { EffectiveTool } from '../domain/tool';
 import { failedResult, type ToolCallFailureKind, type ToolCallResult, type ToolProgress } from '../domain/tool-result';
 import type { ToolCallTrace } from '../domain/trace';
 import { TOOL_SEARCH_NAME } from '../domain/tool';
+import { isAppOnlyTool, isModelOnlyTool } from '../mcp/app-resource';
 
 /** Where approvals the person gives are kept beyond this turn. */
 export interface ApprovalMemory {
@@ -70,11 +71,16 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
           ? tool
           : `The tool ${modelName} is not loaded in this thread; find it with ${TOOL_SEARCH_NAME} first. It was not called.`;
       case 'code':
-        return tool;
+        // A tool meant only for its server's app (MCP Apps visibility) is not the model's, nor its code's.
+        return isAppOnlyTool(tool.definition)
+          ? `The tool ${modelName} is only for its server's app; it was not called.`
+          : tool;
       case 'app':
-        return tool.serverId === caller.serverId
-          ? tool
-          : `An app may call only the tools of its own server; ${modelName} was not called.`;
+        if (tool.serverId !== caller.serverId)
+          return `An app may call only the tools of its own server; ${modelName} was not called.`;
+        return isModelOnlyTool(tool.definition)
+          ? `The tool ${modelName} is only for the model, not for apps; it was not called.`
+          : tool;
       default:
         return assertNever(caller);
     }

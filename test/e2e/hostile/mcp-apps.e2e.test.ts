@@ -74,6 +74,14 @@ describe('MCP Apps', () => {
     await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
     const outer = appSection().locator('iframe.mcp-app-frame');
     expect(await outer.getAttribute('sandbox')).toBe('allow-scripts');
+    // The app's own policy, first in its document: the declared origin for its scripts, no connections at all.
+    const policy = await appFrame()
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .first()
+      .getAttribute('content');
+    const diceOrigin = new URL(dice!.url).origin;
+    expect(policy).toContain(`script-src 'unsafe-inline' 'unsafe-eval' blob: ${diceOrigin};`);
+    expect(policy).toContain("connect-src 'none'");
     expect(await appFrame().locator('li[data-escape="done"]').textContent()).toBe('done: all tried');
     for (const name of ESCAPES)
       await expect
@@ -154,6 +162,18 @@ describe('MCP Apps', () => {
     expect(size?.height).toBeGreaterThan(400);
     await page.keyboard.press('Escape');
     await expect.poll(() => appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
+  });
+
+  it('tears the app down when its card is far out of view and restores it from the stored result', async () => {
+    const rolls = dice!.firstRolls;
+    const story = Array.from({ length: 300 }, (_, i) => `Line ${i} of a long answer.`).join('\n\n');
+    api!.script({ text: story });
+    await send('Tell me a long story');
+    await messages().getByText('Line 299 of a long answer.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('iframe.mcp-app-frame').count(), { timeout: 15_000 }).toBe(0);
+    await messages().evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
+    await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
+    expect(dice!.firstRolls).toBe(rolls); // From the stored result: the tool did not run again.
   });
 
   it('shows the plain result with a one-line notice when the app is not HTML', async () => {

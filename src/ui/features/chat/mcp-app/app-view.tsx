@@ -117,10 +117,20 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
     };
   }, [actions, app, loaded, isNear, failure, toolUseId, tool]);
 
+  // The container's width, followed: a narrower column or a rotated phone reaches the app as a host-context change.
+  const [width, setWidth] = useState(0);
   useEffect(() => {
     const container = holder.current;
-    frame.current?.setHostContext(hostContextOf(theme, mode, container?.clientWidth ?? 0));
-  }, [theme, mode]);
+    if (!container || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const container = holder.current;
+    frame.current?.setHostContext(hostContextOf(theme, mode, width || (container?.clientWidth ?? 0)));
+  }, [theme, mode, width]);
 
   useEffect(() => {
     if (mode !== 'fullscreen') return;
