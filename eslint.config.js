@@ -25,6 +25,7 @@ const PACKAGE_OWNERS = {
   zustand: ['stores'],
   idb: ['platform', 'storage'],
   '@modelcontextprotocol/sdk': ['mcp'],
+  '@modelcontextprotocol/ext-apps': ['mcp', 'platform'],
   '@anthropic-ai/sdk': ['agent'],
   minisearch: ['search'],
 };
