@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { SERVICE_WORKER_FILE, shellFiles } from './src/domain/app-shell.ts';
+import { SERVICE_WORKER_FILE } from './src/domain/app-shell.ts';
+import { shellFiles } from './src/domain/shell-files.ts';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
 import {
   CONTENT_SECURITY_POLICY,

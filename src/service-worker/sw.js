@@ -1,7 +1,7 @@
 // The app's service worker (issue #22): the built app shell opens without a network. vite.config.ts writes it to the
 // build as sw.js, with BUILD ({ version, files }: the app's own built files, relative to its base) declared ahead of
 // this text. It answers only GET requests for those files and navigations to the app's page; everything else (the
-// model API, MCP and OAuth servers, app-config.json, the code sandbox) goes to the network untouched, and nothing the
+// model API, MCP and OAuth servers, app-config.json, the sandboxes) goes to the network untouched, and nothing the
 // app fetches at run time is ever stored here: the person's data lives in IndexedDB.
 /* global BUILD */
 'use strict';
@@ -11,8 +11,8 @@ const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
 const SCOPE = new URL(self.registration.scope);
 const PAGE = new URL('index.html', SCOPE).href;
 const FILES = new Set(BUILD.files.map((file) => new URL(file, SCOPE).href));
-/** Pages of the app's origin that are not the app: the code sandbox has its own document and policy. */
-const NOT_THE_APP = [new URL('sandbox/', SCOPE).pathname];
+/** Pages of the app's origin that are not the app: the code and MCP Apps sandboxes, each with its own policy. */
+const NOT_THE_APP = [new URL('sandbox/', SCOPE).pathname, new URL('mcp-app/', SCOPE).pathname];
 
 self.addEventListener('install', (event) => {
   // The whole shell or nothing: a version whose files could not all be fetched never takes over. It then waits until

@@ -1,7 +1,7 @@
 /**
  * Accessibility audit in the production build (issue #22): axe-core finds nothing to fix on every screen (first run,
- * an empty thread, a thread with an answer, a tool card and an approval prompt, the servers manager with its add form's
- * errors and Find servers, Settings, a thread's settings), at desktop and phone width, in the light and the dark
+ * an empty thread, a thread with an answer, a tool card and an approval prompt, a server's request for input, the
+ * servers manager with its add form's errors and Find servers, Settings, a thread's settings), at desktop and phone width, in the light and the dark
  * theme; and a screen reader hears of an approval request and of a finished answer.
  */
 import { mkdir } from 'node:fs/promises';
@@ -141,12 +141,33 @@ describe('accessibility (axe-core)', () => {
     await approval.waitFor({ timeout: 30_000 });
     await expect.poll(() => announcements().textContent()).toBe('Approval needed: Tools wants to run echo.');
     await expectAccessible('thread-approval');
-    await approval.getByRole('button', { name: 'Allow once' }).click();
+    // Always: Settings › Always allowed then has an entry (with its Revoke button) for the audit of Settings.
+    await approval.getByRole('button', { name: 'Always allow' }).click();
     const answer = messages().locator('.message-assistant', { hasText: 'The echo came back' });
     await answer.locator('.code-block .hljs-keyword').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
     await messages().locator('details.tool-card', { hasText: 'echo' }).locator('summary').click();
     await expectAccessible('thread-answer-tool-card');
+  });
+
+  it("a server's request for input (elicitation), with its errors", async () => {
+    api.script(
+      { toolUses: [{ id: 'toolu_a11y_form', name: 'mcp__tools__trigger-elicitation-request', input: {} }] },
+      { text: 'No details, fine.' },
+    );
+    await box().fill('Ask me for details');
+    await box().press('Enter');
+    await page.getByRole('region', { name: 'Approve trigger-elicitation-request' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Allow once' }).click();
+    const form = page.getByRole('region', { name: 'Request from Tools' });
+    await form.waitFor({ timeout: 30_000 });
+    await expectAccessible('elicitation');
+    await form.getByLabel('String with email format').fill('not an email');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    await form.getByText('Enter an email address, like name@example.com.').waitFor();
+    await expectAccessible('elicitation-errors');
+    await form.getByRole('button', { name: 'Decline' }).click();
+    await messages().getByText('No details, fine.').waitFor({ timeout: 30_000 });
   });
 
   it("a thread's settings", async () => {
@@ -158,13 +179,17 @@ describe('accessibility (axe-core)', () => {
 
   it('Settings, every section', async () => {
     await openSettingsWithAdvanced();
+    await page
+      .getByRole('button', { name: /^Revoke/ })
+      .first()
+      .waitFor();
     await expectAccessible('settings');
     await closeSettings();
   });
 
   it('at phone width: the thread, its menu, and Settings', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await messages().getByText('The echo came back').waitFor();
+    await messages().getByText('No details, fine.').waitFor();
     await expectAccessible('phone-thread');
     await page.getByRole('button', { name: 'Thread menu' }).click();
     await expectAccessible('phone-thread-menu');
@@ -181,7 +206,7 @@ describe('accessibility (axe-core)', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await expectAccessible('dark-settings');
     await closeSettings();
-    await messages().getByText('The echo came back').waitFor();
+    await messages().getByText('No details, fine.').waitFor();
     await expectAccessible('dark-thread');
     await toggleServers(true);
     await page.getByRole('listitem', { name: 'Tools' }).waitFor();

@@ -93,7 +93,9 @@ describe('faults in the browser', () => {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
     });
-    context = await browser.newContext();
+    // No service worker (as launchChromium in ../browser.ts): its copy of the app would take most of the small quota
+    // below, and answer requests the routes here are meant to see.
+    context = await browser.newContext({ serviceWorkers: 'block' });
     await context.route('**/app-config.json', (route) =>
       route.fulfill({
         contentType: 'application/json',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { shellFiles } from './app-shell';
+import { shellFiles } from './shell-files';
 
 describe('the app shell the service worker keeps', () => {
-  it("keeps the page, its code, styles, icons and woff2 fonts; never maps, host files, the sandbox or the deployer's config", () => {
+  it("keeps the page, its code, styles, icons and woff2 fonts; never maps, host files, the sandboxes or the deployer's config", () => {
     const built = [
       'index.html',
       'assets/index-abc.js',
@@ -20,6 +20,7 @@ describe('the app shell the service worker keeps', () => {
       '.vite/manifest.json',
       'sandbox/index.html',
       'sandbox\\runner.js',
+      'mcp-app/proxy.html',
       'oauth/client-metadata.json',
       'app-config.json',
       'sw.js',
