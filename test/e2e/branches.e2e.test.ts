@@ -102,6 +102,44 @@ describe('edit, regenerate and branches', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('another tab shows a new version as it is made, and follows the branch chosen', async () => {
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(app!.url);
+      const otherMessages = other.getByRole('list', { name: 'Messages' });
+      await otherMessages.getByText('Paris: five days.').waitFor({ timeout: 20_000 });
+      api!.script({ text: 'Paris: three days.' });
+      await row('Paris: five days.').getByRole('button', { name: 'Regenerate' }).click();
+      await messages().getByText('Paris: three days.').waitFor({ timeout: 20_000 });
+      const otherRow = otherMessages.getByRole('listitem').filter({ hasText: 'Paris: three days.' });
+      await otherRow.getByText('3 of 3').waitFor({ timeout: 20_000 });
+      await row('Paris: three days.').getByRole('button', { name: 'Previous version' }).click();
+      await otherMessages.getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('at phone width the switcher, Edit and Regenerate fit beside the message', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const answer = row('Paris: a long weekend.');
+      await answer.getByText('2 of 3').waitFor();
+      for (const control of [
+        answer.getByRole('button', { name: 'Regenerate' }),
+        answer.getByRole('button', { name: 'Next version' }),
+        row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      await shot('branches-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('Edit, Regenerate and the version arrows are disabled while a turn runs', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -113,9 +151,9 @@ describe('edit, regenerate and branches', () => {
     await box().press('Enter');
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await expect(row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).isDisabled()).resolves.toBe(true);
-    await expect(row('Paris: five days.').getByRole('button', { name: 'Next version' }).isDisabled()).resolves.toBe(
-      true,
-    );
+    await expect(
+      row('Paris: a long weekend.').getByRole('button', { name: 'Next version' }).isDisabled(),
+    ).resolves.toBe(true);
     release();
     await messages().getByText('Slow answer.').waitFor({ timeout: 20_000 });
     await expect(row('Slow answer.').getByRole('button', { name: 'Regenerate' }).isDisabled()).resolves.toBe(false);
