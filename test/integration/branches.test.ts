@@ -149,6 +149,31 @@ describe('edit, regenerate and branches', () => {
     }
   });
 
+  it('while a turn runs, edit, regenerate and switching versions do nothing', async () => {
+    api.script({ text: 'One.' }, { text: 'Two.' });
+    await chat.actions.send('First');
+    await chat.actions.regenerate(messageWith('One.').id);
+    const [one] = chat.store.getState().versions.get(messageWith('Two.').id)!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.script(async () => {
+      await held;
+      return { text: 'Slow.' };
+    });
+    const requests = api.requests.length;
+    const running = chat.actions.send('Second');
+    await Promise.all([
+      chat.actions.editMessage(messageWith('First').id, 'Changed'),
+      chat.actions.regenerate(messageWith('Two.').id),
+      chat.actions.showVersion(one!),
+    ]);
+    release();
+    await running;
+    expect(shown()).toEqual(['First', 'Two.', 'Second', 'Slow.']);
+    expect(api.requests).toHaveLength(requests + 1); // Only the running turn's call.
+    expect(chat.store.getState().versions.get(messageWith('First').id)).toBeUndefined();
+  });
+
   it('a compaction holds on the branch it was made on, not on a branch that left before it', async () => {
     api.script({ text: 'A1' }, { text: 'A2' });
     await chat.actions.send('Q1');
