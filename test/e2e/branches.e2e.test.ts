@@ -60,6 +60,7 @@ describe('edit, regenerate and branches', () => {
     await row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).click();
     api!.script({ text: 'Rome: four days.' });
     await editBox.fill('Plan a trip to Rome');
+    await shot('branches-editing');
     await page.getByRole('button', { name: 'Send edit' }).click();
     await messages().getByText('Rome: four days.').waitFor({ timeout: 20_000 });
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Rome']);
