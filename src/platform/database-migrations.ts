@@ -47,7 +47,11 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.createObjectStore('compactions', { keyPath: 'id' }).createIndex('byThread', ['threadId', 'createdAt']);
   },
-  // v6 (ordered after v5's attachment blobs at merge): each message names the one it follows, for branches (issue #22).
+  // v5: the bytes of message attachments, as blobs, apart from the messages that name them (issues #20, #22).
+  (db) => {
+    db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('byThread', 'threadId');
+  },
+  // v6: each message names the one it follows, for branches (issue #22).
   (_db, tx) => linkMessageParents(tx),
 ];
 

@@ -47,6 +47,7 @@ describe('openAppDatabase', () => {
     expect(current.version).toBe(CURRENT_DB_VERSION);
     expect([...current.objectStoreNames].sort()).toEqual([
       'appConfig',
+      'attachments',
       'catalog',
       'compactions',
       'credentials',

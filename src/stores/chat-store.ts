@@ -17,12 +17,14 @@ import { createBranchActions, type BranchActions } from './branch-actions';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
+import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
+  type OutgoingAttachment,
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
@@ -73,7 +75,7 @@ function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): Threa
 
 const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
 
-export interface ChatActions extends BranchActions {
+export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -88,7 +90,8 @@ export interface ChatActions extends BranchActions {
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
-  send(text: string): Promise<void>;
+  /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
+  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
@@ -194,13 +197,17 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
       const preview = previewOf([...ended.values()]);
-      if (preview) await storage.threads.update(threadId, () => ({ preview })).catch(() => undefined);
+      if (preview)
+        await storage.threads
+          .update(threadId, () => ({ preview }))
+          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
       await actions.refreshThreads();
     }
   };
 
   const actions: ChatActions = {
     ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
+    ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -299,7 +306,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
       if (change.enable.length > 0) {
         // Checked after the switch moved (it must answer the click at once); one past the limit moves back, with why.
-        const profile = await storage.profiles.get(profileId).catch(() => undefined);
+        const profile = await storage.profiles
+          .get(profileId)
+          .catch(
+            logFailure(logger, "Reading the profile's servers limit failed; the app's limit applies", { threadId }),
+          );
         const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
         const problem = serverLimitProblem(limits, serverIds.length - 1);
         if (problem) {
@@ -316,11 +327,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async updateThreadSettings(threadId, settings) {
       try {
-        await storage.threads.update(threadId, () => ({
+        await storage.threads.update(threadId, (t) => ({
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
-          toolSearch: threadToolSearch(settings.toolSearch),
+          // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
+          toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
           codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
@@ -340,19 +352,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         .catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
-    async send(text) {
+    async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || !text.trim()) return;
+      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED) {
           await storage.threads
-            .rename(threadId, titleFrom(text))
+            .rename(threadId, titleFrom(text.trim() ? text : (attachments[0]?.ref.name ?? '')))
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), options);
+        return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
       });
     },
     async retry() {

@@ -7,6 +7,10 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createAppContexts, createMcpApps } from './mcp-apps';
+import type { TurnRunnerDeps } from '../turns/turn-runner';
+import { createResourceActions } from './resource-attachments';
+import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
@@ -64,7 +68,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const chat = createChat({
+    const appContexts = createAppContexts();
+    const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
       index,
@@ -76,6 +81,14 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
+      appContext: (threadId) => appContexts.text(threadId),
+    };
+    const chat = createChat(turnDeps);
+    const resources = createResourceActions({
+      resources: createServerResources(registry),
+      registry,
+      chat: chat.store,
+      draft: store.getState().attachments,
     });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
@@ -91,6 +104,7 @@ export async function startApp(
       logger,
       leave: async () => {
         chat.actions.stop();
+        resources.dispose();
         stopFollowingServers();
         vaultLock.dispose();
         await registry.close();
@@ -117,7 +131,9 @@ export async function startApp(
     const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
-      services.storage.approvalNotices.take(profile.id).catch(() => []),
+      services.storage.approvalNotices
+        .take(profile.id)
+        .catch((error: unknown) => logFailure(logger, 'Reading the dropped approvals notice failed')(error) ?? []),
       chat.actions.refreshThreads(),
       restoring,
       vaultLock.actions.refresh(),
@@ -149,8 +165,23 @@ export async function startApp(
       discovery.enabled && discovery.endpoint && services.createDirectory
         ? createDirectory(services.createDirectory(discovery.endpoint))
         : undefined;
+    const mcpApps = services.mountMcpApp
+      ? createMcpApps({
+          turns: turnDeps,
+          registry,
+          chat: chat.store,
+          chatActions: chat.actions,
+          mount: services.mountMcpApp,
+          openExternal: services.openExternal ?? (() => undefined),
+          newId: services.newId ?? (() => `app-${++requestCount}`),
+          now: services.now,
+          logger,
+          contexts: appContexts,
+        })
+      : undefined;
     store.setState({
       ...(directory ? { directory } : {}),
+      ...(mcpApps ? { mcpApps } : {}),
       phase: 'ready',
       appConfig,
       profile,
@@ -161,6 +192,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      resources,
       serverRequests,
       settings,
       needsApiKey: !hasApiKey,

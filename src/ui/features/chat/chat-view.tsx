@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
@@ -6,7 +6,12 @@ import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/ch
 import type { DraftStore } from '../../../stores/draft';
 import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
-import { useStoreIfAny } from '../../hooks/use-store';
+import { useStore, useStoreIfAny } from '../../hooks/use-store';
+import type { AttachmentDraftHandle } from '../../../stores/attachment-draft';
+import { sendWithAttachments } from '../../../stores/send-with-attachments';
+import { AttachButton, AttachmentZone } from './attachment-tray';
+import { ResourceActionsContext } from '../resources/resource-context';
+import { ResourceTemplateForm } from '../resources/resource-template-form';
 import { ApprovalCard } from './approval-card';
 import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
 import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
@@ -15,11 +20,16 @@ import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import type { BranchControls } from './message-branches';
+import { OfflineNote } from './offline-note';
+import { useIsOnline } from '../../hooks/use-online';
 import { MessageList } from './message-list';
 import { ReadResourceContext } from './tool-result-view';
 import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
+import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
+import { McpAppsContext } from './mcp-app/apps-context';
+import { AppRequests } from './mcp-app/app-requests';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
@@ -39,8 +49,12 @@ export interface ChatViewProps {
   readonly actions?: ChatActions | undefined;
   readonly servers?: ServersStore | undefined;
   readonly draft: DraftStore;
+  /** The composer's attachments. */
+  readonly attachments: AttachmentDraftHandle;
   /** Servers' questions to the person (elicitation). */
   readonly serverRequests?: ServerRequests | undefined;
+  /** MCP Apps (issue #21); absent when they are off (tool results show plain). */
+  readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions } | undefined;
 }
 
 /**
@@ -48,7 +62,12 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, serverRequests }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, attachments, serverRequests, mcpApps }: ChatViewProps) {
+  const attachmentCount = useStore(attachments.store, (s) => s.items.length);
+  const resources = useContext(ResourceActionsContext);
+  const [template, setTemplate] = useState<{ serverId: string; uriTemplate: string }>();
+  // Re-rendered when a listing arrives, so the `@` list shows the resources.
+  useStoreIfAny(resources?.store, (s) => s.listings, undefined);
   const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
@@ -62,6 +81,12 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
+  const threadServers = thread?.enabledServerIds.join(' ');
+  // The open thread's servers' resources are listed for the `@` list.
+  useEffect(() => {
+    if (threadServers !== undefined) resources?.loadThreadServers();
+  }, [resources, threadServers]);
+  const templateInfo = template && resources?.templateOf(template.serverId, template.uriTemplate);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   // Every branch's model calls were made and paid for: the thread's total counts them all.
   const totals = useMemo(() => threadTokenTotals([...offBranch, ...shape]), [offBranch, shape]);
@@ -79,6 +104,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
+  const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
   const retry = (byKeyboard: boolean) => {
@@ -93,16 +119,18 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
             <ReadResourceContext.Provider value={actions.readResource}>
               <ToolProgressContext.Provider value={toolProgress}>
-                <MessageList
-                  key={thread.id}
-                  messages={messages}
-                  compactions={compactions}
-                  serverNames={serverNames}
-                  awaitingIds={awaitingIds}
-                  isTurnRunning={isRunning}
-                  {...(branches ? { branches } : {})}
-                  {...(isRunning ? {} : { onRetry: retry })}
-                />
+                <McpAppsContext.Provider value={mcpApps?.actions}>
+                  <MessageList
+                    key={thread.id}
+                    messages={messages}
+                    compactions={compactions}
+                    serverNames={serverNames}
+                    awaitingIds={awaitingIds}
+                    isTurnRunning={isRunning}
+                    {...(branches ? { branches } : {})}
+                    {...(isRunning ? {} : { onRetry: retry })}
+                  />
+                </McpAppsContext.Provider>
               </ToolProgressContext.Provider>
             </ReadResourceContext.Provider>
             {isThinking && (
@@ -114,6 +142,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
+            <AppRequests store={mcpApps?.store} />
             {elicitations.map((request) => (
               <ElicitationCard key={request.id} request={request} />
             ))}
@@ -127,16 +156,43 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
         <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
-        <Composer
-          draft={draft}
-          isRunning={isRunning}
-          isDisabled={actions !== undefined && !thread}
-          isSendHeld={actions === undefined}
-          onSend={(text) => void actions?.send(text)}
-          onStop={() => actions?.stop()}
-          mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
-          boxRef={composerBox}
-        />
+        {!isOnline && <OfflineNote />}
+        <AttachmentZone draft={attachments} isDisabled={!thread}>
+          {template && templateInfo && resources && (
+            <ResourceTemplateForm
+              actions={resources}
+              serverId={template.serverId}
+              template={templateInfo}
+              onDone={() => {
+                setTemplate(undefined);
+                composerBox.current?.focus();
+              }}
+            />
+          )}
+          <Composer
+            draft={draft}
+            isRunning={isRunning}
+            isDisabled={actions !== undefined && !thread}
+            isSendHeld={actions === undefined || !isOnline}
+            onSend={(text) =>
+              void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
+            }
+            onStop={() => actions?.stop()}
+            mentionOptions={(query) => [
+              ...(actions?.mentionOptions(query) ?? []),
+              ...(resources?.mentionOptions(query) ?? []),
+            ]}
+            onPickResource={(option) => {
+              const picked = option.resource;
+              if (!picked || !resources) return;
+              if (option.kind === 'template') setTemplate({ serverId: picked.serverId, uriTemplate: picked.uri });
+              else void resources.attach(picked.serverId, picked.uri, picked.name);
+            }}
+            boxRef={composerBox}
+            hasAttachments={attachmentCount > 0}
+            extraButtons={<AttachButton draft={attachments} isDisabled={!thread} />}
+          />
+        </AttachmentZone>
       </div>
     </>
   );

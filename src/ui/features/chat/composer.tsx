@@ -1,9 +1,18 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
 import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
-import { activeMention, applyMention, type ActiveMention } from './mention-text';
+import { activeMention, applyMention, removeMention, type ActiveMention } from './mention-text';
 import './composer-limit.css';
 
 /** The longest message the box takes; a longer paste is cut there, and the person is told. */
@@ -22,6 +31,12 @@ export interface ComposerProps {
   readonly mentionOptions: (query: string) => MentionOption[];
   /** The message box itself, for moving focus to it (after Retry, whose button goes away). */
   readonly boxRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Attachments wait to be sent: Send works with an empty box too. */
+  readonly hasAttachments?: boolean;
+  /** More buttons beside Send (Attach files). */
+  readonly extraButtons?: ReactNode;
+  /** A resource or template picked from the `@` list: attached, its `@` text taken out of the box. */
+  readonly onPickResource?: (option: MentionOption) => void;
 }
 
 /**
@@ -37,6 +52,9 @@ export function Composer({
   onStop,
   mentionOptions,
   boxRef,
+  hasAttachments = false,
+  extraButtons,
+  onPickResource,
 }: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
@@ -67,13 +85,21 @@ export function Composer({
   };
   const send = () => {
     if (isRunning || isDisabled || isSendHeld) return;
-    const taken = takeDraft(draft);
+    const taken = takeDraft(draft) ?? (hasAttachments ? '' : undefined);
     if (taken === undefined) return;
     onSend(taken);
     setMention(undefined);
   };
   const pick = (option: MentionOption) => {
     if (!mention || !box.current) return;
+    if (option.resource && onPickResource) {
+      const without = removeMention(text, mention, box.current.selectionStart);
+      nextCaret.current = without.caret;
+      setText(without.text);
+      setMention(undefined);
+      onPickResource(option);
+      return;
+    }
     const applied = applyMention(text, mention, box.current.selectionStart, option.insert);
     nextCaret.current = applied.caret;
     setText(applied.text);
@@ -155,12 +181,13 @@ export function Composer({
             : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
           : ''}
       </p>
+      {extraButtons}
       {isRunning ? (
         <button type="button" onClick={onStop} className="secondary">
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || !text.trim()}>
+        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || (!text.trim() && !hasAttachments)}>
           Send
         </button>
       )}

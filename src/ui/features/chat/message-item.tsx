@@ -1,7 +1,8 @@
+import { AttachmentChips } from '../../components/attachment-chip';
 import { memo, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import { CopyButton } from '../../components/copy-button';
-import { EXECUTE_CODE_NAME } from '../../../domain/code-execution';
+import { ANTHROPIC_CODE_EXECUTION_NAME, EXECUTE_CODE_NAME } from '../../../domain/code-execution';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
@@ -89,6 +90,9 @@ function MessageBody({
     );
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
+      {message.attachments && message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} label="Attachments" />
+      )}
       {message.blocks.map((block, i) => {
         switch (block.type) {
           case 'text':
@@ -106,7 +110,19 @@ function MessageBody({
                 <p>{block.thinking}</p>
               </details>
             );
+          // Anthropic's code execution (programmatic tool calling): the code's card, its calls nested inside it.
+          case 'server_tool_use':
+            return block.name === ANTHROPIC_CODE_EXECUTION_NAME ? (
+              <RenderBoundary key={block.id} what="This code" rawText={safeSummary(block.input)}>
+                <CodeCard
+                  use={block}
+                  trace={codeTraces.get(block.id)?.trace}
+                  innerCalls={codeTraces.get(block.id)?.inner ?? []}
+                />
+              </RenderBoundary>
+            ) : null;
           case 'tool_use':
+            if (block.caller) return null;
             return (
               <RenderBoundary
                 key={block.id}
