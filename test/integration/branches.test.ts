@@ -174,6 +174,26 @@ describe('edit, regenerate and branches', () => {
     expect(chat.store.getState().versions.get(messageWith('First').id)).toBeUndefined();
   });
 
+  it('an edited message keeps its attachments: the model gets them with the new text', async () => {
+    const csv = 'a,b\n1,2\n';
+    const ref = {
+      id: 'att-branch-csv',
+      name: 'data.csv',
+      mimeType: 'text/csv',
+      kind: 'text' as const,
+      size: csv.length,
+      source: { type: 'file' as const },
+    };
+    api.script({ text: 'Sum: 3.' }, { text: 'Mean: 1.5.' });
+    await chat.actions.send('Sum the numbers', [{ ref, blob: new Blob([csv], { type: 'text/csv' }) }]);
+    await chat.actions.editMessage(messageWith('Sum the numbers').id, 'Average the numbers');
+    const [edit] = readByModel(api.requests.at(-1));
+    expect(edit).toContain('data.csv');
+    expect(edit).toContain(csv);
+    expect(edit).toContain('Average the numbers');
+    expect(chat.store.getState().messages[0]!.attachments?.map((a) => a.name)).toEqual(['data.csv']);
+  });
+
   it('a compaction holds on the branch it was made on, not on a branch that left before it', async () => {
     api.script({ text: 'A1' }, { text: 'A2' });
     await chat.actions.send('Q1');
