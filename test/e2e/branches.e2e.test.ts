@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { axeViolations } from './axe-audit';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -61,6 +62,7 @@ describe('edit, regenerate and branches', () => {
     api!.script({ text: 'Rome: four days.' });
     await editBox.fill('Plan a trip to Rome');
     await shot('branches-editing');
+    expect(await axeViolations(page), 'axe violations while editing').toEqual([]);
     await page.getByRole('button', { name: 'Send edit' }).click();
     await messages().getByText('Rome: four days.').waitFor({ timeout: 20_000 });
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Rome']);
@@ -85,6 +87,7 @@ describe('edit, regenerate and branches', () => {
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Paris']);
     await row('Paris: a long weekend.').getByText('2 of 2').waitFor();
     await shot('branches-regenerated');
+    expect(await axeViolations(page), 'axe violations with version switchers').toEqual([]);
 
     // A reload opens the thread on the branch chosen last.
     await page.reload();
