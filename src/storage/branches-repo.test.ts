@@ -141,6 +141,18 @@ describe('schema step for branches', () => {
     for (let seq = 0; seq < 5; seq++) await v4.put('messages', message('t1', seq, `one ${seq}`));
     for (let seq = 0; seq < 3; seq++) await v4.put('messages', message('t2', seq, `two ${seq}`));
     await v4.put('messages', { id: 'bad', threadId: 't2', seq: 3, role: 'nobody' }); // Corrupt, stays corrupt.
+    const compaction = {
+      id: 'c1',
+      threadId: 't1',
+      method: 'client',
+      firstKeptMessageId: 't1-m2',
+      firstKeptSeq: 2,
+      summary: 'Earlier talk.',
+      tokensBefore: 10,
+      tokensAfter: 2,
+      createdAt: 3,
+    };
+    await v4.put('compactions', compaction);
     v4.close();
 
     const after = await openTestStorage({ factory, name: 'to-branches' });
@@ -154,6 +166,8 @@ describe('schema step for branches', () => {
     expect(two.items[0]!.parentId).toBeNull(); // Each thread starts its own chain.
     expect(two.skipped.map((e) => e.message).join()).toMatch(/bad/);
     expect(await after.db.get('messages', 'bad')).toMatchObject({ role: 'nobody' });
+    expect(await after.db.get('threads', 't1')).toEqual(thread('t1'));
+    expect((await after.storage.compactions.list('t1')).items).toEqual([compaction]);
     // The old thread goes on as before: a new message follows its last one.
     const next = await after.storage.messages.append('t1', say('user', 'one 5'));
     expect(next.parentId).toBe('t1-m4');

@@ -1,7 +1,15 @@
 import { isPersonMessage } from '../domain/branches';
 import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
-import { regenerateTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from '../turns/turn-runner';
+import type { AttachmentRef } from '../domain/attachment';
+import type { Storage } from '../storage/storage';
+import {
+  regenerateTurn,
+  sendMessage,
+  type OutgoingAttachment,
+  type SendOptions,
+  type TurnRunnerDeps,
+} from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
 
 /** Edit, regenerate and the choice between versions of a message (issue #22). */
@@ -38,8 +46,13 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
       const at = open?.messages.findIndex((m) => m.id === messageId) ?? -1;
       if (!open || at < 0 || !text.trim() || !isPersonMessage(open.messages[at]!)) return;
       const after = open.messages[at - 1]?.id ?? null;
+      const refs = open.messages[at]!.attachments ?? [];
       cutTo(open.messages, at);
-      await runInThread(open.threadId, (options) => sendMessage(deps, open.threadId, text.trim(), options, after));
+      await runInThread(open.threadId, async (options) => {
+        // The edited message keeps its attachments (their bytes are read again; one whose bytes are gone is left out).
+        const kept = await keptAttachments(deps.storage, refs);
+        return sendMessage(deps, open.threadId, text.trim(), options, after, kept);
+      });
     },
     async regenerate(answerId) {
       const open = idle();
@@ -62,4 +75,10 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
       await loadMessages(open.threadId);
     },
   };
+}
+
+/** The attachments of a message, with their stored bytes, to send again with its edit. */
+async function keptAttachments(storage: Storage, refs: readonly AttachmentRef[]): Promise<OutgoingAttachment[]> {
+  const read = await Promise.all(refs.map(async (ref) => ({ ref, blob: await storage.attachments.get(ref.id) })));
+  return read.flatMap(({ ref, blob }) => (blob ? [{ ref, blob }] : []));
 }

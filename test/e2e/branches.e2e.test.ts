@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { axeViolations } from './axe-audit';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -60,6 +61,8 @@ describe('edit, regenerate and branches', () => {
     await row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).click();
     api!.script({ text: 'Rome: four days.' });
     await editBox.fill('Plan a trip to Rome');
+    await shot('branches-editing');
+    expect(await axeViolations(page), 'axe violations while editing').toEqual([]);
     await page.getByRole('button', { name: 'Send edit' }).click();
     await messages().getByText('Rome: four days.').waitFor({ timeout: 20_000 });
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Rome']);
@@ -84,6 +87,7 @@ describe('edit, regenerate and branches', () => {
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Paris']);
     await row('Paris: a long weekend.').getByText('2 of 2').waitFor();
     await shot('branches-regenerated');
+    expect(await axeViolations(page), 'axe violations with version switchers').toEqual([]);
 
     // A reload opens the thread on the branch chosen last.
     await page.reload();
@@ -102,6 +106,44 @@ describe('edit, regenerate and branches', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('another tab shows a new version as it is made, and follows the branch chosen', async () => {
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(app!.url);
+      const otherMessages = other.getByRole('list', { name: 'Messages' });
+      await otherMessages.getByText('Paris: five days.').waitFor({ timeout: 20_000 });
+      api!.script({ text: 'Paris: three days.' });
+      await row('Paris: five days.').getByRole('button', { name: 'Regenerate' }).click();
+      await messages().getByText('Paris: three days.').waitFor({ timeout: 20_000 });
+      const otherRow = otherMessages.getByRole('listitem').filter({ hasText: 'Paris: three days.' });
+      await otherRow.getByText('3 of 3').waitFor({ timeout: 20_000 });
+      await row('Paris: three days.').getByRole('button', { name: 'Previous version' }).click();
+      await otherMessages.getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('at phone width the switcher, Edit and Regenerate fit beside the message', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const answer = row('Paris: a long weekend.');
+      await answer.getByText('2 of 3').waitFor();
+      for (const control of [
+        answer.getByRole('button', { name: 'Regenerate' }),
+        answer.getByRole('button', { name: 'Next version' }),
+        row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      await shot('branches-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('Edit, Regenerate and the version arrows are disabled while a turn runs', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -113,9 +155,9 @@ describe('edit, regenerate and branches', () => {
     await box().press('Enter');
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await expect(row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).isDisabled()).resolves.toBe(true);
-    await expect(row('Paris: five days.').getByRole('button', { name: 'Next version' }).isDisabled()).resolves.toBe(
-      true,
-    );
+    await expect(
+      row('Paris: a long weekend.').getByRole('button', { name: 'Next version' }).isDisabled(),
+    ).resolves.toBe(true);
     release();
     await messages().getByText('Slow answer.').waitFor({ timeout: 20_000 });
     await expect(row('Slow answer.').getByRole('button', { name: 'Regenerate' }).isDisabled()).resolves.toBe(false);

@@ -149,6 +149,51 @@ describe('edit, regenerate and branches', () => {
     }
   });
 
+  it('while a turn runs, edit, regenerate and switching versions do nothing', async () => {
+    api.script({ text: 'One.' }, { text: 'Two.' });
+    await chat.actions.send('First');
+    await chat.actions.regenerate(messageWith('One.').id);
+    const [one] = chat.store.getState().versions.get(messageWith('Two.').id)!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.script(async () => {
+      await held;
+      return { text: 'Slow.' };
+    });
+    const requests = api.requests.length;
+    const running = chat.actions.send('Second');
+    await Promise.all([
+      chat.actions.editMessage(messageWith('First').id, 'Changed'),
+      chat.actions.regenerate(messageWith('Two.').id),
+      chat.actions.showVersion(one!),
+    ]);
+    release();
+    await running;
+    expect(shown()).toEqual(['First', 'Two.', 'Second', 'Slow.']);
+    expect(api.requests).toHaveLength(requests + 1); // Only the running turn's call.
+    expect(chat.store.getState().versions.get(messageWith('First').id)).toBeUndefined();
+  });
+
+  it('an edited message keeps its attachments: the model gets them with the new text', async () => {
+    const csv = 'a,b\n1,2\n';
+    const ref = {
+      id: 'att-branch-csv',
+      name: 'data.csv',
+      mimeType: 'text/csv',
+      kind: 'text' as const,
+      size: csv.length,
+      source: { type: 'file' as const },
+    };
+    api.script({ text: 'Sum: 3.' }, { text: 'Mean: 1.5.' });
+    await chat.actions.send('Sum the numbers', [{ ref, blob: new Blob([csv], { type: 'text/csv' }) }]);
+    await chat.actions.editMessage(messageWith('Sum the numbers').id, 'Average the numbers');
+    const [edit] = readByModel(api.requests.at(-1));
+    expect(edit).toContain('data.csv');
+    expect(edit).toContain(csv);
+    expect(edit).toContain('Average the numbers');
+    expect(chat.store.getState().messages[0]!.attachments?.map((a) => a.name)).toEqual(['data.csv']);
+  });
+
   it('a compaction holds on the branch it was made on, not on a branch that left before it', async () => {
     api.script({ text: 'A1' }, { text: 'A2' });
     await chat.actions.send('Q1');

@@ -44,7 +44,8 @@ export function VersionSwitcher({
       <span className="version-count" aria-hidden="true">
         {at + 1} / {versions.length}
       </span>
-      <span className="visually-hidden">
+      {/* Said again when an arrow moves to another version (the focus stays on the arrow). */}
+      <span className="visually-hidden" aria-live="polite">
         {at + 1} of {versions.length}
       </span>
       <button

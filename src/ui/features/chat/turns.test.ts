@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../domain/message';
 import type { TraceEntry } from '../../../domain/trace';
-import { isShown, turnTraces } from './turns';
+import { answerEnds, isShown, turnTraces } from './turns';
 
 let seq = 0;
 const message = (
@@ -73,5 +73,18 @@ describe("a turn's trace", () => {
     });
     expect(traces.get(messages[5]!.id)?.totals.calls).toBe(0);
     expect(messages.map(isShown)).toEqual([true, true, false, true, true, true]);
+  });
+});
+
+describe('answerEnds (where Regenerate goes, issue #22)', () => {
+  it("is each answer's last shown message: past its tool calls, not on a tool result or the person's message", () => {
+    const ask = message('user', [{ type: 'text', text: 'Add 2 and 3' }]);
+    const use = message('assistant', [{ type: 'tool_use', id: 'u1', name: 'add', input: {} }]);
+    const result = message('user', [{ type: 'tool_result', tool_use_id: 'u1', content: [] }]);
+    const answer = message('assistant', [{ type: 'text', text: '5' }]);
+    const next = message('user', [{ type: 'text', text: 'Thanks' }]);
+    const failed = message('assistant', [], [], { status: 'error', error: 'overloaded' });
+    expect([...answerEnds([ask, use, result, answer, next, failed])]).toEqual([answer.id, failed.id]);
+    expect([...answerEnds([ask])]).toEqual([]);
   });
 });
