@@ -56,6 +56,8 @@ export interface TurnDeps {
   readonly logger?: Logger;
   /** Called with each progress notification of a tool call in flight, by its tool_use id. */
   readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
+  /** Takes the trace of model calls servers made during the tool calls (sampling), stored with the calls' trace. */
+  readonly takeSideTrace?: () => TraceEntry[];
 }
 
 /** How a turn runs the model's code: the sandbox to open and its limits. */
@@ -115,7 +117,7 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
           : runToolUse(use, deps, signal),
       ),
     );
-    const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
+    const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace), ...(deps.takeSideTrace?.() ?? [])];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
     if (signal.aborted) return { status: 'stopped' };

@@ -26,6 +26,8 @@ export const ModelCallTrace = z.object({
   unpricedReason: z.string().optional(),
   /** The API's 400 named a part of the request (a tool, a block): shown beside its message. */
   offendingPart: z.string().optional(),
+  /** A call a server asked for (MCP sampling) and the person approved: which server. */
+  sampledFor: z.object({ serverId: z.string(), serverName: z.string() }).optional(),
 });
 
 export const Approval = z.enum(['allow-once', 'allow-thread', 'allow-always', 'deny']);

@@ -6,6 +6,7 @@ import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
 import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
+import type { SamplingRequests } from './sampling-requests';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
@@ -62,6 +63,8 @@ export interface AppState {
   readonly chatActions?: ChatActions;
   /** Servers' questions to the person (elicitation), shown in the chat. */
   readonly serverRequests?: ServerRequests;
+  /** Servers' requests to run the model (sampling), shown in the chat for approval. */
+  readonly samplingRequests?: SamplingRequests;
   readonly settings?: SettingsActions;
   /** The profile's passphrase lock (status, unlock, lock, idle lock). */
   readonly vaultLock?: VaultLockStore;

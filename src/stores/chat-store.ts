@@ -9,7 +9,7 @@ import type { ThreadConfig } from '../domain/thread-config';
 import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { ResourceReading } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
-import type { Approval } from '../domain/trace';
+import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
@@ -25,6 +25,15 @@ import {
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
+
+/** A turn in progress, for a server's request made during it (sampling). */
+export interface RunningTurn {
+  readonly threadId: string;
+  readonly enabledServerIds: readonly string[];
+  readonly signal: AbortSignal;
+  /** Stores a trace entry with the turn's tool calls (a server's model call counts in the thread's usage). */
+  readonly addTrace: (entry: TraceEntry) => void;
+}
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -88,6 +97,8 @@ export interface ChatActions {
   dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
+  /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
+  runningTurn(): RunningTurn | undefined;
   /** Reads a resource of a server (a resource link in a tool result); never throws. */
   readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
@@ -110,6 +121,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const logger = deps.logger ?? silentLogger;
   let controller: AbortController | undefined;
   let runningThreadId: string | undefined;
+  let sideTrace: TraceEntry[] = [];
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
@@ -145,6 +157,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
     controller = new AbortController();
     runningThreadId = threadId;
+    sideTrace = [];
     store.setState({ isRunning: true });
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId)
@@ -172,7 +185,15 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
       const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
         store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
-      await start({ askApproval, onMessage, onToolProgress, signal: controller.signal, enabledServerIds });
+      const takeSideTrace = () => sideTrace.splice(0);
+      await start({
+        askApproval,
+        onMessage,
+        onToolProgress,
+        signal: controller.signal,
+        enabledServerIds,
+        takeSideTrace,
+      });
     } catch (error) {
       store.setState({ notice: describeError(error) });
     } finally {
@@ -361,6 +382,16 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         return server?.config.enabled ? [{ id, name: server.config.name }] : [];
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
+    },
+    runningTurn() {
+      if (!runningThreadId || !controller) return undefined;
+      const trace = sideTrace;
+      return {
+        threadId: runningThreadId,
+        enabledServerIds: store.getState().threads.find((t) => t.id === runningThreadId)?.enabledServerIds ?? [],
+        signal: controller.signal,
+        addTrace: (entry) => void trace.push(entry),
+      };
     },
     readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
     exportThread(format) {

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { createServerRequests } from './server-requests';
+import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
@@ -54,8 +55,15 @@ export async function startApp(
         .catch(logFailure(logger, 'Putting the app servers on for new threads failed', { profileId: profile.id }));
     let requestCount = 0;
     const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
+    // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
+    let findSamplingTurn: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
+    const samplingRequests = createSamplingRequests(
+      services.newId ?? (() => `sampling-${++requestCount}`),
+      (server, request) => findSamplingTurn(server, request),
+    );
     const registry = services.createRegistry(profile.id, appConfig.config.oauth, {
       elicitation: serverRequests.elicitation,
+      sampling: samplingRequests.sampling,
     });
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
@@ -76,6 +84,13 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
+    });
+    findSamplingTurn = samplingTurnFinder(() => chat.actions.runningTurn(), {
+      storage: services.storage,
+      profileId: profile.id,
+      defaults,
+      createModel: services.createModel,
+      now: services.now,
     });
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
@@ -162,6 +177,7 @@ export async function startApp(
       chat: chat.store,
       chatActions: chat.actions,
       serverRequests,
+      samplingRequests,
       settings,
       needsApiKey: !hasApiKey,
       vaultLock: vaultLock.store,

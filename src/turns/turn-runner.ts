@@ -13,11 +13,11 @@ import { resumeTurn } from '../agent/resume-turn';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
-import { NotFoundError, VaultLockedError } from '../domain/errors';
+import { NotFoundError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
-import { ModelError } from '../domain/model-errors';
 import type { ToolProgress } from '../domain/tool-result';
+import type { TraceEntry } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import type { AskApproval } from '../domain/thread-tools';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
@@ -25,11 +25,9 @@ import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
-import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
-import { resolveUsageLimits } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
-import { usageLimitProblem, withUsageLimits } from './usage-guard';
+import { profileModel } from './profile-model';
 import { createThreadTools } from './thread-tools';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -79,6 +77,8 @@ export interface SendOptions {
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
+  /** Takes the trace of model calls servers made during the turn's tool calls (sampling). */
+  readonly takeSideTrace?: () => TraceEntry[];
   /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
   readonly isAskingAboutEveryCall?: boolean;
 }
@@ -169,20 +169,8 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     firstListings,
     new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true })),
   ]);
-  const apiKey = await storage.vault
-    .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
-    .catch((error: unknown) => (error instanceof VaultLockedError ? error : undefined));
-  const limits = resolveUsageLimits(deps.defaults.limits, prefs.limits);
-  const readUsage = (id: string, since: number) => storage.usage.since(id, since);
-  const keyModel: ModelPort =
-    typeof apiKey === 'string'
-      ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
-      : {
-          stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
-          listModels: () => Promise.resolve([]),
-        };
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
-  const model = withUsageLimits(keyModel, () => usageLimitProblem(readUsage, deps.profileId, limits, deps.now()));
+  const { keyModel, model } = await profileModel(deps, prefs);
   // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
   const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
   const persistence: TurnPersistence = {
@@ -249,6 +237,7 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
+    ...(options.takeSideTrace ? { takeSideTrace: options.takeSideTrace } : {}),
   };
 }
 

@@ -10,6 +10,9 @@ import { useStoreIfAny } from '../../hooks/use-store';
 import { ApprovalCard } from './approval-card';
 import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
 import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
+import type { PendingSampling, RefusedSampling, SamplingRequests } from '../../../stores/sampling-requests';
+import { RefusedSamplingNote, SamplingCard } from './sampling-card';
+import './sampling.css';
 import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
@@ -29,6 +32,8 @@ const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
 const NO_ELICITATIONS: readonly PendingElicitation[] = [];
 const NO_REFUSALS: readonly RefusedElicitation[] = [];
+const NO_SAMPLINGS: readonly PendingSampling[] = [];
+const NO_SAMPLING_REFUSALS: readonly RefusedSampling[] = [];
 const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
 
 export interface ChatViewProps {
@@ -39,6 +44,8 @@ export interface ChatViewProps {
   readonly draft: DraftStore;
   /** Servers' questions to the person (elicitation). */
   readonly serverRequests?: ServerRequests | undefined;
+  /** Servers' requests to run the model (sampling). */
+  readonly samplingRequests?: SamplingRequests | undefined;
 }
 
 /**
@@ -46,7 +53,9 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, serverRequests }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, serverRequests, samplingRequests }: ChatViewProps) {
+  const samplings = useStoreIfAny(samplingRequests?.store, (s) => s.samplings, NO_SAMPLINGS);
+  const refusedSamplings = useStoreIfAny(samplingRequests?.store, (s) => s.refused, NO_SAMPLING_REFUSALS);
   const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
@@ -103,6 +112,12 @@ export function ChatView({ chat, actions, servers, draft, serverRequests }: Chat
             ))}
             {refused.map((r) => (
               <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
+            ))}
+            {samplings.map((request) => (
+              <SamplingCard key={request.id} request={request} />
+            ))}
+            {refusedSamplings.map((r) => (
+              <RefusedSamplingNote key={r.id} refused={r} onDismiss={() => samplingRequests?.dismissRefusal(r.id)} />
             ))}
           </>
         ) : (

@@ -24,6 +24,7 @@ export function AppShell({ store }: { store: AppStore }) {
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
   const serverRequests = useStore(store, (s) => s.serverRequests);
+  const samplingRequests = useStore(store, (s) => s.samplingRequests);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
@@ -130,6 +131,7 @@ export function AppShell({ store }: { store: AppStore }) {
             actions={ready?.actions}
             servers={ready?.servers}
             serverRequests={ready ? serverRequests : undefined}
+            samplingRequests={ready ? samplingRequests : undefined}
           />
         </main>
       </div>
