@@ -89,6 +89,20 @@ export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSig
   return continueTurn(userText, deps, signal);
 }
 
+/** Runs a turn that starts with several messages (a server's prompt), each stored with its own role and content. */
+export async function runTurnWithMessages(
+  messages: readonly { readonly role: 'user' | 'assistant'; readonly blocks: ContentBlock[] }[],
+  deps: TurnDeps,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
+  for (const message of messages)
+    notify(deps, await deps.persistence.append({ role: message.role, blocks: message.blocks, status: 'complete' }));
+  const texts = messages
+    .flatMap((m) => (m.role === 'user' ? m.blocks : []))
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return continueTurn(texts.join('\n'), deps, signal);
+}
+
 /** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
 export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;

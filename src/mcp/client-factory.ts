@@ -5,6 +5,7 @@ import {
   ErrorCode,
   McpError,
   LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
@@ -49,6 +50,7 @@ export function createMcpClient(
   onToolsChanged: () => void,
   onLog?: (params: LoggingMessageNotification['params']) => void,
   server: ElicitationServer = { id: '', name: 'A server' },
+  events: { readonly onPromptsChanged?: () => void } = {},
 ): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
     capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} },
@@ -73,6 +75,8 @@ export function createMcpClient(
     }
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+  const { onPromptsChanged } = events;
+  if (onPromptsChanged) client.setNotificationHandler(PromptListChangedNotificationSchema, () => onPromptsChanged());
   if (onLog)
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLog(notification.params));
   return client;

@@ -7,6 +7,7 @@ import type { Registry } from '../mcp/registry';
 import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
 import type { SamplingRequests } from './sampling-requests';
+import type { PromptActions, PromptsState } from './prompts-store';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
@@ -65,6 +66,8 @@ export interface AppState {
   readonly serverRequests?: ServerRequests;
   /** Servers' requests to run the model (sampling), shown in the chat for approval. */
   readonly samplingRequests?: SamplingRequests;
+  /** The `/` prompts of the open thread's servers. */
+  readonly prompts?: { readonly store: StoreApi<PromptsState>; readonly actions: PromptActions };
   readonly settings?: SettingsActions;
   /** The profile's passphrase lock (status, unlock, lock, idle lock). */
   readonly vaultLock?: VaultLockStore;

@@ -5,6 +5,7 @@ import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
+import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ThreadConfig } from '../domain/thread-config';
 import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { ResourceReading } from '../domain/tool-display';
@@ -22,6 +23,7 @@ import {
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
+  sendPromptMessages,
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
@@ -90,6 +92,8 @@ export interface ChatActions {
   /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
   send(text: string): Promise<void>;
+  /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
+  sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
@@ -361,6 +365,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
           await actions.refreshThreads();
         }
         return sendMessage(deps, threadId, text.trim(), options);
+      });
+    },
+    async sendPrompt(messages, title) {
+      const threadId = store.getState().activeThreadId;
+      if (!threadId || store.getState().isRunning || messages.length === 0) return;
+      const thread = store.getState().threads.find((t) => t.id === threadId);
+      await runInThread(threadId, async (options) => {
+        if (thread?.title === UNTITLED)
+          await storage.threads
+            .rename(threadId, titleFrom(title))
+            .then(() => actions.refreshThreads())
+            .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
+        return sendPromptMessages(deps, threadId, messages, options);
       });
     },
     async retry() {

@@ -9,6 +9,7 @@ import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { createServerRequests } from './server-requests';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
+import { createPrompts } from './prompts-store';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
@@ -92,6 +93,7 @@ export async function startApp(
       createModel: services.createModel,
       now: services.now,
     });
+    const prompts = createPrompts(registry, chat.actions);
     let stopFollowingServers = () => undefined as void;
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
@@ -178,6 +180,7 @@ export async function startApp(
       chatActions: chat.actions,
       serverRequests,
       samplingRequests,
+      prompts: { store: prompts.store, actions: prompts.actions },
       settings,
       needsApiKey: !hasApiKey,
       vaultLock: vaultLock.store,

@@ -4,6 +4,7 @@ import { composeSystemPrompt } from '../agent/system-prompt';
 import {
   continueTurn,
   runTurn,
+  runTurnWithMessages,
   TAB_CLOSED_NOTE,
   type TurnDeps,
   type TurnOutcome,
@@ -16,6 +17,7 @@ import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '..
 import { NotFoundError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
+import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ToolProgress } from '../domain/tool-result';
 import type { TraceEntry } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
@@ -95,6 +97,18 @@ export function sendMessage(
 ): Promise<TurnOutcome> {
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
     runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
+  );
+}
+
+/** Runs one turn that starts with a server prompt's messages (their roles and content kept), holding the thread's lock. */
+export function sendPromptMessages(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  messages: readonly PromptTurnMessage[],
+  options: SendOptions,
+): Promise<TurnOutcome> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
+    runTurnWithMessages(messages, await prepareTurn(deps, threadId, options), options.signal),
   );
 }
 

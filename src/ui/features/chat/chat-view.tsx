@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
@@ -13,6 +13,10 @@ import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../
 import type { PendingSampling, RefusedSampling, SamplingRequests } from '../../../stores/sampling-requests';
 import { RefusedSamplingNote, SamplingCard } from './sampling-card';
 import './sampling.css';
+import type { PromptActions, PromptsStore } from '../../../stores/prompts-store';
+import { setDraft } from '../../../stores/draft';
+import { PromptForm } from './prompt-form';
+import { usePromptMenu } from './use-prompt-menu';
 import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
@@ -46,6 +50,8 @@ export interface ChatViewProps {
   readonly serverRequests?: ServerRequests | undefined;
   /** Servers' requests to run the model (sampling). */
   readonly samplingRequests?: SamplingRequests | undefined;
+  /** The `/` prompts of the thread's servers. */
+  readonly prompts?: { readonly store: PromptsStore; readonly actions: PromptActions } | undefined;
 }
 
 /**
@@ -53,7 +59,7 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, serverRequests, samplingRequests }: ChatViewProps) {
+export function ChatView({ chat, actions, servers, draft, serverRequests, samplingRequests, prompts }: ChatViewProps) {
   const samplings = useStoreIfAny(samplingRequests?.store, (s) => s.samplings, NO_SAMPLINGS);
   const refusedSamplings = useStoreIfAny(samplingRequests?.store, (s) => s.refused, NO_SAMPLING_REFUSALS);
   const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
@@ -73,6 +79,18 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
+  const promptServerIds = useMemo(
+    () => (thread?.enabledServerIds ?? []).filter((id) => serverViews.some((s) => s.id === id && s.config.enabled)),
+    [thread?.enabledServerIds, serverViews],
+  );
+  const slashMenu = usePromptMenu(prompts, promptServerIds);
+  const chosenPrompt = useStoreIfAny(prompts?.store, (s) => s.chosen, undefined);
+  const hadPrompt = useRef(false);
+  useEffect(() => {
+    // The prompt form closed (sent, inserted or cancelled): the keyboard goes back to the message box.
+    if (hadPrompt.current && !chosenPrompt) composerBox.current?.focus();
+    hadPrompt.current = chosenPrompt !== undefined;
+  }, [chosenPrompt]);
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
   const retry = (byKeyboard: boolean) => {
@@ -126,6 +144,14 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
         <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
+        {chosenPrompt && prompts && (
+          <PromptForm
+            chosen={chosenPrompt}
+            actions={prompts.actions}
+            onInsert={(text) => setDraft(draft, text)}
+            isTurnRunning={isRunning}
+          />
+        )}
         <Composer
           draft={draft}
           isRunning={isRunning}
@@ -135,6 +161,7 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
           onStop={() => actions?.stop()}
           mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
           boxRef={composerBox}
+          {...(slashMenu ? { slashMenu } : {})}
         />
       </div>
     </>

@@ -4,6 +4,7 @@ import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
 import { activeMention, applyMention, type ActiveMention } from './mention-text';
+import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
 
 /** The longest message the box takes; a longer paste is cut there, and the person is told. */
@@ -22,6 +23,8 @@ export interface ComposerProps {
   readonly mentionOptions: (query: string) => MentionOption[];
   /** The message box itself, for moving focus to it (after Retry, whose button goes away). */
   readonly boxRef?: RefObject<HTMLTextAreaElement | null>;
+  /** The thread's servers' prompts for a `/` at the start of the box. */
+  readonly slashMenu?: SlashMenuSource;
 }
 
 /**
@@ -37,6 +40,7 @@ export function Composer({
   onStop,
   mentionOptions,
   boxRef,
+  slashMenu,
 }: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
@@ -51,6 +55,7 @@ export function Composer({
   const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled && !isSendHeld;
   const options = isOpen ? mentionOptions(mention.query) : [];
   const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
+  const slash = useSlashMenu(text, slashMenu, !isDisabled && !isSendHeld, () => setText(''));
 
   // After a pick the caret goes right after the inserted name.
   useLayoutEffect(() => {
@@ -81,6 +86,7 @@ export function Composer({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (slash.handleKey(event)) return;
     if (isOpen && options.length > 0) {
       const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
       if (event.key in moves) {
@@ -117,6 +123,7 @@ export function Composer({
           onPick={pick}
         />
       )}
+      {slash.isOpen && slashMenu && <PromptMenu menu={slash} source={slashMenu} />}
       <textarea
         ref={(node) => {
           box.current = node;
@@ -125,8 +132,14 @@ export function Composer({
         aria-label="Message"
         aria-describedby={ids.hint}
         aria-autocomplete="list"
-        aria-controls={isOpen ? ids.list : undefined}
-        aria-activedescendant={isOpen && options.length > 0 ? optionId(active) : undefined}
+        aria-controls={isOpen ? ids.list : slash.isOpen ? slash.listId : undefined}
+        aria-activedescendant={
+          isOpen && options.length > 0
+            ? optionId(active)
+            : slash.isOpen && slash.options.length > 0
+              ? slash.optionId(slash.active)
+              : undefined
+        }
         placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything; @ mentions a server or tool'}
         value={text}
         maxLength={MAX_MESSAGE_CHARS}
@@ -146,14 +159,17 @@ export function Composer({
         </p>
       )}
       <p id={ids.hint} className="visually-hidden">
-        Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread.
+        Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread, or / at the start
+        to use a prompt of its servers.
       </p>
       <p className="visually-hidden" role="status">
         {isOpen
           ? options.length === 0
             ? 'No matches'
             : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
-          : ''}
+          : slash.isOpen
+            ? `${slash.options.length} ${slash.options.length === 1 ? 'prompt' : 'prompts'}`
+            : ''}
       </p>
       {isRunning ? (
         <button type="button" onClick={onStop} className="secondary">

@@ -25,6 +25,7 @@ export function AppShell({ store }: { store: AppStore }) {
   const chatActions = useStore(store, (s) => s.chatActions);
   const serverRequests = useStore(store, (s) => s.serverRequests);
   const samplingRequests = useStore(store, (s) => s.samplingRequests);
+  const prompts = useStore(store, (s) => s.prompts);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
@@ -132,6 +133,7 @@ export function AppShell({ store }: { store: AppStore }) {
             servers={ready?.servers}
             serverRequests={ready ? serverRequests : undefined}
             samplingRequests={ready ? samplingRequests : undefined}
+            prompts={ready ? prompts : undefined}
           />
         </main>
       </div>
