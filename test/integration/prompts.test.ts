@@ -74,7 +74,8 @@ describe('prompts of the thread’s servers', () => {
     expect(names.filter((n) => n.startsWith('prompt-'))).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `prompt-${i}`));
     const filtered = prompts.actions.options(['everything', 'paged'], 'team');
     expect(filtered.map((o) => o.prompt.name)).toEqual(['completable-prompt']); // Its title is "Team Management".
-    expect(filtered[0]).toMatchObject({ label: 'Team Management', detail: expect.stringMatching(/^Everything · /) });
+    expect(filtered[0]!.label).toBe('Team Management');
+    expect(filtered[0]!.detail).toMatch(/^Everything · /);
     // Only the thread's servers count.
     expect(prompts.actions.options(['paged'], '').every((o) => o.prompt.serverId === 'paged')).toBe(true);
   });
