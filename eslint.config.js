@@ -25,6 +25,7 @@ const PACKAGE_OWNERS = {
   zustand: ['stores'],
   idb: ['platform', 'storage'],
   '@modelcontextprotocol/sdk': ['mcp'],
+  '@modelcontextprotocol/ext-apps': ['mcp', 'platform'],
   '@anthropic-ai/sdk': ['agent'],
   minisearch: ['search'],
 };
@@ -143,6 +144,17 @@ export default tseslint.config(
     rules: { 'no-console': 'off', '@typescript-eslint/require-await': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // The service worker (src/service-worker/sw.js): plain JS that vite.config.ts writes to the build with its BUILD.
+  {
+    files: ['src/service-worker/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      ecmaVersion: 2022,
+      globals: { ...globals.serviceworker },
+    },
+  },
   // Classic scripts the page loads as they are (public/theme-boot.js, before the first paint): plain JS, no modules.
   {
     files: ['public/**/*.js'],

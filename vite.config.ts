@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer as createNetServer } from 'node:net';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { SERVICE_WORKER_FILE, shellFiles } from './src/domain/app-shell.ts';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from './src/domain/oauth-client-metadata.ts';
 import {
   CONTENT_SECURITY_POLICY,
@@ -101,6 +105,34 @@ function themeBeforeFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Builds only: writes sw.js, the service worker (src/service-worker/sw.js, hand-written) with the app shell it keeps
+ * for offline use (every built file shellFiles() keeps) and a version that changes with any of those files, so that
+ * each deploy installs as a new version. After the bundle and public/ are on disk, so it sees every file.
+ */
+function serviceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'app-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const built = (readdirSync(outDir, { recursive: true }) as string[]).filter((path) =>
+          statSync(join(outDir, path)).isFile(),
+        );
+        const files = shellFiles(built);
+        const hash = createHash('sha256');
+        for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
+        const build = { version: hash.digest('hex').slice(0, 16), files };
+        const source = readFileSync(fileURLToPath(new URL('./src/service-worker/sw.js', import.meta.url)), 'utf8');
+        writeFileSync(join(outDir, SERVICE_WORKER_FILE), `const BUILD = ${JSON.stringify(build)};\n${source}`);
+      },
+    },
+  };
+}
+
 const AJV_STUB_ID = '\0mcp-sdk-ajv-provider-stub';
 
 /**
@@ -176,11 +208,30 @@ export default defineConfig({
     securityHeadersByPath(),
     themeBeforeFirstPaint(),
     withoutAjv(),
+    serviceWorker(),
     demoMcpServer(),
   ],
+  resolve: {
+    alias: [
+      {
+        // rehype-katex parses KaTeX's HTML into a tree for React. In a browser that package parses it with a <template>
+        // element, whose style attributes the CSP refuses (one console error per attribute); its parse5 build (pure JS,
+        // no DOM) gives the same tree without touching the page, and React then applies the styles through the CSSOM.
+        find: /^hast-util-from-html-isomorphic$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/hast-util-from-html-isomorphic/lib/index.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Fonts stay files (KaTeX's smallest are under Vite's 4 kB inlining limit): the CSP's font-src takes no data: URL.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+  },
   test: {
     // Tests wait for events; these limits only catch a hang, so they are sized for a busy shared 2-core machine
     // (npm run test:stress), not for an idle one. A test whose subject is time injects its clock instead.

@@ -62,6 +62,16 @@ export function relayedHeaders(upstream: Headers, extra: Record<string, string>)
   return headers;
 }
 
+/** Where the relay writes one line about what it went on past (relay-handler's `log`). */
+export type RelayLog = (line: string) => void;
+
+/** Drops a body the relay does not pass on; a failure to drop it is logged with `what` (never the body). */
+export async function discardBody(body: ReadableStream | null | undefined, log: RelayLog, what: string): Promise<void> {
+  await body?.cancel().catch((error: unknown) => {
+    log(`${what}: discarding the body failed (${error instanceof Error ? error.name : 'unknown error'})`);
+  });
+}
+
 /**
  * Sends the request to the target, following redirects only within the target's origin (each hop checked again
  * against the private-address policy). The response body is the target's stream, untouched.
@@ -70,6 +80,7 @@ export async function forward(
   request: ForwardRequest,
   policy: TargetPolicy,
   fetchFn: typeof fetch,
+  log: RelayLog = () => undefined,
 ): Promise<Forwarded> {
   let url = request.target;
   let method = request.method;
@@ -88,7 +99,7 @@ export async function forward(
     });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return { response };
-    await response.body?.cancel().catch(() => undefined);
+    await discardBody(response.body, log, `redirect from ${url.origin}${url.pathname}`);
     const next = new URL(location, url);
     if (next.origin !== request.target.origin)
       return {

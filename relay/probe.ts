@@ -1,3 +1,4 @@
+import { discardBody, type RelayLog } from './forward';
 import { privateTargetProblem, type TargetPolicy } from './target-check';
 
 /** Request headers a browser client sends over an MCP session (the preflight asks for all of them). */
@@ -55,6 +56,7 @@ export async function probeTarget(
   policy: TargetPolicy,
   fetchFn: typeof fetch,
   signal: AbortSignal,
+  log: RelayLog = () => undefined,
 ): Promise<ProbeOutcome> {
   const problem = await privateTargetProblem(target, policy);
   if (problem) return { refused: problem };
@@ -71,7 +73,7 @@ export async function probeTarget(
       redirect: 'manual',
       signal,
     });
-    await preflight.body?.cancel().catch(() => undefined);
+    await discardBody(preflight.body, log, `probe preflight of ${target.origin}${target.pathname}`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -88,7 +90,7 @@ export async function probeTarget(
     ),
     missingMethods: missingFromList(preflight.headers.get('access-control-allow-methods'), NEEDED_METHODS, false),
   };
-  const init = await probeInitialize(target, origin, fetchFn, signal);
+  const init = await probeInitialize(target, origin, fetchFn, signal, log);
   const lacks = [
     ...(pre.status < 200 || pre.status >= 300
       ? [`the preflight (OPTIONS) is answered with HTTP ${pre.status}, not 2xx`]
@@ -122,6 +124,7 @@ async function probeInitialize(
   origin: string,
   fetchFn: typeof fetch,
   signal: AbortSignal,
+  log: RelayLog,
 ): Promise<ProbeReport['initialize']> {
   try {
     const response = await fetchFn(target, {
@@ -131,9 +134,9 @@ async function probeInitialize(
       redirect: 'manual',
       signal,
     });
-    await response.body?.cancel().catch(() => undefined);
+    await discardBody(response.body, log, `probe initialize of ${target.origin}${target.pathname}`);
     const sessionId = response.headers.get('mcp-session-id');
-    if (sessionId) void closeSession(target, origin, sessionId, fetchFn);
+    if (sessionId) void closeSession(target, origin, sessionId, fetchFn, log);
     return {
       status: response.status,
       allowOrigin: allowOriginOf(response.headers, origin),
@@ -149,10 +152,18 @@ async function probeInitialize(
 }
 
 /** Ends the session the probe opened, so the target keeps nothing of it. */
-async function closeSession(target: URL, origin: string, sessionId: string, fetchFn: typeof fetch): Promise<void> {
-  await fetchFn(target, { method: 'DELETE', headers: { Origin: origin, 'mcp-session-id': sessionId } })
-    .then((r) => r.body?.cancel())
-    .catch(() => undefined);
+async function closeSession(
+  target: URL,
+  origin: string,
+  sessionId: string,
+  fetchFn: typeof fetch,
+  log: RelayLog,
+): Promise<void> {
+  const what = `probe session end at ${target.origin}${target.pathname}`;
+  await fetchFn(target, { method: 'DELETE', headers: { Origin: origin, 'mcp-session-id': sessionId } }).then(
+    (response) => discardBody(response.body, log, what),
+    (error: unknown) => log(`${what}: no answer (${error instanceof Error ? error.name : 'unknown error'})`),
+  );
 }
 
 /** The response headers the SDK reads from this answer: the session id when there is one, the challenge on a 401. */

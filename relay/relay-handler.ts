@@ -1,5 +1,5 @@
 import { corsHeaders, jsonResponse, preflightResponse, refusal } from './cors';
-import { forward, forwardedHeaders, relayedHeaders } from './forward';
+import { forward, forwardedHeaders, relayedHeaders, type RelayLog } from './forward';
 import { probeTarget } from './probe';
 import { parseTarget, type ResolveHost } from './target-check';
 
@@ -49,12 +49,12 @@ export function createRelayHandler(options: RelayOptions): FetchHandler {
     if (typeof target === 'string') return refusal(target, origin, target.includes('http(s)') ? 403 : 400);
 
     if (url.pathname.endsWith('/probe')) {
-      const outcome = await probeTarget(target, origin, policy, fetchFn, request.signal);
+      const outcome = await probeTarget(target, origin, policy, fetchFn, request.signal, log);
       log(`probe ${target.origin}${target.pathname} -> ${'refused' in outcome ? 'refused' : 'reported'}`);
       return 'refused' in outcome ? refusal(outcome.refused, origin) : jsonResponse(200, outcome.report, origin);
     }
 
-    const body = await readBody(request, maxBody);
+    const body = await readBody(request, maxBody, log);
     if (body === 'too-large') return refusal(`the request body is over the relay's limit of ${maxBody} bytes`, origin);
     let forwarded;
     try {
@@ -62,6 +62,7 @@ export function createRelayHandler(options: RelayOptions): FetchHandler {
         { target, method: request.method, headers: forwardedHeaders(request.headers), body, signal: request.signal },
         policy,
         fetchFn,
+        log,
       );
     } catch (error) {
       if (request.signal.aborted) throw error;
@@ -87,7 +88,11 @@ export function createRelayHandler(options: RelayOptions): FetchHandler {
 }
 
 /** The request body, or 'too-large' once it passes `limit` (a declared length is checked before reading). */
-async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined | 'too-large'> {
+async function readBody(
+  request: Request,
+  limit: number,
+  log: RelayLog,
+): Promise<Uint8Array<ArrayBuffer> | undefined | 'too-large'> {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return undefined;
   if (Number(request.headers.get('content-length') ?? 0) > limit) return 'too-large';
   const reader = request.body.getReader();
@@ -98,7 +103,11 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch((error: unknown) => {
+        log(
+          `request body over the limit: discarding it failed (${error instanceof Error ? error.name : 'unknown error'})`,
+        );
+      });
       return 'too-large';
     }
     chunks.push(value);

@@ -9,6 +9,7 @@ import Anthropic, {
 import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
 import type { Usage } from '../domain/trace';
@@ -20,6 +21,8 @@ export interface AnthropicModelOptions {
   readonly fetch: typeof fetch;
   /** Retries for 429, 5xx and 529; the SDK waits as retry-after says, else backs off. */
   readonly maxRetries?: number;
+  /** Where a failure the model goes on past is reported (the context window lookup); silent when omitted. */
+  readonly logger?: Logger;
 }
 
 const windows = new Map<string, Promise<number | undefined>>();
@@ -41,7 +44,12 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
           const blocks = toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]);
           onSnapshot(blocks, toUsage(snapshot.usage, blocks));
         };
-        let final: { content: readonly { type: string }[]; usage: Anthropic.Usage; stop_reason: string | null };
+        let final: {
+          content: readonly { type: string }[];
+          usage: Anthropic.Usage;
+          stop_reason: string | null;
+          container?: Anthropic.Container | null;
+        };
         if (usesCompaction(request)) {
           const stream = client.beta.messages.stream(toCompactionParams(request), { signal });
           stream.on('streamEvent', onEvent);
@@ -52,8 +60,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
           final = await stream.finalMessage();
         }
         const compaction = compactionOf(final.content);
+        const container = final.container;
         return {
           ...(compaction ? { compaction } : {}),
+          ...(container ? { container: { id: container.id, expiresAt: container.expires_at } } : {}),
           blocks: toBlocks(final.content as readonly Anthropic.ContentBlock[]),
           stopReason: final.stop_reason,
           usage: toUsage(final.usage),
@@ -71,7 +81,15 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
         known = client.models
           .retrieve(model, {}, { maxRetries: 0 })
           .then((info) => (typeof info.max_input_tokens === 'number' ? info.max_input_tokens : undefined))
-          .catch(() => undefined);
+          .catch(
+            logFailure(
+              options.logger ?? silentLogger,
+              "Reading the model's context window failed; the default is used",
+              {
+                model,
+              },
+            ),
+          );
         windows.set(key, known);
       }
       return known;
@@ -111,6 +129,8 @@ export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     messages: request.messages as unknown as MessageParam[],
     ...(request.tools.length > 0 ? { tools: request.tools as unknown as ToolUnion[] } : {}),
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
+    // Programmatic tool calling: the container the turn's code runs in, sent with every later call of the turn.
+    ...(request.container ? { container: request.container } : {}),
   };
   return withCacheBreakpoints(params);
 }
@@ -182,7 +202,14 @@ function toBlocks(content: readonly Anthropic.ContentBlock[]): ContentBlock[] {
         blocks.push({ type: 'redacted_thinking', data: block.data });
         break;
       case 'tool_use':
-        blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+        blocks.push({
+          type: 'tool_use',
+          id: block.id,
+          name: block.name,
+          input: block.input,
+          // Made by Anthropic's code execution (programmatic tool calling): kept, and sent back as received.
+          ...(block.caller && block.caller.type !== 'direct' ? { caller: { ...block.caller } } : {}),
+        });
         break;
       // Server mode: the API's tool search and what it found; sent back as they came so the found tools stay loaded.
       case 'server_tool_use':
@@ -191,11 +218,43 @@ function toBlocks(content: readonly Anthropic.ContentBlock[]): ContentBlock[] {
       case 'tool_search_tool_result':
         blocks.push({ type: 'tool_search_tool_result', tool_use_id: block.tool_use_id, content: block.content });
         break;
+      // What Anthropic's code execution gave back when the model's code ended (programmatic tool calling).
+      case 'code_execution_tool_result':
+        blocks.push({
+          type: 'code_execution_tool_result',
+          tool_use_id: block.tool_use_id,
+          content: codeOutput(block.content),
+        });
+        break;
       default:
         break;
     }
   }
   return blocks;
+}
+
+/** The code execution's output with the fields the app keeps (the API wants them back as it sent them). */
+function codeOutput(content: Anthropic.CodeExecutionToolResultBlockContent) {
+  switch (content.type) {
+    case 'code_execution_tool_result_error':
+      return { type: content.type, error_code: content.error_code };
+    case 'code_execution_result':
+      return {
+        type: content.type,
+        stdout: content.stdout,
+        stderr: content.stderr,
+        return_code: content.return_code,
+        content: content.content.map((c) => ({ type: c.type, file_id: c.file_id })),
+      };
+    case 'encrypted_code_execution_result':
+      return {
+        type: content.type,
+        encrypted_stdout: content.encrypted_stdout,
+        stderr: content.stderr,
+        return_code: content.return_code,
+        content: content.content.map((c) => ({ type: c.type, file_id: c.file_id })),
+      };
+  }
 }
 
 function toModelError(error: unknown, signal: AbortSignal): unknown {

@@ -1,6 +1,7 @@
 import type { CompactionBlock, ContextCompaction } from '../domain/compaction';
 import type { ContentBlock, Message } from '../domain/message';
 import { toModelMessages } from './history';
+import { documentTokens } from './document-tokens';
 import { imageTokens } from './image-tokens';
 import type { ModelMessage } from './model-port';
 
@@ -76,8 +77,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function estimateTokens(value: unknown): number {
   let images = 0;
   const json = JSON.stringify(value, (_key, v: unknown) => {
-    if (!isRecord(v) || v.type !== 'image' || !isRecord(v.source) || typeof v.source.data !== 'string') return v;
-    images += imageTokens(v.source.data);
+    if (!isRecord(v) || !isRecord(v.source) || typeof v.source.data !== 'string') return v;
+    if (v.type === 'document' && v.source.type === 'base64') images += documentTokens(v.source.data);
+    else if (v.type === 'image') images += imageTokens(v.source.data);
+    else return v;
     return { ...v, source: { ...v.source, data: '' } };
   });
   return Math.ceil((json?.length ?? 0) / 4) + images;

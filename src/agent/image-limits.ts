@@ -38,7 +38,10 @@ export function limitRequestImages(messages: readonly ModelMessage[]): ModelMess
   let count = 0;
   let chars = 0;
   const keep = (image: Image) => {
-    const fits = count < MAX_IMAGES_PER_REQUEST && chars + image.source.data.length <= MAX_IMAGE_CHARS_PER_REQUEST;
+    // The newest image always goes (an attached image may be up to the API's own 5 MB).
+    const fits =
+      count < MAX_IMAGES_PER_REQUEST &&
+      (count === 0 || chars + image.source.data.length <= MAX_IMAGE_CHARS_PER_REQUEST);
     if (fits) {
       count += 1;
       chars += image.source.data.length;

@@ -21,6 +21,8 @@ export interface ModelRequest {
   readonly compactionBlock?: CompactionBlock;
   /** Ask the API to compact the context in this call once its input reaches this many tokens (compaction beta). */
   readonly serverCompaction?: { readonly triggerTokens: number };
+  /** Programmatic tool calling: the id of the container the turn's code runs in (from an earlier answer of the turn). */
+  readonly container?: string;
 }
 
 export interface ModelResult {
@@ -29,6 +31,8 @@ export interface ModelResult {
   readonly usage: Usage;
   /** The API compacted the context before answering: its compaction block, to keep and send back. */
   readonly compaction?: CompactionBlock;
+  /** The code execution container the answer used (programmatic tool calling), to send with the turn's next call. */
+  readonly container?: { readonly id: string; readonly expiresAt: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { unansweredCalls } from '../domain/unanswered-calls';
-import { continueTurn, runToolUse, type TurnDeps, type TurnOutcome } from './run-turn';
+import { continueTurn, type TurnDeps, type TurnOutcome } from './run-turn';
+import { runToolOrProgrammaticUse } from './tool-uses';
 
 /**
  * Goes on with a turn cut off after the model asked for tools but before their results were stored (the page was
@@ -18,7 +19,7 @@ export async function resumeTurn(
   const answer = history.at(-1);
   if (calls.length === 0 || !answer) return undefined;
   await deps.tools.forCall({ userText }); // Offers this turn's tools again, as the model call that asked had them.
-  const results = await Promise.all(calls.map((use) => runToolUse(use, deps, signal)));
+  const results = await Promise.all(calls.map((use) => runToolOrProgrammaticUse(use, deps, signal)));
   const updated = await deps.persistence.update(answer.id, {
     trace: [...answer.trace, ...results.flatMap((result) => result.trace), ...(deps.takeSideTrace?.() ?? [])],
   });

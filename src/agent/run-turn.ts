@@ -1,20 +1,26 @@
+import type { AttachmentRef } from '../domain/attachment';
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { EXECUTE_CODE_NAME, type CodeLimits } from '../domain/code-execution';
 import type { ThreadTools } from '../domain/thread-tools';
-import { executeCodeDefinition, runExecuteCode } from './code/execute-code';
+import { executeCodeDefinition } from './code/execute-code';
 import type { OpenSandbox } from './code/sandbox-port';
-import { TOOL_SEARCH_NAME, type ModelTool } from '../domain/tool';
+import {
+  anthropicCodeTraces,
+  isProgrammaticUse,
+  pendingContainer,
+  withProgrammaticCalling,
+} from './code/anthropic-code';
+import { runCodeUse, runToolOrProgrammaticUse } from './tool-uses';
+export { runToolUse, type UseResult } from './tool-uses';
+import type { ModelTool } from '../domain/tool';
 import type { ModelCallTrace, TraceEntry } from '../domain/trace';
 import { costOf, traceCost, type PriceTable } from '../domain/pricing';
-import { DEFAULT_RESULT_CAP, notAnObject, toolCallTrace, toToolResultBlock } from './history';
 import { streamWithContext, type CompactionDeps } from './model-call-context';
 import { offendingPart } from './request-part';
 import type { ModelPort } from './model-port';
 import { serverSearchTraces } from './server-search-trace';
-import { toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
-import { shownResult } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
 
 type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
@@ -50,6 +56,8 @@ export interface TurnDeps {
   readonly compaction?: CompactionDeps;
   /** execute_code: offered, and run in a fresh sandbox per call, when set (the thread's "code" setting is on). */
   readonly code?: CodeSetup;
+  /** Programmatic tool calling: the API's code execution runs the model's code and calls the thread's tools. */
+  readonly isAnthropicCode?: boolean;
   /** Called with each change of a message (streamed text, tool results) for the UI. */
   readonly onMessage?: (message: Message) => void;
   /** Where failures the turn goes on past are reported (silent when omitted). */
@@ -80,11 +88,21 @@ function notify(deps: TurnDeps, message: Message): void {
   deps.onMessage?.(message);
 }
 
-/** Runs one agent turn for the person's message: model calls and tool calls until the model is done. */
-export async function runTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
+/** Runs one agent turn for the person's message (with its attachments): model calls and tool calls until the model is done. */
+export async function runTurn(
+  userText: string,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  attachments: readonly AttachmentRef[] = [],
+): Promise<TurnOutcome> {
   notify(
     deps,
-    await deps.persistence.append({ role: 'user', blocks: [{ type: 'text', text: userText }], status: 'complete' }),
+    await deps.persistence.append({
+      role: 'user',
+      blocks: [{ type: 'text', text: userText }],
+      status: 'complete',
+      ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+    }),
   );
   return continueTurn(userText, deps, signal);
 }
@@ -106,12 +124,19 @@ export async function runTurnWithMessages(
 /** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
 export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;
+  // Programmatic tool calling: the container of the turn's code, carried to every later call of the turn.
+  let container = deps.isAnthropicCode ? pendingContainer(await persistence.history()) : undefined;
+  const codeStarted = new Map<string, number>();
   for (let call = 0; call < settings.maxModelCalls; call++) {
     if (signal.aborted) return { status: 'stopped' };
     const callTools = await deps.tools.forCall({ userText });
-    const definitions = [...callTools.definitions, ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : [])];
-    const answer = await modelCall(deps, definitions, signal);
+    const definitions = deps.isAnthropicCode
+      ? withProgrammaticCalling(callTools.definitions, (name) => deps.tools.resolve(name))
+      : [...callTools.definitions, ...(deps.code ? [executeCodeDefinition(deps.code.limits)] : [])];
+    const answer = await modelCall(deps, definitions, signal, container);
     if (answer.outcome) return answer.outcome;
+    container = answer.container ?? container;
+    if (deps.isAnthropicCode) await traceAnthropicCode(deps, answer.message, codeStarted);
     // The API paused its own (server-side) tool loop: sending the thread again lets it go on.
     if (answer.stopReason === 'pause_turn') continue;
     const toolUses = answer.message.blocks.filter(
@@ -126,9 +151,9 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     };
     const results = await Promise.all(
       toolUses.map((use) =>
-        use.name === EXECUTE_CODE_NAME && deps.code
+        use.name === EXECUTE_CODE_NAME && deps.code && !isProgrammaticUse(use)
           ? runCodeUse(use, deps, signal, deps.code, (entries) => progress(use.id, entries))
-          : runToolUse(use, deps, signal),
+          : runToolOrProgrammaticUse(use, deps, signal),
       ),
     );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace), ...(deps.takeSideTrace?.() ?? [])];
@@ -141,9 +166,30 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
   return { status: 'limit' };
 }
 
-type Answer = { readonly outcome?: TurnOutcome; readonly message: Message; readonly stopReason: string | null };
+type Answer = {
+  readonly outcome?: TurnOutcome;
+  readonly message: Message;
+  readonly stopReason: string | null;
+  readonly container?: string;
+};
 
-async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], signal: AbortSignal): Promise<Answer> {
+/** Adds a code-execution trace to an answer in which the API's code execution ended (shown on the code's card). */
+async function traceAnthropicCode(deps: TurnDeps, message: Message, started: Map<string, number>): Promise<void> {
+  for (const block of message.blocks)
+    if (block.type === 'server_tool_use' && !started.has(block.id)) started.set(block.id, deps.now());
+  if (!message.blocks.some((b) => b.type === 'code_execution_tool_result')) return;
+  const earlier = (await deps.persistence.history()).flatMap((m) => m.trace);
+  const since = (id: string) => deps.now() - (started.get(id) ?? deps.now());
+  const traces = anthropicCodeTraces(message.blocks, earlier, since);
+  notify(deps, await deps.persistence.update(message.id, { trace: [...message.trace, ...traces] }));
+}
+
+async function modelCall(
+  deps: TurnDeps,
+  definitions: readonly ModelTool[],
+  signal: AbortSignal,
+  container?: string,
+): Promise<Answer> {
   const { persistence, settings } = deps;
   const tools = definitions;
   const stored = await persistence.history();
@@ -166,6 +212,7 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
     tools,
     ...(settings.system ? { system: settings.system } : {}),
     ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
+    ...(container ? { container } : {}),
   };
   let latest: ContentBlock[] = [];
   let usageSoFar: ModelCallTrace['usage'];
@@ -200,12 +247,16 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
       status: 'complete',
       trace: [
         ...before,
-        trace({ usage: result.usage, stopReason: result.stopReason ?? undefined }),
+        trace({
+          usage: result.usage,
+          stopReason: result.stopReason ?? undefined,
+          ...(result.container ? { container: result.container.id } : {}),
+        }),
         ...serverSearchTraces(result.blocks),
       ],
     });
     deps.onMessage?.(message);
-    return { message, stopReason: result.stopReason };
+    return { message, stopReason: result.stopReason, ...(result.container ? { container: result.container.id } : {}) };
   } catch (error) {
     await pendingWrite;
     const stopped = signal.aborted;
@@ -234,82 +285,4 @@ async function modelCall(deps: TurnDeps, definitions: readonly ModelTool[], sign
     deps.onMessage?.(message);
     return { message, stopReason: null, outcome: stopped ? { status: 'stopped' } : { status: 'error', error: text } };
   }
-}
-
-type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
-export type UseResult = {
-  readonly block: Extract<ContentBlock, { type: 'tool_result' }>;
-  readonly trace: TraceEntry[];
-};
-
-/** execute_code: the model's code in a fresh sandbox; each of its tool calls goes through ThreadTools.call as code. */
-function runCodeUse(
-  use: ToolUse,
-  deps: TurnDeps,
-  signal: AbortSignal,
-  code: CodeSetup,
-  onProgress: (entries: readonly TraceEntry[]) => void,
-): Promise<UseResult> {
-  let count = 0;
-  const input = use.input;
-  const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  return runExecuteCode(
-    { id: use.id, input: args as Record<string, unknown> },
-    {
-      open: code.open,
-      limits: code.limits,
-      now: deps.now,
-      onProgress,
-      access: {
-        resolve: (name) => deps.tools.resolve(name),
-        search: (query) => deps.tools.search(query),
-        call: (name, toolArgs, caller, callSignal) =>
-          deps.tools.call({
-            modelName: name,
-            input: toolArgs,
-            toolUseId: `${use.id}:${++count}`,
-            signal: callSignal,
-            caller,
-          }),
-      },
-    },
-    signal,
-  );
-}
-
-/** Answers one tool_use of the model through the thread's tools (tool search, or a tool after its approval). */
-export async function runToolUse(use: ToolUse, deps: TurnDeps, signal: AbortSignal): Promise<UseResult> {
-  if (use.name !== TOOL_SEARCH_NAME) {
-    const caller = { kind: 'model' } as const;
-    const onProgress = (progress: ToolProgress) => deps.onToolProgress?.(use.id, progress);
-    const outcome = await deps.tools.call({
-      modelName: use.name,
-      input: use.input,
-      toolUseId: use.id,
-      signal,
-      caller,
-      onProgress,
-    });
-    // The model gets what the API accepts within the cap; the person's card keeps every content type (issue #20).
-    const capChars = deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP;
-    const forModel = toModelToolResult(use.id, outcome.result, capChars);
-    return {
-      block: forModel.block,
-      trace: [
-        { ...outcome.trace, shown: shownResult(withinResultImageCaps(outcome.result), capChars), sent: forModel.sent },
-      ],
-    };
-  }
-  const input = use.input;
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    const result = notAnObject(use.name);
-    return { block: toToolResultBlock(use.id, result), trace: [toolCallTrace(use, result)] };
-  }
-  const outcome = await deps.tools.search(input);
-  const content =
-    typeof outcome.content === 'string' ? [{ type: 'text' as const, text: outcome.content }] : [...outcome.content];
-  return {
-    block: { type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) },
-    trace: [outcome.trace],
-  };
 }

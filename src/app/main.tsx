@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { postCallbackToOpener, readCallback } from '../platform/auth-window';
+import { SERVICE_WORKER_FILE } from '../domain/app-shell';
 import { createBrowserEnv } from '../platform/environment';
+import { registerServiceWorker } from '../platform/service-worker';
 import { createAppStore } from '../stores/app-store';
 import { App } from './App';
 import './styles.css';
@@ -31,9 +33,19 @@ if (window.top !== window.self) {
       });
     },
   );
+  // Builds only: the dev server (the one with hot reload) has no sw.js, and reloads itself on every change.
+  const updates = !import.meta.hot
+    ? registerServiceWorker({
+        container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+        scriptUrl: `${import.meta.env.BASE_URL}${SERVICE_WORKER_FILE}`,
+        scope: import.meta.env.BASE_URL,
+        reload: () => window.location.reload(),
+        logger: env.logger,
+      })
+    : undefined;
   createRoot(root).render(
     <StrictMode>
-      <App store={store} />
+      <App store={store} updates={updates} />
     </StrictMode>,
   );
 }

@@ -7,6 +7,7 @@ import { createServerDirectory } from '../mcp/server-directory';
 import { createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
+import { MCP_APP_PROXY_PATH, mountAppFrame } from '../platform/mcp-app-frame';
 import type { PlatformEnv } from '../platform/environment';
 import { mirrorTheme } from '../platform/theme-mirror';
 import { createWebCipher } from '../platform/web-crypto';
@@ -37,7 +38,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
   return {
     storage,
-    createModel: (apiKey, baseUrl) => createLazyAnthropicModel({ apiKey, baseUrl, fetch: env.fetch }),
+    createModel: (apiKey, baseUrl) =>
+      createLazyAnthropicModel({ apiKey, baseUrl, fetch: env.fetch, logger: env.logger }),
     sha256Hex,
     now: env.now,
     locks: env.locks,
@@ -45,6 +47,9 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     openCodeSandbox: (signal) =>
       openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
+    mountMcpApp: (container, options) =>
+      mountAppFrame(container, { ...options, proxyUrl: `${import.meta.env.BASE_URL}${MCP_APP_PROXY_PATH}` }),
+    openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     newId: env.newId,
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
     createRegistry: (profileId: string, oauth: AppConfig['oauth'], handlers = {}) =>

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ServerConfig, ServerId, checkUniqueServers, serverUrlProblem } from './server-config';
 import { DEFAULT_PRICES, PriceTable } from './pricing';
-import { ToolSearchSettings } from './tool-search-settings';
+import { DeferLoading, ToolSearchSettings, deferralOf } from './tool-search-settings';
 import { UsageLimits } from './usage-limits';
+import { AppCodeExecutionDefault } from './code-execution';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -21,6 +22,8 @@ export const AppConfig = z
         baseUrl: HttpsUrl.default(DEFAULT_BASE_URL),
         maxTokens: z.number().int().min(1).max(128_000).default(8192),
         toolSearch: ToolSearchSettings.default(ToolSearchSettings.parse({})),
+        /** The design's name for the app's deferral (true: always, false: never, "auto"); wins over toolSearch.deferral. */
+        deferLoading: DeferLoading.optional(),
         /** Dollars per million tokens by model id (`prefix*` keys match a family); replaces the built-in table. */
         prices: PriceTable.default(DEFAULT_PRICES),
         /** Compact a thread's model context when a request would pass this share of the context window. */
@@ -29,7 +32,15 @@ export const AppConfig = z
         threadServerIds: z.array(ServerId).default([]),
         /** Spending limits every profile starts with (each may set its own). */
         limits: UsageLimits.default({}),
+        /** Where threads run the model's code unless the profile or thread says otherwise (true: local, false: off). */
+        enableProgrammaticCalling: AppCodeExecutionDefault.default('local'),
       })
+      // Folded into toolSearch once, so every reader of the app's tool-search defaults sees it.
+      .transform((defaults) =>
+        defaults.deferLoading === undefined
+          ? defaults
+          : { ...defaults, toolSearch: { ...defaults.toolSearch, deferral: deferralOf(defaults.deferLoading) } },
+      )
       .default({
         model: DEFAULT_MODEL,
         baseUrl: DEFAULT_BASE_URL,
@@ -39,6 +50,7 @@ export const AppConfig = z
         compactAtShare: DEFAULT_COMPACT_AT_SHARE,
         threadServerIds: [],
         limits: {},
+        enableProgrammaticCalling: 'local',
       }),
     /** A server directory: an MCP registry (`GET /v0/servers`) the servers manager searches with "Find servers". */
     discovery: z

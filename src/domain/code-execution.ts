@@ -3,9 +3,35 @@ import { z } from 'zod';
 /** The tool the model calls to run code that calls tools (issue #18; the name is a contract). */
 export const EXECUTE_CODE_NAME = 'execute_code';
 
-/** Where a thread's code runs: in the page's sandbox, or nowhere (no execute_code tool). */
-export const CodeExecutionMode = z.enum(['local', 'off']);
+/**
+ * Where a thread's code runs: in the page's sandbox (execute_code), in Anthropic's code execution container
+ * (programmatic tool calling: the API runs the code and asks this page for each tool call), or nowhere.
+ */
+export const CodeExecutionMode = z.enum(['local', 'anthropic', 'off']);
 export type CodeExecutionMode = z.infer<typeof CodeExecutionMode>;
+
+/**
+ * The deployer's default in app-config.json `defaults.enableProgrammaticCalling`: a mode, or true (local) / false
+ * (off) as the design names it.
+ */
+export const AppCodeExecutionDefault = z
+  .union([z.boolean(), CodeExecutionMode], {
+    error: 'enableProgrammaticCalling must be true, false, "local", "anthropic" or "off"',
+  })
+  .transform((value): CodeExecutionMode => (value === true ? 'local' : value === false ? 'off' : value));
+
+/** The tiers of the "code" setting, most specific first: one call (a turn), the thread, the profile, the app. */
+export interface CodeExecutionTiers {
+  readonly call?: CodeExecutionMode;
+  readonly thread?: CodeExecutionMode;
+  readonly user?: CodeExecutionMode;
+  readonly app: CodeExecutionMode;
+}
+
+/** Where a turn's code runs: call over thread over user over app (issue #24 item 3). */
+export function resolveCodeExecutionMode(tiers: CodeExecutionTiers): CodeExecutionMode {
+  return tiers.call ?? tiers.thread ?? tiers.user ?? tiers.app;
+}
 
 /** The limits of one execute_code call. */
 export interface CodeLimits {
@@ -45,3 +71,15 @@ export type PageMessage =
   | { readonly type: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly type: 'result'; readonly id: number; readonly ok: false; readonly error: string }
   | { readonly type: 'kill' };
+
+// Anthropic's programmatic tool calling: https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling
+// It needs the code execution tool of version code_execution_20260120 (generally available: no beta header); a tool
+// the code may call names that version in its `allowed_callers`.
+/** The code execution tool version programmatic tool calling requires. */
+export const ANTHROPIC_CODE_EXECUTION_TYPE = 'code_execution_20260120';
+/** The code execution tool's fixed name. */
+export const ANTHROPIC_CODE_EXECUTION_NAME = 'code_execution';
+
+/** The caller of a tool_use the API's code execution made (`caller` on the block); the model's own calls have none. */
+export const ServerToolCaller = z.object({ type: z.string(), tool_id: z.string() });
+export type ServerToolCaller = z.infer<typeof ServerToolCaller>;

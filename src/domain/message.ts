@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AttachmentRef } from './attachment';
+import { ServerToolCaller } from './code-execution';
 import { TraceEntry } from './trace';
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
@@ -6,9 +8,25 @@ const ImageBlock = z.object({
   type: z.literal('image'),
   source: z.object({ type: z.literal('base64'), media_type: z.string(), data: z.string() }),
 });
+/** A PDF (base64) or plain-text document, as an attachment is sent (never stored in a message: see attachments). */
+const DocumentBlock = z.object({
+  type: z.literal('document'),
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('base64'), media_type: z.literal('application/pdf'), data: z.string() }),
+    z.object({ type: z.literal('text'), media_type: z.literal('text/plain'), data: z.string() }),
+  ]),
+  title: z.string().optional(),
+});
 const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string().optional() });
 const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
-const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+/** `caller`: set when Anthropic's code execution made the call (programmatic tool calling); sent back as received. */
+const ToolUseBlock = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  caller: ServerToolCaller.optional(),
+});
 /** A deferred tool named in a tool_search result (anthropic mode): the API expands it into its definition. */
 const ToolReferenceBlock = z.object({ type: z.literal('tool_reference'), tool_name: z.string() });
 const ToolResultBlock = z.object({
@@ -39,16 +57,37 @@ const ToolSearchToolResultBlock = z.object({
   ]),
 });
 
+/**
+ * What Anthropic's code execution gave back when the model's code ended (programmatic tool calling): its output, an
+ * encrypted output, or an error code. Kept as received (the API wants it back as it sent it).
+ */
+const CodeExecutionToolResultBlock = z.object({
+  type: z.literal('code_execution_tool_result'),
+  tool_use_id: z.string(),
+  content: z.object({
+    type: z.string(),
+    stdout: z.string().optional(),
+    encrypted_stdout: z.string().optional(),
+    stderr: z.string().optional(),
+    return_code: z.number().optional(),
+    error_code: z.string().optional(),
+    /** Files the code made (`code_execution_output` blocks with a file id). */
+    content: z.array(z.object({ type: z.string(), file_id: z.string() })).optional(),
+  }),
+});
+
 /** Content blocks as the Messages API knows them, kept as sent and received. */
 export const ContentBlock = z.discriminatedUnion('type', [
   TextBlock,
   ImageBlock,
+  DocumentBlock,
   ThinkingBlock,
   RedactedThinkingBlock,
   ToolUseBlock,
   ToolResultBlock,
   ServerToolUseBlock,
   ToolSearchToolResultBlock,
+  CodeExecutionToolResultBlock,
 ]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
@@ -60,6 +99,8 @@ export const Message = z.object({
   id: z.string().min(1),
   threadId: z.string().min(1),
   seq: z.number().int().nonnegative(),
+  /** The message this one follows on its branch; null for a thread's first message (absent: stored before branches). */
+  parentId: z.string().min(1).nullable().optional(),
   role: z.enum(['user', 'assistant']),
   blocks: z.array(ContentBlock),
   status: MessageStatus,
@@ -67,8 +108,14 @@ export const Message = z.object({
   error: z.string().optional(),
   /** What happened to produce this message: model calls, tool searches, tool calls. */
   trace: z.array(TraceEntry).default([]),
+  /** Files and resources the person attached; their bytes are blobs in the attachments store, sent with the text. */
+  attachments: z.array(AttachmentRef).optional(),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
 });
 export type Message = z.infer<typeof Message>;
-export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & { error?: string; trace?: TraceEntry[] };
+export type NewMessage = Pick<Message, 'role' | 'blocks' | 'status'> & {
+  error?: string;
+  trace?: TraceEntry[];
+  attachments?: AttachmentRef[];
+};

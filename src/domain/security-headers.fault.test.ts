@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   headersFile,
   headersForPath,
+  MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY,
   nginxSnippet,
   SANDBOX_CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
@@ -40,5 +41,24 @@ describe('security headers', () => {
     expect(headersFile()).toContain(`/sandbox/*\n  ! Content-Security-Policy\n  ! X-Frame-Options\n`);
     const shipped = readFileSync(new URL('../../deploy/nginx-sandbox-headers.conf', import.meta.url), 'utf8');
     expect(shipped).toBe(nginxSnippet(headersForPath('/sandbox/x')));
+  });
+
+  it('give the MCP Apps proxy its own policy, shipped with the build and for nginx; the page keeps no inline script (issue #21)', () => {
+    const proxy = headersForPath('/app/mcp-app/proxy.html', '/app/');
+    expect(proxy['Content-Security-Policy']).toBe(MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY);
+    expect(proxy['X-Frame-Options']).toBeUndefined();
+    expect(MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'self'");
+    expect(MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY).toContain("frame-src 'none'");
+    expect(MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY).toContain("form-action 'none'");
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("script-src 'self';");
+    expect(SECURITY_HEADERS['Content-Security-Policy']).not.toContain('unsafe-inline');
+    expect(headersFile()).toContain(`/mcp-app/*\n  ! Content-Security-Policy\n  ! X-Frame-Options\n`);
+    const shipped = readFileSync(new URL('../../deploy/nginx-mcp-app-headers.conf', import.meta.url), 'utf8');
+    expect(shipped).toBe(nginxSnippet(headersForPath('/mcp-app/x')));
+    // The proxy page carries the same policy as a meta tag, for hosts that send no headers.
+    const page = readFileSync(new URL('../../public/mcp-app/proxy.html', import.meta.url), 'utf8');
+    expect(page.replace(/\s+/g, ' ')).toContain(
+      MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'self'", ''),
+    );
   });
 });

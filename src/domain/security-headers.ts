@@ -11,8 +11,12 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data:",
   "media-src 'self' data:",
   "font-src 'self'",
-  // The code sandbox (public/sandbox/): a frame of this origin, which runs under its own policy (SANDBOX_HEADERS).
+  // The code sandbox (public/sandbox/) and the MCP Apps sandbox (public/mcp-app/): frames of this origin, each under
+  // its own policy (SANDBOX_HEADERS, MCP_APP_SANDBOX_HEADERS) and sandboxed to an opaque origin.
   "frame-src 'self'",
+  // The service worker (sw.js, which keeps the app for offline use) and the web app manifest, both from this origin.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
@@ -61,12 +65,47 @@ export const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': SECURITY_HEADERS['Permissions-Policy']!,
 };
 
-/** The headers of one path of the app (below `base`): the sandbox's for its directory, the page's for the rest. */
+/** Where the MCP Apps sandbox proxy is served (public/mcp-app/), relative to the app's base path (issue #21). */
+export const MCP_APP_DIRECTORY = 'mcp-app/';
+
+// What an app may ever reach, whatever it declares: https anywhere, and plain http/ws on this machine (as the page).
+const APP_REACH = 'https: http://localhost:* http://127.0.0.1:*';
+
+/**
+ * The MCP Apps sandbox proxy's own policy (issue #21). Its inner frame, the app's document, inherits it, and the app's
+ * own policy, built from what its resource declares (mcp-app-csp.ts), is added on top: a request must pass both. This
+ * one is the outer bound: inline script for the app's one document, no nested frames at all (so the app's frame cannot
+ * be navigated elsewhere either), no forms, no plugins; only this app may frame it.
+ */
+export const MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: ${APP_REACH}`,
+  `style-src 'self' 'unsafe-inline' blob: data: ${APP_REACH}`,
+  `img-src data: blob: ${APP_REACH}`,
+  `font-src data: blob: ${APP_REACH}`,
+  `media-src data: blob: ${APP_REACH}`,
+  `worker-src blob: ${APP_REACH}`,
+  `connect-src wss: ws://localhost:* ws://127.0.0.1:* ${APP_REACH}`,
+  "frame-src 'none'",
+  "object-src 'none'",
+  `base-uri ${APP_REACH}`,
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** The headers of the MCP Apps proxy's files: its policy instead of the page's. */
+export const MCP_APP_SANDBOX_HEADERS: Readonly<Record<string, string>> = {
+  ...SANDBOX_HEADERS,
+  'Content-Security-Policy': MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY,
+};
+
+/** The headers of one path of the app (below `base`): each sandbox's for its directory, the page's for the rest. */
 export function headersForPath(
   pathname: string,
   base = '/',
   pageHeaders: Readonly<Record<string, string>> = SECURITY_HEADERS,
 ): Readonly<Record<string, string>> {
+  if (pathname.startsWith(`${base}${MCP_APP_DIRECTORY}`)) return MCP_APP_SANDBOX_HEADERS;
   return pathname.startsWith(`${base}${SANDBOX_DIRECTORY}`) ? SANDBOX_HEADERS : pageHeaders;
 }
 
@@ -85,12 +124,14 @@ export const DEV_SERVER_HEADERS: Readonly<Record<string, string>> = {
  */
 export function headersFile(headers: Readonly<Record<string, string>> = SECURITY_HEADERS, base = '/'): string {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-  const sandbox = [
+  const own = (policy: string) => [
     '  ! Content-Security-Policy',
     '  ! X-Frame-Options',
-    `  Content-Security-Policy: ${SANDBOX_CONTENT_SECURITY_POLICY}`,
+    `  Content-Security-Policy: ${policy}`,
   ];
-  return `/*\n${lines.join('\n')}\n${base}${SANDBOX_DIRECTORY}*\n${sandbox.join('\n')}\n`;
+  const sandbox = own(SANDBOX_CONTENT_SECURITY_POLICY);
+  const apps = own(MCP_APP_SANDBOX_CONTENT_SECURITY_POLICY);
+  return `/*\n${lines.join('\n')}\n${base}${SANDBOX_DIRECTORY}*\n${sandbox.join('\n')}\n${base}${MCP_APP_DIRECTORY}*\n${apps.join('\n')}\n`;
 }
 
 /** The headers as an nginx snippet to `include` in the app's `server` or `location` block. */

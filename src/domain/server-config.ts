@@ -146,6 +146,13 @@ export const TransportPreference = z.enum(['auto', 'http', 'sse'], {
 });
 export type TransportPreference = z.infer<typeof TransportPreference>;
 
+/** A server's own deferral: true follows the tool-search settings, false always loads, "always" always defers. */
+export const ServerDeferTools = z.union([z.boolean(), z.literal('always')], {
+  error: () =>
+    'deferTools must be true (as the tool search settings say), false (always load) or "always" (always defer)',
+});
+export type ServerDeferTools = z.infer<typeof ServerDeferTools>;
+
 /** One remote MCP server as configured by the deployer (app scope) or a person (user scope). */
 export const ServerConfig = z.object({
   id: ServerId,
@@ -155,8 +162,11 @@ export const ServerConfig = z.object({
   auth: AuthConfig.default({ kind: 'none' }),
   enabled: z.boolean().default(true),
   toolOverrides: z.record(z.string(), ToolOverride).default({}),
-  /** When false, the server's tools are always sent to the model instead of waiting in the deferred catalog. */
-  deferTools: z.boolean().default(true),
+  /**
+   * true: the tool-search settings decide; false: always load (its tools in every call, never deferred); "always":
+   * always defer (its tools wait behind tool search even where the settings would send every tool).
+   */
+  deferTools: ServerDeferTools.default(true),
   /** Route this server's requests (MCP, OAuth discovery, registration, token) through the CORS relay. */
   viaRelay: z.boolean().default(false),
 });

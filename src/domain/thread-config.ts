@@ -39,5 +39,7 @@ export const ThreadConfig = z.object({
   codeExecution: CodeExecutionMode.optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
+  /** The last message of the branch the thread shows (issue #22); absent: its newest message. */
+  activeLeafId: z.string().min(1).optional(),
 });
 export type ThreadConfig = z.infer<typeof ThreadConfig>;

@@ -2,6 +2,7 @@
 // Declared here so the agent can depend on it; the implementation is src/turns/thread-tools.ts.
 import type { EffectiveTool, ModelTool } from './tool';
 import type { ToolCallResult, ToolProgress } from './tool-result';
+import type { CallToolSearchOverrides } from './tool-search-settings';
 import type { Approval, ToolCallTrace, ToolSearchTrace } from './trace';
 
 /** Who asks for a tool call: the model's own tool_use, code the model runs (inside a tool call), or an app's frame. */
@@ -73,7 +74,11 @@ export interface ThreadTools {
   /** Every tool the thread may use now (enabled servers, tools not disabled). */
   list(): readonly EffectiveTool[];
   /** The tools for the next model call of the turn (tool search: pinned, loaded, found, preloaded, mentioned). */
-  forCall(input: { readonly userText: string }): Promise<CallTools>;
+  forCall(input: {
+    readonly userText: string;
+    /** The call tier of the tool-search settings: wins over the thread's, the profile's and the app's. */
+    readonly toolSearch?: CallToolSearchOverrides;
+  }): Promise<CallTools>;
   /** The thread's tool the model knows by this name, or undefined. */
   resolve(modelName: string): EffectiveTool | undefined;
   /** Resolves, permits, asks approval when the policy says so, calls and traces one tool call. Never throws. */

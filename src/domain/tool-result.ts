@@ -16,6 +16,8 @@ export type ToolContent =
       readonly mimeType?: string;
       readonly text?: string;
       readonly blob?: string;
+      /** The content's `_meta` as the server sent it (an MCP App's resource declares its CSP there). */
+      readonly meta?: Readonly<Record<string, unknown>>;
     };
 
 /** A server's progress notification for a call in flight; `total` when the server knows it. */

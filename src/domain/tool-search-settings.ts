@@ -45,16 +45,45 @@ export const ToolSearchOverrides = z.object({
 });
 export type ToolSearchOverrides = z.infer<typeof ToolSearchOverrides>;
 
-/** A thread's own choices (mode, strategy, preload count); a field left out keeps the profile's or app's value. */
-export const ThreadToolSearchOverrides = ToolSearchOverrides.pick({ mode: true, strategy: true, preloadCount: true });
+/** A thread's own choices (mode, strategy, deferral, preload count); a field left out keeps the profile's or app's. */
+export const ThreadToolSearchOverrides = ToolSearchOverrides.pick({
+  mode: true,
+  strategy: true,
+  deferral: true,
+  preloadCount: true,
+});
 export type ThreadToolSearchOverrides = z.infer<typeof ThreadToolSearchOverrides>;
+
+export type Deferral = ToolSearchSettings['deferral'];
+
+/**
+ * `defaults.deferLoading` in app-config.json, the design's name for the app's deferral: true always defers, false
+ * never does, "auto" defers when the tools are many or large.
+ */
+export const DeferLoading = z.union([z.boolean(), z.literal('auto')], {
+  error: () => 'deferLoading must be true (always defer), false (never defer) or "auto"',
+});
+export type DeferLoading = z.infer<typeof DeferLoading>;
+
+/** The deferral that a `deferLoading` value stands for. */
+export function deferralOf(deferLoading: DeferLoading): Deferral {
+  return deferLoading === 'auto' ? 'auto' : deferLoading ? 'always' : 'never';
+}
+
+/** One model call's own choice (the call tier): wins over the thread's, the profile's and the app's. */
+export interface CallToolSearchOverrides {
+  readonly deferral?: Deferral;
+}
 
 /** The overrides without keys set to undefined, so that such a key never hides the layer below. */
 export function definedOverrides(overrides: ToolSearchOverrides | undefined): ToolSearchOverrides {
   return Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));
 }
 
-/** The settings a turn uses: the app's defaults, then the profile's overrides, then the thread's (later layers win). */
+/**
+ * The settings a turn uses: the app's defaults, then the profile's overrides, then the thread's, then (for one call)
+ * the call's: later layers win, as the design's tiers say (call over thread over user over app).
+ */
 export function resolveToolSearchSettings(
   defaults: ToolSearchSettings,
   ...overrides: (ToolSearchOverrides | undefined)[]

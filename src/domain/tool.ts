@@ -1,4 +1,5 @@
-import type { ServerTrust } from './server-trust';
+import type { ServerConfig, ToolOverride } from './server-config';
+import { trustOf, type ServerTrust } from './server-trust';
 import type { ToolDefinition, ToolRef } from './tool-catalog';
 
 /** The name of the search tool the model calls; MCP tools are named `mcp__…`, so it never collides. */
@@ -38,6 +39,8 @@ export interface CustomModelTool {
   readonly input_schema: Readonly<Record<string, unknown>>;
   /** Anthropic and server modes: the API keeps the tool out of the prompt until a `tool_reference` names it. */
   readonly defer_loading?: boolean;
+  /** Programmatic tool calling: who may call the tool, the model itself ('direct') and/or Anthropic's code execution. */
+  readonly allowed_callers?: readonly ('direct' | 'code_execution_20260120')[];
 }
 
 /** The API's own tool search tool (server mode): https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool */
@@ -47,8 +50,15 @@ export interface ServerSearchTool {
   readonly defer_loading?: never;
 }
 
+/** Anthropic's code execution tool, offered for programmatic tool calling (the thread's "code" setting is Anthropic). */
+export interface CodeExecutionServerTool {
+  readonly type: 'code_execution_20260120';
+  readonly name: 'code_execution';
+  readonly defer_loading?: never;
+}
+
 /** One entry of a request's `tools` (cache breakpoints are the adapter's: src/agent/cache-breakpoints.ts). */
-export type ModelTool = CustomModelTool | ServerSearchTool;
+export type ModelTool = CustomModelTool | ServerSearchTool | CodeExecutionServerTool;
 
 /** The annotations of a listed tool, the fields the app reads, each only when it has the documented type. */
 export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | undefined {
@@ -59,5 +69,39 @@ export function toolAnnotations(definition: ToolDefinition): ToolAnnotations | u
     ...(typeof readOnlyHint === 'boolean' ? { readOnlyHint } : {}),
     ...(typeof destructiveHint === 'boolean' ? { destructiveHint } : {}),
     ...(typeof title === 'string' ? { title } : {}),
+  };
+}
+
+/** What one listed tool of a server becomes an EffectiveTool from (the registry and its fake build it the same way). */
+export interface ToolSource {
+  readonly config: ServerConfig;
+  /** The server comes from the deployer's app config. */
+  readonly isAppServer: boolean;
+  readonly definition: ToolDefinition;
+  /** The override in effect (the deployer's with the person's on top). */
+  readonly override: ToolOverride | undefined;
+  /** The name the model uses; undefined when the tool has none (a name clash the naming could not resolve). */
+  readonly modelName: string | undefined;
+  /** Why the tool's input schema could not be compiled, if so. */
+  readonly warning?: string | undefined;
+}
+
+/** The tool as everything past the registry sees it; undefined when it is switched off or has no model name. */
+export function effectiveTool(source: ToolSource): EffectiveTool | undefined {
+  const { config, definition, override, modelName, warning } = source;
+  if (override?.enabled === false || !modelName) return undefined;
+  const annotations = toolAnnotations(definition);
+  return {
+    serverId: config.id,
+    toolName: definition.name,
+    modelName,
+    serverName: config.name,
+    description: override?.description ?? definition.description ?? '',
+    definition,
+    trust: trustOf(config),
+    isFromTrustedServer: source.isAppServer,
+    ...(annotations ? { annotations } : {}),
+    ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
+    ...(warning ? { warning } : {}),
   };
 }

@@ -28,6 +28,8 @@ export const ModelCallTrace = z.object({
   offendingPart: z.string().optional(),
   /** A call a server asked for (MCP sampling) and the person approved: which server. */
   sampledFor: z.object({ serverId: z.string(), serverName: z.string() }).optional(),
+  /** Programmatic tool calling: the code execution container the answer used (sent with the turn's next call). */
+  container: z.string().optional(),
 });
 
 export const Approval = z.enum(['allow-once', 'allow-thread', 'allow-always', 'deny']);
@@ -78,6 +80,8 @@ export const ToolSearchTrace = z.object({
   query: z.string(),
   strategy: z.string(),
   picks: z.array(z.object({ name: z.string(), score: z.number() })),
+  /** Set when code the model wrote searched (`tools.tool_search` in execute_code); absent for the model's own. */
+  caller: z.object({ kind: z.literal('code'), parentToolUseId: z.string() }).optional(),
 });
 
 /** The model's context was made smaller before a call: tokens before and after, and how. */
@@ -105,6 +109,8 @@ export const CodeExecutionTrace = z.object({
   /** The returned value as JSON text (as sent to the model, capped). */
   value: z.string().optional(),
   error: z.string().optional(),
+  /** Where the code ran: this page's sandbox (execute_code, JavaScript) or Anthropic's container (Python). */
+  runner: z.enum(['local', 'anthropic']).optional(),
 });
 
 export const TraceEntry = z.discriminatedUnion('kind', [

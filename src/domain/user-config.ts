@@ -21,6 +21,8 @@ export const UserPreferences = z.object({
   toolSearch: ToolSearchOverrides.default({}),
   /** Whether threads may run the model's code (execute_code) unless a thread says otherwise; absent: local. */
   codeExecution: CodeExecutionMode.optional(),
+  /** Whether tool results show the MCP Apps their tools declare (issue #21); absent: on. Off: the plain result shows. */
+  mcpApps: z.boolean().optional(),
   /** Spending limits over the app's defaults (null: no limit, even where the app sets one). */
   limits: UsageLimitOverrides.default({}),
 });

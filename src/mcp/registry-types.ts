@@ -1,3 +1,4 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ServerConfig, ServerConfigInput, ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import type { EffectiveTool } from '../domain/tool';
@@ -60,6 +61,8 @@ export interface Registry {
   callTool(serverId: string, toolName: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** The server's log messages (`notifications/message`) since the page opened, newest last. */
   logs(serverId: string): readonly ServerLogEntry[];
+  /** The server's SDK client, connected now (for resources and completions, see server-resources.ts); throws when it cannot connect. */
+  connectedClient(serverId: string): Promise<Client>;
   /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
   readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading>;
   /** The server's prompts (prompts/list, every page). Never throws. */

@@ -4,8 +4,7 @@ import { ValidationError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ServerConfig, type ServerConfigInput, type ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import { trustOf } from '../domain/server-trust';
-import { toolAnnotations } from '../domain/tool';
+import { effectiveTool } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -155,27 +154,15 @@ export function createRegistry(deps: RegistryDeps): Registry {
   function effectiveTools(entry: Entry): EffectiveTool[] {
     const { config } = entry;
     return (entry.catalog?.tools ?? []).flatMap((definition) => {
-      const override = overrideOf(entry, definition.name);
-      if (override?.enabled === false) return [];
-      const modelName = names.nameOf({ serverId: config.id, toolName: definition.name });
-      if (!modelName) return [];
-      const warning = entry.checks?.get(definition.name)?.warning;
-      const annotations = toolAnnotations(definition);
-      return [
-        {
-          serverId: config.id,
-          toolName: definition.name,
-          modelName,
-          serverName: config.name,
-          description: override?.description ?? definition.description ?? '',
-          definition,
-          trust: trustOf(config),
-          isFromTrustedServer: entry.scope === 'app',
-          ...(annotations ? { annotations } : {}),
-          ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),
-          ...(warning ? { warning } : {}),
-        },
-      ];
+      const tool = effectiveTool({
+        config,
+        isAppServer: entry.scope === 'app',
+        definition,
+        override: overrideOf(entry, definition.name),
+        modelName: names.nameOf({ serverId: config.id, toolName: definition.name }),
+        warning: entry.checks?.get(definition.name)?.warning,
+      });
+      return tool ? [tool] : [];
     });
   }
 
@@ -410,6 +397,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
       return logs.list(serverId);
     },
 
+    /** The server's SDK client, connected now; throws when the server is unknown, switched off or unreachable. */
+    async connectedClient(serverId: string): Promise<Client> {
+      const entry = entryOf(serverId);
+      if (!entry || !entry.config.enabled) throw new Error(`The server "${serverId}" is not available.`);
+      return entry.connection.ensureConnected();
+    },
+
     /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
     async readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading> {
       const entry = entryOf(serverId);
@@ -488,13 +482,17 @@ export function createRegistry(deps: RegistryDeps): Registry {
   return registry;
 }
 
-function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown }) {
+function toResourceContent(item: { uri: string; mimeType?: string; text?: unknown; blob?: unknown; _meta?: unknown }) {
+  const meta = item._meta;
   return {
     type: 'resource' as const,
     uri: item.uri,
     ...(item.mimeType ? { mimeType: item.mimeType } : {}),
     ...(typeof item.text === 'string' ? { text: item.text } : {}),
     ...(typeof item.blob === 'string' ? { blob: item.blob } : {}),
+    ...(typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+      ? { meta: meta as Readonly<Record<string, unknown>> }
+      : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { AppError } from '../domain/errors';
 import {
   CorsBlockedError,
@@ -25,7 +26,7 @@ export function relayedUrl(relayUrl: string, target: string, path = ''): string 
  * A fetch that sends every request (MCP, OAuth discovery, registration, token) through the relay: a relay that does
  * not answer, an answer that is not a relay's, and a relay's refusal each become a typed error.
  */
-export function relayedFetch(base: FetchLike, relayUrl: string): FetchLike {
+export function relayedFetch(base: FetchLike, relayUrl: string, logger: Logger = silentLogger): FetchLike {
   return async (input, init) => {
     const target = typeof input === 'string' ? input : input.href;
     let response: Response;
@@ -36,7 +37,9 @@ export function relayedFetch(base: FetchLike, relayUrl: string): FetchLike {
       throw new RelayUnreachableError(relayUrl);
     }
     if (!response.headers.has(RELAY_MARKER)) {
-      await response.body?.cancel().catch(() => undefined);
+      await response.body
+        ?.cancel()
+        .catch(logFailure(logger, "Discarding the body of an answer that is not a relay's failed", { relayUrl }));
       throw new NotARelayError(relayUrl);
     }
     if (response.status === 403) {
@@ -57,13 +60,18 @@ async function refusalReason(response: Response): Promise<string | undefined> {
 }
 
 /** The fetch a server's requests use: through the relay when the server is routed so, else `base` itself. */
-export function fetchFor(viaRelay: boolean, base: FetchLike, relayUrl: string | undefined): FetchLike {
+export function fetchFor(
+  viaRelay: boolean,
+  base: FetchLike,
+  relayUrl: string | undefined,
+  logger: Logger = silentLogger,
+): FetchLike {
   if (!viaRelay) return base;
   if (!relayUrl)
     return () => {
       throw new RelayNotSetError();
     };
-  return relayedFetch(base, relayUrl);
+  return relayedFetch(base, relayUrl, logger);
 }
 
 const LOST_SESSION_HINT =

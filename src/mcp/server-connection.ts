@@ -208,12 +208,15 @@ export class ServerConnection {
     try {
       const headers = await this.deps.readHeaders(config);
       const serverOrigin = new URL(config.url).origin;
-      const guarded = guardedFetch(fetchFor(config.viaRelay, this.deps.fetch, this.deps.relayUrl?.()), {
-        serverOrigin,
-        secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
-        onNetworkFailure: () => this.onNetworkFailure(),
-        onResponse: () => (this.hasAnswered = true),
-      });
+      const guarded = guardedFetch(
+        fetchFor(config.viaRelay, this.deps.fetch, this.deps.relayUrl?.(), this.deps.logger),
+        {
+          serverOrigin,
+          secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
+          onNetworkFailure: () => this.onNetworkFailure(),
+          onResponse: () => (this.hasAnswered = true),
+        },
+      );
       const session = config.auth.kind === 'oauth' ? this.deps.oauth?.(config) : undefined;
       const fetch = session
         ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded))

@@ -142,7 +142,7 @@ export class SignInFlows {
 
   /** A fetch for OAuth requests outside a connection: bearer tokens never leave the server's origin. */
   private authFetch(config: ServerConfig): FetchLike {
-    return guardedFetch(fetchFor(config.viaRelay, this.host.fetch, this.host.relayUrl()), {
+    return guardedFetch(fetchFor(config.viaRelay, this.host.fetch, this.host.relayUrl(), this.host.logger), {
       serverOrigin: new URL(config.url).origin,
       secretHeaders: [],
       onNetworkFailure: () => undefined,

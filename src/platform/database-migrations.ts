@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { dropApprovalsWithoutOrigin } from './approvals-migration';
+import { linkMessageParents } from './branches-migration';
 import type { AppSchema, UpgradeTransaction } from './database-schema';
 
 type Migration = (db: IDBPDatabase<AppSchema>, tx: UpgradeTransaction) => Promise<void> | void;
@@ -46,6 +47,12 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.createObjectStore('compactions', { keyPath: 'id' }).createIndex('byThread', ['threadId', 'createdAt']);
   },
+  // v5: the bytes of message attachments, as blobs, apart from the messages that name them (issues #20, #22).
+  (db) => {
+    db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('byThread', 'threadId');
+  },
+  // v6: each message names the one it follows, for branches (issue #22).
+  (_db, tx) => linkMessageParents(tx),
 ];
 
 export const CURRENT_DB_VERSION = MIGRATIONS.length;

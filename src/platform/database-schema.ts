@@ -39,6 +39,12 @@ export interface AppSchema extends DBSchema {
     value: Record<string, unknown> & { id: string; threadId: string; createdAt: number };
     indexes: { byThread: [string, number] };
   };
+  /** Bytes of message attachments (files and resources), named by the messages' `attachments`. */
+  attachments: {
+    key: string;
+    value: { id: string; threadId: string; blob: Blob; createdAt: number };
+    indexes: { byThread: string };
+  };
   catalog: {
     key: [string, string];
     value: Record<string, unknown> & { profileId: string; serverId: string };

@@ -47,6 +47,7 @@ describe('openAppDatabase', () => {
     expect(current.version).toBe(CURRENT_DB_VERSION);
     expect([...current.objectStoreNames].sort()).toEqual([
       'appConfig',
+      'attachments',
       'catalog',
       'compactions',
       'credentials',
@@ -59,7 +60,8 @@ describe('openAppDatabase', () => {
     ]);
     expect(await current.get('profiles', 'p1')).toEqual(profile);
     expect(await current.get('servers', ['p1', 's1'])).toEqual(server);
-    expect(await current.get('messages', 'm1')).toEqual(message);
+    // The branches step (issue #22) names whom each message follows: the thread's first follows none.
+    expect(await current.get('messages', 'm1')).toEqual({ ...message, parentId: null });
     expect(await current.get('meta', 'activeProfileId')).toEqual({ key: 'activeProfileId', value: 'p1' });
     expect(await current.get('threads', 't1')).toEqual({ ...thread, loadedTools: [], pinnedTools: [] });
     expect(

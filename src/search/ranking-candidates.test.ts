@@ -1,4 +1,4 @@
-// The ranking candidates measured for issue #23 that are off by default: each does what it says when turned on.
+// The ranking candidates measured for issue #23: each does what it says when turned on (or off).
 import { describe, expect, it } from 'vitest';
 import type { SearchableTool } from './tool-document';
 import { createToolIndex, DEFAULT_TUNING, scopeForTools, type IndexTuning } from './tool-index';
@@ -38,7 +38,18 @@ describe('ranking candidates', () => {
 
   it('query-term frequency weighs a word the request repeats', () => {
     const tools = [tool('douban', 'Douban rank.'), tool('pdf', 'Write a PDF report.')];
-    expect(found(tools, 'pdf report douban douban douban', {})[0]).toBe('pdf');
+    expect(found(tools, 'pdf report douban douban douban', { repeatWeight: 0 })[0]).toBe('pdf');
     expect(found(tools, 'pdf report douban douban douban', { repeatWeight: 1 })[0]).toBe('douban');
+  });
+
+  it('term proximity (on by default) puts the tool whose text holds the query words together first', () => {
+    // The same words in both; only their order differs.
+    const tools = [
+      tool('apart', 'Price history for a market, with a stock list.'),
+      tool('together', 'Stock price history for a market, with a list.'),
+    ];
+    const query = 'current stock price';
+    expect(found(tools, query, {})).toEqual(['together', 'apart']);
+    expect(found(tools, query, { proximityWeight: 0 })[0]).toBe('apart');
   });
 });

@@ -41,6 +41,8 @@ export interface IndexTuning {
   readonly feedbackDocs: number;
   /** Query-term frequency: extra weight of a repeated request word, times the log of its count (0: off). */
   readonly repeatWeight: number;
+  /** Term proximity: weight of the share of query word pairs that stand together in a tool's name or description. */
+  readonly proximityWeight: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -62,7 +64,9 @@ export const DEFAULT_TUNING: IndexTuning = {
   feedbackTerms: 0,
   feedbackWeight: 0.3,
   feedbackDocs: 3,
-  repeatWeight: 0,
+  // Kept in round 2 (README table): together they win on dev and on both MetaTool halves.
+  repeatWeight: 0.5,
+  proximityWeight: 0.5,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

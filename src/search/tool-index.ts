@@ -12,6 +12,8 @@ import {
   type RankInput,
 } from './ranking';
 import { regexSearch } from './regex-search';
+import { proximityShare, queryPairs, rerankTop } from './rerank';
+import { tokenize } from './tokenize';
 import { MAX_INDEXED_TOOLS, refusalOf, ReportBuilder, type IndexReport } from './tool-intake';
 import { toMatch, type ToolSearchResult } from './search-result';
 import { documentTerms, INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
@@ -135,7 +137,13 @@ export function createToolIndex(
   }
 
   /** One scoring pass: the in-scope documents the terms reach, the best candidates, ranked. */
-  function rankPass(terms: readonly WeightedTerm[], scope: SearchScope, allowed: Uint8Array, limit: number) {
+  function rankPass(
+    terms: readonly WeightedTerm[],
+    scope: SearchScope,
+    allowed: Uint8Array,
+    limit: number,
+    rerank: (ranked: { doc: ToolDocument; score: number }[]) => { doc: ToolDocument; score: number }[] = (r) => r,
+  ) {
     const { slots, scores, covered } = bm25.score(terms, boosts, tuning.bm25);
     const coordination = coordinationTable(terms.length, tuning);
     const inScopeSlots: number[] = [];
@@ -151,7 +159,7 @@ export function createToolIndex(
     if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
     // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
     const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
-    return { ranked: rankHits(hits, tuning).slice(0, limit), best, covered };
+    return { ranked: rerank(rankHits(hits, tuning)).slice(0, limit), best, covered };
   }
 
   function bm25Search(query: string, scope: SearchScope, limit: number): ToolSearchResult {
@@ -170,7 +178,14 @@ export function createToolIndex(
       const serverNumber = serverNumbers.get(serverId);
       if (serverNumber !== undefined) allowed[serverNumber] = 1;
     }
-    let pass = rankPass(terms, scope, allowed, limit);
+    // Term proximity over the query's own words in their order (related and generic words left out).
+    const pairs =
+      tuning.proximityWeight > 0
+        ? queryPairs(tokenize(query.slice(0, MAX_QUERY_CHARS)).filter((t) => all.get(t)?.kind === 'own'))
+        : undefined;
+    const rerank = (ranked: { doc: ToolDocument; score: number }[]) =>
+      pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
+    let pass = rankPass(terms, scope, allowed, limit, rerank);
     if (tuning.feedbackTerms > 0 && pass.ranked.length > 0) {
       const n = bm25.size;
       const idf = (term: string): number => {
@@ -181,7 +196,7 @@ export function createToolIndex(
         terms: tuning.feedbackTerms,
         weight: tuning.feedbackWeight,
       });
-      pass = rankPass([...terms, ...extra], scope, allowed, limit);
+      pass = rankPass([...terms, ...extra], scope, allowed, limit, rerank);
     }
     const { ranked, best, covered } = pass;
     const matches = ranked.map(({ doc, score }) => toMatch(doc.tool, score));

@@ -121,6 +121,52 @@ describe('a server set to always load (deferTools: false)', () => {
   });
 });
 
+describe('a server set to always defer (deferTools: "always")', () => {
+  it('is deferred below the auto threshold, while the other servers’ tools are sent whole as pinned', () => {
+    const call = selectCallTools(input({ tools: FEW, index: indexOf(FEW), alwaysDeferredServers: new Set(['files']) }));
+    expect(call.selection.isDeferred).toBe(true);
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__weather__get_forecast']);
+  });
+
+  it('is deferred even where the settings say never', () => {
+    const settings = { ...SETTINGS, deferral: 'never' as const };
+    const call = selectCallTools(
+      input({ tools: FEW, index: indexOf(FEW), settings, alwaysDeferredServers: new Set(['files']) }),
+    );
+    expect(sentNames(call)).toEqual([TOOL_SEARCH_NAME, 'mcp__weather__get_forecast']);
+  });
+
+  it('stays behind tool_search in Anthropic and server-side search modes too', () => {
+    for (const mode of ['anthropic', 'server'] as const) {
+      const call = selectCallTools(
+        input({
+          tools: FEW,
+          index: indexOf(FEW),
+          settings: { ...SETTINGS, mode },
+          alwaysDeferredServers: new Set(['files']),
+        }),
+      );
+      const hidden = call.modelTools.filter((t) => t.defer_loading === true).map((t) => t.name);
+      expect(hidden).toEqual(['mcp__files__read_file']);
+    }
+  });
+
+  it('still sends a tool the person pinned', () => {
+    const call = selectCallTools(
+      input({ tools: FEW, index: indexOf(FEW), pinnedTools: [FEW[1]!], alwaysDeferredServers: new Set(['files']) }),
+    );
+    expect(sentNames(call)).toContain('mcp__files__read_file');
+  });
+});
+
+describe('pinned tools are always offered', () => {
+  it('is visible (not deferred) in server-side search mode', () => {
+    const call = selectCallTools(input({ pinnedTools: [MANY[2]!], settings: { ...SETTINGS, mode: 'server' } }));
+    const visible = call.modelTools.filter((t) => t.defer_loading !== true).map((t) => t.name);
+    expect(visible).toContain('mcp__github__create_issue');
+  });
+});
+
 describe('a deferred call', () => {
   it('carries pinned and loaded tools, and tool_search first', () => {
     const call = selectCallTools(input({ pinnedTools: [MANY[2]!], loadedTools: [loaded(MANY[4]!, 5)] }));

@@ -45,6 +45,8 @@ export interface CallToolsInput<T extends SearchableTool = SearchableTool> {
   readonly requested?: readonly ToolRef[];
   /** Servers whose tools are never deferred (ServerConfig.deferTools false): sent in every call, like pinned ones. */
   readonly alwaysLoadedServers?: ReadonlySet<string>;
+  /** Servers whose tools are always deferred (ServerConfig.deferTools "always"), whatever the settings say. */
+  readonly alwaysDeferredServers?: ReadonlySet<string>;
 }
 
 /** The tools search chose for one model call. */
@@ -120,21 +122,30 @@ const byName = <T extends SearchableTool>(tools: readonly T[]): ReadonlyMap<stri
  * call's list starts with this one's. Deferred (Anthropic mode): `tool_search` and every thread tool, all with
  * `defer_loading: true` except the pinned and mentioned ones; no preload, so the tool list (and the prompt cache)
  * stays the same from turn to turn, and the API expands what `tool_reference` blocks name. Deferred (server mode): the
- * API's own tool search tool and every thread tool with `defer_loading: true`.
+ * API's own tool search tool and every thread tool but the pinned ones with `defer_loading: true`. A server set to always
+ * load counts as pinned; one set to always defer makes the call deferred even where the settings would not, and then
+ * the other servers' tools are sent as pinned.
  */
 export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<T>): CallToolChoice<T> {
   const { tools, settings } = input;
   const byKey = new Map(tools.map((tool) => [refKey(tool), tool] as const));
   const taken = new Set<string>();
   const alwaysLoaded = input.alwaysLoadedServers ?? new Set<string>();
-  // Tools of an always-loaded server count as pinned; the auto threshold weighs only the tools that may wait.
+  const alwaysDeferred = input.alwaysDeferredServers ?? new Set<string>();
+  // The settings weigh only the tools whose server leaves the choice to them (not always loaded, not always deferred).
+  const deferrable = tools.filter((tool) => !alwaysLoaded.has(tool.serverId) && !alwaysDeferred.has(tool.serverId));
+  const isRestDeferred = deferrable.length > 0 && shouldDefer(deferrable, settings, input.contextWindowTokens);
+  const isDeferred = isRestDeferred || tools.some((tool) => alwaysDeferred.has(tool.serverId));
+  // Tools of an always-loaded server count as pinned, and so do the rest when only always-deferred servers defer.
   const pinned = resolve(
-    [...input.pinnedTools, ...tools.filter((tool) => alwaysLoaded.has(tool.serverId))],
+    [
+      ...input.pinnedTools,
+      ...tools.filter((tool) => alwaysLoaded.has(tool.serverId)),
+      ...(isRestDeferred ? [] : deferrable),
+    ],
     byKey,
     taken,
   );
-  const deferrable = tools.filter((tool) => !alwaysLoaded.has(tool.serverId));
-  const isDeferred = deferrable.length > 0 && shouldDefer(deferrable, settings, input.contextWindowTokens);
 
   if (!isDeferred) {
     const sorted = [...tools].sort(byModelName);
@@ -151,11 +162,12 @@ export function selectCallTools<T extends SearchableTool>(input: CallToolsInput<
   }
 
   if (settings.mode === 'server') {
-    // Every thread tool deferred; the API's own search tool (the one tool in the prompt) finds them.
+    // Every thread tool but the pinned ones deferred; the API's own search tool finds them.
+    const visible = new Set(pinned.map(refKey));
     const sorted = [...tools].sort(byModelName);
     const modelTools = [
       serverToolSearchDefinition(settings.strategy),
-      ...sorted.map((tool) => toModelTool(tool, true)),
+      ...sorted.map((tool) => toModelTool(tool, !visible.has(refKey(tool)))),
     ];
     return {
       selection: { pinned: pinned.map(refOf), loaded: [], searched: [], isDeferred: true },

@@ -5,7 +5,14 @@ import { keyField, parseEach, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 /** The compactions of threads' model context, oldest first; the thread's messages are never touched. */
-export function createCompactionsRepo({ db, bus, now, newId }: StorageContext) {
+export interface CompactionsRepo {
+  list(threadId: string): Promise<Loaded<ContextCompaction>>;
+  /** Stores one compaction of the thread's context. */
+  add(threadId: string, input: NewContextCompaction): Promise<ContextCompaction>;
+}
+
+/** The compactions repository over IndexedDB. */
+export function createCompactionsRepo({ db, bus, now, newId }: StorageContext): CompactionsRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
   return {
     async list(threadId: string): Promise<Loaded<ContextCompaction>> {
@@ -33,4 +40,3 @@ export function createCompactionsRepo({ db, bus, now, newId }: StorageContext) {
     },
   };
 }
-export type CompactionsRepo = ReturnType<typeof createCompactionsRepo>;

@@ -1,48 +1,93 @@
+import { selectBranch, pathTo, type BranchNode } from '../domain/branches';
 import { NotFoundError, type Loaded } from '../domain/errors';
 import { Message, type NewMessage } from '../domain/message';
+import { schemaGuard } from '../domain/schema-guard';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
 
+/** The messages of a thread's shown branch, first to last, and what the thread holds besides (issue #22). */
+export interface BranchMessages extends Loaded<Message> {
+  /** For each message of the branch that has other versions: every version's id, oldest first. */
+  readonly versions: ReadonlyMap<string, readonly string[]>;
+  /** The thread's messages on other branches (their model calls count in the thread's token total). */
+  readonly offBranch: readonly Message[];
+}
+
 /** Messages of threads, in order; a streaming answer is updated in place as it grows. */
 export interface MessagesRepo {
-  list(threadId: string): Promise<Loaded<Message>>;
-  append(threadId: string, input: NewMessage): Promise<Message>;
+  /** The thread's shown branch (a thread stored before branches reads as one branch). */
+  list(threadId: string): Promise<BranchMessages>;
+  /** The branch's messages up to `leafId` exactly, first to last: what a turn going on from there reads. */
+  listTo(threadId: string, leafId: string): Promise<Loaded<Message>>;
+  /**
+   * Stores a message after `parentId` (null: a new first message; omitted: after the shown branch's last message)
+   * and shows its branch from then on.
+   */
+  append(threadId: string, input: NewMessage, parentId?: string | null): Promise<Message>;
   update(id: string, change: MessageChange): Promise<Message>;
+  /** Shows the branch through `messageId` (down through the newest message at each step); resolves to its last one. */
+  showBranch(threadId: string, messageId: string): Promise<string>;
   /** Marks the thread's answers left streaming as interrupted with `note`; resolves to how many. */
   markInterrupted(threadId: string, note: string): Promise<number>;
 }
 
+/** The shown branch's last message, as the thread record keeps it (absent on threads from before branches). */
+const shownLeaf = (thread: Record<string, unknown> | undefined): string | undefined =>
+  typeof thread?.activeLeafId === 'string' ? thread.activeLeafId : undefined;
+
+const isMessage = schemaGuard(Message);
+
 export function createMessagesRepo({ db, bus, now, newId }: StorageContext): MessagesRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
+  /** The thread's records in seq order, read as branch nodes (a bad parentId makes its record fail the parse later). */
+  const nodesOf = async (threadId: string) => {
+    const tx = db.transaction(['threads', 'messages'], 'readonly');
+    const [thread, records] = await Promise.all([
+      tx.objectStore('threads').get(threadId),
+      tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId)),
+    ]);
+    return { leaf: shownLeaf(thread), nodes: records as (BranchNode & (typeof records)[number])[] };
+  };
 
   return {
-    async list(threadId: string): Promise<Loaded<Message>> {
-      return parseEach(
-        Message,
-        'message',
-        await db.getAllFromIndex('messages', 'byThreadSeq', threadRange(threadId)),
-        keyField('id'),
-      );
+    async list(threadId: string): Promise<BranchMessages> {
+      const { leaf, nodes } = await nodesOf(threadId);
+      // The branch is found on the raw records, so a corrupt record is skipped without cutting its branch short.
+      const branch = selectBranch(nodes, leaf);
+      const shown = parseEach(Message, 'message', branch.path, keyField('id'));
+      const others = parseEach(Message, 'message', branch.offPath, keyField('id'));
+      return {
+        items: shown.items,
+        skipped: [...shown.skipped, ...others.skipped],
+        versions: branch.versions,
+        offBranch: others.items,
+      };
     },
 
-    /** Appends after the thread's last message and marks the thread as active now. */
-    async append(threadId: string, input: NewMessage): Promise<Message> {
+    async listTo(threadId: string, leafId: string): Promise<Loaded<Message>> {
+      const { nodes } = await nodesOf(threadId);
+      return parseEach(Message, 'message', pathTo(nodes, leafId), keyField('id'));
+    },
+
+    /** Appends after `parentId` (the shown branch's end by default) and marks the thread as active now. */
+    async append(threadId: string, input: NewMessage, parentId?: string | null): Promise<Message> {
       const time = now();
       const message = await writeTransaction(db, ['threads', 'messages'], async (tx) => {
         const thread = await tx.objectStore('threads').get(threadId);
         if (thread === undefined) throw new NotFoundError('thread', threadId);
         const last = await tx.objectStore('messages').index('byThreadSeq').openKeyCursor(threadRange(threadId), 'prev');
         const seq = last ? (last.key[1] ?? 0) + 1 : 0;
-        const next = parseOrThrow(
-          Message,
-          { ...input, id: newId(), threadId, seq, createdAt: time, updatedAt: time },
-          'Message',
-        );
+        const after = parentId !== undefined ? parentId : (shownLeaf(thread) ?? (last ? last.primaryKey : null));
+        const candidate = { ...input, id: newId(), threadId, seq, parentId: after, createdAt: time, updatedAt: time };
+        // The schema's guard says yes only to what zod would give back unchanged; anything else gets zod's answer.
+        const next = isMessage(candidate) ? (candidate as Message) : parseOrThrow(Message, candidate, 'Message');
         await tx.objectStore('messages').add(next);
-        await tx.objectStore('threads').put({ ...thread, updatedAt: Math.max(time, thread.updatedAt) });
+        await tx
+          .objectStore('threads')
+          .put({ ...thread, activeLeafId: next.id, updatedAt: Math.max(time, thread.updatedAt) });
         return next;
       });
       bus.publish({ store: 'messages', threadId, key: message.id });
@@ -64,6 +109,21 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext): Mes
       });
       bus.publish({ store: 'messages', threadId: message.threadId, key: id });
       return message;
+    },
+
+    async showBranch(threadId: string, messageId: string): Promise<string> {
+      const leaf = await writeTransaction(db, ['threads', 'messages'], async (tx) => {
+        const thread = await tx.objectStore('threads').get(threadId);
+        if (thread === undefined) throw new NotFoundError('thread', threadId);
+        const nodes = await tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId));
+        if (!nodes.some((n) => n.id === messageId)) throw new NotFoundError('message', messageId);
+        const end = selectBranch(nodes as (BranchNode & (typeof nodes)[number])[], messageId).path.at(-1)!.id;
+        // Not a change of the thread's activity: updatedAt stays, so the thread list keeps its order.
+        await tx.objectStore('threads').put({ ...thread, activeLeafId: end });
+        return end;
+      });
+      bus.publish({ store: 'messages', threadId });
+      return leaf;
     },
 
     /** Marks the thread's answers still "streaming" as interrupted with `note` (their tab closed mid-answer); returns how many. */

@@ -12,8 +12,34 @@ const ACTIVE_PROFILE = 'activeProfileId';
 const ServerRecord = ServerConfig.extend({ profileId: z.string() });
 
 /** Profiles (user configs) and each profile's own servers. */
-export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
-  const repo = {
+export interface ProfilesRepo {
+  list(): Promise<Loaded<UserConfig>>;
+  get(id: string): Promise<UserConfig | undefined>;
+  /** Adds a profile; its name must be unique in this browser (ignoring case). */
+  create(input: Omit<UserConfigInput, 'id' | 'createdAt'>): Promise<UserConfig>;
+  /** Read-modify-write in one transaction, so concurrent tabs never lose each other's changes. */
+  update(id: string, change: (current: UserConfig) => UserConfigInput): Promise<UserConfig>;
+  /** Deletes the profile with everything it owns; the last profile is never deleted. */
+  delete(id: string): Promise<void>;
+  getActiveId(): Promise<string | undefined>;
+  setActiveId(id: string): Promise<void>;
+  /** The active profile, creating a first one on a fresh browser. */
+  ensureActive(): Promise<UserConfig>;
+  listServers(profileId: string): Promise<Loaded<ServerConfig>>;
+  /** Adds or replaces one of the profile's servers; names are unique within the profile and apart from `reservedNames`. */
+  saveServer(profileId: string, input: ServerConfigInput, reservedNames?: readonly string[]): Promise<ServerConfig>;
+  /** Forgets the trust (approvals, thread places) of app servers the deployer moved or took away since last start. */
+  reconcileAppServers(
+    profileId: string,
+    servers: readonly { readonly id: string; readonly trust: ServerTrust }[],
+  ): Promise<void>;
+  /** Removes a server with its catalog, credentials and trust; its id retires with its origin. */
+  removeServer(profileId: string, serverId: string): Promise<void>;
+}
+
+/** The profiles repository over IndexedDB. */
+export function createProfilesRepo({ db, bus, now, newId }: StorageContext): ProfilesRepo {
+  const repo: ProfilesRepo = {
     async list(): Promise<Loaded<UserConfig>> {
       return parseEach(UserConfig, 'profile', await db.getAll('profiles'), keyField('id'));
     },
@@ -205,7 +231,6 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext) {
   };
   return repo;
 }
-export type ProfilesRepo = ReturnType<typeof createProfilesRepo>;
 
 /** A new server may not take an id a removed server had at another origin: its old trust must never reach it. */
 function checkIdNotRetired(profile: Record<string, unknown>, serverId: string, origin: string): void {

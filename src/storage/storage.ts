@@ -3,6 +3,7 @@ import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
 import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
+import { createAttachmentsRepo, type AttachmentsRepo } from './attachments-repo';
 import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
 import { createCompactionsRepo, type CompactionsRepo } from './compactions-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
@@ -33,6 +34,8 @@ export interface Storage {
   /** Where threads' model context was compacted (the messages themselves are never touched). */
   readonly compactions: CompactionsRepo;
   readonly approvalNotices: ApprovalNoticesRepo;
+  /** The bytes of message attachments (blobs), named by the messages that carry them. */
+  readonly attachments: AttachmentsRepo;
   readonly vault: Vault;
   readonly changes: ChangeBus;
 }
@@ -56,6 +59,7 @@ export function createStorage(deps: StorageDeps): Storage {
     catalog: createToolCatalogRepo(deps),
     usage: createUsageRepo(deps),
     approvalNotices: createApprovalNoticesRepo(deps),
+    attachments: createAttachmentsRepo(deps),
     vault,
     changes: deps.bus,
   };

@@ -100,21 +100,27 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
 
     /** Deletes the thread, all its messages and its context compactions in one transaction. */
     async delete(id: string): Promise<void> {
-      const profileId = await writeTransaction(db, ['threads', 'messages', 'compactions'], async (tx) => {
-        const stored = await tx.objectStore('threads').get(id);
-        const keys = await tx
-          .objectStore('messages')
-          .index('byThreadSeq')
-          .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
-        for (const key of keys) await tx.objectStore('messages').delete(key);
-        const compactions = await tx
-          .objectStore('compactions')
-          .index('byThread')
-          .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
-        for (const key of compactions) await tx.objectStore('compactions').delete(key);
-        await tx.objectStore('threads').delete(id);
-        return stored?.profileId;
-      });
+      const profileId = await writeTransaction(
+        db,
+        ['threads', 'messages', 'compactions', 'attachments'],
+        async (tx) => {
+          const stored = await tx.objectStore('threads').get(id);
+          const keys = await tx
+            .objectStore('messages')
+            .index('byThreadSeq')
+            .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+          for (const key of keys) await tx.objectStore('messages').delete(key);
+          const compactions = await tx
+            .objectStore('compactions')
+            .index('byThread')
+            .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+          for (const key of compactions) await tx.objectStore('compactions').delete(key);
+          const attachments = await tx.objectStore('attachments').index('byThread').getAllKeys(id);
+          for (const key of attachments) await tx.objectStore('attachments').delete(key);
+          await tx.objectStore('threads').delete(id);
+          return stored?.profileId;
+        },
+      );
       bus.publish({ store: 'threads', threadId: id, ...(profileId === undefined ? {} : { profileId }) });
     },
   };

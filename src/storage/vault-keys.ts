@@ -37,7 +37,9 @@ const WrappedKeyRecord = z.object({
   createdAt: z.number(),
 });
 const VaultKeyRecord = z.union([PlainKeyRecord, WrappedKeyRecord]);
-type VaultKeyRecord = z.infer<typeof VaultKeyRecord>;
+/** A profile's stored vault key: the non-extractable key itself, or only its passphrase-wrapped bytes. */
+export type VaultKeyRecord = z.infer<typeof VaultKeyRecord>;
+type WrappedKeyRecord = z.infer<typeof WrappedKeyRecord>;
 
 /** A key ready to use, with the id envelopes name it by. */
 export interface UsableKey {
@@ -51,6 +53,35 @@ export type VaultStatus =
   | { readonly kind: 'locked'; readonly autoLockMinutes: number }
   | { readonly kind: 'unlocked'; readonly autoLockMinutes: number };
 
+/** A key record made but not yet stored, with the key it holds (held by the caller only once stored). */
+export interface NewVaultKey {
+  readonly record: VaultKeyRecord;
+  readonly key: UsableKey;
+}
+
+/** The vault's keys per profile: which key reads and writes, and the passphrase lock held in this tab. */
+export interface KeyRing {
+  readRecord(profileId: string): Promise<VaultKeyRecord | undefined>;
+  /** The key to decrypt with, undefined when the profile has none yet; throws VaultLockedError while locked. */
+  forRead(profileId: string): Promise<UsableKey | undefined>;
+  /** The key to encrypt with, created (without a passphrase) on first use; throws VaultLockedError while locked. */
+  forWrite(profileId: string): Promise<UsableKey>;
+  status(profileId: string): Promise<VaultStatus>;
+  /** Unwraps the profile's key with the passphrase; WrongPassphraseError when it does not fit. */
+  unlock(profileId: string, passphrase: string): Promise<UsableKey | undefined>;
+  /** A new wrapped key record for `passphrase`, and the key itself (not yet held: the caller stores it first). */
+  wrapNew(profileId: string, passphrase: string, autoLockMinutes: number): Promise<NewVaultKey>;
+  /** A new stored non-extractable key record (the passphrase removed). */
+  plainNew(profileId: string): Promise<NewVaultKey>;
+  /** Holds an unwrapped key in this tab after its record was stored. */
+  hold(profileId: string, key: UsableKey, autoLockMinutes: number): void;
+  lock(profileId: string): void;
+  /** Counts as use of the vault for the idle lock (the person is active in the page). */
+  noteActivity(profileId: string): void;
+  /** Locks every profile idle past its limit; returns whether any was locked. */
+  lockIfIdle(): boolean;
+}
+
 interface Unlocked extends UsableKey {
   lastUsed: number;
   autoLockMinutes: number;
@@ -60,7 +91,11 @@ interface Unlocked extends UsableKey {
  * The vault's keys per profile: a stored non-extractable key (no passphrase), or a wrapped key that lives
  * unwrapped only in this tab's memory between unlock and lock (on demand, or after idle minutes by `now`).
  */
-export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher, iterations = PASSPHRASE_ITERATIONS) {
+export function createKeyRing(
+  { db, now, newId }: StorageContext,
+  cipher: Cipher,
+  iterations = PASSPHRASE_ITERATIONS,
+): KeyRing {
   const unlocked = new Map<string, Unlocked>();
 
   async function readRecord(profileId: string): Promise<VaultKeyRecord | undefined> {
@@ -69,7 +104,7 @@ export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher
   }
 
   /** The unwrapped key of a locked-capable profile, or VaultLockedError (also when idle past its limit). */
-  function heldKey(record: z.infer<typeof WrappedKeyRecord>): UsableKey {
+  function heldKey(record: WrappedKeyRecord): UsableKey {
     const held = unlocked.get(record.profileId);
     if (!held || held.keyId !== record.keyId || isIdle(held)) {
       unlocked.delete(record.profileId);
@@ -83,7 +118,7 @@ export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher
     return held.autoLockMinutes > 0 && now() - held.lastUsed >= held.autoLockMinutes * 60_000;
   }
 
-  async function deriveAndUnwrap(record: z.infer<typeof WrappedKeyRecord>, passphrase: string): Promise<CryptoKey> {
+  async function deriveAndUnwrap(record: WrappedKeyRecord, passphrase: string): Promise<CryptoKey> {
     const { salt, iterations: count, iv, key } = record.wrapped;
     const wrappingKey = await cipher.deriveWrappingKey(passphrase, fromBase64(salt), count);
     try {
@@ -141,11 +176,11 @@ export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher
     },
 
     /** A new wrapped key record for `passphrase`, and the key itself (not yet held: the caller stores it first). */
-    async wrapNew(profileId: string, passphrase: string, autoLockMinutes: number) {
+    async wrapNew(profileId: string, passphrase: string, autoLockMinutes: number): Promise<NewVaultKey> {
       const salt = cipher.randomBytes(16);
       const wrappingKey = await cipher.deriveWrappingKey(passphrase, salt, iterations);
       const { key, iv, wrapped } = await cipher.newWrappedKey(wrappingKey);
-      const record: z.infer<typeof WrappedKeyRecord> = {
+      const record: WrappedKeyRecord = {
         profileId,
         keyId: newId(),
         createdAt: now(),
@@ -163,7 +198,7 @@ export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher
     },
 
     /** A new stored non-extractable key record (the passphrase removed). */
-    async plainNew(profileId: string) {
+    async plainNew(profileId: string): Promise<NewVaultKey> {
       const record = { profileId, keyId: newId(), key: await cipher.generateKey(), createdAt: now() };
       return { record, key: { keyId: record.keyId, key: record.key } };
     },
@@ -195,4 +230,3 @@ export function createKeyRing({ db, now, newId }: StorageContext, cipher: Cipher
     },
   };
 }
-export type KeyRing = ReturnType<typeof createKeyRing>;

@@ -4,16 +4,31 @@ import type { Cipher } from '../platform/web-crypto';
 import { writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 import { open, seal } from './vault-envelope';
-import { DEFAULT_AUTO_LOCK_MINUTES, type KeyRing, type UsableKey } from './vault-keys';
+import { DEFAULT_AUTO_LOCK_MINUTES, type KeyRing, type NewVaultKey, type UsableKey } from './vault-keys';
 import { isLegacyModelKey, MODEL_API_OWNER } from './vault-owners';
 
-type KeyRecord = AppSchema['vaultKeys']['value'];
 type CredentialRecord = AppSchema['credentials']['value'];
 
 /** Setting, changing, removing and forgetting a profile's passphrase; every secret is re-encrypted, none lost. */
-export function createPassphraseActions({ db, bus, now }: StorageContext, cipher: Cipher, keys: KeyRing) {
+export interface PassphraseActions {
+  /** Sets or changes the passphrase (the vault must be open); afterwards only the wrapped key is stored. */
+  setPassphrase(profileId: string, passphrase: string, autoLockMinutes?: number): Promise<void>;
+  /** Removes the passphrase after checking it: a stored non-extractable key again, as without one. */
+  removePassphrase(profileId: string, passphrase: string): Promise<void>;
+  /** Changes the idle minutes before the vault locks itself (0: never); the vault must be open. */
+  setAutoLock(profileId: string, autoLockMinutes: number): Promise<void>;
+  /** A forgotten passphrase: erases the profile's secrets and key, and nothing else (threads stay). */
+  forgetPassphrase(profileId: string): Promise<void>;
+}
+
+/** The passphrase actions over the profile's key ring and credentials in IndexedDB. */
+export function createPassphraseActions(
+  { db, bus, now }: StorageContext,
+  cipher: Cipher,
+  keys: KeyRing,
+): PassphraseActions {
   /** Re-encrypts every readable secret of the profile under `next` and stores both in one transaction. */
-  async function rekey(profileId: string, from: UsableKey | undefined, next: { record: KeyRecord; key: UsableKey }) {
+  async function rekey(profileId: string, from: UsableKey | undefined, next: NewVaultKey) {
     const rewritten: { old: CredentialRecord; fresh: CredentialRecord }[] = [];
     for (const old of await db.getAllFromIndex('credentials', 'byProfile', profileId)) {
       const plain = from && (await open(cipher, from, old.envelope, old).catch(unreadableAsUndefined));

@@ -4,9 +4,9 @@ import type { Cipher } from '../platform/web-crypto';
 import { writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 import { open, seal, type SecretRef } from './vault-envelope';
-import { createKeyRing, type UsableKey } from './vault-keys';
+import { createKeyRing, type UsableKey, type VaultStatus } from './vault-keys';
 import { isAppOwner, isLegacyModelKey, LEGACY_MODEL_KEY, MODEL_API_OWNER } from './vault-owners';
-import { createPassphraseActions } from './vault-passphrase';
+import { createPassphraseActions, type PassphraseActions } from './vault-passphrase';
 
 /** The change-bus key that announces a lock to other tabs; ":" keeps it apart from every server id. */
 const LOCK_ANNOUNCEMENT = 'app:lock';
@@ -14,12 +14,36 @@ const LOCK_ANNOUNCEMENT = 'app:lock';
 export { SecretEnvelope, type SecretRef } from './vault-envelope';
 export { API_KEY_SLOT, MODEL_API_OWNER } from './vault-owners';
 
+/** The token vault: every secret of every profile, encrypted at rest, with the profile's passphrase lock. */
+export interface Vault extends PassphraseActions {
+  put(ref: SecretRef, secret: string): Promise<void>;
+  /** The secret, or undefined when none is stored; VaultLockedError while locked, SecretUnreadableError when undecryptable. */
+  get(ref: SecretRef): Promise<string | undefined>;
+  has(ref: SecretRef): Promise<boolean>;
+  delete(ref: SecretRef): Promise<void>;
+  /** Clears every secret of one server (being removed or signed out); the app's own owners are never touched. */
+  clearOwner(profileId: string, owner: string): Promise<void>;
+  /** Moves the API key stored under the old owner "anthropic" (a name a server could take) to MODEL_API_OWNER. */
+  migrateAppOwners(profileId: string): Promise<void>;
+  status(profileId: string): Promise<VaultStatus>;
+  /** Unlocks the profile's secrets in this tab; WrongPassphraseError when the passphrase does not fit. */
+  unlock(profileId: string, secret: string): Promise<void>;
+  /** Locks the profile here and in every other tab of this browser. */
+  lock(profileId: string): void;
+  /** The person used the page: the idle count starts again. */
+  noteActivity(profileId: string): void;
+  /** Locks every profile idle past its limit; returns whether any was locked. */
+  lockIfIdle(): boolean;
+  /** Forgets the unlocked key of a profile (after the profile was deleted). */
+  forgetKey(profileId: string): void;
+}
+
 /**
  * The token vault: secrets encrypted with AES-GCM under a key per profile, kept either as a non-extractable
  * key or, with a passphrase, only wrapped (vault-keys.ts). The record's address is bound in as associated
  * data, so an envelope copied to another record does not decrypt.
  */
-export function createVault(context: StorageContext, cipher: Cipher, iterations?: number) {
+export function createVault(context: StorageContext, cipher: Cipher, iterations?: number): Vault {
   const { db, bus, now } = context;
   const keys = createKeyRing(context, cipher, iterations);
   const passphrase = createPassphraseActions(context, cipher, keys);
@@ -122,4 +146,3 @@ export function createVault(context: StorageContext, cipher: Cipher, iterations?
     },
   };
 }
-export type Vault = ReturnType<typeof createVault>;

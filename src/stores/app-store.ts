@@ -8,10 +8,13 @@ import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
 import type { SamplingRequests } from './sampling-requests';
 import type { PromptActions, PromptsState } from './prompts-store';
+import type { McpAppsActions, McpAppsStore, MountApp } from './mcp-apps';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
+import type { ResourceActions } from './resource-attachments';
+import { createAttachmentDraft, type AttachmentDraftHandle } from './attachment-draft';
 import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { DroppedApproval } from '../storage/approval-notices-repo';
@@ -45,6 +48,10 @@ export interface AppServices {
   readonly createDirectory?: (endpoint: string) => ServerDirectory;
   /** Where failures the app goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** Mounts an MCP App's sandboxed frame (issue #21); without it tool results show no apps. */
+  readonly mountMcpApp?: MountApp;
+  /** Opens a link an app asked for (after the person confirmed it) in a new tab. */
+  readonly openExternal?: (url: string) => void;
 }
 
 export interface AppState {
@@ -53,6 +60,8 @@ export interface AppState {
   readonly fatal?: string;
   /** The composer's text, typed from the first frame on, while storage opens, and kept through start-up. */
   readonly draft: DraftStore;
+  /** The composer's attachments (files, resources), kept like the draft. */
+  readonly attachments: AttachmentDraftHandle;
   readonly appConfig?: AppConfigLoad;
   readonly profile?: UserConfig;
   readonly registry?: Registry;
@@ -62,12 +71,16 @@ export interface AppState {
   readonly directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions };
   readonly chat?: ChatStore;
   readonly chatActions?: ChatActions;
+  /** Resources of the servers: browsed, attached to the message being written, followed until it is sent. */
+  readonly resources?: ResourceActions;
   /** Servers' questions to the person (elicitation), shown in the chat. */
   readonly serverRequests?: ServerRequests;
   /** Servers' requests to run the model (sampling), shown in the chat for approval. */
   readonly samplingRequests?: SamplingRequests;
   /** The `/` prompts of the open thread's servers. */
   readonly prompts?: { readonly store: StoreApi<PromptsState>; readonly actions: PromptActions };
+  /** MCP Apps in tool results (issue #21): their approvals, confirmations and requests. */
+  readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions };
   readonly settings?: SettingsActions;
   /** The profile's passphrase lock (status, unlock, lock, idle lock). */
   readonly vaultLock?: VaultLockStore;
@@ -85,5 +98,10 @@ export type AppStore = StoreApi<AppState>;
 /** Start-up itself (storage, registry, chat) is start-app.ts, loaded after the first frame. */
 
 export function createAppStore(): AppStore {
-  return createStore<AppState>(() => ({ phase: 'starting', serverProblems: [], draft: createDraft() }));
+  return createStore<AppState>(() => ({
+    phase: 'starting',
+    serverProblems: [],
+    draft: createDraft(),
+    attachments: createAttachmentDraft(),
+  }));
 }

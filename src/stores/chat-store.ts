@@ -14,9 +14,11 @@ import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
+import { createBranchActions, type BranchActions } from './branch-actions';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
+import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
   NOT_SAVED_NOTE,
   recoverInterruptedAnswers,
@@ -24,6 +26,7 @@ import {
   retryTurn,
   sendMessage,
   sendPromptMessages,
+  type OutgoingAttachment,
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
@@ -45,7 +48,12 @@ export interface PendingApproval extends ApprovalRequest {
 export interface ChatState {
   readonly threads: readonly ThreadConfig[];
   readonly activeThreadId?: string;
+  /** The open thread's shown branch, first to last. */
   readonly messages: readonly Message[];
+  /** For each shown message that has other versions (edits, regenerated answers): every version's id, oldest first. */
+  readonly versions: ReadonlyMap<string, readonly string[]>;
+  /** The open thread's messages on other branches (their model calls count in its token total). */
+  readonly offBranch: readonly Message[];
   /** Compactions of the open thread's model context, oldest first (the view marks where each starts). */
   readonly compactions: readonly ContextCompaction[];
   readonly isRunning: boolean;
@@ -76,7 +84,9 @@ function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): Threa
   return Object.keys(defined).length > 0 ? defined : undefined;
 }
 
-export interface ChatActions {
+const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
+
+export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -91,7 +101,8 @@ export interface ChatActions {
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
-  send(text: string): Promise<void>;
+  /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
+  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
   /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
   sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
@@ -115,8 +126,7 @@ export interface ChatActions {
 export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
   const store = createStore<ChatState>(() => ({
     threads: [],
-    messages: [],
-    compactions: [],
+    ...NO_THREAD,
     isRunning: false,
     pendingApprovals: [],
     toolProgress: {},
@@ -129,7 +139,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
-    let { items, skipped } = await storage.messages.list(threadId);
+    let loaded = await storage.messages.list(threadId);
+    let { items, skipped } = loaded;
     // An answer left "streaming" by a closed tab is marked interrupted. If storage refuses that mark too (a full disk),
     // no turn runs it any more all the same (its lock was free): it shows as failed, with Retry, not "in progress".
     let isMarkRefused = false;
@@ -139,7 +150,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         isMarkRefused = error instanceof AppError;
         return 0;
       })) > 0;
-    if (hasOrphan) ({ items, skipped } = await storage.messages.list(threadId));
+    if (hasOrphan) ({ items, skipped } = loaded = await storage.messages.list(threadId));
     // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did.
     if (ended)
       items = items.map((m) =>
@@ -150,9 +161,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     const compactions = await storage.compactions.list(threadId);
     skipped = [...skipped, ...compactions.skipped];
     if (store.getState().activeThreadId !== threadId) return;
+    const shown = new Set(items.map((m) => m.id));
     store.setState({
       messages: items,
-      compactions: compactions.items,
+      versions: loaded.versions,
+      offBranch: loaded.offBranch,
+      // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+      compactions: compactions.items.filter((r) => shown.has(r.firstKeptMessageId)),
       ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
     });
   };
@@ -207,12 +222,17 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
       await loadMessages(threadId, ended);
       const preview = previewOf([...ended.values()]);
-      if (preview) await storage.threads.update(threadId, () => ({ preview })).catch(() => undefined);
+      if (preview)
+        await storage.threads
+          .update(threadId, () => ({ preview }))
+          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
       await actions.refreshThreads();
     }
   };
 
   const actions: ChatActions = {
+    ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
+    ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -227,7 +247,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const active = threads.find((t) => t.id === activeThreadId);
       if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
-      store.setState({ activeThreadId: undefined, messages: [], compactions: [] });
+      store.setState({ activeThreadId: undefined, ...NO_THREAD });
       const empty = await findEmptyThread(storage, threads);
       if (empty) return actions.openThread(empty.id);
       const profile = await storage.profiles.get(profileId);
@@ -237,7 +257,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async openThread(threadId, isRestore = false) {
       const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
-      store.setState({ activeThreadId: threadId, messages: [], compactions: [] });
+      store.setState({ activeThreadId: threadId, ...NO_THREAD });
       // A thread left as New thread made it (nothing written in it) is not kept.
       if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
         await storage.threads
@@ -275,7 +295,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({
         deleting: { thread, wasOpen },
         threads: store.getState().threads.filter((t) => t.id !== threadId),
-        ...(wasOpen ? { activeThreadId: undefined, messages: [], compactions: [] } : {}),
+        ...(wasOpen ? { activeThreadId: undefined, ...NO_THREAD } : {}),
       });
     },
     async undoDelete() {
@@ -311,7 +331,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
       if (change.enable.length > 0) {
         // Checked after the switch moved (it must answer the click at once); one past the limit moves back, with why.
-        const profile = await storage.profiles.get(profileId).catch(() => undefined);
+        const profile = await storage.profiles
+          .get(profileId)
+          .catch(
+            logFailure(logger, "Reading the profile's servers limit failed; the app's limit applies", { threadId }),
+          );
         const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
         const problem = serverLimitProblem(limits, serverIds.length - 1);
         if (problem) {
@@ -328,11 +352,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async updateThreadSettings(threadId, settings) {
       try {
-        await storage.threads.update(threadId, () => ({
+        await storage.threads.update(threadId, (t) => ({
           model: settings.model?.trim() || undefined,
           systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
           thinkingBudget: settings.thinkingBudget,
-          toolSearch: threadToolSearch(settings.toolSearch),
+          // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
+          toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
           codeExecution: settings.codeExecution,
         }));
         await actions.refreshThreads();
@@ -352,19 +377,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         .catch((error: unknown) => store.setState({ notice: describeError(error) }));
       await actions.refreshThreads();
     },
-    async send(text) {
+    async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || !text.trim()) return;
+      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED) {
           await storage.threads
-            .rename(threadId, titleFrom(text))
+            .rename(threadId, titleFrom(text.trim() ? text : (attachments[0]?.ref.name ?? '')))
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), options);
+        return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
       });
     },
     async sendPrompt(messages, title) {

@@ -21,11 +21,15 @@ export async function testConnection(
   const baseUrl = input.baseUrl.trim();
   const url = UserPreferences.shape.baseUrl.safeParse(baseUrl);
   if (!url.success || !baseUrl) return { ok: false, message: 'Enter the base URL as an http(s) address first.' };
-  const stored = input.apiKey.trim()
-    ? undefined
-    : await deps.storage.vault
-        .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
-        .catch(() => undefined);
+  let stored: string | undefined;
+  try {
+    stored = input.apiKey.trim()
+      ? undefined
+      : await deps.storage.vault.get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
+  } catch (error) {
+    // A locked or unreadable vault is said as such, never as "no key".
+    return { ok: false, message: `The stored API key cannot be read: ${describeError(error)} Enter the key to test.` };
+  }
   const apiKey = input.apiKey.trim() || stored;
   if (!apiKey) return { ok: false, message: 'Enter your API key first: the test lists the models it may use.' };
   try {

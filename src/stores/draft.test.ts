@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { testAppServices } from '../../test/fakes/test-app';
-import { openTestStorage } from '../../test/fakes/test-storage';
+import { createMemoryStorage } from '../../test/fakes/memory-storage';
 import { createAppStore, type AppServices } from './app-store';
 import { startApp } from './start-app';
 import { createDraft, setDraft, takeDraft } from './draft';
 
 const cleanup = cleanupAfterEach();
 
-/** Start-up services over test storage, handed over only when `open` is called (storage "still opening" until then). */
-async function slowServices() {
-  const test = await openTestStorage();
-  const services = testAppServices(test.storage);
+/** Start-up services over in-memory storage, handed over only when `open` is called (storage "still opening" until then). */
+function slowServices() {
+  const storage = createMemoryStorage();
+  const services = testAppServices(storage);
   let open = () => undefined as void;
   const connect = () => new Promise<AppServices>((resolve) => (open = () => resolve(services)));
-  return { test, connect, open: () => open() };
+  return { storage, connect, open: () => open() };
 }
 
 describe('the draft', () => {
@@ -30,7 +30,7 @@ describe('the draft', () => {
   });
 
   it('typed while storage opens, it is still the text once the app is ready', async () => {
-    const { test, connect, open } = await slowServices();
+    const { storage, connect, open } = slowServices();
     const store = createAppStore();
     const draft = store.getState().draft;
     const starting = startApp(store, connect);
@@ -40,7 +40,7 @@ describe('the draft', () => {
     await starting;
     cleanup(
       () => store.getState().registry?.close(),
-      () => test.close(),
+      () => storage.changes.close(),
     );
     expect(store.getState().phase).toBe('ready');
     expect(store.getState().draft).toBe(draft);

@@ -2,7 +2,8 @@ import type { SearchableTool } from '../search/tool-document';
 
 /** One entry of the composer's `@` list: a server of the thread (all its tools) or one tool. */
 export interface MentionOption {
-  readonly kind: 'server' | 'tool';
+  /** A resource or template is attached when picked, not mentioned in the text (resource-attachments.ts). */
+  readonly kind: 'server' | 'tool' | 'resource' | 'template';
   /** Unique within the list (usable in an element id after escaping). */
   readonly key: string;
   readonly label: string;
@@ -10,6 +11,8 @@ export interface MentionOption {
   readonly detail: string;
   /** What picking it puts after the `@` (a name findMentions resolves to exactly this server or tool). */
   readonly insert: string;
+  /** The server resource or template a 'resource' or 'template' option attaches. */
+  readonly resource?: { readonly serverId: string; readonly uri: string; readonly name: string };
 }
 
 export interface MentionServer {

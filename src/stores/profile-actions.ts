@@ -40,6 +40,8 @@ export interface ProfileActions {
   /** Deletes a profile with its servers, threads, credentials and key; the open one is left first. */
   remove(profileId: string): Promise<ProfileChange>;
   setTheme(theme: Theme): Promise<string | undefined>;
+  /** Turns MCP Apps in tool results on or off for this profile; resolves to an error message, or undefined. */
+  setMcpApps(isOn: boolean): Promise<string | undefined>;
   /** Calls `listener` when another tab adds, renames or deletes a profile; returns a function that stops it. */
   follow(listener: () => void): () => void;
 }
@@ -95,6 +97,16 @@ export function createProfileActions(deps: ProfileActionDeps): ProfileActions {
       } catch (error) {
         // After leaving, the page has no working registry: reload either way.
         return { error: describeError(error), reload: isOpen };
+      }
+    },
+    async setMcpApps(isOn) {
+      try {
+        deps.onProfile(
+          await storage.profiles.update(profileId, (p) => ({ ...p, preferences: { ...p.preferences, mcpApps: isOn } })),
+        );
+        return undefined;
+      } catch (error) {
+        return describeError(error);
       }
     },
     async setTheme(theme) {

@@ -106,6 +106,20 @@ describe('from the form to a config and vault slots', () => {
     expect(edited).toEqual({ ...saved, url: 'https://weather.example/v2/mcp' });
   });
 
+  it('carries "Tools of this server" both ways: as the settings say, always load, always defer', () => {
+    for (const deferTools of [true, false, 'always'] as const) {
+      const config = ServerConfig.parse(configFromForm(form({ deferTools }), 'weather'));
+      expect(config.deferTools).toBe(deferTools);
+      expect(formFromConfig(config).deferTools).toBe(deferTools);
+    }
+    const issue = ServerConfig.safeParse({ ...configFromForm(form({}), 'weather'), deferTools: 'sometimes' }).error
+      ?.issues[0];
+    expect(issue?.path).toEqual(['deferTools']);
+    expect(issue?.message).toBe(
+      'deferTools must be true (as the tool search settings say), false (always load) or "always" (always defer)',
+    );
+  });
+
   it('opens an edit form with every secret field blank', () => {
     const saved = ServerConfig.parse({
       id: 'w',

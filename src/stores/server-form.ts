@@ -9,6 +9,7 @@ import {
   type AuthConfig,
   type AuthKind,
   type ServerConfigInput,
+  type ServerDeferTools,
   type TransportPreference,
 } from '../domain/server-config';
 import type { PendingSecrets } from '../mcp/registry';
@@ -32,6 +33,8 @@ export interface ServerForm {
   readonly clientSecret: string;
   /** "Route through relay": every request of this server goes through the CORS relay. */
   readonly viaRelay: boolean;
+  /** "Tools of this server": as the tool search settings say (true), always loaded (false) or always deferred. */
+  readonly deferTools: ServerDeferTools;
 }
 
 export const EMPTY_SERVER_FORM: ServerForm = {
@@ -44,6 +47,7 @@ export const EMPTY_SERVER_FORM: ServerForm = {
   clientId: '',
   clientSecret: '',
   viaRelay: false,
+  deferTools: true,
 };
 
 /**
@@ -142,6 +146,7 @@ export function configFromForm(
     transport: form.transport,
     auth,
     viaRelay: form.viaRelay,
+    deferTools: form.deferTools,
   };
 }
 
@@ -168,6 +173,7 @@ export function formFromConfig(config: ServerConfig): ServerForm {
       auth.kind === 'headers' ? auth.headerNames.map((name) => ({ name, value: '' })) : EMPTY_SERVER_FORM.headers,
     clientId: auth.kind === 'oauth' ? (auth.clientId ?? '') : '',
     viaRelay: config.viaRelay,
+    deferTools: config.deferTools,
   };
 }
 

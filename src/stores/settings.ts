@@ -117,7 +117,7 @@ export async function loadSettings(
     toolSearchDefaults: defaults.toolSearch,
     hasToolSearchOverrides: Object.values(overrides).some((value) => value !== undefined),
     theme: profile?.preferences.theme ?? 'system',
-    codeExecution: profile?.preferences.codeExecution ?? 'local',
+    codeExecution: profile?.preferences.codeExecution ?? defaults.enableProgrammaticCalling,
   };
 }
 

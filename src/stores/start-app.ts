@@ -7,6 +7,10 @@ import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { createAppContexts, createMcpApps } from './mcp-apps';
+import type { TurnRunnerDeps } from '../turns/turn-runner';
+import { createResourceActions } from './resource-attachments';
+import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
 import { createPrompts } from './prompts-store';
@@ -73,7 +77,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const chat = createChat({
+    const appContexts = createAppContexts();
+    const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
       index,
@@ -85,6 +90,14 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
+      appContext: (threadId) => appContexts.text(threadId),
+    };
+    const chat = createChat(turnDeps);
+    const resources = createResourceActions({
+      resources: createServerResources(registry),
+      registry,
+      chat: chat.store,
+      draft: store.getState().attachments,
     });
     findSamplingTurn = samplingTurnFinder(() => chat.actions.runningTurn(), {
       storage: services.storage,
@@ -108,6 +121,7 @@ export async function startApp(
       logger,
       leave: async () => {
         chat.actions.stop();
+        resources.dispose();
         stopFollowingServers();
         vaultLock.dispose();
         await registry.close();
@@ -134,7 +148,9 @@ export async function startApp(
     const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([
       registration,
       settings.load(),
-      services.storage.approvalNotices.take(profile.id).catch(() => []),
+      services.storage.approvalNotices
+        .take(profile.id)
+        .catch((error: unknown) => logFailure(logger, 'Reading the dropped approvals notice failed')(error) ?? []),
       chat.actions.refreshThreads(),
       restoring,
       vaultLock.actions.refresh(),
@@ -166,8 +182,23 @@ export async function startApp(
       discovery.enabled && discovery.endpoint && services.createDirectory
         ? createDirectory(services.createDirectory(discovery.endpoint))
         : undefined;
+    const mcpApps = services.mountMcpApp
+      ? createMcpApps({
+          turns: turnDeps,
+          registry,
+          chat: chat.store,
+          chatActions: chat.actions,
+          mount: services.mountMcpApp,
+          openExternal: services.openExternal ?? (() => undefined),
+          newId: services.newId ?? (() => `app-${++requestCount}`),
+          now: services.now,
+          logger,
+          contexts: appContexts,
+        })
+      : undefined;
     store.setState({
       ...(directory ? { directory } : {}),
+      ...(mcpApps ? { mcpApps } : {}),
       phase: 'ready',
       appConfig,
       profile,
@@ -178,6 +209,7 @@ export async function startApp(
       droppedApprovals,
       chat: chat.store,
       chatActions: chat.actions,
+      resources,
       serverRequests,
       samplingRequests,
       prompts: { store: prompts.store, actions: prompts.actions },

@@ -29,8 +29,32 @@ export interface VaultLockDeps {
 /** Field errors by name ("passphrase", "confirm", "autoLock", "form"); empty when it worked. */
 export type VaultErrors = Record<string, string>;
 
+/** What the UI can do with the profile's passphrase lock; each answer is field errors, empty when it worked. */
+export interface VaultLockActions {
+  /** Reads the lock's status into the store. */
+  readonly refresh: () => Promise<void>;
+  readonly unlock: (passphrase: string) => Promise<VaultErrors>;
+  readonly lock: () => Promise<VaultErrors>;
+  readonly setPassphrase: (passphrase: string, confirm: string, autoLockMinutes: number) => Promise<VaultErrors>;
+  readonly removePassphrase: (passphrase: string) => Promise<VaultErrors>;
+  readonly setAutoLock: (minutes: number) => Promise<VaultErrors>;
+  /** Erases the profile's secrets (never its threads or servers) so that it can be used without them. */
+  readonly forgetPassphrase: () => Promise<VaultErrors>;
+  /** The person used the page: the idle count starts again. */
+  readonly noteActivity: () => void;
+  /** Locks when idle past the limit; the interval calls it, tests call it after moving their clock. */
+  readonly checkIdle: () => Promise<void>;
+}
+
+/** The lock's store, its actions, and `dispose` (stops the idle timer and following other tabs). */
+export interface VaultLock {
+  readonly store: VaultLockStore;
+  readonly actions: VaultLockActions;
+  dispose(): void;
+}
+
 /** The profile's passphrase lock as the UI needs it: status, unlock, lock, set, remove, forget, idle lock. */
-export function createVaultLock({ storage, registry, profileId, logger = silentLogger }: VaultLockDeps) {
+export function createVaultLock({ storage, registry, profileId, logger = silentLogger }: VaultLockDeps): VaultLock {
   const store = createStore<VaultLockState>(() => ({}));
   const vault = storage.vault;
   const refresh = async () => store.setState({ status: await vault.status(profileId) });
@@ -58,7 +82,7 @@ export function createVaultLock({ storage, registry, profileId, logger = silentL
       void refresh().catch(logFailure(logger, 'Reading the vault status failed'));
   });
 
-  const actions = {
+  const actions: VaultLockActions = {
     refresh,
     unlock: (passphrase: string) =>
       attempt(async () => {
@@ -101,7 +125,6 @@ export function createVaultLock({ storage, registry, profileId, logger = silentL
     },
   };
 }
-export type VaultLockActions = ReturnType<typeof createVaultLock>['actions'];
 
 function autoLockProblem(minutes: number): string | undefined {
   return Number.isInteger(minutes) && minutes >= 0 && minutes <= 24 * 60

@@ -4,7 +4,7 @@ import { isSameTrust, trustOf } from '../domain/server-trust';
 import type { AskApproval, ThreadTools, ToolCaller, ToolSearchOutcome } from '../domain/thread-tools';
 import type { LoadedTool, ThreadConfig } from '../domain/thread-config';
 import type { EffectiveTool } from '../domain/tool';
-import type { ToolSearchSettings } from '../domain/tool-search-settings';
+import { resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
 import type { ToolCallTrace } from '../domain/trace';
 import type { Registry } from '../mcp/registry';
 import type { ToolIndex } from '../search/tool-index';
@@ -122,21 +122,25 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   return {
     list,
     resolve,
-    async forCall({ userText }) {
+    async forCall({ userText, toolSearch }) {
       const tools = list();
+      const callSettings = resolveToolSearchSettings(settings, toolSearch);
+      const serversWith = (deferTools: boolean | 'always') =>
+        new Set(
+          tools.flatMap((t) => (deps.registry.get(t.serverId)?.config.deferTools === deferTools ? [t.serverId] : [])),
+        );
       const chosen = selectCallTools({
         tools,
         loadedTools: loaded,
         pinnedTools: deps.thread.pinnedTools,
         // Preload once per turn: later calls carry those tools as loaded and must not add the next best ones.
-        settings: isFirstCall ? settings : { ...settings, preloadCount: 0 },
+        settings: isFirstCall ? callSettings : { ...callSettings, preloadCount: 0 },
         userMessage: userText,
         contextWindowTokens: deps.contextWindowTokens,
         index: deps.index,
-        // Servers set to always load (ServerConfig.deferTools false) are never deferred.
-        alwaysLoadedServers: new Set(
-          tools.flatMap((t) => (deps.registry.get(t.serverId)?.config.deferTools === false ? [t.serverId] : [])),
-        ),
+        // A server's own deferTools wins over the settings: false always loads, "always" always defers.
+        alwaysLoadedServers: serversWith(false),
+        alwaysDeferredServers: serversWith('always'),
       });
       calls.offer(chosen.tools);
       isFirstCall = false;

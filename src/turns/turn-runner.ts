@@ -11,9 +11,16 @@ import {
   type TurnPersistence,
 } from '../agent/run-turn';
 import { resumeTurn } from '../agent/resume-turn';
+import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
+import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
-import { DEFAULT_CODE_LIMITS, type CodeExecutionMode, type CodeLimits } from '../domain/code-execution';
+import {
+  DEFAULT_CODE_LIMITS,
+  resolveCodeExecutionMode,
+  type CodeExecutionMode,
+  type CodeLimits,
+} from '../domain/code-execution';
 import { NotFoundError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
@@ -21,7 +28,9 @@ import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ToolProgress } from '../domain/tool-result';
 import type { TraceEntry } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import type { AskApproval } from '../domain/thread-tools';
+import type { AskApproval, ThreadTools } from '../domain/thread-tools';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { UserConfig } from '../domain/user-config';
 import { resolveToolSearchSettings } from '../domain/tool-search-settings';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
@@ -31,6 +40,7 @@ import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
 import { profileModel } from './profile-model';
 import { createThreadTools } from './thread-tools';
+import { turnBranch } from './turn-branch';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
 
@@ -52,6 +62,8 @@ export interface TurnRunnerDeps {
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** What the thread's MCP Apps told the model (ui/update-model-context), added to the system prompt of its next turn. */
+  readonly appContext?: (threadId: string) => string | undefined;
 }
 
 const pageLocks = createLocalLocks();
@@ -71,6 +83,12 @@ export async function recoverInterruptedAnswers(
   return marked ?? 0;
 }
 
+/** An attachment of the message being sent: what the message records, and the bytes to store. */
+export interface OutgoingAttachment {
+  readonly ref: AttachmentRef;
+  readonly blob: Blob;
+}
+
 export interface SendOptions {
   readonly askApproval: AskApproval;
   readonly onMessage?: (message: Message) => void;
@@ -83,6 +101,8 @@ export interface SendOptions {
   readonly takeSideTrace?: () => TraceEntry[];
   /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
   readonly isAskingAboutEveryCall?: boolean;
+  /** Where this turn's code runs, over the thread's, the profile's and the app's choice. */
+  readonly codeExecution?: CodeExecutionMode;
 }
 
 /** The note on an answer whose end could not be saved, once it is retried. */
@@ -94,10 +114,47 @@ export function sendMessage(
   threadId: string,
   text: string,
   options: SendOptions,
+  after?: string | null,
+  attachments: readonly OutgoingAttachment[] = [],
 ): Promise<TurnOutcome> {
-  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
-    runTurn(text, await prepareTurn(deps, threadId, options), options.signal),
-  );
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const turn = await prepareTurn(deps, threadId, options, after);
+    // The bytes are stored first: a full disk refuses the message before anything of it is written.
+    await deps.storage.attachments.put(
+      threadId,
+      attachments.map((a) => ({ id: a.ref.id, blob: a.blob })),
+    );
+    return runTurn(
+      text,
+      turn,
+      options.signal,
+      attachments.map((a) => a.ref),
+    );
+  });
+}
+
+/**
+ * Regenerate (issue #22): a new answer to the person's message `personId`, on a new branch beside the answers it has;
+ * the model reads only that branch's history up to the message. Undefined when it is not a person's message.
+ */
+export function regenerateTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  personId: string,
+  options: SendOptions,
+): Promise<TurnOutcome | undefined> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
+    const person = (await deps.storage.messages.listTo(threadId, personId)).items.at(-1);
+    const text = person?.id === personId && person.role === 'user' ? personText(person) : undefined;
+    if (text === undefined) return undefined;
+    return continueTurn(text, await prepareTurn(deps, threadId, options, personId), options.signal);
+  });
+}
+
+/** A person's words in a message, or undefined for a message of tool results only. */
+function personText(message: Message): string | undefined {
+  const texts = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
 /** Runs one turn that starts with a server prompt's messages (their roles and content kept), holding the thread's lock. */
@@ -166,7 +223,12 @@ export async function resumeUnansweredCalls(
 }
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
-async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: SendOptions): Promise<TurnDeps> {
+async function prepareTurn(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  options: SendOptions,
+  after?: string | null,
+): Promise<TurnDeps> {
   const { storage } = deps;
   const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
   if (!thread) throw new NotFoundError('thread', threadId);
@@ -185,16 +247,81 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
   ]);
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again).
   const { keyModel, model } = await profileModel(deps, prefs);
-  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
-  const settings = resolveToolSearchSettings(deps.defaults.toolSearch, prefs.toolSearch, thread.toolSearch);
+  const branch = turnBranch(storage, threadId, after);
+  // The branch's history with each attachment's stored bytes as the content blocks the API takes.
   const persistence: TurnPersistence = {
-    history: async () => (await storage.messages.list(threadId)).items,
-    append: (message) => storage.messages.append(threadId, message),
-    update: (id, change) => storage.messages.update(id, change),
+    ...branch.persistence,
+    history: async () => withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage)),
   };
-  const system = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
+  const appContext = deps.appContext?.(threadId);
+  const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
   const logger = deps.logger ?? silentLogger;
-  const tools = createThreadTools({
+  const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
+  const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
+  return {
+    model,
+    tools,
+    compaction: {
+      store: {
+        // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+        list: async () =>
+          (await storage.compactions.list(threadId)).items.filter((r) => branch.has(r.firstKeptMessageId)),
+        add: (record) => storage.compactions.add(threadId, record),
+      },
+      settings: {
+        // The spending guard wraps calls only; the window comes from the key's own client.
+        contextWindow: async () => (await keyModel.contextWindow?.(modelId)) ?? CONTEXT_WINDOW_TOKENS,
+        compactAtShare: deps.defaults.compactAtShare,
+        isServerCompactionSupported: isServerCompactionModel(modelId),
+      },
+    },
+    ...codeSetup(
+      deps,
+      resolveCodeExecutionMode({
+        ...(options.codeExecution ? { call: options.codeExecution } : {}),
+        ...(thread.codeExecution ? { thread: thread.codeExecution } : {}),
+        ...(prefs.codeExecution ? { user: prefs.codeExecution } : {}),
+        app: deps.defaults.enableProgrammaticCalling,
+      }),
+      enabledNow().length > 0,
+    ),
+    persistence,
+    logger,
+    now: deps.now,
+    settings: {
+      model: modelId,
+      prices: deps.defaults.prices,
+      // The answer must have room beyond the thinking budget.
+      maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
+      ...(system ? { system } : {}),
+      ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
+      maxModelCalls: thread.maxModelCalls,
+    },
+    ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+    ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
+    ...(options.takeSideTrace ? { takeSideTrace: options.takeSideTrace } : {}),
+  };
+}
+
+/** The thread's tools as a turn (or an app of the thread) uses them: its servers, approvals and the profile's settings. */
+export function threadToolsOf(
+  deps: TurnRunnerDeps,
+  thread: ThreadConfig,
+  profile: UserConfig,
+  enabledNow: () => readonly string[],
+  options: Pick<SendOptions, 'askApproval' | 'isAskingAboutEveryCall'>,
+): ThreadTools {
+  const { storage } = deps;
+  const threadId = thread.id;
+  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
+  const settings = resolveToolSearchSettings(
+    deps.defaults.toolSearch,
+    profile.preferences.toolSearch,
+    thread.toolSearch,
+  );
+  const logger = deps.logger ?? silentLogger;
+  return createThreadTools({
     registry: deps.registry,
     index: deps.index,
     settings,
@@ -220,43 +347,26 @@ async function prepareTurn(deps: TurnRunnerDeps, threadId: string, options: Send
     logger,
     onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
   });
-  const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
-  return {
-    model,
-    tools,
-    compaction: {
-      store: {
-        list: async () => (await storage.compactions.list(threadId)).items,
-        add: (record) => storage.compactions.add(threadId, record),
-      },
-      settings: {
-        // The spending guard wraps calls only; the window comes from the key's own client.
-        contextWindow: async () => (await keyModel.contextWindow?.(modelId)) ?? CONTEXT_WINDOW_TOKENS,
-        compactAtShare: deps.defaults.compactAtShare,
-        isServerCompactionSupported: isServerCompactionModel(modelId),
-      },
-    },
-    ...codeSetup(deps, thread.codeExecution ?? prefs.codeExecution ?? 'local', enabledNow().length > 0),
-    persistence,
-    logger,
-    now: deps.now,
-    settings: {
-      model: modelId,
-      prices: deps.defaults.prices,
-      // The answer must have room beyond the thinking budget.
-      maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-      ...(system ? { system } : {}),
-      ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
-      maxModelCalls: thread.maxModelCalls,
-    },
-    ...(options.onMessage ? { onMessage: options.onMessage } : {}),
-    ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
-    ...(options.takeSideTrace ? { takeSideTrace: options.takeSideTrace } : {}),
+}
+
+/** Reads an attachment's stored bytes. */
+function loadAttachment(storage: Storage): LoadAttachment {
+  return async (id) => {
+    const blob = await storage.attachments.get(id);
+    return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
   };
 }
 
-/** execute_code is offered when code runs locally and the thread has a server enabled (else there is nothing to call). */
-function codeSetup(deps: TurnRunnerDeps, mode: CodeExecutionMode, hasServers: boolean): Pick<TurnDeps, 'code'> {
+/**
+ * Code runs only when the thread has a server enabled (else there is nothing to call): locally, execute_code is
+ * offered; with Anthropic, the API's code execution tool (programmatic tool calling).
+ */
+function codeSetup(
+  deps: TurnRunnerDeps,
+  mode: CodeExecutionMode,
+  hasServers: boolean,
+): Pick<TurnDeps, 'code' | 'isAnthropicCode'> {
+  if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
   if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
   return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }

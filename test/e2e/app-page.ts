@@ -14,6 +14,8 @@ export interface AppPageOptions {
   /** Served as /app-config.json instead of the build's own file. */
   readonly appConfig?: unknown;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** Whether the app's service worker may install (see launchChromium); blocked unless a suite asks. */
+  readonly serviceWorkers?: 'allow' | 'block';
 }
 
 export interface AppPage {
@@ -27,7 +29,7 @@ export interface AppPage {
 
 /** Launches Chromium and opens the app at `url`, with `appConfig` as the deployer's file when given. */
 export async function openAppPage(url: string, options: AppPageOptions = {}): Promise<AppPage> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {});
   try {
     const { appConfig } = options;
     if (appConfig !== undefined) {

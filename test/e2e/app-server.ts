@@ -12,18 +12,26 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-/** Builds the app once per test process (the real vite.config.ts) and serves it on a free port. */
-export async function startAppServer(): Promise<AppServer> {
+/** Builds the app once per test process (the real vite.config.ts) into OUT_DIR. */
+export async function buildApp(): Promise<void> {
   built ??= build({
     root: ROOT,
     logLevel: 'warn',
     build: { outDir: OUT_DIR, emptyOutDir: true, minify: process.env.E2E_MINIFY !== '0' },
   });
   await built;
+}
+
+/**
+ * Builds the app once per test process and serves it on a free port: the build itself, or `outDir` (a copy of it that
+ * a test changes, as a new deploy would).
+ */
+export async function startAppServer(options: { readonly outDir?: string } = {}): Promise<AppServer> {
+  await buildApp();
   const server = await preview({
     root: ROOT,
     logLevel: 'warn',
-    build: { outDir: OUT_DIR },
+    build: { outDir: options.outDir ?? OUT_DIR },
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   });
   const address = server.httpServer.address();

@@ -25,14 +25,24 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /**
+   * 'allow' lets the app's service worker install (the offline suite). Other suites block it, as Playwright advises
+   * for tests that route or abort requests: requests a service worker answers from its cache never reach a route, so
+   * a suite that makes a chunk fail to load, or swaps app-config.json, would otherwise test the cache instead.
+   */
+  readonly serviceWorkers?: 'allow' | 'block';
+}
+
 /** Launches Debian's Chromium (or CHROMIUM_PATH) with a fresh, throwaway user-data-dir. */
-export async function launchChromium(): Promise<LaunchedChromium> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'mcp-agent-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
       args: CHROMIUM_ARGS,
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
     return {
       context,

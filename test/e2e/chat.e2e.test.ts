@@ -100,6 +100,40 @@ describe('the chat', () => {
     });
   });
 
+  it('a tool pinned in the thread is in the next request; unpinned, it is not; the thread’s deferral "Never" sends all', async () => {
+    await newThreadWithEverything();
+    const pins = page.locator('details.pinned-tools');
+    await pins.getByText('Pinned tools (0)').click();
+    const echo = pins.getByRole('checkbox', { name: 'Pin echo (Everything)' });
+    await echo.check();
+    await pins.getByText('Pinned tools (1)').waitFor();
+    await shot('chat-1b-pinned-tool');
+    api!.script({ text: 'Pinned echo is here.' });
+    await box().fill('Which tools do you have?');
+    await box().press('Enter');
+    await messages().getByText('Pinned echo is here.').waitFor({ timeout: 15_000 });
+    expect(api!.requests.at(-1)!.toolNames).toEqual(['tool_search', 'mcp__everything__echo', 'execute_code']);
+
+    await echo.uncheck();
+    await pins.getByText('Pinned tools (0)').waitFor();
+    api!.script({ text: 'Echo is gone.' });
+    await box().fill('And now?');
+    await box().press('Enter');
+    await messages().getByText('Echo is gone.').waitFor({ timeout: 15_000 });
+    expect(api!.requests.at(-1)!.toolNames).not.toContain('mcp__everything__echo');
+
+    await pins.getByRole('combobox', { name: 'Deferral in this thread' }).selectOption('never');
+    await expect.poll(() => pins.getByRole('combobox', { name: 'Deferral in this thread' }).inputValue()).toBe('never');
+    api!.script({ text: 'Every tool is here.' });
+    await box().fill('And with deferral off?');
+    await box().press('Enter');
+    await messages().getByText('Every tool is here.').waitFor({ timeout: 15_000 });
+    const names = api!.requests.at(-1)!.toolNames;
+    expect(names).not.toContain('tool_search');
+    expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
+    await pins.getByText(/Pinned tools/).click();
+  });
+
   it('an overloaded API shows the error with Retry; Retry answers with the person message sent once', async () => {
     await newThreadWithEverything();
     const before = api!.requests.length;

@@ -1,6 +1,10 @@
 // Prompt-cache accounting of the fake Anthropic API, computed the way the prompt caching page documents it, so tests
 // measure caching instead of assuming it. https://platform.claude.com/docs/en/build-with-claude/prompt-caching
 import { createHash } from 'node:crypto';
+import { fakePdfPages } from './fake-anthropic-media';
+
+/** Tokens the fake counts per PDF page (the high end of the documented 1,500-3,000). */
+export const PDF_PAGE_TOKENS = 3000;
 
 /** Cache entries live 5 minutes from their last use (the default `ephemeral` TTL). */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
@@ -66,6 +70,11 @@ function valueTokens(value: unknown): number {
     const source = v.source;
     if (v.type === 'image' && isRecord(source) && source.type === 'base64' && typeof source.data === 'string') {
       images += imageTokens(source.data);
+      return { ...v, source: { ...source, data: '' } };
+    }
+    // A PDF costs by its pages ("1,500-3,000 tokens per page", pdf-support "Estimate your costs"), not its base64.
+    if (v.type === 'document' && isRecord(source) && source.type === 'base64' && typeof source.data === 'string') {
+      images += Math.max(1, fakePdfPages(Buffer.from(source.data, 'base64'))) * PDF_PAGE_TOKENS;
       return { ...v, source: { ...source, data: '' } };
     }
     return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, withoutImages(inner)]));

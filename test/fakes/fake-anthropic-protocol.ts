@@ -1,6 +1,7 @@
 // The wire shapes of the fake Anthropic API: scripted turns → SSE frames or a JSON Message, and error bodies.
 import type { CacheUsage } from './fake-anthropic-cache';
 import { findToolSearchTool, runToolSearch, type ToolSearchResultContent } from './fake-anthropic-tool-search';
+import type { CodeRun, ScriptedCode } from './fake-anthropic-programmatic';
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal';
 export type ApiErrorType =
@@ -91,14 +92,32 @@ export interface ErrorTurn {
   error: ScriptedError;
 }
 
-export type Turn = TextTurn | ToolUseTurn | InvalidToolJsonTurn | ErrorTurn;
+/**
+ * Programmatic tool calling (fake-anthropic-programmatic.ts): the model writes code that the API runs in its code
+ * execution container; the code calls the client's tools (tool_use with `caller`) or ends (code_execution_tool_result
+ * and then the text).
+ */
+export interface CodeTurn extends TurnOptions {
+  code: ScriptedCode;
+  text?: string | string[];
+}
+
+export type Turn = TextTurn | ToolUseTurn | InvalidToolJsonTurn | CodeTurn | ErrorTurn;
 
 type Block =
   | { type: 'thinking'; chunks: string[]; signature: string }
   | { type: 'server_tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> }
   | { type: 'tool_search_tool_result'; tool_use_id: string; content: ToolSearchResultContent; chunks: [] }
   | { type: 'text'; chunks: string[] }
-  | { type: 'tool_use'; id: string; name: string; chunks: string[]; input: Record<string, unknown> }
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      chunks: string[];
+      input: Record<string, unknown>;
+      caller?: { type: string; tool_id: string };
+    }
+  | { type: 'code_execution_tool_result'; tool_use_id: string; content: Record<string, unknown>; chunks: [] }
   | { type: 'compaction'; chunks: string[]; encrypted: string };
 
 export type ContentTurn = Exclude<Turn, ErrorTurn>;
@@ -120,6 +139,10 @@ export interface AnswerContext {
   tools: readonly unknown[];
   /** The server compacted the context before answering: the compaction block comes first (compaction docs). */
   compaction?: { content: string; encrypted_content: string };
+  /** The code run this answer belongs to (a CodeTurn), with its container. */
+  codeRun?: CodeRun;
+  /** The container the answer names (programmatic tool calling). */
+  container?: { id: string; expires_at: string };
 }
 
 const DEFAULT_ERROR_TYPES: Record<number, ApiErrorType> = {
@@ -177,6 +200,12 @@ function planBlocks(turn: ContentTurn, ctx: AnswerContext): Block[] {
   }
   if (turn.serverToolSearch) blocks.push(...serverSearchBlocks(turn.serverToolSearch.query, ctx));
   const text = asChunks(turn.text);
+  if ('code' in turn) {
+    blocks.push(...codeBlocks(turn.code, ctx));
+    const isEnding = !turn.code.calls?.length;
+    if (text.length > 0) blocks.splice(isEnding ? blocks.length : 0, 0, { type: 'text', chunks: text });
+    return blocks;
+  }
   if (text.length > 0) blocks.push({ type: 'text', chunks: text });
   if ('toolUses' in turn) {
     for (const use of turn.toolUses) {
@@ -214,7 +243,52 @@ function serverSearchBlocks(query: string, ctx: AnswerContext): Block[] {
   ];
 }
 
+/** The model's code (server_tool_use), the calls it makes (tool_use with caller) or its end (its output). */
+function codeBlocks(code: ScriptedCode, ctx: AnswerContext): Block[] {
+  const run = ctx.codeRun;
+  if (!run) throw new Error('a code turn needs a code run (the fake starts one when the turn has code.source)');
+  const blocks: Block[] = [];
+  if (code.source !== undefined) {
+    const input = { code: code.source };
+    blocks.push({
+      type: 'server_tool_use',
+      id: run.toolId,
+      name: 'code_execution',
+      chunks: splitEven(JSON.stringify(input), 2),
+      input,
+    });
+  }
+  for (const call of code.calls ?? []) {
+    const id = call.id ?? ctx.nextToolId();
+    run.callIds.add(id);
+    const json = JSON.stringify(call.input);
+    blocks.push({
+      type: 'tool_use',
+      id,
+      name: call.name,
+      chunks: splitEven(json, 2),
+      input: call.input,
+      caller: { type: run.type, tool_id: run.toolId },
+    });
+  }
+  if (!code.calls?.length)
+    blocks.push({
+      type: 'code_execution_tool_result',
+      tool_use_id: run.toolId,
+      content: {
+        type: 'code_execution_result',
+        stdout: code.stdout ?? '',
+        stderr: code.stderr ?? '',
+        return_code: code.returnCode ?? 0,
+        content: [],
+      },
+      chunks: [],
+    });
+  return blocks;
+}
+
 function defaultStopReason(turn: ContentTurn): StopReason {
+  if ('code' in turn) return turn.code.calls?.length ? 'tool_use' : 'end_turn';
   return 'toolUses' in turn || 'invalidToolJson' in turn ? 'tool_use' : 'end_turn';
 }
 
@@ -253,6 +327,7 @@ export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
       message: {
         ...messageShell(turn, ctx),
         content: [],
+        container: null,
         stop_reason: null,
         stop_sequence: null,
         usage: {
@@ -287,18 +362,28 @@ export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
     } else if (block.type === 'server_tool_use') {
       start(index, { type: 'server_tool_use', id: block.id, name: block.name, input: {} });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'input_json_delta', partial_json: piece }));
-    } else if (block.type === 'tool_search_tool_result') {
+    } else if (block.type === 'tool_search_tool_result' || block.type === 'code_execution_tool_result') {
       // A server tool's result comes whole in its content_block_start, with no deltas.
       start(index, { type: block.type, tool_use_id: block.tool_use_id, content: block.content });
     } else {
-      start(index, { type: 'tool_use', id: block.id, name: block.name, input: {} });
+      start(index, {
+        type: 'tool_use',
+        id: block.id,
+        name: block.name,
+        input: {},
+        ...(block.caller ? { caller: block.caller } : {}),
+      });
       for (const piece of block.chunks) frames.push(delta(index, { type: 'input_json_delta', partial_json: piece }));
     }
     frames.push(frame('content_block_stop', { index }));
   });
   frames.push(
     frame('message_delta', {
-      delta: { stop_reason: turn.stopReason ?? defaultStopReason(turn), stop_sequence: null },
+      delta: {
+        stop_reason: turn.stopReason ?? defaultStopReason(turn),
+        stop_sequence: null,
+        ...(ctx.container ? { container: ctx.container } : {}),
+      },
       usage: {
         input_tokens: usage.input_tokens,
         cache_creation_input_tokens: usage.cache_creation_input_tokens,
@@ -319,8 +404,16 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
     if (block.type === 'thinking')
       return { type: 'thinking', thinking: block.chunks.join(''), signature: block.signature };
     if (block.type === 'text') return { type: 'text', text: block.chunks.join('') };
-    if (block.type === 'tool_search_tool_result')
+    if (block.type === 'tool_search_tool_result' || block.type === 'code_execution_tool_result')
       return { type: block.type, tool_use_id: block.tool_use_id, content: block.content };
+    if (block.type === 'tool_use')
+      return {
+        type: block.type,
+        id: block.id,
+        name: block.name,
+        input: block.input,
+        ...(block.caller ? { caller: block.caller } : {}),
+      };
     if (block.type === 'compaction')
       return { type: 'compaction', content: block.chunks.join(''), encrypted_content: block.encrypted };
     return { type: block.type, id: block.id, name: block.name, input: block.input };
@@ -329,6 +422,7 @@ export function jsonMessage(turn: ContentTurn, ctx: AnswerContext): Record<strin
   return {
     ...messageShell(turn, ctx),
     content,
+    container: ctx.container ?? null,
     stop_reason: turn.stopReason ?? defaultStopReason(turn),
     stop_sequence: null,
     usage: { ...counts, cache_creation: cacheCreation, service_tier: 'standard' },

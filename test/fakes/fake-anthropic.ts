@@ -14,6 +14,7 @@ import {
 } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
 import { contractViolation } from './fake-anthropic-contract';
+import { MAX_REQUEST_BYTES, mediaProblem } from './fake-anthropic-media';
 import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
 import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
 import {
@@ -23,6 +24,7 @@ import {
   fakeCompaction,
   unsupportedBetaProblem,
 } from './fake-anthropic-compaction';
+import { CONTAINER_IDLE_MS, createCodeRuns, programmaticProblem } from './fake-anthropic-programmatic';
 import { listenOnLoopback } from '../fixtures/listen-loopback';
 import { corsHeaders, flatHeaders, parseJson, readBody, sendError, sendJson } from './fake-anthropic-http';
 
@@ -184,6 +186,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   let requestSeq = 0;
   let toolSeq = 0;
   const cache = new PromptCache(options.now);
+  const codeRuns = createCodeRuns();
   const windowOf = (model: string): number => {
     const listed = (options.models ?? DEFAULT_FAKE_MODELS).find((m) => m.id === model)?.max_input_tokens;
     return typeof listed === 'number' ? listed : (options.contextWindowTokens ?? 200_000);
@@ -195,7 +198,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     path: string,
     requestId: string,
   ): Promise<void> {
-    const parsed = parseJson(await readBody(req));
+    const raw = await readBody(req);
+    // https://platform.claude.com/docs/en/api/overview#request-size-limits: over 32 MB is refused before anything else.
+    if (Buffer.byteLength(raw) > MAX_REQUEST_BYTES)
+      return sendError(res, requestId, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
+    const parsed = parseJson(raw);
     if (typeof parsed !== 'object' || parsed === null)
       return sendError(res, requestId, 'invalid_request_error', 'The request body is not valid JSON.');
     const headers = flatHeaders(req);
@@ -225,11 +232,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         ? null
         : (invalidRequestReason(parsed) ??
           compactionProblem(parsed as Record<string, unknown>, headers) ??
+          mediaProblem(parsed as Record<string, unknown>) ??
           contractViolation(parsed as Record<string, unknown>, {
             headers,
             contextWindowTokens: windowOf(body.model),
             inputTokens,
-          }));
+          }) ??
+          programmaticProblem(parsed as Record<string, unknown>, headers, codeRuns.runs));
     if (invalid) return sendError(res, requestId, 'invalid_request_error', invalid);
     const next = queue.shift();
     if (next === undefined) {
@@ -251,8 +260,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       ? promptBlocks({ ...seen, messages: [{ role: 'assistant', content: [{ type: 'compaction', ...compaction }] }] })
       : blocks;
     recorded.usage = cache.account(body.model, answered);
+    const codeRun = 'code' in turn ? codeRuns.runFor(turn.code, body) : undefined;
+    const containerId = codeRun?.containerId ?? codeRuns.knownContainer(body);
+    const expiresAt = new Date((options.now ?? Date.now)() + CONTAINER_IDLE_MS).toISOString();
     const ctx: AnswerContext = {
       ...(compaction ? { compaction } : {}),
+      ...(codeRun ? { codeRun } : {}),
+      ...(containerId ? { container: { id: containerId, expires_at: expiresAt } } : {}),
       messageId: `msg_fake_${String(recorded.index).padStart(4, '0')}`,
       model: body.model,
       cache: recorded.usage,

@@ -5,8 +5,7 @@ import type { PromptListing, PromptReading } from '../../src/domain/prompts';
 import { ValidationError } from '../../src/domain/errors';
 import { ServerConfig, type ServerConfigInput } from '../../src/domain/server-config';
 import type { ServerState } from '../../src/domain/server-status';
-import { trustOf } from '../../src/domain/server-trust';
-import { toolAnnotations, type EffectiveTool } from '../../src/domain/tool';
+import { effectiveTool, type EffectiveTool } from '../../src/domain/tool';
 import type { ToolDefinition, ToolRef } from '../../src/domain/tool-catalog';
 import { layerToolOverride, ownEntry, type AppServerToolOverrides } from '../../src/domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../../src/domain/tool-result';
@@ -104,6 +103,10 @@ export class FakeRegistry implements Registry {
 
   async connect(serverId: string): Promise<ServerState> {
     return this.servers.has(serverId) ? CONNECTED : { status: 'disconnected' };
+  }
+
+  async connectedClient(): Promise<never> {
+    throw new Error('FakeRegistry has no MCP client; use a real server (test/fixtures) for resources.');
   }
 
   async testConnection(): Promise<never> {
@@ -230,23 +233,14 @@ export class FakeRegistry implements Registry {
   private effective(server: FakeServer): EffectiveTool[] {
     const { config } = server;
     return server.tools.flatMap((definition) => {
-      const override = this.override(server, definition.name);
-      const modelName = this.names.nameOf({ serverId: config.id, toolName: definition.name });
-      if (override?.enabled === false || !modelName) return [];
-      const annotations = toolAnnotations(definition);
-      return [
-        {
-          serverId: config.id,
-          toolName: definition.name,
-          modelName,
-          serverName: config.name,
-          description: override?.description ?? definition.description ?? '',
-          definition,
-          trust: trustOf(config),
-          isFromTrustedServer: server.scope === 'app',
-          ...(annotations ? { annotations } : {}),
-        },
-      ];
+      const tool = effectiveTool({
+        config,
+        isAppServer: server.scope === 'app',
+        definition,
+        override: this.override(server, definition.name),
+        modelName: this.names.nameOf({ serverId: config.id, toolName: definition.name }),
+      });
+      return tool ? [tool] : [];
     });
   }
 }

@@ -125,6 +125,23 @@ describe('execute_code in a turn', () => {
     }
   });
 
+  it('traces tools.tool_search called from code like the model’s own search, marked as called from code', async () => {
+    const { outcome, thread } = await turnWithCode(
+      `const found = await tools.tool_search({ query: 'add numbers' }); return found.map((t) => t.name);`,
+      () => 'allow-once',
+    );
+    expect(outcome).toEqual({ status: 'done' });
+    expect(lastToolResult(app.api.requests.at(-1))).toContain('mcp__calc__add');
+    const traces = (await app.opened.storage.messages.list(thread.id)).items.flatMap((m) => m.trace);
+    const search = traces.find((t) => t.kind === 'tool-search');
+    const code = traces.find((t) => t.kind === 'code-execution');
+    expect(search).toMatchObject({ query: 'add numbers', caller: { kind: 'code' } });
+    expect(search?.kind === 'tool-search' && search.picks.map((p) => p.name)).toContain('mcp__calc__add');
+    expect(search?.kind === 'tool-search' && search.caller?.parentToolUseId).toBe(
+      code?.kind === 'code-execution' && code.toolUseId,
+    );
+  });
+
   it('refuses, inside the code, a tool whose "from code" setting is off; the model can still call it itself', async () => {
     expect(await actions.changeTool('calc', 'add', { callableFromCode: false })).toBeUndefined();
     const before = toolCalls();

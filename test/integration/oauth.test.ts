@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthFlowError } from '../../src/domain/mcp-errors';
 import type { SignInCallback } from '../../src/mcp/registry';
-import { createLocalLocks } from '../../src/platform/locks';
+import { createLocalLocks, type Locks } from '../../src/platform/locks';
 import type { MemorySecretStore } from '../fakes/memory-stores';
 import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
 import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
@@ -29,11 +29,7 @@ async function approve(url: URL): Promise<SignInCallback> {
   return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
 }
 
-function oauthRegistry(shared?: {
-  secrets: MemorySecretStore;
-  locks: ReturnType<typeof createLocalLocks>;
-  now: () => number;
-}) {
+function oauthRegistry(shared?: { secrets: MemorySecretStore; locks: Locks; now: () => number }) {
   const test = createTestRegistry({
     oauth: {
       settings: { redirectUrl: 'http://127.0.0.1:5173/oauth/callback', clientName: 'MCP Agent test' },

@@ -77,6 +77,8 @@ export async function runExecuteCode(
 ): Promise<{ readonly block: ToolResultBlock; readonly trace: TraceEntry[] }> {
   const started = deps.now();
   const inner: ToolCallTrace[] = [];
+  // Inner calls and tool searches in the order they happened, for the trace (a search is traced like the model's).
+  const events: TraceEntry[] = [];
   const caller: CodeCaller = { kind: 'code', parentToolUseId: use.id };
   const code = use.input.code;
   if (typeof code !== 'string' || code.trim() === '') {
@@ -89,6 +91,8 @@ export async function runExecuteCode(
   const call = async (name: string, args: unknown, callSignal: AbortSignal): Promise<InnerAnswer> => {
     if (name === 'tool_search') {
       const found = await deps.access.search(args);
+      events.push({ ...found.trace, caller });
+      deps.onProgress?.([...events]);
       if (found.isError)
         return { ok: false, error: typeof found.content === 'string' ? found.content : 'The tool search failed.' };
       return {
@@ -114,8 +118,10 @@ export async function runExecuteCode(
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, error: `The arguments for ${name} must be an object; the tool was not called.` };
     const { status, result, trace } = await deps.access.call(name, args as Record<string, unknown>, caller, callSignal);
-    inner.push({ ...trace, caller, resultTokens: estimateTokens(result) });
-    deps.onProgress?.([...inner]);
+    const traced: ToolCallTrace = { ...trace, caller, resultTokens: estimateTokens(result) };
+    inner.push(traced);
+    events.push(traced);
+    deps.onProgress?.([...events]);
     if (status === 'denied')
       return { ok: false, error: `Denied: the person declined to run ${tool.toolName}; it was not called.` };
     return result.isError ? { ok: false, error: resultText(result) } : { ok: true, value: resultValue(result) };
@@ -132,7 +138,7 @@ export async function runExecuteCode(
       ...(isError ? { is_error: true } : {}),
     },
     trace: [
-      ...inner,
+      ...events,
       codeTrace(
         use.id,
         outcome.status,

@@ -5,7 +5,11 @@ import { CopyButton } from './copy-button';
 type Highlighter = { readonly highlightCode: typeof highlightCode };
 let highlighter: Promise<Highlighter | undefined> | undefined;
 /** The grammars load with the first code block that names a language, never with the first screen. */
-const loadHighlighter = () => (highlighter ??= import('./code-highlight').catch(() => undefined));
+const loadHighlighter = () =>
+  (highlighter ??= import('./code-highlight').catch(() => {
+    highlighter = undefined; // The block stays plain text (what the person sees); a later block tries the load again.
+    return undefined;
+  }));
 
 /**
  * A fenced code block: its text at once, coloured once the highlighter has loaded (if the fence names a language it

@@ -1,6 +1,7 @@
 import type { Element } from 'hast';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useMathPlugins } from './use-math-plugins';
 import { CodeBlock } from './code-block';
 import { AnswerImage } from './answer-image';
 
@@ -20,13 +21,16 @@ function safeUrl(url: string, key: string): string {
  * autolinks) as inert elements: raw HTML never becomes elements but is shown as the literal text it is (react-markdown
  * without skipHtml or rehype-raw turns it into text nodes, so nothing a model or server sent silently vanishes), unsafe
  * link schemes are dropped, images load only when the person asks (a remote one would leak the conversation to whoever
- * serves it), and links open in a new tab without a referrer. Loaded on demand through markdown.tsx.
+ * serves it), and links open in a new tab without a referrer; formulas (`$…$`, `$$…$$`) are typeset by KaTeX, loaded only
+ * for text that has one. Loaded on demand through markdown.tsx.
  */
 export default function MarkdownRenderer({ text }: { text: string }) {
+  const math = useMathPlugins(text);
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={math ? [remarkGfm, ...math.mathRemarkPlugins] : [remarkGfm]}
+        rehypePlugins={math?.mathRehypePlugins ?? []}
         urlTransform={safeUrl}
         components={{
           a: ({ href, children }) =>

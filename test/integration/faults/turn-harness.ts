@@ -1,7 +1,7 @@
 // The app below the UI for fault tests: the shared test app (real storage, registry, fake API) with the chat store.
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import type { Registry } from '../../../src/mcp/registry';
-import { createChat } from '../../../src/stores/chat-store';
+import { createChat, type ChatActions, type ChatStore } from '../../../src/stores/chat-store';
 import type { TurnRunnerDeps } from '../../../src/turns/turn-runner';
 import type { FakeAnthropic } from '../../fakes/fake-anthropic';
 import { cleanupAfterEach } from '../../fakes/cleanup';
@@ -15,7 +15,7 @@ export interface FaultApp {
   readonly api: FakeAnthropic;
   readonly registry: Registry;
   readonly deps: TurnRunnerDeps;
-  readonly chat: ReturnType<typeof createChat>;
+  readonly chat: { readonly store: ChatStore; readonly actions: ChatActions; dispose(): void };
   readonly profileId: string;
   /** Adds a server as the servers panel does: registered, and its bearer token (if any) in the vault. */
   addServer(id: string, url: string, token?: string): Promise<void>;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { MODEL_API_OWNER } from '../../../src/storage/vault';
-import { createAppStore } from '../../../src/stores/app-store';
+import { createAppStore, type AppState } from '../../../src/stores/app-store';
 import { EMPTY_SERVER_FORM } from '../../../src/stores/servers-store';
 import { startApp } from '../../../src/stores/start-app';
 import { API_KEY_SLOT } from '../../../src/storage/vault';
@@ -35,7 +35,7 @@ async function startWith(
   return { test, state, profileId: profile.id, apiKey };
 }
 
-async function addAndRemoveAnthropicServer(state: ReturnType<ReturnType<typeof createAppStore>['getState']>) {
+async function addAndRemoveAnthropicServer(state: AppState) {
   const server = await startTestMcpServer({ requireHeader: { name: TOKEN.header, value: TOKEN.value } });
   cleanup(() => server.stop());
   const actions = state.serverActions!;

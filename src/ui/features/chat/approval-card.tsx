@@ -18,6 +18,9 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         <code>{tool.toolName}</code>
         {tool.annotations?.destructiveHint ? <span className="warning"> (it may change or delete data)</span> : null}
         {approval.caller?.kind === 'code' ? <span className="code-caller">, called from code</span> : null}
+        {approval.caller?.kind === 'app' ? (
+          <span className="app-caller">, requested by the app of {tool.serverName}</span>
+        ) : null}
       </p>
       {approval.definitionChange && (
         <div className="definition-change" role="note">

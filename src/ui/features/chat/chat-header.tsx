@@ -7,6 +7,7 @@ import { saveFile } from '../../components/save-file';
 import { ThreadServers } from '../threads/thread-servers';
 import { ThreadSettingsForm } from './thread-settings';
 import { ServerInstructionsSection } from './server-instructions';
+import { ThreadPinnedTools } from './thread-pinned-tools';
 import { ThreadTokenTotal } from './token-total';
 
 /**
@@ -55,6 +56,7 @@ export function ChatHeader({
           thread={thread}
           onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
         />
+        <ThreadPinnedTools key={`pins-${thread.id}`} thread={thread} servers={servers} actions={actions} />
         <ServerInstructionsSection
           servers={servers.filter((s) => thread.enabledServerIds.includes(s.id))}
           offIds={thread.instructionsOff ?? []}

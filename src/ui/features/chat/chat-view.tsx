@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
@@ -6,38 +6,44 @@ import type { ChatActions, ChatStore, PendingApproval } from '../../../stores/ch
 import type { DraftStore } from '../../../stores/draft';
 import type { ServersStore, ServerView } from '../../../stores/servers-store';
 import { threadTokenTotals } from '../../../stores/token-totals';
-import { useStoreIfAny } from '../../hooks/use-store';
+import { useStore, useStoreIfAny } from '../../hooks/use-store';
+import type { AttachmentDraftHandle } from '../../../stores/attachment-draft';
+import { sendWithAttachments } from '../../../stores/send-with-attachments';
+import { AttachButton, AttachmentZone } from './attachment-tray';
+import { ResourceActionsContext } from '../resources/resource-context';
+import { ResourceTemplateForm } from '../resources/resource-template-form';
 import { ApprovalCard } from './approval-card';
 import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
 import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
-import type { PendingSampling, RefusedSampling, SamplingRequests } from '../../../stores/sampling-requests';
-import { RefusedSamplingNote, SamplingCard } from './sampling-card';
-import './sampling.css';
-import type { PromptActions, PromptsStore } from '../../../stores/prompts-store';
-import { setDraft } from '../../../stores/draft';
-import { PromptForm } from './prompt-form';
-import { usePromptMenu } from './use-prompt-menu';
 import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
+import type { BranchControls } from './message-branches';
+import { OfflineNote } from './offline-note';
+import { useIsOnline } from '../../hooks/use-online';
 import { MessageList } from './message-list';
 import { ReadResourceContext } from './tool-result-view';
 import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
+import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
+import { McpAppsContext } from './mcp-app/apps-context';
+import { AppRequests } from './mcp-app/app-requests';
+import type { SamplingRequests } from '../../../stores/sampling-requests';
+import { SamplingList } from './sampling-list';
+import { usePromptDock, type PromptsHandle } from './prompt-dock';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
 const NO_THREADS: readonly ThreadConfig[] = [];
 const NO_MESSAGES: readonly Message[] = [];
 const NO_COMPACTIONS: readonly ContextCompaction[] = [];
+const NO_VERSIONS: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_APPROVALS: readonly PendingApproval[] = [];
 const NO_SERVERS: readonly ServerView[] = [];
 const NO_ELICITATIONS: readonly PendingElicitation[] = [];
 const NO_REFUSALS: readonly RefusedElicitation[] = [];
-const NO_SAMPLINGS: readonly PendingSampling[] = [];
-const NO_SAMPLING_REFUSALS: readonly RefusedSampling[] = [];
 const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
 
 export interface ChatViewProps {
@@ -46,12 +52,16 @@ export interface ChatViewProps {
   readonly actions?: ChatActions | undefined;
   readonly servers?: ServersStore | undefined;
   readonly draft: DraftStore;
+  /** The composer's attachments. */
+  readonly attachments: AttachmentDraftHandle;
   /** Servers' questions to the person (elicitation). */
   readonly serverRequests?: ServerRequests | undefined;
+  /** MCP Apps (issue #21); absent when they are off (tool results show plain). */
+  readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions } | undefined;
   /** Servers' requests to run the model (sampling). */
   readonly samplingRequests?: SamplingRequests | undefined;
   /** The `/` prompts of the thread's servers. */
-  readonly prompts?: { readonly store: PromptsStore; readonly actions: PromptActions } | undefined;
+  readonly prompts?: PromptsHandle | undefined;
 }
 
 /**
@@ -59,38 +69,60 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, serverRequests, samplingRequests, prompts }: ChatViewProps) {
-  const samplings = useStoreIfAny(samplingRequests?.store, (s) => s.samplings, NO_SAMPLINGS);
-  const refusedSamplings = useStoreIfAny(samplingRequests?.store, (s) => s.refused, NO_SAMPLING_REFUSALS);
+export function ChatView({
+  chat,
+  actions,
+  servers,
+  draft,
+  attachments,
+  serverRequests,
+  mcpApps,
+  samplingRequests,
+  prompts,
+}: ChatViewProps) {
+  const attachmentCount = useStore(attachments.store, (s) => s.items.length);
+  const resources = useContext(ResourceActionsContext);
+  const [template, setTemplate] = useState<{ serverId: string; uriTemplate: string }>();
+  // Re-rendered when a listing arrives, so the `@` list shows the resources.
+  useStoreIfAny(resources?.store, (s) => s.listings, undefined);
   const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
   const compactions = useStoreIfAny(chat, (s) => s.compactions, NO_COMPACTIONS);
+  const versions = useStoreIfAny(chat, (s) => s.versions, NO_VERSIONS);
+  const offBranch = useStoreIfAny(chat, (s) => s.offBranch, NO_MESSAGES);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
+  const threadServers = thread?.enabledServerIds.join(' ');
+  // The open thread's servers' resources are listed for the `@` list.
+  useEffect(() => {
+    if (threadServers !== undefined) resources?.loadThreadServers();
+  }, [resources, threadServers]);
+  const templateInfo = template && resources?.templateOf(template.serverId, template.uriTemplate);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
-  const totals = useMemo(() => threadTokenTotals(shape), [shape]);
+  // Every branch's model calls were made and paid for: the thread's total counts them all.
+  const totals = useMemo(() => threadTokenTotals([...offBranch, ...shape]), [offBranch, shape]);
+  const branches = useMemo<BranchControls | undefined>(
+    () =>
+      actions && {
+        versions,
+        onShowVersion: (id) => void actions.showVersion(id),
+        onEdit: (id, text) => void actions.editMessage(id, text),
+        onRegenerate: (id) => void actions.regenerate(id),
+      },
+    [actions, versions],
+  );
   const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
-  const promptServerIds = useMemo(
-    () => (thread?.enabledServerIds ?? []).filter((id) => serverViews.some((s) => s.id === id && s.config.enabled)),
-    [thread?.enabledServerIds, serverViews],
-  );
-  const slashMenu = usePromptMenu(prompts, promptServerIds);
-  const chosenPrompt = useStoreIfAny(prompts?.store, (s) => s.chosen, undefined);
-  const hadPrompt = useRef(false);
-  useEffect(() => {
-    // The prompt form closed (sent, inserted or cancelled): the keyboard goes back to the message box.
-    if (hadPrompt.current && !chosenPrompt) composerBox.current?.focus();
-    hadPrompt.current = chosenPrompt !== undefined;
-  }, [chosenPrompt]);
+  const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
+  const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
   const retry = (byKeyboard: boolean) => {
@@ -105,15 +137,18 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
             <ReadResourceContext.Provider value={actions.readResource}>
               <ToolProgressContext.Provider value={toolProgress}>
-                <MessageList
-                  key={thread.id}
-                  messages={messages}
-                  compactions={compactions}
-                  serverNames={serverNames}
-                  awaitingIds={awaitingIds}
-                  isTurnRunning={isRunning}
-                  {...(isRunning ? {} : { onRetry: retry })}
-                />
+                <McpAppsContext.Provider value={mcpApps?.actions}>
+                  <MessageList
+                    key={thread.id}
+                    messages={messages}
+                    compactions={compactions}
+                    serverNames={serverNames}
+                    awaitingIds={awaitingIds}
+                    isTurnRunning={isRunning}
+                    {...(branches ? { branches } : {})}
+                    {...(isRunning ? {} : { onRetry: retry })}
+                  />
+                </McpAppsContext.Provider>
               </ToolProgressContext.Provider>
             </ReadResourceContext.Provider>
             {isThinking && (
@@ -125,18 +160,14 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
             {approvals.map((approval) => (
               <ApprovalCard key={approval.toolUseId} approval={approval} />
             ))}
+            <AppRequests store={mcpApps?.store} />
             {elicitations.map((request) => (
               <ElicitationCard key={request.id} request={request} />
             ))}
             {refused.map((r) => (
               <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
             ))}
-            {samplings.map((request) => (
-              <SamplingCard key={request.id} request={request} />
-            ))}
-            {refusedSamplings.map((r) => (
-              <RefusedSamplingNote key={r.id} refused={r} onDismiss={() => samplingRequests?.dismissRefusal(r.id)} />
-            ))}
+            <SamplingList requests={samplingRequests} />
           </>
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
@@ -144,25 +175,45 @@ export function ChatView({ chat, actions, servers, draft, serverRequests, sampli
         <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
       </section>
       <div className="composer-dock">
-        {chosenPrompt && prompts && (
-          <PromptForm
-            chosen={chosenPrompt}
-            actions={prompts.actions}
-            onInsert={(text) => setDraft(draft, text)}
-            isTurnRunning={isRunning}
+        {!isOnline && <OfflineNote />}
+        <AttachmentZone draft={attachments} isDisabled={!thread}>
+          {template && templateInfo && resources && (
+            <ResourceTemplateForm
+              actions={resources}
+              serverId={template.serverId}
+              template={templateInfo}
+              onDone={() => {
+                setTemplate(undefined);
+                composerBox.current?.focus();
+              }}
+            />
+          )}
+          {promptDock.form}
+          <Composer
+            draft={draft}
+            isRunning={isRunning}
+            isDisabled={actions !== undefined && !thread}
+            isSendHeld={actions === undefined || !isOnline}
+            onSend={(text) =>
+              void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
+            }
+            onStop={() => actions?.stop()}
+            mentionOptions={(query) => [
+              ...(actions?.mentionOptions(query) ?? []),
+              ...(resources?.mentionOptions(query) ?? []),
+            ]}
+            onPickResource={(option) => {
+              const picked = option.resource;
+              if (!picked || !resources) return;
+              if (option.kind === 'template') setTemplate({ serverId: picked.serverId, uriTemplate: picked.uri });
+              else void resources.attach(picked.serverId, picked.uri, picked.name);
+            }}
+            boxRef={composerBox}
+            {...(promptDock.slashMenu ? { slashMenu: promptDock.slashMenu } : {})}
+            hasAttachments={attachmentCount > 0}
+            extraButtons={<AttachButton draft={attachments} isDisabled={!thread} />}
           />
-        )}
-        <Composer
-          draft={draft}
-          isRunning={isRunning}
-          isDisabled={actions !== undefined && !thread}
-          isSendHeld={actions === undefined}
-          onSend={(text) => void actions?.send(text)}
-          onStop={() => actions?.stop()}
-          mentionOptions={(query) => actions?.mentionOptions(query) ?? []}
-          boxRef={composerBox}
-          {...(slashMenu ? { slashMenu } : {})}
-        />
+        </AttachmentZone>
       </div>
     </>
   );

@@ -3,7 +3,6 @@ import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { JsonView } from '../../components/json-view';
 import { formatCount, formatDuration, splitToolName } from './format';
 
-type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
 const STATUS: Record<CodeExecutionTrace['status'], string> = {
@@ -16,8 +15,9 @@ const STATUS: Record<CodeExecutionTrace['status'], string> = {
 };
 
 /**
- * An execute_code call: the code (monospace, collapsible), the tool calls it made as nested cards with status and
- * duration, its logged lines and what it returned. Everything shown is text, rendered inert.
+ * A code run: an execute_code call (JavaScript in this page's sandbox) or the API's code execution (Python in
+ * Anthropic's container, programmatic tool calling). The code (monospace, collapsible), the tool calls it made as
+ * nested cards with status and duration, its logged lines and what it returned. Everything shown is text, inert.
  */
 export function CodeCard({
   use,
@@ -25,19 +25,30 @@ export function CodeCard({
   trace,
   innerCalls,
 }: {
-  use: ToolUse;
+  use: { readonly id: string; readonly input: unknown };
   result?: ToolResult;
   trace?: CodeExecutionTrace;
   innerCalls: readonly ToolCallTrace[];
 }) {
   const code =
     typeof (use.input as { code?: unknown } | null)?.code === 'string' ? (use.input as { code: string }).code : '';
-  const state = !result ? 'running' : result.is_error ? 'error' : 'done';
+  const isAnthropic = trace?.runner === 'anthropic' || (!result && !trace && isServerRun(use));
+  // The API's code execution has no tool_result of ours: its trace says how it ended.
+  const state = !result
+    ? trace && isAnthropic
+      ? trace.status === 'returned'
+        ? 'done'
+        : 'error'
+      : 'running'
+    : result.is_error
+      ? 'error'
+      : 'done';
   const resultText = result?.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
   return (
     <details className={`tool-card code-card tool-${state}`} open>
       <summary>
         <span className="tool-name">Code</span>
+        {isAnthropic && <span className="muted"> · in Anthropic&apos;s container</span>}
         <span className="muted">
           {' '}
           {trace ? STATUS[trace.status] : state === 'running' ? 'running…' : state === 'error' ? 'failed' : 'done'}
@@ -49,7 +60,9 @@ export function CodeCard({
         </span>
       </summary>
       <details className="code-source">
-        <summary>JavaScript ({code.split('\n').length} lines)</summary>
+        <summary>
+          {isAnthropic ? 'Python' : 'JavaScript'} ({code.split('\n').length} lines)
+        </summary>
         <pre className="code-text">{code}</pre>
       </details>
       {innerCalls.length > 0 && (
@@ -63,24 +76,32 @@ export function CodeCard({
       )}
       {trace && trace.logs.length > 0 && (
         <>
-          <h4>Logged lines</h4>
+          <h3>Logged lines</h3>
           <pre className="result-text code-logs">{trace.logs.join('\n')}</pre>
         </>
       )}
       {trace?.value !== undefined ? (
         <>
-          <h4>Returned value</h4>
+          <h3>Returned value</h3>
           <ReturnedValue text={trace.value} />
         </>
       ) : result && (result.is_error || !trace) ? (
         <>
-          <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+          <h3>{result.is_error ? 'Error' : 'Result'}</h3>
           <pre className="result-text">{resultText}</pre>
+        </>
+      ) : isAnthropic && trace?.error ? (
+        <>
+          <h4>Error</h4>
+          <pre className="result-text">{trace.error}</pre>
         </>
       ) : null}
     </details>
   );
 }
+
+/** The API's code execution names its blocks srvtoolu_…; the page's execute_code calls are toolu_…. */
+const isServerRun = (use: { readonly id: string }) => use.id.startsWith('srvtoolu_');
 
 function ReturnedValue({ text }: { text: string }) {
   const parsed = parseJson(text);
@@ -116,9 +137,9 @@ function InnerCallCard({ call }: { call: ToolCallTrace }) {
           {call.approval?.decision === 'deny' ? ' · denied' : ''}
         </span>
       </summary>
-      <h4>Arguments</h4>
+      <h3>Arguments</h3>
       <JsonView className="arguments" value={call.arguments} />
-      <h4>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h4>
+      <h3>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h3>
       <pre className="result-text">{call.error ?? call.resultSummary}</pre>
     </details>
   );

@@ -1,9 +1,18 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
 import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
-import { activeMention, applyMention, type ActiveMention } from './mention-text';
+import { activeMention, applyMention, removeMention, type ActiveMention } from './mention-text';
 import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
 
@@ -25,6 +34,12 @@ export interface ComposerProps {
   readonly boxRef?: RefObject<HTMLTextAreaElement | null>;
   /** The thread's servers' prompts for a `/` at the start of the box. */
   readonly slashMenu?: SlashMenuSource;
+  /** Attachments wait to be sent: Send works with an empty box too. */
+  readonly hasAttachments?: boolean;
+  /** More buttons beside Send (Attach files). */
+  readonly extraButtons?: ReactNode;
+  /** A resource or template picked from the `@` list: attached, its `@` text taken out of the box. */
+  readonly onPickResource?: (option: MentionOption) => void;
 }
 
 /**
@@ -41,6 +56,9 @@ export function Composer({
   mentionOptions,
   boxRef,
   slashMenu,
+  hasAttachments = false,
+  extraButtons,
+  onPickResource,
 }: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
@@ -72,13 +90,21 @@ export function Composer({
   };
   const send = () => {
     if (isRunning || isDisabled || isSendHeld) return;
-    const taken = takeDraft(draft);
+    const taken = takeDraft(draft) ?? (hasAttachments ? '' : undefined);
     if (taken === undefined) return;
     onSend(taken);
     setMention(undefined);
   };
   const pick = (option: MentionOption) => {
     if (!mention || !box.current) return;
+    if (option.resource && onPickResource) {
+      const without = removeMention(text, mention, box.current.selectionStart);
+      nextCaret.current = without.caret;
+      setText(without.text);
+      setMention(undefined);
+      onPickResource(option);
+      return;
+    }
     const applied = applyMention(text, mention, box.current.selectionStart, option.insert);
     nextCaret.current = applied.caret;
     setText(applied.text);
@@ -171,12 +197,13 @@ export function Composer({
             ? `${slash.options.length} ${slash.options.length === 1 ? 'prompt' : 'prompts'}`
             : ''}
       </p>
+      {extraButtons}
       {isRunning ? (
         <button type="button" onClick={onStop} className="secondary">
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || !text.trim()}>
+        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || (!text.trim() && !hasAttachments)}>
           Send
         </button>
       )}

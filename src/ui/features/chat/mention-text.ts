@@ -28,3 +28,10 @@ export function applyMention(
   const head = `${text.slice(0, mention.start)}@${insert}${spaced}`;
   return { text: head + tail, caret: head.length + (spaced ? 0 : 1) };
 }
+
+/** The text with the `@` mention at the caret taken out (a resource picked is attached, not named in the text). */
+export function removeMention(text: string, mention: ActiveMention, caret: number): { text: string; caret: number } {
+  const tail = text.slice(caret).replace(/^[^\s]*/u, '');
+  const head = text.slice(0, mention.start);
+  return { text: head + tail, caret: head.length };
+}

@@ -1,12 +1,14 @@
-import { memo } from 'react';
+import { AttachmentChips } from '../../components/attachment-chip';
+import { memo, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import { CopyButton } from '../../components/copy-button';
-import { EXECUTE_CODE_NAME } from '../../../domain/code-execution';
+import { ANTHROPIC_CODE_EXECUTION_NAME, EXECUTE_CODE_NAME } from '../../../domain/code-execution';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';
 import { RenderBoundary } from '../../components/render-boundary';
 import { CodeCard } from './code-card';
+import { MessageEditor, VersionSwitcher, type BranchControls } from './message-branches';
 import { ToolCard } from './tool-card';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -25,6 +27,10 @@ export interface MessageItemProps {
   readonly isTurnRunning?: boolean;
   /** Set when Retry is offered for this message. */
   readonly onRetry?: (byKeyboard: boolean) => void;
+  /** Versions, Edit (a person's message) and Regenerate (the last message of an answer), when the thread offers them. */
+  readonly branches?: BranchControls;
+  /** The message ends an answer: Regenerate goes here. */
+  readonly isAnswerEnd?: boolean;
 }
 
 /** One message: text, thinking, tool cards, and its state; a message that cannot be rendered shows its raw text. */
@@ -61,10 +67,32 @@ function MessageBody({
   onRetry,
   awaitingIds,
   isTurnRunning = false,
+  branches,
+  isAnswerEnd = false,
 }: MessageItemProps) {
   const text = messageText(message);
+  const [isEditing, setIsEditing] = useState(false);
+  const isPerson = message.role === 'user' && text !== '';
+  const versions = branches?.versions.get(message.id);
+  if (isEditing && branches && isPerson)
+    return (
+      <div className="message message-user message-editing" data-status={message.status}>
+        <MessageEditor
+          initialText={text}
+          isDisabled={isTurnRunning}
+          onCancel={() => setIsEditing(false)}
+          onSend={(edited) => {
+            setIsEditing(false);
+            branches.onEdit(message.id, edited);
+          }}
+        />
+      </div>
+    );
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
+      {message.attachments && message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} label="Attachments" />
+      )}
       {message.blocks.map((block, i) => {
         switch (block.type) {
           case 'text':
@@ -82,7 +110,19 @@ function MessageBody({
                 <p>{block.thinking}</p>
               </details>
             );
+          // Anthropic's code execution (programmatic tool calling): the code's card, its calls nested inside it.
+          case 'server_tool_use':
+            return block.name === ANTHROPIC_CODE_EXECUTION_NAME ? (
+              <RenderBoundary key={block.id} what="This code" rawText={safeSummary(block.input)}>
+                <CodeCard
+                  use={block}
+                  trace={codeTraces.get(block.id)?.trace}
+                  innerCalls={codeTraces.get(block.id)?.inner ?? []}
+                />
+              </RenderBoundary>
+            ) : null;
           case 'tool_use':
+            if (block.caller) return null;
             return (
               <RenderBoundary
                 key={block.id}
@@ -111,9 +151,37 @@ function MessageBody({
             return null;
         }
       })}
-      {text && message.status !== 'streaming' && (
+      {message.status !== 'streaming' && (text || versions || (branches && isAnswerEnd)) && (
         <div className="message-actions">
-          <CopyButton text={text} label={message.role === 'user' ? 'Copy your message' : 'Copy answer'} />
+          {versions && branches && (
+            <VersionSwitcher
+              messageId={message.id}
+              versions={versions}
+              isDisabled={isTurnRunning}
+              onShow={branches.onShowVersion}
+            />
+          )}
+          {text && <CopyButton text={text} label={message.role === 'user' ? 'Copy your message' : 'Copy answer'} />}
+          {branches && isPerson && (
+            <button
+              type="button"
+              className="secondary small"
+              disabled={isTurnRunning}
+              onClick={() => setIsEditing(true)}
+            >
+              Edit
+            </button>
+          )}
+          {branches && isAnswerEnd && message.role === 'assistant' && (
+            <button
+              type="button"
+              className="secondary small"
+              disabled={isTurnRunning}
+              onClick={() => branches.onRegenerate(message.id)}
+            >
+              Regenerate
+            </button>
+          )}
         </div>
       )}
       {message.status === 'streaming' && (

@@ -4,9 +4,10 @@ import type { ContextCompaction } from '../../../domain/compaction';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { ContextMarker, markersByMessage } from './context-marker';
+import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
 import { TracePanel } from './trace-panel';
-import { isShown, turnTraces, type TurnTrace } from './turns';
+import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
 import { useThreadShape } from './use-thread-shape';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -21,6 +22,8 @@ export interface MessageListProps {
   /** The tool calls the person is being asked to approve now. */
   readonly awaitingIds?: ReadonlySet<string>;
   readonly isTurnRunning?: boolean;
+  /** Versions, Edit and Regenerate (issue #22). */
+  readonly branches?: BranchControls;
 }
 
 // Within this many pixels of the end the list follows new content.
@@ -37,12 +40,14 @@ export function MessageList({
   compactions = [],
   awaitingIds,
   isTurnRunning,
+  branches,
 }: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
   const { results, toolTraces, codeTraces } = useMemo(() => indexTools(shape), [shape]);
   const visible = useMemo(() => messages.filter(isShown), [messages]);
   const traces = useMemo(() => turnTraces(shape), [shape]);
+  const ends = useMemo(() => answerEnds(shape), [shape]);
   const markers = useMemo(() => markersByMessage(compactions, visible), [compactions, visible]);
   const [openTraces, setOpenTraces] = useState<ReadonlySet<string>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
@@ -57,7 +62,11 @@ export function MessageList({
     getScrollElement: () => scroller.current,
     estimateSize: () => 96,
     overscan: 6,
-    getItemKey: (index) => visible[index]?.id ?? index,
+    // The versions of a message share one row, so the arrow that was pressed keeps the keyboard focus.
+    getItemKey: (index) => {
+      const id = visible[index]?.id;
+      return id === undefined ? index : (branches?.versions.get(id)?.[0] ?? id);
+    },
   });
 
   const toBottom = useCallback(() => {
@@ -120,6 +129,8 @@ export function MessageList({
                 toolTraces={toolTraces}
                 codeTraces={codeTraces}
                 isLast={message.id === lastId}
+                isAnswerEnd={ends.has(message.id)}
+                {...(branches ? { branches } : {})}
                 {...(awaitingIds ? { awaitingIds } : {})}
                 {...(isTurnRunning !== undefined ? { isTurnRunning } : {})}
                 {...(message.id === lastId && message.status === 'error' && onRetry ? { onRetry } : {})}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CodeExecutionMode } from '../../../domain/code-execution';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/chat-store';
+import { ThreadCodeSetting, type ThreadCodeChoice } from './thread-code-setting';
 
 const THINKING_BUDGET = 8000;
 
@@ -19,7 +19,7 @@ export function ThreadSettingsForm({
   const [searchMode, setSearchMode] = useState<string>(thread.toolSearch?.mode ?? '');
   const [strategy, setStrategy] = useState<string>(thread.toolSearch?.strategy ?? '');
   const [preload, setPreload] = useState(thread.toolSearch?.preloadCount?.toString() ?? '');
-  const [code, setCode] = useState<CodeExecutionMode | 'profile'>(thread.codeExecution ?? 'profile');
+  const [code, setCode] = useState<ThreadCodeChoice>(thread.codeExecution ?? 'profile');
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const ids = {
     model: useId(),
@@ -28,8 +28,6 @@ export function ThreadSettingsForm({
     mode: useId(),
     strategy: useId(),
     preload: useId(),
-    code: useId(),
-    codeHelp: useId(),
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,20 +82,7 @@ export function ThreadSettingsForm({
           onChange={(e) => setPreload(e.target.value)}
           autoComplete="off"
         />
-        <label htmlFor={ids.code}>Code</label>
-        <select
-          id={ids.code}
-          aria-describedby={ids.codeHelp}
-          value={code}
-          onChange={(e) => setCode(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
-        >
-          <option value="profile">As in Settings</option>
-          <option value="local">On: in a sandbox in this page</option>
-          <option value="off">Off</option>
-        </select>
-        <p id={ids.codeHelp} className="muted">
-          The model runs JavaScript that calls this thread&apos;s tools.
-        </p>
+        <ThreadCodeSetting value={code} onChange={setCode} />
         <button type="submit">Save thread settings</button>
         {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
       </form>

@@ -1,9 +1,12 @@
+import { useContext, useMemo } from 'react';
 import type { ContentBlock } from '../../../domain/message';
 import type { ToolCallTrace } from '../../../domain/trace';
 import { JsonView } from '../../components/json-view';
 import { SentNote } from './sent-note';
 import { ToolProgressLine } from './tool-progress';
 import { ToolResultView } from './tool-result-view';
+import { McpAppsContext } from './mcp-app/apps-context';
+import { AppView } from './mcp-app/app-view';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -58,6 +61,7 @@ export function ToolCard({
   const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';
+  const app = useToolApp(use.name, Boolean(result && trace?.shown && !isDenied));
   return (
     <>
       <details className={`tool-card tool-${state}`}>
@@ -74,18 +78,18 @@ export function ToolCard({
               : ''}
           </span>
         </summary>
-        <h4>Arguments</h4>
+        <h3>Arguments</h3>
         <JsonView className="arguments" value={use.input} />
         {result && trace?.shown && !isDenied && (
           <>
-            <h4>{result.is_error ? 'Error' : 'Result'}</h4>
+            <h3>{result.is_error ? 'Error' : 'Result'}</h3>
             <ToolResultView shown={trace.shown} serverId={trace.serverId} tool={tool} />
             {trace.sent && <SentNote sent={trace.sent} />}
           </>
         )}
         {result && (!trace?.shown || isDenied) && (
           <>
-            <h4>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h4>
+            <h3>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h3>
             {result.content.map((item, i) =>
               item.type === 'text' ? (
                 <pre key={i} className="result-text">
@@ -108,9 +112,34 @@ export function ToolCard({
         )}
       </details>
       {state === 'running' && <ToolProgressLine toolUseId={use.id} />}
+      {app && trace?.shown && (
+        <AppView
+          app={app}
+          toolUseId={use.id}
+          tool={tool}
+          input={isRecord(use.input) ? use.input : {}}
+          shown={trace.shown}
+          isError={Boolean(result?.is_error)}
+        />
+      )}
     </>
   );
 }
+
+/** The MCP App the call's tool declares (issue #21), when apps are on and the call has a result to show in it. */
+function useToolApp(modelName: string, hasResult: boolean) {
+  const apps = useContext(McpAppsContext);
+  const found = hasResult ? apps?.appOf(modelName) : undefined;
+  const key = found ? JSON.stringify([found.serverId, found.serverName, found.uri]) : undefined;
+  return useMemo(() => {
+    if (!key) return undefined;
+    const [serverId, serverName, uri] = JSON.parse(key) as [string, string, string];
+    return { serverId, serverName, uri };
+  }, [key]);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function splitName(name: string): [string | undefined, string] {
   const match = /^mcp__(.+?)__(.+)$/.exec(name);

@@ -128,6 +128,7 @@ function ToolSearchRow({ entry }: { entry: ToolSearchTrace }) {
   return (
     <li className="trace-entry">
       <span className="trace-kind">Tool search</span> “{entry.query}” <span className="muted">({entry.strategy})</span>
+      {entry.caller?.kind === 'code' && <span className="muted"> · called from code</span>}
       <p className="trace-detail">
         {entry.picks.length === 0 ? (
           <span className="muted">found nothing</span>

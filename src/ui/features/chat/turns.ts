@@ -34,3 +34,17 @@ export function turnTraces(messages: readonly Message[]): Map<string, TurnTrace>
   close();
   return out;
 }
+
+/** The ids of each answer's last shown message (where Regenerate goes): before the next person's message, or last. */
+export function answerEnds(messages: readonly Message[]): Set<string> {
+  const ends = new Set<string>();
+  let lastAnswer: string | undefined;
+  for (const message of messages) {
+    if (isPersonMessage(message)) {
+      if (lastAnswer !== undefined) ends.add(lastAnswer);
+      lastAnswer = undefined;
+    } else if (message.role === 'assistant' && isShown(message)) lastAnswer = message.id;
+  }
+  if (lastAnswer !== undefined) ends.add(lastAnswer);
+  return ends;
+}

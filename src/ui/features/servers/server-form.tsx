@@ -22,6 +22,11 @@ const TRANSPORT_OPTIONS: readonly [ServerForm['transport'], string][] = [
   ['http', 'Streamable HTTP'],
   ['sse', 'HTTP+SSE (legacy)'],
 ];
+const DEFER_OPTIONS: readonly [string, ServerForm['deferTools'], string][] = [
+  ['settings', true, 'As the tool search settings say'],
+  ['load', false, 'Always load (in every model call)'],
+  ['defer', 'always', 'Always defer (found through tool search)'],
+];
 const KEEP = 'Saved; leave blank to keep it';
 
 /**
@@ -143,6 +148,21 @@ export function ServerFormView({
             >
               {TRANSPORT_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Tools of this server">
+          {(props) => (
+            <select
+              {...props}
+              value={DEFER_OPTIONS.find(([, value]) => value === form.deferTools)?.[0] ?? 'settings'}
+              onChange={(e) => set({ deferTools: DEFER_OPTIONS.find(([key]) => key === e.target.value)?.[1] ?? true })}
+            >
+              {DEFER_OPTIONS.map(([key, , label]) => (
+                <option key={key} value={key}>
                   {label}
                 </option>
               ))}

@@ -4,6 +4,7 @@ import { openSignInWindow, redirectPageTo } from '../../../stores/sign-in-window
 import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
 import { ServerLog } from './server-log';
+import { ServerResources } from '../resources/server-resources';
 
 const STATUS_LABEL: Record<ServerView['status'], string> = {
   connected: 'Connected',
@@ -86,7 +87,7 @@ export function ServerItem({
               type="button"
               className="secondary"
               onClick={() => void actions.connect(server.id)}
-              aria-label={`Check ${server.name} again`}
+              aria-label={`Check again: ${server.name}`}
             >
               Check again
             </button>
@@ -145,6 +146,7 @@ export function ServerItem({
         </div>
       )}
       <ServerTools server={server} actions={actions} />
+      <ServerResources serverId={server.id} name={server.name} />
       <ServerLog name={server.name} entries={server.logs} />
     </li>
   );

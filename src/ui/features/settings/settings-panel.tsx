@@ -10,6 +10,7 @@ import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
 import { RelaySection } from './relay-section';
 import { ThemeSection } from './theme-section';
+import { McpAppsSection } from './mcp-apps-section';
 import './settings.css';
 
 export interface SettingsPanelProps {
@@ -24,6 +25,7 @@ export interface SettingsPanelProps {
 export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
+  const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
   // An import, or a Save in another tab, may change the model and tool-search settings: the form reloads them, so a
   // Save here never writes stale ones back. (The theme is left out: picking one must not reset what is being typed.)
   const stored = useStore(store, (s) => {
@@ -46,6 +48,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
         <div className="settings-stack">
           {vaultActions && <PassphraseSection status={vaultStatus} actions={vaultActions} />}
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
+          <McpAppsSection isOn={isMcpAppsOn} setOn={(isOn) => actions.profiles.setMcpApps(isOn)} />
           <ProfilesSection actions={actions.profiles} />
           <RelaySection actions={actions} />
           <AlwaysAllowedSection actions={actions} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
@@ -9,12 +10,14 @@ import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { PanelFrame } from './panel-frame';
 import { StartupNotices } from './startup-notices';
+import { UpdateNote } from './update-note';
 import { VaultLockBar } from './vault-lock-bar';
+import { ResourceActionsContext } from '../resources/resource-context';
 
 type Panel = 'none' | 'servers' | 'settings';
 
 /** The frame of the app: header, threads, the chat, and the Servers and Settings panels; the message box from the first frame on. */
-export function AppShell({ store }: { store: AppStore }) {
+export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpdates | undefined }) {
   const phase = useStore(store, (s) => s.phase);
   const fatal = useStore(store, (s) => s.fatal);
   const profile = useStore(store, (s) => s.profile);
@@ -24,11 +27,15 @@ export function AppShell({ store }: { store: AppStore }) {
   const chat = useStore(store, (s) => s.chat);
   const chatActions = useStore(store, (s) => s.chatActions);
   const serverRequests = useStore(store, (s) => s.serverRequests);
+  const mcpApps = useStore(store, (s) => s.mcpApps);
   const samplingRequests = useStore(store, (s) => s.samplingRequests);
   const prompts = useStore(store, (s) => s.prompts);
+  const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
   const draft = useStore(store, (s) => s.draft);
+  const attachments = useStore(store, (s) => s.attachments);
+  const resources = useStore(store, (s) => s.resources);
   const vaultActions = useStore(store, (s) => s.vaultActions);
   const vaultKind = useStoreIfAny(
     useStore(store, (s) => s.vaultLock),
@@ -36,6 +43,7 @@ export function AppShell({ store }: { store: AppStore }) {
     undefined,
   );
   useIdleActivity(vaultActions);
+  const isTurnRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const ready =
     phase === 'ready' && chat && chatActions && servers && serverActions && settings
       ? { chat, actions: chatActions, servers, serverActions, directory }
@@ -55,89 +63,94 @@ export function AppShell({ store }: { store: AppStore }) {
   useApplyTheme(profile?.preferences.theme);
 
   return (
-    <div className="shell">
-      <header className="shell-header">
-        <h1>MCP Agent</h1>
-        {profile && <span className="profile">Profile: {profile.name}</span>}
-        <span className="spacer" />
-        {vaultActions && vaultKind === 'unlocked' && (
-          <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
-            Lock
+    <ResourceActionsContext.Provider value={resources}>
+      <div className="shell">
+        <header className="shell-header">
+          <h1>MCP Agent</h1>
+          {profile && <span className="profile">Profile: {profile.name}</span>}
+          <span className="spacer" />
+          {vaultActions && vaultKind === 'unlocked' && (
+            <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
+              Lock
+            </button>
+          )}
+          <button
+            type="button"
+            className="secondary"
+            ref={serversButton}
+            aria-pressed={shown === 'servers'}
+            onClick={() => toggle('servers')}
+          >
+            Servers
           </button>
-        )}
-        <button
-          type="button"
-          className="secondary"
-          ref={serversButton}
-          aria-pressed={shown === 'servers'}
-          onClick={() => toggle('servers')}
-        >
-          Servers
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          ref={settingsButton}
-          aria-pressed={shown === 'settings'}
-          onClick={() => toggle('settings')}
-        >
-          Settings
-        </button>
-      </header>
-      <div className="layout">
-        {ready ? <ThreadsSidebar chat={ready.chat} actions={ready.actions} /> : <SidebarPlaceholder />}
-        <main className="main">
-          {phase === 'starting' && (
-            <p role="status" className="starting">
-              Opening local storage…
-            </p>
-          )}
-          {phase === 'failed' && (
-            <Notice tone="error" title="The app cannot start">
-              <p>{fatal}</p>
-            </Notice>
-          )}
-          {ready && <StartupNotices store={store} />}
-          {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
-          {ready && shown !== 'none' && (
-            <PanelFrame onClose={onClose}>
-              {shown === 'servers' ? (
-                <LazyPanel key="servers" name="Servers">
-                  <ServersPanel
-                    store={ready.servers}
-                    actions={ready.serverActions}
-                    directory={ready.directory}
-                    onClose={onClose}
-                  />
-                </LazyPanel>
-              ) : (
-                <LazyPanel key="settings" name="Settings">
-                  <SettingsPanel
-                    store={store}
-                    onClose={onClose}
-                    onSaved={() => {
-                      // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
-                      setPanel((current) => (current === 'none' ? 'settings' : current));
-                      store.setState({ needsApiKey: false });
-                    }}
-                  />
-                </LazyPanel>
-              )}
-            </PanelFrame>
-          )}
-          {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
-          <ChatView
-            draft={draft}
-            chat={ready?.chat}
-            actions={ready?.actions}
-            servers={ready?.servers}
-            serverRequests={ready ? serverRequests : undefined}
-            samplingRequests={ready ? samplingRequests : undefined}
-            prompts={ready ? prompts : undefined}
-          />
-        </main>
+          <button
+            type="button"
+            className="secondary"
+            ref={settingsButton}
+            aria-pressed={shown === 'settings'}
+            onClick={() => toggle('settings')}
+          >
+            Settings
+          </button>
+        </header>
+        <div className="layout">
+          {ready ? <ThreadsSidebar chat={ready.chat} actions={ready.actions} /> : <SidebarPlaceholder />}
+          <main className="main">
+            {phase === 'starting' && (
+              <p role="status" className="starting">
+                Opening local storage…
+              </p>
+            )}
+            {phase === 'failed' && (
+              <Notice tone="error" title="The app cannot start">
+                <p>{fatal}</p>
+              </Notice>
+            )}
+            <UpdateNote updates={updates} isBusy={isTurnRunning} />
+            {ready && <StartupNotices store={store} />}
+            {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
+            {ready && shown !== 'none' && (
+              <PanelFrame onClose={onClose}>
+                {shown === 'servers' ? (
+                  <LazyPanel key="servers" name="Servers">
+                    <ServersPanel
+                      store={ready.servers}
+                      actions={ready.serverActions}
+                      directory={ready.directory}
+                      onClose={onClose}
+                    />
+                  </LazyPanel>
+                ) : (
+                  <LazyPanel key="settings" name="Settings">
+                    <SettingsPanel
+                      store={store}
+                      onClose={onClose}
+                      onSaved={() => {
+                        // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
+                        setPanel((current) => (current === 'none' ? 'settings' : current));
+                        store.setState({ needsApiKey: false });
+                      }}
+                    />
+                  </LazyPanel>
+                )}
+              </PanelFrame>
+            )}
+            {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
+            <ChatView
+              draft={draft}
+              attachments={attachments}
+              chat={ready?.chat}
+              actions={ready?.actions}
+              servers={ready?.servers}
+              serverRequests={ready ? serverRequests : undefined}
+              samplingRequests={ready ? samplingRequests : undefined}
+              prompts={ready ? prompts : undefined}
+              mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
+            />
+          </main>
+        </div>
       </div>
-    </div>
+    </ResourceActionsContext.Provider>
   );
 }
 

@@ -91,13 +91,13 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                 <button
                   type="button"
                   className="thread-link"
-                  aria-label={thread.title}
                   aria-describedby={`${listId}-${thread.id}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
                   onClick={() => fold(() => onOpen(thread.id))}
                 >
                   <span className="thread-title">{thread.title}</span>
-                  <span className="thread-meta muted" id={`${listId}-${thread.id}`}>
+                  {/* Its name is the title (the visible label); date and preview are its description, not its name. */}
+                  <span className="thread-meta muted" id={`${listId}-${thread.id}`} aria-hidden="true">
                     <time dateTime={new Date(thread.updatedAt).toISOString()}>
                       {relativeTime(thread.updatedAt, now)}
                     </time>

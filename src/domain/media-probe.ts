@@ -1,0 +1,54 @@
+// Reads what the API checks from a file's own bytes: an image's pixel size, a PDF's pages and whether it is encrypted.
+
+/** Width and height of a PNG, GIF, JPEG or WebP image, or undefined when the header is not one of those. */
+export function imageSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const at = (i: number) => bytes[i] ?? 0;
+  const be16 = (i: number) => (at(i) << 8) | at(i + 1);
+  const le16 = (i: number) => at(i) | (at(i + 1) << 8);
+  const be32 = (i: number) => ((at(i) << 24) >>> 0) + (at(i + 1) << 16) + (at(i + 2) << 8) + at(i + 3);
+  const ascii = (i: number, n: number) => String.fromCharCode(...bytes.subarray(i, i + n));
+  if (ascii(1, 3) === 'PNG') return { width: be32(16), height: be32(20) };
+  if (ascii(0, 3) === 'GIF') return { width: le16(6), height: le16(8) };
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') {
+    const chunk = ascii(12, 4);
+    if (chunk === 'VP8 ') return { width: le16(26) & 0x3fff, height: le16(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const b = (i: number) => at(21 + i);
+      return {
+        width: 1 + (((b(1) & 0x3f) << 8) | b(0)),
+        height: 1 + (((b(3) & 0xf) << 10) | (b(2) << 2) | (b(1) >> 6)),
+      };
+    }
+    if (chunk === 'VP8X')
+      return {
+        width: 1 + (at(24) | (at(25) << 8) | (at(26) << 16)),
+        height: 1 + (at(27) | (at(28) << 8) | (at(29) << 16)),
+      };
+    return undefined;
+  }
+  if (at(0) === 0xff && at(1) === 0xd8) {
+    // JPEG: walk the segments to the first start-of-frame marker.
+    let i = 2;
+    while (i + 9 < bytes.length) {
+      if (at(i) !== 0xff) return undefined;
+      const marker = at(i + 1);
+      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame) return { width: be16(i + 7), height: be16(i + 5) };
+      i += 2 + be16(i + 2);
+    }
+  }
+  return undefined;
+}
+
+const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+
+/** Pages of a PDF counted by its page objects (`/Type /Page`); 0 when none is found (a compressed object stream). */
+export function pdfPages(bytes: Uint8Array): number {
+  return latin1(bytes).match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
+/** Whether the bytes start like a PDF. */
+export const isPdf = (bytes: Uint8Array): boolean => latin1(bytes.subarray(0, 1024)).includes('%PDF-');
+
+/** Whether a PDF is encrypted (its trailer names an /Encrypt dictionary); the API takes no encrypted PDF. */
+export const isEncryptedPdf = (bytes: Uint8Array): boolean => /\/Encrypt\s/.test(latin1(bytes));

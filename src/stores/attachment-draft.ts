@@ -1,0 +1,124 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { kindOf, MAX_ATTACHMENTS, type AttachmentRef, type AttachmentSource } from '../domain/attachment';
+import { attachmentsProblem, checkAttachment } from '../domain/attachment-check';
+import type { OutgoingAttachment } from '../turns/turn-runner';
+
+/** An attachment in the composer, not sent yet: what the message will record, its bytes, and a PDF's pages. */
+export interface PendingAttachment extends OutgoingAttachment {
+  readonly pages?: number;
+}
+
+/** The composer's attachments and why the last ones offered were refused. */
+export interface AttachmentDraftState {
+  readonly items: readonly PendingAttachment[];
+  /** One line per refused file or resource, naming it, its size and the limit. */
+  readonly errors: readonly string[];
+}
+
+export type AttachmentDraft = StoreApi<AttachmentDraftState>;
+
+/** The composer's attachments with the source of their ids. */
+export interface AttachmentDraftHandle {
+  readonly store: AttachmentDraft;
+  readonly newId: () => string;
+}
+
+/** A file, a pasted image or a resource's contents offered as an attachment. */
+export interface OfferedAttachment {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly bytes: Uint8Array;
+  readonly source: AttachmentSource;
+  /** Replaces the attachment with this id (a subscribed resource that changed). */
+  readonly replaces?: string;
+}
+
+/** An empty set of attachments. */
+let idCount = 0;
+/** An id for an attachment's blob, unique enough across tabs (time, a counter and randomness). */
+const attachmentId = () =>
+  `att-${Date.now().toString(36)}-${(++idCount).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function createAttachmentDraft(newId: () => string = attachmentId): AttachmentDraftHandle {
+  return { store: createStore<AttachmentDraftState>(() => ({ items: [], errors: [] })), newId };
+}
+
+/** Reads the person's files (picker, drop, paste) and offers them; more than the limit are refused before reading. */
+export async function addFiles(draft: AttachmentDraftHandle, files: readonly File[]): Promise<void> {
+  const room = MAX_ATTACHMENTS - draft.store.getState().items.length;
+  if (files.length > room) {
+    draft.store.setState({
+      errors: [
+        `${files.length.toLocaleString('en-US')} files were offered, but a message can carry at most ${MAX_ATTACHMENTS} attachments${room < MAX_ATTACHMENTS ? ` (${Math.max(room, 0)} more fit)` : ''}; none of them was added.`,
+      ],
+    });
+    return;
+  }
+  const offered = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name || 'pasted file',
+      mimeType: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      source: { type: 'file' as const },
+    })),
+  );
+  offerAttachments(draft, offered);
+}
+
+/** Checks each offered attachment and the message's total; adds those that fit, and says why the others do not. */
+export function offerAttachments(draft: AttachmentDraftHandle, offered: readonly OfferedAttachment[]): void {
+  const errors: string[] = [];
+  let items = [...draft.store.getState().items];
+  for (const item of offered) {
+    const kind = kindOf(item.name, item.mimeType);
+    const label = item.source.type === 'resource' ? `${item.source.uri} (${item.source.serverName})` : item.name;
+    const checked = checkAttachment(label, kind, item.bytes);
+    if (checked.problem) {
+      errors.push(checked.problem);
+      continue;
+    }
+    const ref: AttachmentRef = {
+      id: draft.newId(),
+      name: item.name,
+      mimeType: item.mimeType || 'application/octet-stream',
+      kind,
+      size: item.bytes.length,
+      source: item.source,
+    };
+    const pending: PendingAttachment = {
+      ref,
+      blob: new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: ref.mimeType }),
+      ...(checked.pages !== undefined ? { pages: checked.pages } : {}),
+    };
+    const next = item.replaces ? items.map((i) => (i.ref.id === item.replaces ? pending : i)) : [...items, pending];
+    const problem = attachmentsProblem(next.map((i) => ({ kind: i.ref.kind, size: i.ref.size, pages: i.pages })));
+    if (problem) {
+      errors.push(`${label} was not added: ${problem}`);
+      continue;
+    }
+    items = next;
+  }
+  draft.store.setState({ items, errors });
+}
+
+/** Takes an attachment out of the message. */
+export function removeAttachment(draft: AttachmentDraft, id: string): void {
+  draft.setState({ items: draft.getState().items.filter((i) => i.ref.id !== id), errors: [] });
+}
+
+/** Hides the refusal messages. */
+export function dismissAttachmentErrors(draft: AttachmentDraft): void {
+  draft.setState({ errors: [] });
+}
+
+/** The attachments to send, cleared in the same step so they go out once. */
+export function takeAttachments(draft: AttachmentDraft): PendingAttachment[] {
+  const { items } = draft.getState();
+  draft.setState({ items: [], errors: [] });
+  return [...items];
+}
+
+/** Puts attachments back (a message that could not be stored), before any added meanwhile. */
+export function restoreAttachments(draft: AttachmentDraft, items: readonly PendingAttachment[]): void {
+  draft.setState({ items: [...items, ...draft.getState().items] });
+}

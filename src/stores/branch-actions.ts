@@ -1,0 +1,65 @@
+import { isPersonMessage } from '../domain/branches';
+import { describeError } from '../domain/errors';
+import type { Message } from '../domain/message';
+import { regenerateTurn, sendMessage, type SendOptions, type TurnRunnerDeps } from '../turns/turn-runner';
+import type { ChatStore } from './chat-store';
+
+/** Edit, regenerate and the choice between versions of a message (issue #22). */
+export interface BranchActions {
+  /** Sends `text` in place of the person's message `messageId`: a new branch from there, with a new answer. */
+  editMessage(messageId: string, text: string): Promise<void>;
+  /** A new answer to the person's message the answer `answerId` replies to, on a new branch. */
+  regenerate(answerId: string): Promise<void>;
+  /** Shows the branch through `messageId` (a version of a message on the shown branch). */
+  showVersion(messageId: string): Promise<void>;
+}
+
+export interface BranchContext {
+  readonly store: ChatStore;
+  readonly deps: TurnRunnerDeps;
+  readonly runInThread: (threadId: string, start: (options: SendOptions) => Promise<unknown>) => Promise<void>;
+  readonly loadMessages: (threadId: string) => Promise<void>;
+}
+
+/** The branch actions of the open thread; none of them starts while a turn runs. */
+export function createBranchActions({ store, deps, runInThread, loadMessages }: BranchContext): BranchActions {
+  /** The open thread and its shown messages, when no turn runs. */
+  const idle = () => {
+    const { activeThreadId, isRunning, messages } = store.getState();
+    return activeThreadId && !isRunning ? { threadId: activeThreadId, messages } : undefined;
+  };
+  /** Shows the branch only up to `count` messages: the turn's new messages follow them as they come. */
+  const cutTo = (messages: readonly Message[], count: number) =>
+    store.setState({ messages: messages.slice(0, count), versions: new Map() });
+
+  return {
+    async editMessage(messageId, text) {
+      const open = idle();
+      const at = open?.messages.findIndex((m) => m.id === messageId) ?? -1;
+      if (!open || at < 0 || !text.trim() || !isPersonMessage(open.messages[at]!)) return;
+      const after = open.messages[at - 1]?.id ?? null;
+      cutTo(open.messages, at);
+      await runInThread(open.threadId, (options) => sendMessage(deps, open.threadId, text.trim(), options, after));
+    },
+    async regenerate(answerId) {
+      const open = idle();
+      const at = open?.messages.findIndex((m) => m.id === answerId) ?? -1;
+      if (!open || at < 0) return;
+      const person = open.messages.slice(0, at).findLastIndex(isPersonMessage);
+      const personId = open.messages[person]?.id;
+      if (personId === undefined) return;
+      cutTo(open.messages, person + 1);
+      await runInThread(open.threadId, (options) => regenerateTurn(deps, open.threadId, personId, options));
+    },
+    async showVersion(messageId) {
+      const open = idle();
+      if (!open) return;
+      try {
+        await deps.storage.messages.showBranch(open.threadId, messageId);
+      } catch (error) {
+        store.setState({ notice: describeError(error) });
+      }
+      await loadMessages(open.threadId);
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { describeError } from '../domain/errors';
+import { silentLogger, type Logger } from '../domain/logger';
+import { buildAppCsp, withAppCsp } from '../domain/mcp-app-csp';
+import type { ApprovalRequest } from '../domain/thread-tools';
+import type { Approval } from '../domain/trace';
+import { appResourceOf, appResourceUri, type AppResource } from '../mcp/app-resource';
+import type { Registry } from '../mcp/registry';
+import type { AppFrame, AppFrameOptions, AppToolResult } from '../platform/mcp-app-frame';
+import { callToolForApp } from '../turns/app-tool-call';
+import type { TurnRunnerDeps } from '../turns/turn-runner';
+import type { ChatActions, ChatStore, PendingApproval } from './chat-store';
+import { createRateLimit } from './rate-limit';
+
+/** Mounts one app frame (the composition root binds the sandbox proxy's URL). */
+export type MountApp = (container: HTMLElement, options: Omit<AppFrameOptions, 'proxyUrl'>) => AppFrame;
+
+/** Something an app asks that the person confirms first: a message into the thread, or a link to open. */
+export interface AppConfirmation {
+  readonly id: string;
+  readonly kind: 'message' | 'link';
+  readonly serverName: string;
+  /** The message's text, or the link's full URL. */
+  readonly text: string;
+  /** The link's origin, shown on its own. */
+  readonly origin?: string;
+  readonly answer: (isYes: boolean) => void;
+}
+
+/** A tool with an app, as its card needs it. */
+export interface AppOfTool {
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly uri: string;
+}
+
+export interface McpAppsState {
+  /** Approvals of tool calls apps asked for (they outlive a turn: an app is used after its turn ended). */
+  readonly approvals: readonly PendingApproval[];
+  readonly confirmations: readonly AppConfirmation[];
+  /** Each thread's apps' latest model context, by tool call. */
+  readonly contexts: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+export interface McpAppsActions {
+  /** The app a tool declares, when it is one of the open thread's servers' tools. */
+  appOf(modelName: string): AppOfTool | undefined;
+  /** Reads and checks an app's document, its CSP applied; one line to show when it cannot be shown. */
+  load(app: AppOfTool, signal?: AbortSignal): Promise<AppResource>;
+  mount: MountApp;
+  /** tools/call from an app: through the thread's tool path, caller "app", the same approvals. */
+  callTool(app: AppOfTool, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolResult>;
+  /** ui/message: asks the person; once confirmed, sends it into the open thread as the app's. */
+  sendMessage(app: AppOfTool, text: string): Promise<boolean>;
+  /** ui/open-link: asks the person (showing the origin); once confirmed, opens it in a new tab. */
+  openLink(app: AppOfTool, url: string): Promise<boolean>;
+  /** ui/update-model-context: kept for the thread's next turn (the latest per app). */
+  updateContext(toolUseId: string, text: string): void;
+  /** Whether an app may make one more request now; past the rate, false (and the card says so). */
+  mayRequest(toolUseId: string): boolean;
+}
+
+export type McpAppsStore = StoreApi<McpAppsState>;
+
+export interface McpAppsDeps {
+  readonly turns: TurnRunnerDeps;
+  readonly registry: Pick<Registry, 'resolveToolName' | 'tools' | 'get' | 'readResource'>;
+  readonly chat: ChatStore;
+  readonly chatActions: Pick<ChatActions, 'send'>;
+  readonly mount: MountApp;
+  /** Opens a URL in a new tab, without opener or referrer. */
+  readonly openExternal: (url: string) => void;
+  readonly newId: () => string;
+  readonly now: () => number;
+  readonly logger?: Logger;
+  /** Where each thread's apps' context lives (shared with the turn runner: createAppContexts). */
+  readonly contexts: AppContexts;
+}
+
+/** The apps' model context per thread, read by the turn runner when a turn starts. */
+export interface AppContexts {
+  readonly store: McpAppsStore;
+  /** The context the thread's apps gave, as a system prompt section, or undefined. */
+  text(threadId: string): string | undefined;
+}
+
+/** The apps' state store, with the context reader the turn runner takes (made before the chat). */
+export function createAppContexts(): AppContexts {
+  const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [], contexts: {} }));
+  return {
+    store,
+    text(threadId) {
+      const texts = Object.values(store.getState().contexts[threadId] ?? {}).filter((t) => t.trim());
+      if (texts.length === 0) return undefined;
+      return `# Context from the apps shown in this thread\n\nApps of the thread's MCP servers reported this (their own words, not the person's):\n\n${texts.join('\n\n')}`;
+    },
+  };
+}
+
+/** The message text an app sends, marked as the app's (the person and the model both see who wrote it). */
+export const fromApp = (serverName: string, text: string) => `[Sent by the app of ${serverName}]\n\n${text}`;
+
+/** MCP Apps of the chat (issue #21): reading their documents, and answering their requests. */
+export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions: McpAppsActions } {
+  const { store } = deps.contexts;
+  const logger = deps.logger ?? silentLogger;
+  const limits = new Map<string, ReturnType<typeof createRateLimit>>();
+  const activeThread = () => deps.chat.getState().activeThreadId;
+
+  const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
+    new Promise<Approval>((resolve) => {
+      if (signal.aborted) return resolve('deny');
+      const pending: PendingApproval = {
+        ...request,
+        answer: (decision) => {
+          store.setState({ approvals: store.getState().approvals.filter((p) => p !== pending) });
+          resolve(decision);
+        },
+      };
+      signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+      store.setState({ approvals: [...store.getState().approvals, pending] });
+    });
+
+  const confirm = (request: Omit<AppConfirmation, 'id' | 'answer'>) =>
+    new Promise<boolean>((resolve) => {
+      const confirmation: AppConfirmation = {
+        ...request,
+        id: deps.newId(),
+        answer: (isYes) => {
+          store.setState({ confirmations: store.getState().confirmations.filter((c) => c !== confirmation) });
+          resolve(isYes);
+        },
+      };
+      store.setState({ confirmations: [...store.getState().confirmations, confirmation] });
+    });
+
+  const actions: McpAppsActions = {
+    appOf(modelName) {
+      const ref = deps.registry.resolveToolName(modelName);
+      if (!ref) return undefined;
+      const tool = deps.registry.tools([ref.serverId]).find((t) => t.toolName === ref.toolName);
+      const uri = tool ? appResourceUri(tool.definition) : undefined;
+      return tool && uri ? { serverId: tool.serverId, serverName: tool.serverName, uri } : undefined;
+    },
+    async load(app, signal) {
+      const resource = appResourceOf(app.uri, await deps.registry.readResource(app.serverId, app.uri, signal));
+      if (!resource.ok) return resource;
+      const csp = buildAppCsp(resource.csp);
+      if (csp.refused.length > 0)
+        logger.warn('An app declared origins its CSP leaves out', { uri: app.uri, refused: csp.refused });
+      return { ...resource, html: withAppCsp(resource.html, csp.policy) };
+    },
+    mount: deps.mount,
+    async callTool(app, name, args, signal) {
+      const threadId = activeThread();
+      if (!threadId) throw new Error('No thread is open.');
+      const outcome = await callToolForApp(deps.turns, {
+        threadId,
+        serverId: app.serverId,
+        toolName: name,
+        args,
+        askApproval,
+        signal,
+        enabledServerIds: () => deps.chat.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
+        callId: `app-${deps.newId()}`,
+      });
+      const { result } = outcome;
+      return {
+        content: result.content.map((item) => {
+          if (item.type !== 'resource') return item;
+          const { meta: _meta, ...rest } = item;
+          return rest;
+        }),
+        ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+        ...(result.isError ? { isError: true } : {}),
+      };
+    },
+    async sendMessage(app, text) {
+      if (!text.trim()) return false;
+      const isYes = await confirm({ kind: 'message', serverName: app.serverName, text });
+      if (!isYes) return false;
+      if (deps.chat.getState().isRunning) {
+        deps.chat.setState({
+          notice: `The message of the app of ${app.serverName} was not sent: an answer is running.`,
+        });
+        return false;
+      }
+      await deps.chatActions.send(fromApp(app.serverName, text)).catch((error: unknown) => {
+        deps.chat.setState({ notice: describeError(error) });
+      });
+      return true;
+    },
+    async openLink(app, url) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return false;
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+      const isYes = await confirm({
+        kind: 'link',
+        serverName: app.serverName,
+        text: parsed.href,
+        origin: parsed.origin,
+      });
+      if (isYes) deps.openExternal(parsed.href);
+      return isYes;
+    },
+    updateContext(toolUseId, text) {
+      const threadId = activeThread();
+      if (!threadId) return;
+      const contexts = store.getState().contexts;
+      store.setState({ contexts: { ...contexts, [threadId]: { ...contexts[threadId], [toolUseId]: text } } });
+    },
+    mayRequest(toolUseId) {
+      let limit = limits.get(toolUseId);
+      if (!limit) limits.set(toolUseId, (limit = createRateLimit({ count: 20, windowMs: 10_000, now: deps.now })));
+      return limit.take();
+    },
+  };
+  return { store, actions };
+}

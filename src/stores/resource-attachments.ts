@@ -1,0 +1,208 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ResourceContentItem, ResourceListing, ResourceTemplateInfo } from '../domain/server-resource';
+import { expandTemplate, type ServerResources } from '../mcp/server-resources';
+import type { Registry } from '../mcp/registry-types';
+import { offerAttachments, type AttachmentDraftHandle, type OfferedAttachment } from './attachment-draft';
+import type { ChatStore } from './chat-store';
+import type { MentionOption } from './mention-options';
+
+/** The resources of the servers listed so far, by server id, and those being listed. */
+export interface ResourceBrowserState {
+  readonly listings: Readonly<Record<string, ResourceListing>>;
+  readonly loading: Readonly<Record<string, boolean>>;
+}
+
+export type ResourceBrowser = StoreApi<ResourceBrowserState>;
+
+export interface ResourceActions {
+  readonly store: ResourceBrowser;
+  /** Lists a server's resources and templates again. */
+  load(serverId: string): Promise<void>;
+  /** Lists the resources of the open thread's servers not listed yet (the composer's `@`). */
+  loadThreadServers(): void;
+  /** The composer's `@` choices among the open thread's servers' resources and templates. */
+  mentionOptions(query: string): MentionOption[];
+  /** Reads a resource and attaches it to the message being written; follows its updates until it is sent. */
+  attach(serverId: string, uri: string, name?: string): Promise<void>;
+  /** Suggestions for a template argument (`completion/complete`); empty when there are none or the server fails. */
+  complete(
+    serverId: string,
+    uriTemplate: string,
+    argument: { name: string; value: string },
+    context: Readonly<Record<string, string>>,
+  ): Promise<string[]>;
+  /** A template of a listed server, by its URI template. */
+  templateOf(serverId: string, uriTemplate: string): ResourceTemplateInfo | undefined;
+  /** Attaches the resource a template names with these values. */
+  attachTemplate(serverId: string, uriTemplate: string, values: Readonly<Record<string, string>>): Promise<void>;
+  dispose(): void;
+}
+
+export interface ResourceDeps {
+  readonly resources: ServerResources;
+  readonly registry: Pick<Registry, 'get'>;
+  readonly chat: ChatStore;
+  readonly draft: AttachmentDraftHandle;
+}
+
+const MAX_OPTIONS = 30;
+const squash = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The bytes of a read resource's content item (text as UTF-8, a blob decoded). */
+function bytesOf(item: ResourceContentItem): Uint8Array {
+  if (item.text !== undefined) return new TextEncoder().encode(item.text);
+  const binary = atob(item.blob ?? '');
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A name for a resource's content: the listed name, else the URI's last segment. */
+function nameOf(uri: string, listed?: string): string {
+  if (listed) return listed;
+  const last = uri.split(/[/:]/).filter(Boolean).at(-1);
+  return last ? decodeURIComponent(last) : uri;
+}
+
+/** Resources of the thread's servers as attachments: listed, read, completed and followed while not yet sent. */
+export function createResourceActions(deps: ResourceDeps): ResourceActions {
+  const store = createStore<ResourceBrowserState>(() => ({ listings: {}, loading: {} }));
+  /** Unsubscribe functions of attached resources, by attachment id. */
+  const followed = new Map<string, () => Promise<void>>();
+  const serverName = (id: string) => deps.registry.get(id)?.config.name ?? id;
+
+  const offerFor = async (
+    serverId: string,
+    uri: string,
+    name: string | undefined,
+    replaces?: string,
+  ): Promise<OfferedAttachment[]> => {
+    const items = await deps.resources.read(serverId, uri);
+    const source = { type: 'resource' as const, serverId, serverName: serverName(serverId), uri };
+    return items.map((item, i) => {
+      const label = nameOf(item.uri, items.length === 1 ? name : undefined);
+      const mimeType = item.mimeType ?? (item.text !== undefined ? 'text/plain' : 'application/octet-stream');
+      return {
+        name: label,
+        mimeType,
+        bytes: bytesOf(item),
+        source: { ...source, uri: item.uri },
+        ...(replaces && i === 0 ? { replaces } : {}),
+      };
+    });
+  };
+
+  // An attachment removed or sent stops following its resource.
+  const stopWatching = deps.draft.store.subscribe((state) => {
+    const ids = new Set(state.items.map((i) => i.ref.id));
+    for (const [id, unsubscribe] of followed)
+      if (!ids.has(id)) {
+        followed.delete(id);
+        void unsubscribe().catch(() => undefined);
+      }
+  });
+
+  const follow = async (serverId: string, uri: string, name: string | undefined, attachmentId: string) => {
+    const onUpdated = () => {
+      if (!followed.has(attachmentId)) return;
+      offerFor(serverId, uri, name, attachmentId)
+        .then((offered) => offerAttachments(deps.draft, offered.slice(0, 1)))
+        .catch((error: unknown) =>
+          deps.draft.store.setState({
+            errors: [`${serverName(serverId)} changed ${uri}, but reading it again failed: ${why(error)}`],
+          }),
+        );
+    };
+    const unsubscribe = await deps.resources.subscribe(serverId, uri, onUpdated).catch(() => undefined);
+    if (!unsubscribe) return;
+    if (deps.draft.store.getState().items.some((i) => i.ref.id === attachmentId))
+      followed.set(attachmentId, unsubscribe);
+    else await unsubscribe().catch(() => undefined);
+  };
+
+  const threadServerIds = () => {
+    const { threads, activeThreadId } = deps.chat.getState();
+    const ids = threads.find((t) => t.id === activeThreadId)?.enabledServerIds ?? [];
+    return ids.filter((id) => deps.registry.get(id)?.config.enabled);
+  };
+
+  const actions: ResourceActions = {
+    store,
+    async load(serverId) {
+      store.setState({ loading: { ...store.getState().loading, [serverId]: true } });
+      const listing = await deps.resources.list(serverId);
+      store.setState({
+        listings: { ...store.getState().listings, [serverId]: listing },
+        loading: { ...store.getState().loading, [serverId]: false },
+      });
+    },
+    loadThreadServers() {
+      const { listings, loading } = store.getState();
+      for (const id of threadServerIds()) if (!listings[id] && !loading[id]) void actions.load(id);
+    },
+    mentionOptions(query) {
+      const q = squash(query);
+      const { listings } = store.getState();
+      const options = threadServerIds().flatMap((id): MentionOption[] => {
+        const listing = listings[id];
+        if (!listing) return [];
+        return [
+          ...listing.resources.map((r) => ({
+            kind: 'resource' as const,
+            key: `resource:${id}:${r.uri}`,
+            label: r.title ?? r.name,
+            detail: `resource · ${listing.serverName} · ${r.uri}`,
+            insert: '',
+            resource: { serverId: id, uri: r.uri, name: r.name },
+          })),
+          ...listing.templates.map((t) => ({
+            kind: 'template' as const,
+            key: `template:${id}:${t.uriTemplate}`,
+            label: t.title ?? t.name,
+            detail: `template · ${listing.serverName} · ${t.uriTemplate}`,
+            insert: '',
+            resource: { serverId: id, uri: t.uriTemplate, name: t.name },
+          })),
+        ];
+      });
+      return options
+        .filter((o) => !q || squash(o.label).includes(q) || squash(o.detail).includes(q))
+        .slice(0, MAX_OPTIONS);
+    },
+    async attach(serverId, uri, name) {
+      let offered: OfferedAttachment[];
+      try {
+        offered = await offerFor(serverId, uri, name);
+      } catch (error) {
+        deps.draft.store.setState({ errors: [`${serverName(serverId)} could not read ${uri}: ${why(error)}`] });
+        return;
+      }
+      const before = new Set(deps.draft.store.getState().items.map((i) => i.ref.id));
+      offerAttachments(deps.draft, offered);
+      const added = deps.draft.store.getState().items.find((i) => !before.has(i.ref.id));
+      // One subscription per attached resource (its first content item is the one replaced on an update).
+      if (added) await follow(serverId, uri, name, added.ref.id);
+    },
+    async complete(serverId, uriTemplate, argument, context) {
+      return deps.resources.complete(serverId, uriTemplate, argument, context).catch(() => []);
+    },
+    templateOf(serverId, uriTemplate) {
+      return store.getState().listings[serverId]?.templates.find((t) => t.uriTemplate === uriTemplate);
+    },
+    async attachTemplate(serverId, uriTemplate, values) {
+      let uri: string;
+      try {
+        uri = expandTemplate(uriTemplate, values);
+      } catch (error) {
+        deps.draft.store.setState({ errors: [`${uriTemplate} could not be filled in: ${why(error)}`] });
+        return;
+      }
+      await actions.attach(serverId, uri);
+    },
+    dispose() {
+      stopWatching();
+      for (const unsubscribe of followed.values()) void unsubscribe().catch(() => undefined);
+      followed.clear();
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,48 @@
+// A thread's own tool choices that apply at once (no form): pinned tools and its deferral.
+import { describeError } from '../domain/errors';
+import type { ThreadConfig } from '../domain/thread-config';
+import type { ToolRef } from '../domain/tool-catalog';
+import { definedOverrides, type Deferral } from '../domain/tool-search-settings';
+import type { Storage } from '../storage/storage';
+
+export interface ThreadToolChoiceActions {
+  /** Pins a tool of the thread (offered in every model call of it) or unpins it; resolves to an error message, or undefined. */
+  setPinnedTool(threadId: string, ref: ToolRef, isPinned: boolean): Promise<string | undefined>;
+  /** The thread's own deferral, or undefined for the profile's; resolves to an error message, or undefined. */
+  setThreadDeferral(threadId: string, deferral: Deferral | undefined): Promise<string | undefined>;
+}
+
+const isSame = (a: ToolRef, b: ToolRef): boolean => a.serverId === b.serverId && a.toolName === b.toolName;
+
+/** The thread's pinned tools with `ref` added (at the end, so the prompt cache's prefix holds) or taken out. */
+export function withPinnedTool(pinned: readonly ToolRef[], ref: ToolRef, isPinned: boolean): ToolRef[] {
+  const others = pinned.filter((p) => !isSame(p, ref));
+  return isPinned ? [...others, { serverId: ref.serverId, toolName: ref.toolName }] : others;
+}
+
+/** The thread's tool-search overrides with its deferral set or cleared; undefined when nothing is left. */
+function withDeferral(thread: ThreadConfig, deferral: Deferral | undefined): ThreadConfig['toolSearch'] {
+  const next = definedOverrides({ ...thread.toolSearch, deferral });
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** The actions, each a change to what is stored (so a choice made in another tab meanwhile is kept). */
+export function threadToolChoiceActions(
+  storage: Pick<Storage, 'threads'>,
+  refreshThreads: () => Promise<void>,
+): ThreadToolChoiceActions {
+  const change = async (threadId: string, update: (thread: ThreadConfig) => Partial<ThreadConfig>) => {
+    try {
+      await storage.threads.update(threadId, update);
+      await refreshThreads();
+      return undefined;
+    } catch (error) {
+      return describeError(error);
+    }
+  };
+  return {
+    setPinnedTool: (threadId, ref, isPinned) =>
+      change(threadId, (t) => ({ pinnedTools: withPinnedTool(t.pinnedTools, ref, isPinned) })),
+    setThreadDeferral: (threadId, deferral) => change(threadId, (t) => ({ toolSearch: withDeferral(t, deferral) })),
+  };
+}

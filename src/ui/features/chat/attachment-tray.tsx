@@ -1,0 +1,123 @@
+import { useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import {
+  addFiles,
+  dismissAttachmentErrors,
+  removeAttachment,
+  type AttachmentDraft,
+} from '../../../stores/attachment-draft';
+import { useStore } from '../../hooks/use-store';
+import { AttachmentChip } from '../../components/attachment-chip';
+import './attachments.css';
+
+type Draft = { readonly store: AttachmentDraft; readonly newId: () => string };
+
+const hasFiles = (types: readonly string[]) => types.includes('Files');
+
+/**
+ * Around the composer: files dropped on it or pasted into it become attachments (a paste of text stays text), and the
+ * attachments show as chips with name and size above the box, with why any were refused.
+ */
+export function AttachmentZone({
+  draft,
+  isDisabled,
+  children,
+}: {
+  draft: Draft;
+  isDisabled: boolean;
+  children: ReactNode;
+}) {
+  const [isOver, setIsOver] = useState(false);
+  const onDragOver = (event: DragEvent) => {
+    if (isDisabled || !hasFiles([...event.dataTransfer.types])) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setIsOver(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setIsOver(false);
+    if (isDisabled || event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    void addFiles(draft, [...event.dataTransfer.files]);
+  };
+  const onPaste = (event: ClipboardEvent) => {
+    if (isDisabled || event.clipboardData.files.length === 0) return;
+    event.preventDefault(); // Files only: a paste of text goes into the box as always.
+    void addFiles(draft, [...event.clipboardData.files]);
+  };
+  return (
+    <div
+      className={isOver ? 'attachment-zone is-over' : 'attachment-zone'}
+      onDragOver={onDragOver}
+      onDragLeave={() => setIsOver(false)}
+      onDrop={onDrop}
+      onPaste={onPaste}
+    >
+      <AttachmentTray draft={draft.store} />
+      {children}
+    </div>
+  );
+}
+
+/** The attachments of the message being written, as chips, and why the last ones offered were refused. */
+export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
+  const items = useStore(draft, (s) => s.items);
+  const errors = useStore(draft, (s) => s.errors);
+  if (items.length === 0 && errors.length === 0) return null;
+  return (
+    <div className="attachment-tray">
+      {errors.length > 0 && (
+        <div className="attachment-errors field-error" role="alert">
+          {errors.map((error, i) => (
+            <p key={i}>{error}</p>
+          ))}
+          <button type="button" className="secondary small" onClick={() => dismissAttachmentErrors(draft)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="attachment-chips" aria-label="Attachments to send">
+          {items.map((item) => (
+            <AttachmentChip
+              key={item.ref.id}
+              attachment={item.ref}
+              onRemove={() => removeAttachment(draft, item.ref.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The "Attach files" button: opens the file picker (several files at once). */
+export function AttachButton({ draft, isDisabled }: { draft: Draft; isDisabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary attach-button"
+        aria-label="Attach files"
+        title="Attach files"
+        disabled={isDisabled}
+        onClick={() => input.current?.click()}
+      >
+        Attach
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = ''; // The same file can be picked again after it was removed.
+          if (files.length > 0) void addFiles(draft, files);
+        }}
+      />
+    </>
+  );
+}

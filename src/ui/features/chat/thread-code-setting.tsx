@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { CodeExecutionMode } from '../../../domain/code-execution';
+
+/** The thread's "code" choice: as in Settings, in this page's sandbox, in Anthropic's container, or off. */
+export type ThreadCodeChoice = CodeExecutionMode | 'profile';
+
+/** The thread's own "code" setting (over the profile's, over the app's). */
+export function ThreadCodeSetting({
+  value,
+  onChange,
+}: {
+  value: ThreadCodeChoice;
+  onChange: (value: ThreadCodeChoice) => void;
+}) {
+  const id = useId();
+  const helpId = useId();
+  return (
+    <>
+      <label htmlFor={id}>Code</label>
+      <select
+        id={id}
+        aria-describedby={helpId}
+        value={value}
+        onChange={(e) => onChange(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
+      >
+        <option value="profile">As in Settings</option>
+        <option value="local">On: in a sandbox in this page</option>
+        <option value="anthropic">Anthropic: in Anthropic&apos;s code execution container</option>
+        <option value="off">Off</option>
+      </select>
+      <p id={helpId} className="muted">
+        The model writes code that calls this thread&apos;s tools: JavaScript in this page, or Python that Anthropic
+        runs (each call still comes here for approval).
+      </p>
+    </>
+  );
+}

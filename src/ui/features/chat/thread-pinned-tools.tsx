@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import type { ThreadConfig } from '../../../domain/thread-config';
+import type { ToolRef } from '../../../domain/tool-catalog';
+import type { Deferral } from '../../../domain/tool-search-settings';
+import type { ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
+import type { ServerView } from '../../../stores/servers-store';
+
+const DEFERRALS: readonly Deferral[] = ['auto', 'always', 'never'];
+const isDeferral = (value: string): value is Deferral => (DEFERRALS as readonly string[]).includes(value);
+
+/**
+ * The thread's pinned tools (offered to the model in every call of the thread, even when the others wait behind tool
+ * search) and its own deferral. Each choice applies at once; only tools of the thread's enabled servers are listed.
+ */
+export function ThreadPinnedTools({
+  thread,
+  servers,
+  actions,
+}: {
+  thread: ThreadConfig;
+  servers: readonly ServerView[];
+  actions: ThreadToolChoiceActions;
+}) {
+  const [error, setError] = useState<string>();
+  // A choice shows at once; it is dropped (the stored one shows) once stored or refused.
+  const [pendingPins, setPendingPins] = useState<Readonly<Record<string, boolean>>>({});
+  const [pendingDeferral, setPendingDeferral] = useState<string>();
+  const deferralId = useId();
+  const enabled = servers.filter((s) => thread.enabledServerIds.includes(s.id));
+  const keyOf = (ref: ToolRef) => JSON.stringify([ref.serverId, ref.toolName]);
+  const isPinned = (ref: ToolRef) =>
+    pendingPins[keyOf(ref)] ??
+    thread.pinnedTools.some((p) => p.serverId === ref.serverId && p.toolName === ref.toolName);
+  const pin = async (ref: ToolRef, isOn: boolean) => {
+    setPendingPins((pins) => ({ ...pins, [keyOf(ref)]: isOn }));
+    setError(await actions.setPinnedTool(thread.id, ref, isOn));
+    setPendingPins(({ [keyOf(ref)]: _done, ...rest }) => rest);
+  };
+  const defer = async (value: string) => {
+    setPendingDeferral(value);
+    setError(await actions.setThreadDeferral(thread.id, isDeferral(value) ? value : undefined));
+    setPendingDeferral(undefined);
+  };
+  const pinnedCount = enabled.reduce(
+    (count, s) => count + s.tools.filter((t) => t.isEnabled && isPinned({ serverId: s.id, toolName: t.name })).length,
+    0,
+  );
+  return (
+    <details className="thread-settings pinned-tools">
+      <summary>Pinned tools ({pinnedCount})</summary>
+      <label htmlFor={deferralId}>Deferral in this thread</label>
+      <select
+        id={deferralId}
+        value={pendingDeferral ?? thread.toolSearch?.deferral ?? ''}
+        onChange={(e) => void defer(e.target.value)}
+      >
+        <option value="">As in Settings</option>
+        <option value="auto">Auto (when the tools are many or large)</option>
+        <option value="always">Always (tools wait behind tool search)</option>
+        <option value="never">Never (every tool in every call)</option>
+      </select>
+      <p className="muted">
+        A pinned tool is offered to the model in every call of this thread, even when tools are deferred.
+      </p>
+      {enabled.length === 0 && <p className="muted">Turn on a server for this thread to pin its tools.</p>}
+      {enabled.map((server) => (
+        <fieldset key={server.id}>
+          <legend>{server.name}</legend>
+          {server.tools.filter((t) => t.isEnabled).length === 0 && <p className="muted">No tools listed yet.</p>}
+          <ul aria-label={`Tools of ${server.name} to pin`}>
+            {server.tools
+              .filter((t) => t.isEnabled)
+              .map((tool) => {
+                const ref = { serverId: server.id, toolName: tool.name };
+                return (
+                  <li key={tool.name}>
+                    <label className="switch-row">
+                      <input
+                        type="checkbox"
+                        aria-label={`Pin ${tool.name} (${server.name})`}
+                        checked={isPinned(ref)}
+                        onChange={(e) => void pin(ref, e.target.checked)}
+                      />
+                      {tool.name}
+                    </label>
+                  </li>
+                );
+              })}
+          </ul>
+        </fieldset>
+      ))}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}

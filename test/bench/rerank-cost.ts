@@ -1,0 +1,41 @@
+// npx tsx test/bench/rerank-cost.ts [--data ../shared/data/toolsearch] [--rounds 5]
+// What round 2 of issue #23 (term proximity + query-term frequency) costs a query at 10,000 tools: CPU time per
+// query (median, p95) of the default ranking beside the ranking before round 2, in one process, interleaved by round.
+import { parseArgs } from 'node:util';
+import { createToolIndex, DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
+import { readQueries, replicateTools } from './dataset';
+import { groupByServer, scopeOf } from './evaluate';
+import { percentile } from './metrics';
+
+const { values } = parseArgs({
+  options: { data: { type: 'string', default: '../shared/data/toolsearch' }, rounds: { type: 'string', default: '5' } },
+});
+const tools = replicateTools(`${values.data}/livemcpbench/tools.json`, 10_000);
+const queries = readQueries(`${values.data}/livemcpbench/queries.dev.json`);
+const scope = scopeOf(tools);
+const variants: Record<string, IndexTuning> = {
+  'before round 2': { ...DEFAULT_TUNING, proximityWeight: 0, repeatWeight: 0 },
+  default: DEFAULT_TUNING,
+};
+const indexes = Object.entries(variants).map(([label, tuning]) => {
+  const index = createToolIndex(tuning);
+  for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
+  return { label, index, times: [] as number[] };
+});
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const variant of indexes) {
+    for (const query of queries) {
+      const start = process.cpuUsage();
+      variant.index.search(query.text, { scope, limit: 10 });
+      const used = process.cpuUsage(start);
+      variant.times.push((used.user + used.system) / 1000);
+    }
+  }
+}
+const base = percentile(indexes[0]!.times, 50);
+for (const { label, times } of indexes) {
+  const p50 = percentile(times, 50);
+  console.log(
+    `${label}: query CPU p50 ${p50.toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms (p50 ${(p50 / base).toFixed(2)}x)`,
+  );
+}

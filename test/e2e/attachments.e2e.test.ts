@@ -1,0 +1,178 @@
+/**
+ * Attachments in the production build (issues #20 item 1, #22): files by the "Attach files" picker, paste and drop,
+ * shown as chips with name and size; refusals that name the size and the limit, with nothing typed lost; a server's
+ * resource attached from the composer's `@` list and a template filled in the servers manager with the server's
+ * completions. What the model got is read from the requests the contract fake recorded.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
+import { samplePdf, samplePng } from '../fixtures/sample-files';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let files: ResourceMcpServer | undefined;
+let api: FakeAnthropic | undefined;
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const chips = () => page.getByRole('list', { name: 'Attachments to send' });
+const alert = () => page.locator('.attachment-errors');
+
+async function pick(...chosen: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Attach files' }).click(),
+  ]);
+  await chooser.setFiles(chosen);
+}
+
+/** Dispatches a paste (into the box) or a drop (on the composer) carrying one text file, as the browser would. */
+async function pasteOrDrop(kind: 'paste' | 'drop', name: string, text: string): Promise<void> {
+  await page.evaluate(
+    ([kind, name, text]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], name, { type: 'text/plain' }));
+      const target = document.querySelector('textarea[aria-label="Message"]')!;
+      const event =
+        kind === 'paste'
+          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      target.dispatchEvent(event);
+    },
+    [kind, name, text] as const,
+  );
+}
+
+describe('attachments in the chat', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [files, api, app] = await Promise.all([startResourceMcpServer(3), startFakeAnthropic(), startAppServer()]);
+    const appConfig = {
+      servers: [{ id: 'files', name: 'Files', url: files.url }],
+      defaults: { toolSearch: { deferral: 'never' } },
+    };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    await saveKeyAndBaseUrl(page, 'sk-ant-attach-e2e', api.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await files?.stop();
+  });
+
+  it('attaches files and a resource, refuses what the API cannot take, and sends them as the API blocks', async () => {
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    const toggle = page.getByRole('switch', { name: 'Files', exact: true });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+
+    await box().fill('What do these show?');
+    await pick(
+      { name: 'chart.png', mimeType: 'image/png', buffer: samplePng(40, 20) },
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: samplePdf(2) },
+    );
+    await chips().getByText('chart.png').waitFor();
+    expect(await chips().locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^chart\.png\s*image · \d+ B/),
+      expect.stringMatching(/^report\.pdf\s*PDF · \d+(\.\d)? (B|KB)/),
+    ]);
+
+    // Refused before sending, each with its own reason; the text typed stays.
+    const huge = Buffer.concat([samplePng(10, 10), Buffer.alloc(4_500_000)]);
+    await pick(
+      { name: 'huge.png', mimeType: 'image/png', buffer: huge },
+      { name: 'locked.pdf', mimeType: 'application/pdf', buffer: samplePdf(1, 'secret', true) },
+    );
+    await alert()
+      .getByText(/huge\.png is 4\.3 MB; an image can be at most 3\.75 MB/)
+      .waitFor();
+    await alert()
+      .getByText('locked.pdf is an encrypted or password-protected PDF; the API takes only standard PDFs.')
+      .waitFor();
+    expect(await box().inputValue()).toBe('What do these show?');
+    await page.screenshot({ path: `${SHOTS}/attachments-refused.png` });
+
+    // A paste and a drop of files add them too; a paste of 21 files is refused as a whole.
+    await pasteOrDrop('paste', 'pasted.txt', 'pasted words');
+    await pasteOrDrop('drop', 'dropped.csv', 'a,b\n1,2\n');
+    await chips().getByText('dropped.csv').waitFor();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      for (let i = 0; i < 21; i++) data.items.add(new File(['x'], `f${i}.txt`, { type: 'text/plain' }));
+      document
+        .querySelector('textarea[aria-label="Message"]')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await alert()
+      .getByText(
+        /21 files were offered, but a message can carry at most 20 attachments \(16 more fit\); none of them was added\./,
+      )
+      .waitFor();
+    expect(await chips().locator('li').count()).toBe(4);
+
+    // A server resource from the composer's @ list: attached, and the @ text taken out of the box.
+    await box().press('End');
+    await box().pressSequentially(' @today');
+    await page.getByRole('option', { name: /Today's notes/ }).waitFor({ timeout: 15_000 });
+    await box().press('Enter');
+    await chips().getByText('today.txt').waitFor({ timeout: 15_000 });
+    expect((await box().inputValue()).trim()).toBe('What do these show?');
+    expect(await chips().locator('li', { hasText: 'today.txt' }).textContent()).toMatch(/text · 19 B/);
+    await page.screenshot({ path: `${SHOTS}/attachments-chips.png` });
+
+    api!.script({ text: 'A chart, a report, notes and a table.' });
+    await box().press('Enter');
+    await page.getByText('A chart, a report, notes and a table.').waitFor({ timeout: 30_000 });
+    const content = api!.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
+    expect(content.map((b) => b.type)).toEqual(['text', 'image', 'document', 'text', 'text', 'text', 'text']);
+    expect(content[1]).toMatchObject({
+      source: { media_type: 'image/png', data: samplePng(40, 20).toString('base64') },
+    });
+    expect(content[2]).toMatchObject({ source: { media_type: 'application/pdf' }, title: 'report.pdf' });
+    expect(content[3]!.text).toBe('Attached file pasted.txt (text/plain, 12 B):\n\npasted words');
+    expect(content[5]!.text).toBe(
+      'Attached resource notes://today of Files (text/plain, 19 B):\n\nBuy milk. Call Ana.',
+    );
+    expect(content[6]).toMatchObject({ type: 'text', text: 'What do these show?' });
+
+    // The sent message shows its attachments; the composer is empty again.
+    const sent = page.getByRole('list', { name: 'Attachments' });
+    await sent.getByText('report.pdf').waitFor();
+    expect(await sent.locator('li').count()).toBe(5);
+    expect(await chips().count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/attachments-sent.png` });
+  });
+
+  it('browses a server’s resources in the servers manager and fills a template with its completions', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const item = page.getByRole('listitem', { name: 'Files' });
+    await item.locator('summary', { hasText: 'Resources' }).click();
+    const list = item.getByRole('list', { name: 'Resources of Files' });
+    await list.getByText('docs://report.pdf').waitFor({ timeout: 15_000 });
+    expect(await list.locator('li').count()).toBe(6); // Five resources over two pages, and the template.
+    await item.getByRole('button', { name: 'Fill in Weather of a city' }).click();
+    const form = item.getByRole('form', { name: 'Attach Weather of a city' });
+    await form.getByLabel('city').fill('Li');
+    await expect
+      .poll(() => form.locator('datalist option').evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value)), {
+        timeout: 15_000,
+      })
+      .toEqual(['Lisbon', 'Lima']);
+    await form.getByLabel('city').fill('Lima');
+    await form.getByRole('button', { name: 'Attach' }).click();
+    await chips().getByText('today').waitFor({ timeout: 15_000 });
+    expect(await chips().locator('li').textContent()).toMatch(/text · 17 B/);
+    expect(pageErrors).toEqual([]);
+  });
+});

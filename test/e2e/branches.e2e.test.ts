@@ -1,0 +1,123 @@
+/**
+ * Edit, regenerate and branches in the production build (issue #22, item 2): a person's message edited in place starts
+ * a new branch with a new answer, "Previous version" goes back to the first branch with its later messages, Regenerate
+ * adds a version of the answer, and a reload shows the branch chosen last. The model reads the shown branch only.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let app: AppServer | undefined;
+let api: FakeAnthropic | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message' });
+const row = (text: string) => messages().getByRole('listitem').filter({ hasText: text });
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+/** The texts the model read in a request, one per message. */
+const readByModel = (request: RecordedRequest | undefined) =>
+  (request?.body.messages ?? []).map((m) =>
+    typeof m.content === 'string' ? m.content : m.content.map((b) => (b.type === 'text' ? b.text : b.type)).join(' '),
+  );
+
+describe('edit, regenerate and branches', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
+    await saveKeyAndBaseUrl(page, 'sk-ant-branches', api.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+  });
+
+  it('edit → a new answer on a new branch → back to the first → regenerate → reload keeps the chosen branch', async () => {
+    api!.script({ text: 'Paris: five days.' });
+    await box().fill('Plan a trip to Paris');
+    await box().press('Enter');
+    await messages().getByText('Paris: five days.').waitFor({ timeout: 20_000 });
+
+    // Edit in place: the message becomes a box with Cancel and Send edit; Cancel leaves it as it was.
+    await row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).click();
+    const editBox = page.getByRole('textbox', { name: 'Edit your message' });
+    await expect(editBox.inputValue()).resolves.toBe('Plan a trip to Paris');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await editBox.waitFor({ state: 'detached' });
+    await row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).click();
+    api!.script({ text: 'Rome: four days.' });
+    await editBox.fill('Plan a trip to Rome');
+    await page.getByRole('button', { name: 'Send edit' }).click();
+    await messages().getByText('Rome: four days.').waitFor({ timeout: 20_000 });
+    expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Rome']);
+    await expect(messages().getByText('Paris: five days.').count()).resolves.toBe(0);
+    const edited = row('Plan a trip to Rome');
+    await edited.getByText('2 of 2').waitFor();
+    await expect(edited.getByRole('button', { name: 'Next version' }).isDisabled()).resolves.toBe(true);
+    await shot('branches-edited');
+
+    // Back to the first version: its answer comes with it, and nothing is asked of the model.
+    const requests = api!.requests.length;
+    await edited.getByRole('button', { name: 'Previous version' }).click();
+    await messages().getByText('Paris: five days.').waitFor();
+    await row('Plan a trip to Paris').getByText('1 of 2').waitFor();
+    await expect(messages().getByText('Rome: four days.').count()).resolves.toBe(0);
+    expect(api!.requests).toHaveLength(requests);
+
+    // Regenerate the answer: a second version of it, from the same message.
+    api!.script({ text: 'Paris: a long weekend.' });
+    await row('Paris: five days.').getByRole('button', { name: 'Regenerate' }).click();
+    await messages().getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
+    expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Paris']);
+    await row('Paris: a long weekend.').getByText('2 of 2').waitFor();
+    await shot('branches-regenerated');
+
+    // A reload opens the thread on the branch chosen last.
+    await page.reload();
+    await messages().getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
+    await row('Plan a trip to Paris').getByText('1 of 2').waitFor();
+    await expect(messages().getByText('Paris: five days.').count()).resolves.toBe(0);
+    // The first answer is a click away, with the keyboard too.
+    await row('Paris: a long weekend.').getByRole('button', { name: 'Previous version' }).focus();
+    await page.keyboard.press('Enter');
+    await messages().getByText('Paris: five days.').waitFor();
+    await row('Paris: five days.').getByText('1 of 2').waitFor();
+    // The focus stays on the switcher: Tab reaches Next version (the previous arrow is disabled now).
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Next version');
+    await shot('branches-after-reload');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Edit, Regenerate and the version arrows are disabled while a turn runs', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api!.script(async () => {
+      await held;
+      return { text: 'Slow answer.' };
+    });
+    await box().fill('Take your time');
+    await box().press('Enter');
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await expect(row('Plan a trip to Paris').getByRole('button', { name: 'Edit' }).isDisabled()).resolves.toBe(true);
+    await expect(row('Paris: five days.').getByRole('button', { name: 'Next version' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    release();
+    await messages().getByText('Slow answer.').waitFor({ timeout: 20_000 });
+    await expect(row('Slow answer.').getByRole('button', { name: 'Regenerate' }).isDisabled()).resolves.toBe(false);
+  });
+});

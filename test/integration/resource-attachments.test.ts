@@ -1,0 +1,153 @@
+// Resources of a thread's servers as attachments (issue #20, item 1), through the real registry and SDK client against
+// an SDK-built resource server and server-everything on 127.0.0.1; what the model gets is read from the contract fake.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerResources } from '../../src/mcp/server-resources';
+import { createAttachmentDraft, removeAttachment, type AttachmentDraftHandle } from '../../src/stores/attachment-draft';
+import { createChat, type ChatActions, type ChatStore } from '../../src/stores/chat-store';
+import { createDraft } from '../../src/stores/draft';
+import { createResourceActions, type ResourceActions } from '../../src/stores/resource-attachments';
+import { sendWithAttachments } from '../../src/stores/send-with-attachments';
+import { startTestApp, type TestApp } from '../fakes/test-app';
+import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+
+let app: TestApp;
+let server: ResourceMcpServer;
+let everything: ServerEverything;
+let chat: { store: ChatStore; actions: ChatActions; dispose: () => void };
+let draft: AttachmentDraftHandle;
+let resources: ResourceActions;
+
+const items = () => draft.store.getState().items;
+
+beforeAll(async () => {
+  [app, server, everything] = await Promise.all([
+    startTestApp({ apiKey: 'sk-ant-test-key' }),
+    startResourceMcpServer(3),
+    startServerEverything({ mode: 'streamableHttp' }),
+  ]);
+  await app.registry.register({ id: 'files', name: 'Files', url: server.url }, 'user');
+  await app.registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
+  chat = createChat(app.deps);
+  draft = createAttachmentDraft();
+  resources = createResourceActions({
+    resources: createServerResources(app.registry),
+    registry: app.registry,
+    chat: chat.store,
+    draft,
+  });
+  const thread = await app.opened.storage.threads.create(app.deps.profileId, {
+    title: 'Resources',
+    enabledServerIds: ['files', 'everything'],
+  });
+  await chat.actions.refreshThreads();
+  await chat.actions.openThread(thread.id);
+});
+
+afterAll(async () => {
+  resources?.dispose();
+  chat?.dispose();
+  await app?.close();
+  await server?.stop();
+  await everything?.stop();
+});
+
+describe('server resources as attachments', () => {
+  it('lists every page of resources and the templates, offered in the `@` list of the thread', async () => {
+    await resources.load('files');
+    const listing = resources.store.getState().listings.files!;
+    expect(listing.resources.map((r) => r.uri)).toEqual([
+      'notes://today',
+      'images://chart.png',
+      'docs://report.pdf',
+      'files://archive.zip',
+      'images://huge.png',
+    ]);
+    expect(listing.templates).toEqual([
+      expect.objectContaining({ uriTemplate: 'weather://{city}/today', variables: ['city'] }),
+    ]);
+    expect(listing.canSubscribe).toBe(true);
+    const options = resources.mentionOptions('report');
+    expect(options.map((o) => [o.kind, o.label, o.detail])).toEqual([
+      ['resource', 'report.pdf', 'resource · Files · docs://report.pdf'],
+    ]);
+  });
+
+  it('attaches text, image, PDF and an unsupported binary with their sizes; refuses one too large, naming size and cap', async () => {
+    await resources.attach('files', 'notes://today', 'today.txt');
+    await resources.attach('files', 'images://chart.png', 'chart.png');
+    await resources.attach('files', 'docs://report.pdf', 'report.pdf');
+    await resources.attach('files', 'files://archive.zip', 'archive.zip');
+    expect(items().map((i) => [i.ref.name, i.ref.kind, i.ref.size])).toEqual([
+      ['today.txt', 'text', 19],
+      ['chart.png', 'image', expect.any(Number)],
+      ['report.pdf', 'pdf', expect.any(Number)],
+      ['archive.zip', 'other', 11],
+    ]);
+    await resources.attach('files', 'images://huge.png', 'huge.png');
+    expect(items()).toHaveLength(4);
+    expect(draft.store.getState().errors).toEqual([
+      "images://huge.png (Files) is 4.3 MB; an image can be at most 3.75 MB (5 MB once encoded, the API's limit).",
+    ]);
+  });
+
+  it('fills a template from completion/complete suggestions and attaches what it names', async () => {
+    const template = resources.templateOf('files', 'weather://{city}/today')!;
+    expect(await resources.complete('files', template.uriTemplate, { name: 'city', value: 'Li' }, {})).toEqual([
+      'Lisbon',
+      'Lima',
+    ]);
+    await resources.attachTemplate('files', template.uriTemplate, { city: 'Lisbon' });
+    const weather = items().at(-1)!;
+    expect(weather.ref.source).toMatchObject({ type: 'resource', uri: 'weather://Lisbon/today' });
+    expect(await weather.blob.text()).toBe('Lisbon: sunny, 21 C');
+    removeAttachment(draft.store, weather.ref.id);
+  });
+
+  it('follows a subscribed resource that changes before sending, and stops when it is removed', async () => {
+    const notes = items().find((i) => i.ref.name === 'today.txt')!;
+    await expect.poll(() => server.subscribed.has('notes://today'), { timeout: 15_000 }).toBe(true);
+    server.change('notes://today', 'Buy milk. Call Ana. Water the plants.');
+    await expect
+      .poll(async () => items()[0]!.blob.text(), { timeout: 15_000 })
+      .toBe('Buy milk. Call Ana. Water the plants.');
+    expect(items()[0]!.ref.size).toBe(37);
+    expect(items()[0]!.ref.id).not.toBe(notes.ref.id);
+    expect(items()).toHaveLength(4); // Replaced in place, not added.
+  });
+
+  it('sends the attached resources as the API blocks, and they are no longer followed once sent', async () => {
+    app.api.script({ text: 'I read them.' });
+    await sendWithAttachments(chat.actions, chat.store, createDraft(), draft.store, 'Summarize these');
+    expect(items()).toEqual([]);
+    const content = app.api.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
+    expect(content.map((b) => b.type)).toEqual(['text', 'text', 'image', 'document', 'text', 'text']);
+    expect(content[0]!.text).toBe(
+      'Attached resource notes://today of Files (text/plain, 37 B):\n\nBuy milk. Call Ana. Water the plants.',
+    );
+    expect(content[3]).toMatchObject({ type: 'document', title: 'docs://report.pdf' });
+    expect(content[4]!.text).toMatch(/files:\/\/archive\.zip of Files \(application\/zip, 11 B\): named only/);
+    await expect.poll(() => server.subscribed.has('notes://today'), { timeout: 15_000 }).toBe(false);
+    const stored = chat.store.getState().messages.find((m) => m.attachments)!;
+    expect(stored.attachments!.map((a) => a.source.type === 'resource' && a.source.uri)).toEqual([
+      'notes://today',
+      'images://chart.png',
+      'docs://report.pdf',
+      'files://archive.zip',
+    ]);
+  });
+
+  it("lists server-everything's resources and templates and attaches a templated one, completing its argument", async () => {
+    await resources.load('everything');
+    const listing = resources.store.getState().listings.everything!;
+    expect(listing.problem).toBeUndefined();
+    expect(listing.resources.length).toBeGreaterThan(0);
+    const template = listing.templates.find((t) => t.uriTemplate === 'demo://resource/dynamic/text/{resourceId}')!;
+    expect(template.variables).toEqual(['resourceId']);
+    expect(
+      await resources.complete('everything', template.uriTemplate, { name: 'resourceId', value: '7' }, {}),
+    ).toEqual(['7']);
+    await resources.attachTemplate('everything', template.uriTemplate, { resourceId: '7' });
+    expect(await items().at(-1)!.blob.text()).toMatch(/^Resource 7: This is a plaintext resource created at /);
+  });
+});
