@@ -21,7 +21,7 @@ export async function resumeTurn(
   await deps.tools.forCall({ userText }); // Offers this turn's tools again, as the model call that asked had them.
   const results = await Promise.all(calls.map((use) => runToolOrProgrammaticUse(use, deps, signal)));
   const updated = await deps.persistence.update(answer.id, {
-    trace: [...answer.trace, ...results.flatMap((result) => result.trace)],
+    trace: [...answer.trace, ...results.flatMap((result) => result.trace), ...(deps.takeSideTrace?.() ?? [])],
   });
   deps.onMessage?.(updated);
   const stored = await deps.persistence.append({

@@ -65,6 +65,8 @@ export interface TurnDeps {
   readonly logger?: Logger;
   /** Called with each progress notification of a tool call in flight, by its tool_use id. */
   readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
+  /** Takes the trace of model calls servers made during the tool calls (sampling), stored with the calls' trace. */
+  readonly takeSideTrace?: () => TraceEntry[];
 }
 
 /** How a turn runs the model's code: the sandbox to open and its limits. */
@@ -106,6 +108,20 @@ export async function runTurn(
   return continueTurn(userText, deps, signal);
 }
 
+/** Runs a turn that starts with several messages (a server's prompt), each stored with its own role and content. */
+export async function runTurnWithMessages(
+  messages: readonly { readonly role: 'user' | 'assistant'; readonly blocks: ContentBlock[] }[],
+  deps: TurnDeps,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
+  for (const message of messages)
+    notify(deps, await deps.persistence.append({ role: message.role, blocks: message.blocks, status: 'complete' }));
+  const texts = messages
+    .flatMap((m) => (m.role === 'user' ? m.blocks : []))
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return continueTurn(texts.join('\n'), deps, signal);
+}
+
 /** Runs a turn whose messages so far are stored already (Retry after a failed model call): model calls from the history's end. */
 export async function continueTurn(userText: string, deps: TurnDeps, signal: AbortSignal): Promise<TurnOutcome> {
   const { persistence, settings } = deps;
@@ -141,7 +157,7 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
           : runToolOrProgrammaticUse(use, deps, signal),
       ),
     );
-    const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace)];
+    const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace), ...(deps.takeSideTrace?.() ?? [])];
     notify(deps, await persistence.update(answer.message.id, { trace }));
     notify(deps, await persistence.append({ role: 'user', blocks: results.map((r) => r.block), status: 'complete' }));
     if (signal.aborted) return { status: 'stopped' };

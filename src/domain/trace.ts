@@ -26,6 +26,8 @@ export const ModelCallTrace = z.object({
   unpricedReason: z.string().optional(),
   /** The API's 400 named a part of the request (a tool, a block): shown beside its message. */
   offendingPart: z.string().optional(),
+  /** A call a server asked for (MCP sampling) and the person approved: which server. */
+  sampledFor: z.object({ serverId: z.string(), serverName: z.string() }).optional(),
   /** Programmatic tool calling: the code execution container the answer used (sent with the turn's next call). */
   container: z.string().optional(),
 });

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   McpError,
   LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
@@ -12,6 +13,7 @@ import {
   type ElicitResult,
   type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
+import { SamplingRejectedError, type SamplingReply, type SamplingRequest } from '../domain/sampling';
 import { PermissiveCfWorkerValidator } from './schema-validation';
 
 /** The server asking, as the person knows it. */
@@ -25,7 +27,14 @@ export type ElicitationHandler = (
   server: ElicitationServer,
   signal?: AbortSignal,
 ) => Promise<ElicitResult>;
-export type SamplingHandler = (request: CreateMessageRequest['params']) => Promise<CreateMessageResult>;
+/** Runs a server's sampling request once the person approves it; throws SamplingRejectedError when they do not. */
+export type SamplingHandler = (
+  request: SamplingRequest,
+  server: ElicitationServer,
+  signal?: AbortSignal,
+  /** The JSON-RPC id: a request delivered again (a resumed stream replays it) is the same request. */
+  requestId?: string | number,
+) => Promise<SamplingReply>;
 
 export interface ClientHandlers {
   readonly clientInfo?: { readonly name: string; readonly version: string };
@@ -43,6 +52,7 @@ export function createMcpClient(
   onToolsChanged: () => void,
   onLog?: (params: LoggingMessageNotification['params']) => void,
   server: ElicitationServer = { id: '', name: 'A server' },
+  events: { readonly onPromptsChanged?: () => void } = {},
 ): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
     capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} },
@@ -52,13 +62,72 @@ export function createMcpClient(
     if (!handlers.elicitation) return { action: 'decline' };
     return handlers.elicitation(request.params, server, extra.signal);
   });
-  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (!handlers.sampling)
       throw new McpError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
-    return handlers.sampling(request.params);
+    // Tools in sampling (SEP-1577) are not declared (capabilities.sampling.tools), so a request carrying them is wrong.
+    if (request.params.tools !== undefined || request.params.toolChoice !== undefined)
+      throw new McpError(ErrorCode.InvalidParams, 'This client does not support tools in sampling requests.');
+    try {
+      return toCreateMessageResult(
+        await handlers.sampling(toSamplingRequest(request.params), server, extra.signal, extra.requestId),
+      );
+    } catch (error) {
+      // The spec's code for a request the person rejected (Sampling, "Error Handling": -1).
+      if (error instanceof SamplingRejectedError) throw new McpError(USER_REJECTED, error.message);
+      throw error;
+    }
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
+  const { onPromptsChanged } = events;
+  if (onPromptsChanged) client.setNotificationHandler(PromptListChangedNotificationSchema, () => onPromptsChanged());
   if (onLog)
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLog(notification.params));
   return client;
+}
+
+const USER_REJECTED = -1;
+
+/** The SDK's sampling request as the app's own (content as a list; only the kinds the app knows). */
+function toSamplingRequest(params: CreateMessageRequest['params']): SamplingRequest {
+  const prefs = params.modelPreferences;
+  return {
+    messages: params.messages.map((message) => ({
+      role: message.role,
+      content: (Array.isArray(message.content) ? message.content : [message.content]).map(
+        (part: { type: string; text?: unknown; mimeType?: unknown; data?: unknown }) => {
+          if (part.type === 'text') return { type: 'text' as const, text: String(part.text) };
+          if (part.type === 'image' || part.type === 'audio')
+            return { type: part.type, mimeType: String(part.mimeType), data: String(part.data) };
+          throw new McpError(ErrorCode.InvalidParams, `Sampling content of type "${part.type}" is not supported.`);
+        },
+      ),
+    })),
+    ...(params.systemPrompt !== undefined ? { systemPrompt: params.systemPrompt } : {}),
+    maxTokens: params.maxTokens,
+    modelHints: (prefs?.hints ?? []).flatMap((hint) => (hint.name ? [hint.name] : [])),
+    priorities: {
+      ...(prefs?.costPriority !== undefined ? { cost: prefs.costPriority } : {}),
+      ...(prefs?.speedPriority !== undefined ? { speed: prefs.speedPriority } : {}),
+      ...(prefs?.intelligencePriority !== undefined ? { intelligence: prefs.intelligencePriority } : {}),
+    },
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(params.stopSequences ? { stopSequences: params.stopSequences } : {}),
+    ...(params.includeContext ? { includeContext: params.includeContext } : {}),
+  };
+}
+
+const STOP_REASONS: Record<string, string> = {
+  end_turn: 'endTurn',
+  max_tokens: 'maxTokens',
+  stop_sequence: 'stopSequence',
+};
+
+function toCreateMessageResult(reply: SamplingReply): CreateMessageResult {
+  return {
+    role: 'assistant',
+    content: { type: 'text', text: reply.text },
+    model: reply.model,
+    stopReason: STOP_REASONS[reply.stopReason] ?? reply.stopReason,
+  };
 }

@@ -5,3 +5,4 @@ export { probeServer } from './connection-test';
 export { compileInputSchema } from './schema-validation';
 export { ServerConnection } from './server-connection';
 export { SignInFlows } from './sign-in';
+export { completePromptArgument, listAllPrompts, readPrompt } from './server-prompts';

@@ -7,6 +7,7 @@ import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
 import type { ResourceReading } from '../domain/tool-display';
 import type { ServerLogEntry } from '../domain/server-log';
+import type { PromptListing, PromptReading } from '../domain/prompts';
 import type { ConnectionTest } from './connection-test';
 import type { CallOptions } from './server-connection';
 import type { PendingSecrets } from './server-headers';
@@ -28,7 +29,7 @@ export interface RegisteredServer {
 }
 
 export type RegistryEvent =
-  | { readonly type: 'registered' | 'unregistered' | 'tools' | 'log'; readonly serverId: string }
+  | { readonly type: 'registered' | 'unregistered' | 'tools' | 'log' | 'prompts'; readonly serverId: string }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
@@ -64,6 +65,17 @@ export interface Registry {
   connectedClient(serverId: string): Promise<Client>;
   /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */
   readResource(serverId: string, uri: string, signal?: AbortSignal): Promise<ResourceReading>;
+  /** The server's prompts (prompts/list, every page). Never throws. */
+  listPrompts(serverId: string): Promise<PromptListing>;
+  /** A prompt's messages with its arguments (prompts/get). Never throws. */
+  getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<PromptReading>;
+  /** Values the server suggests for a prompt's argument (completion/complete); none on any failure. */
+  completePromptArgument(
+    serverId: string,
+    promptName: string,
+    argument: { readonly name: string; readonly value: string },
+    context: Record<string, string>,
+  ): Promise<string[]>;
   /** Starts an interactive OAuth sign-in: `navigate` receives the authorization URL. */
   signIn(serverId: string, navigate: (url: URL) => void | Promise<void>): Promise<'redirected' | ServerState>;
   /** Finishes a sign-in from the callback's query: checks the state, exchanges the code, connects. */

@@ -9,6 +9,7 @@ import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type { ResourceReading } from '../domain/tool-display';
+import type { PromptListing, PromptReading } from '../domain/prompts';
 import { parseOrThrow } from '../domain/validation';
 import { catalogFromTools, limitCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
@@ -165,6 +166,23 @@ export function createRegistry(deps: RegistryDeps): Registry {
     });
   }
 
+  const serverName = (serverId: string) => entryOf(serverId)?.config.name ?? serverId;
+  /** Runs `use` with the server's connected client, or `fail` with why it cannot (never throws). */
+  async function withServerClient<T>(
+    serverId: string,
+    use: (client: Client, kit: ConnectionKit, name: string) => Promise<T>,
+    fail: (message: string) => T,
+  ): Promise<T> {
+    const entry = entryOf(serverId);
+    if (!entry || !entry.config.enabled) return fail('the server is not available');
+    try {
+      const client = await entry.connection.ensureConnected();
+      return await use(client, await loadConnectionKit(), entry.config.name);
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+
   const registry: Registry = {
     /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
     async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
@@ -191,6 +209,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
                   emit({ type: 'log', serverId: config.id });
                 },
                 { id: config.id, name: entryOf(config.id)?.config.name ?? config.name },
+                { onPromptsChanged: () => emit({ type: 'prompts', serverId: config.id }) },
               ),
             onState,
             onTools: (tools, instructions) => onTools(config.id, tools, instructions),
@@ -401,6 +420,39 @@ export function createRegistry(deps: RegistryDeps): Registry {
         const why = error instanceof Error ? error.message : String(error);
         return { ok: false, message: `${entry.config.name} could not read ${uri}: ${why}` };
       }
+    },
+
+    /** The server's prompts (prompts/list, every page). Never throws. */
+    async listPrompts(serverId: string): Promise<PromptListing> {
+      return withServerClient<PromptListing>(
+        serverId,
+        async (client, kit, name) => ({
+          ok: true,
+          prompts: await kit.listAllPrompts(client, { id: serverId, name }, timing.callTimeoutMs),
+        }),
+        (message) => ({ ok: false, message: `${serverName(serverId)} could not list its prompts: ${message}` }),
+      );
+    },
+
+    /** A prompt's messages with its arguments (prompts/get). Never throws. */
+    async getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<PromptReading> {
+      return withServerClient<PromptReading>(
+        serverId,
+        async (client, kit) => ({ ok: true, ...(await kit.readPrompt(client, name, args, timing.callTimeoutMs)) }),
+        (message) => ({
+          ok: false,
+          message: `${serverName(serverId)} could not give the prompt "${name}": ${message}`,
+        }),
+      );
+    },
+
+    /** Values the server suggests for a prompt's argument (completion/complete); none on any failure. */
+    async completePromptArgument(serverId, promptName, argument, context): Promise<string[]> {
+      return withServerClient(
+        serverId,
+        (client, kit) => kit.completePromptArgument(client, promptName, argument, context, timing.callTimeoutMs),
+        () => [],
+      );
     },
 
     /**

@@ -6,6 +6,8 @@ import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { Registry } from '../mcp/registry';
 import type { ClientHandlers } from '../mcp/client-factory';
 import type { ServerRequests } from './server-requests';
+import type { SamplingRequests } from './sampling-requests';
+import type { PromptActions, PromptsState } from './prompts-store';
 import type { McpAppsActions, McpAppsStore, MountApp } from './mcp-apps';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
@@ -73,6 +75,10 @@ export interface AppState {
   readonly resources?: ResourceActions;
   /** Servers' questions to the person (elicitation), shown in the chat. */
   readonly serverRequests?: ServerRequests;
+  /** Servers' requests to run the model (sampling), shown in the chat for approval. */
+  readonly samplingRequests?: SamplingRequests;
+  /** The `/` prompts of the open thread's servers. */
+  readonly prompts?: { readonly store: StoreApi<PromptsState>; readonly actions: PromptActions };
   /** MCP Apps in tool results (issue #21): their approvals, confirmations and requests. */
   readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions };
   readonly settings?: SettingsActions;

@@ -5,11 +5,12 @@ import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
+import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ThreadConfig } from '../domain/thread-config';
 import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { ResourceReading } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
-import type { Approval } from '../domain/trace';
+import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
@@ -24,10 +25,20 @@ import {
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
+  sendPromptMessages,
   type OutgoingAttachment,
   type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
+
+/** A turn in progress, for a server's request made during it (sampling). */
+export interface RunningTurn {
+  readonly threadId: string;
+  readonly enabledServerIds: readonly string[];
+  readonly signal: AbortSignal;
+  /** Stores a trace entry with the turn's tool calls (a server's model call counts in the thread's usage). */
+  readonly addTrace: (entry: TraceEntry) => void;
+}
 
 /** An approval the person has not answered yet, shown inline in the chat. */
 export interface PendingApproval extends ApprovalRequest {
@@ -94,6 +105,8 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
   /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
   send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
+  /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
+  sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
@@ -101,6 +114,8 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
+  /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
+  runningTurn(): RunningTurn | undefined;
   /** Reads a resource of a server (a resource link in a tool result); never throws. */
   readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
@@ -122,6 +137,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const logger = deps.logger ?? silentLogger;
   let controller: AbortController | undefined;
   let runningThreadId: string | undefined;
+  let sideTrace: TraceEntry[] = [];
 
   /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
@@ -162,6 +178,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
     controller = new AbortController();
     runningThreadId = threadId;
+    sideTrace = [];
     store.setState({ isRunning: true });
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId)
@@ -189,7 +206,15 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
       const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
         store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
-      await start({ askApproval, onMessage, onToolProgress, signal: controller.signal, enabledServerIds });
+      const takeSideTrace = () => sideTrace.splice(0);
+      await start({
+        askApproval,
+        onMessage,
+        onToolProgress,
+        signal: controller.signal,
+        enabledServerIds,
+        takeSideTrace,
+      });
     } catch (error) {
       store.setState({ notice: describeError(error) });
     } finally {
@@ -370,6 +395,19 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
       });
     },
+    async sendPrompt(messages, title) {
+      const threadId = store.getState().activeThreadId;
+      if (!threadId || store.getState().isRunning || messages.length === 0) return;
+      const thread = store.getState().threads.find((t) => t.id === threadId);
+      await runInThread(threadId, async (options) => {
+        if (thread?.title === UNTITLED)
+          await storage.threads
+            .rename(threadId, titleFrom(title))
+            .then(() => actions.refreshThreads())
+            .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
+        return sendPromptMessages(deps, threadId, messages, options);
+      });
+    },
     async retry() {
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning) return;
@@ -389,6 +427,16 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         return server?.config.enabled ? [{ id, name: server.config.name }] : [];
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
+    },
+    runningTurn() {
+      if (!runningThreadId || !controller) return undefined;
+      const trace = sideTrace;
+      return {
+        threadId: runningThreadId,
+        enabledServerIds: store.getState().threads.find((t) => t.id === runningThreadId)?.enabledServerIds ?? [],
+        signal: controller.signal,
+        addTrace: (entry) => void trace.push(entry),
+      };
     },
     readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
     exportThread(format) {

@@ -13,6 +13,8 @@ import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
 import { autoDiscoverServers } from './auto-discover';
+import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
+import { createPrompts } from './prompts-store';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
@@ -59,8 +61,15 @@ export async function startApp(
         .catch(logFailure(logger, 'Putting the app servers on for new threads failed', { profileId: profile.id }));
     let requestCount = 0;
     const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
+    // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
+    let findSamplingTurn: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
+    const samplingRequests = createSamplingRequests(
+      services.newId ?? (() => `sampling-${++requestCount}`),
+      (server, request) => findSamplingTurn(server, request),
+    );
     const registry = services.createRegistry(profile.id, appConfig.config.oauth, {
       elicitation: serverRequests.elicitation,
+      sampling: samplingRequests.sampling,
     });
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
@@ -91,6 +100,14 @@ export async function startApp(
       chat: chat.store,
       draft: store.getState().attachments,
     });
+    findSamplingTurn = samplingTurnFinder(() => chat.actions.runningTurn(), {
+      storage: services.storage,
+      profileId: profile.id,
+      defaults,
+      createModel: services.createModel,
+      now: services.now,
+    });
+    const prompts = createPrompts(registry, chat.actions);
     let stopFollowingServers = () => undefined as void;
     const discoveryStop = new AbortController();
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
@@ -211,6 +228,8 @@ export async function startApp(
       chatActions: chat.actions,
       resources,
       serverRequests,
+      samplingRequests,
+      prompts: { store: prompts.store, actions: prompts.actions },
       settings,
       needsApiKey: !hasApiKey,
       vaultLock: vaultLock.store,

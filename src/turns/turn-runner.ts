@@ -4,6 +4,7 @@ import { composeSystemPrompt } from '../agent/system-prompt';
 import {
   continueTurn,
   runTurn,
+  runTurnWithMessages,
   TAB_CLOSED_NOTE,
   type TurnDeps,
   type TurnOutcome,
@@ -20,11 +21,12 @@ import {
   type CodeExecutionMode,
   type CodeLimits,
 } from '../domain/code-execution';
-import { NotFoundError, VaultLockedError } from '../domain/errors';
+import { NotFoundError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
-import { ModelError } from '../domain/model-errors';
+import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ToolProgress } from '../domain/tool-result';
+import type { TraceEntry } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import type { AskApproval, ThreadTools } from '../domain/thread-tools';
 import type { ThreadConfig } from '../domain/thread-config';
@@ -34,11 +36,9 @@ import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
-import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
-import { resolveUsageLimits, threadSpendCap } from '../domain/usage-limits';
 import { retryPlan } from './retry-plan';
 import { threadInstructions } from './server-instructions';
-import { threadSpendLimitProblem, usageLimitProblem, withUsageLimits } from './usage-guard';
+import { profileModel } from './profile-model';
 import { createThreadTools } from './thread-tools';
 import { turnBranch } from './turn-branch';
 
@@ -97,6 +97,8 @@ export interface SendOptions {
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];
+  /** Takes the trace of model calls servers made during the turn's tool calls (sampling). */
+  readonly takeSideTrace?: () => TraceEntry[];
   /** No stored approval counts: every call is asked about (a turn resumed after a reload). */
   readonly isAskingAboutEveryCall?: boolean;
   /** Where this turn's code runs, over the thread's, the profile's and the app's choice. */
@@ -153,6 +155,18 @@ export function regenerateTurn(
 function personText(message: Message): string | undefined {
   const texts = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
   return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+/** Runs one turn that starts with a server prompt's messages (their roles and content kept), holding the thread's lock. */
+export function sendPromptMessages(
+  deps: TurnRunnerDeps,
+  threadId: string,
+  messages: readonly PromptTurnMessage[],
+  options: SendOptions,
+): Promise<TurnOutcome> {
+  return (deps.locks ?? pageLocks).request(turnLock(threadId), async () =>
+    runTurnWithMessages(messages, await prepareTurn(deps, threadId, options), options.signal),
+  );
 }
 
 /**
@@ -231,28 +245,13 @@ async function prepareTurn(
     firstListings,
     new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true })),
   ]);
-  const apiKey = await storage.vault
-    .get({ profileId: deps.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })
-    .catch((error: unknown) => (error instanceof VaultLockedError ? error : undefined));
-  const limits = resolveUsageLimits(deps.defaults.limits, prefs.limits);
-  const readUsage = (id: string, since: number) => storage.usage.since(id, since);
-  const keyModel: ModelPort =
-    typeof apiKey === 'string'
-      ? deps.createModel(apiKey, prefs.baseUrl ?? deps.defaults.baseUrl)
-      : {
-          stream: () => Promise.reject(new ModelError(apiKey ? 'locked' : 'no-key')),
-          listModels: () => Promise.resolve([]),
-        };
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again); the
-  // thread's spend cap is read per turn like the rest of its settings.
-  const spendCap = threadSpendCap(limits, thread.maxCostUsd);
-  const readThread = async () => (await storage.messages.list(threadId)).items;
-  const model = withUsageLimits(
-    keyModel,
-    async () =>
-      (await usageLimitProblem(readUsage, deps.profileId, limits, deps.now())) ??
-      threadSpendLimitProblem(readThread, spendCap),
-  );
+  // thread's spend cap is read per turn like the rest of its settings, over the calls of every branch.
+  const readThread = async () => {
+    const stored = await storage.messages.list(threadId);
+    return [...stored.items, ...stored.offBranch];
+  };
+  const { keyModel, model } = await profileModel(deps, prefs, { maxCostUsd: thread.maxCostUsd, readThread });
   const branch = turnBranch(storage, threadId, after);
   // The branch's history with each attachment's stored bytes as the content blocks the API takes.
   const persistence: TurnPersistence = {
@@ -306,6 +305,7 @@ async function prepareTurn(
     },
     ...(options.onMessage ? { onMessage: options.onMessage } : {}),
     ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
+    ...(options.takeSideTrace ? { takeSideTrace: options.takeSideTrace } : {}),
   };
 }
 

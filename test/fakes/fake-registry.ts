@@ -1,6 +1,7 @@
 // A hand-written Registry (src/mcp/registry-types.ts) in memory: servers with fixed tool lists, calls recorded and
 // answered by a handler. It keeps the registry's own rules: a switched-off server or tool is never called, unknown
 // tools and non-object arguments are refused, and tool names are the app's (`mcp__server__tool`).
+import type { PromptListing, PromptReading } from '../../src/domain/prompts';
 import { ValidationError } from '../../src/domain/errors';
 import { ServerConfig, type ServerConfigInput } from '../../src/domain/server-config';
 import type { ServerState } from '../../src/domain/server-status';
@@ -170,6 +171,22 @@ export class FakeRegistry implements Registry {
   async readResource(serverId: string, uri: string): Promise<ResourceReading> {
     const name = this.servers.get(serverId)?.config.name ?? serverId;
     return { ok: false, message: `${name} could not read ${uri}: this fake server has no resources.` };
+  }
+
+  /** The fake's servers offer no prompts (as a server without the prompts capability lists none). */
+  async listPrompts(serverId: string): Promise<PromptListing> {
+    return this.servers.has(serverId)
+      ? { ok: true, prompts: [] }
+      : { ok: false, message: `${serverId} could not list its prompts: the server is not available` };
+  }
+
+  async getPrompt(serverId: string, name: string): Promise<PromptReading> {
+    const server = this.servers.get(serverId)?.config.name ?? serverId;
+    return { ok: false, message: `${server} could not give the prompt "${name}": this fake server has no prompts.` };
+  }
+
+  async completePromptArgument(): Promise<string[]> {
+    return [];
   }
 
   async signIn(): Promise<never> {

@@ -30,6 +30,9 @@ import { useThreadShape } from './use-thread-shape';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppRequests } from './mcp-app/app-requests';
+import type { SamplingRequests } from '../../../stores/sampling-requests';
+import { SamplingList } from './sampling-list';
+import { usePromptDock, type PromptsHandle } from './prompt-dock';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
@@ -55,6 +58,10 @@ export interface ChatViewProps {
   readonly serverRequests?: ServerRequests | undefined;
   /** MCP Apps (issue #21); absent when they are off (tool results show plain). */
   readonly mcpApps?: { readonly store: McpAppsStore; readonly actions: McpAppsActions } | undefined;
+  /** Servers' requests to run the model (sampling). */
+  readonly samplingRequests?: SamplingRequests | undefined;
+  /** The `/` prompts of the thread's servers. */
+  readonly prompts?: PromptsHandle | undefined;
 }
 
 /**
@@ -62,7 +69,17 @@ export interface ChatViewProps {
  * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
-export function ChatView({ chat, actions, servers, draft, attachments, serverRequests, mcpApps }: ChatViewProps) {
+export function ChatView({
+  chat,
+  actions,
+  servers,
+  draft,
+  attachments,
+  serverRequests,
+  mcpApps,
+  samplingRequests,
+  prompts,
+}: ChatViewProps) {
   const attachmentCount = useStore(attachments.store, (s) => s.items.length);
   const resources = useContext(ResourceActionsContext);
   const [template, setTemplate] = useState<{ serverId: string; uriTemplate: string }>();
@@ -104,6 +121,7 @@ export function ChatView({ chat, actions, servers, draft, attachments, serverReq
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
+  const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
@@ -149,6 +167,7 @@ export function ChatView({ chat, actions, servers, draft, attachments, serverReq
             {refused.map((r) => (
               <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
             ))}
+            <SamplingList requests={samplingRequests} />
           </>
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
@@ -169,6 +188,7 @@ export function ChatView({ chat, actions, servers, draft, attachments, serverReq
               }}
             />
           )}
+          {promptDock.form}
           <Composer
             draft={draft}
             isRunning={isRunning}
@@ -189,6 +209,7 @@ export function ChatView({ chat, actions, servers, draft, attachments, serverReq
               else void resources.attach(picked.serverId, picked.uri, picked.name);
             }}
             boxRef={composerBox}
+            {...(promptDock.slashMenu ? { slashMenu: promptDock.slashMenu } : {})}
             hasAttachments={attachmentCount > 0}
             extraButtons={<AttachButton draft={attachments} isDisabled={!thread} />}
           />

@@ -13,6 +13,7 @@ import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
 import { activeMention, applyMention, removeMention, type ActiveMention } from './mention-text';
+import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
 
 /** The longest message the box takes; a longer paste is cut there, and the person is told. */
@@ -31,6 +32,8 @@ export interface ComposerProps {
   readonly mentionOptions: (query: string) => MentionOption[];
   /** The message box itself, for moving focus to it (after Retry, whose button goes away). */
   readonly boxRef?: RefObject<HTMLTextAreaElement | null>;
+  /** The thread's servers' prompts for a `/` at the start of the box. */
+  readonly slashMenu?: SlashMenuSource;
   /** Attachments wait to be sent: Send works with an empty box too. */
   readonly hasAttachments?: boolean;
   /** More buttons beside Send (Attach files). */
@@ -52,6 +55,7 @@ export function Composer({
   onStop,
   mentionOptions,
   boxRef,
+  slashMenu,
   hasAttachments = false,
   extraButtons,
   onPickResource,
@@ -69,6 +73,7 @@ export function Composer({
   const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled && !isSendHeld;
   const options = isOpen ? mentionOptions(mention.query) : [];
   const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
+  const slash = useSlashMenu(text, slashMenu, !isDisabled && !isSendHeld, () => setText(''));
 
   // After a pick the caret goes right after the inserted name.
   useLayoutEffect(() => {
@@ -107,6 +112,7 @@ export function Composer({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (slash.handleKey(event)) return;
     if (isOpen && options.length > 0) {
       const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
       if (event.key in moves) {
@@ -143,6 +149,7 @@ export function Composer({
           onPick={pick}
         />
       )}
+      {slash.isOpen && slashMenu && <PromptMenu menu={slash} source={slashMenu} />}
       <textarea
         ref={(node) => {
           box.current = node;
@@ -151,8 +158,14 @@ export function Composer({
         aria-label="Message"
         aria-describedby={ids.hint}
         aria-autocomplete="list"
-        aria-controls={isOpen ? ids.list : undefined}
-        aria-activedescendant={isOpen && options.length > 0 ? optionId(active) : undefined}
+        aria-controls={isOpen ? ids.list : slash.isOpen ? slash.listId : undefined}
+        aria-activedescendant={
+          isOpen && options.length > 0
+            ? optionId(active)
+            : slash.isOpen && slash.options.length > 0
+              ? slash.optionId(slash.active)
+              : undefined
+        }
         placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything; @ mentions a server or tool'}
         value={text}
         maxLength={MAX_MESSAGE_CHARS}
@@ -172,14 +185,17 @@ export function Composer({
         </p>
       )}
       <p id={ids.hint} className="visually-hidden">
-        Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread.
+        Enter sends, Shift+Enter makes a new line. Type @ to mention a server or tool of this thread, or / at the start
+        to use a prompt of its servers.
       </p>
       <p className="visually-hidden" role="status">
         {isOpen
           ? options.length === 0
             ? 'No matches'
             : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
-          : ''}
+          : slash.isOpen
+            ? `${slash.options.length} ${slash.options.length === 1 ? 'prompt' : 'prompts'}`
+            : ''}
       </p>
       {extraButtons}
       {isRunning ? (

@@ -61,7 +61,10 @@ export function TracePanel({
 function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
   return (
     <li className={entry.error ? 'trace-entry trace-failed' : 'trace-entry'}>
-      <span className="trace-kind">Model call</span> <code>{entry.model}</code>
+      <span className="trace-kind">
+        {entry.sampledFor ? `Model call for ${entry.sampledFor.serverName}` : 'Model call'}
+      </span>{' '}
+      <code>{entry.model}</code>
       <span className="muted">
         {' '}
         · {formatDuration(entry.durationMs)} {entry.error ? '' : `· stop: ${entry.stopReason ?? '?'}`}

@@ -28,6 +28,8 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
   const chatActions = useStore(store, (s) => s.chatActions);
   const serverRequests = useStore(store, (s) => s.serverRequests);
   const mcpApps = useStore(store, (s) => s.mcpApps);
+  const samplingRequests = useStore(store, (s) => s.samplingRequests);
+  const prompts = useStore(store, (s) => s.prompts);
   const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
   const settings = useStore(store, (s) => s.settings);
   const needsApiKey = useStore(store, (s) => s.needsApiKey);
@@ -141,6 +143,8 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
               actions={ready?.actions}
               servers={ready?.servers}
               serverRequests={ready ? serverRequests : undefined}
+              samplingRequests={ready ? samplingRequests : undefined}
+              prompts={ready ? prompts : undefined}
               mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
             />
           </main>

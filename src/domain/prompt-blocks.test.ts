@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { promptAsText, promptContentBlocks, promptTurnMessages } from './prompt-blocks';
+
+describe('a prompt’s messages as the turn', () => {
+  it('keeps roles, text, images and embedded text resources as the Messages API takes them', () => {
+    const messages = promptTurnMessages([
+      { role: 'user', content: { type: 'text', text: 'Look at this' } },
+      { role: 'user', content: { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+      { role: 'assistant', content: { type: 'text', text: 'I see a pixel.' } },
+      { role: 'user', content: { type: 'resource', uri: 'demo://notes/1', mimeType: 'text/plain', text: 'Hello' } },
+    ]);
+    expect(messages).toEqual([
+      { role: 'user', blocks: [{ type: 'text', text: 'Look at this' }] },
+      {
+        role: 'user',
+        blocks: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }],
+      },
+      { role: 'assistant', blocks: [{ type: 'text', text: 'I see a pixel.' }] },
+      { role: 'user', blocks: [{ type: 'text', text: 'Resource demo://notes/1 (text/plain):\nHello' }] },
+    ]);
+  });
+
+  it('names what the API cannot take instead of sending it, with its type and size', () => {
+    expect(promptContentBlocks({ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }, 'user')).toEqual([
+      { type: 'text', text: "[A prompt's audio (audio/wav, 3 B) was not sent: the model API takes no audio.]" },
+    ]);
+    expect(
+      promptContentBlocks(
+        { type: 'resource', uri: 'demo://blob/2', mimeType: 'application/zip', blob: 'AAAA' },
+        'user',
+      ),
+    ).toEqual([
+      {
+        type: 'text',
+        text: "[A prompt's resource demo://blob/2 (application/zip, 3 B) was not sent: the model API does not take this type.]",
+      },
+    ]);
+    // The API takes no image from the assistant.
+    expect(promptContentBlocks({ type: 'image', mimeType: 'image/png', data: 'AAAA' }, 'assistant')[0]).toMatchObject({
+      type: 'text',
+    });
+  });
+
+  it('goes into the message box as text only when it is the person’s text alone', () => {
+    expect(
+      promptAsText([
+        { role: 'user', content: { type: 'text', text: 'First' } },
+        { role: 'user', content: { type: 'text', text: 'Second' } },
+      ]),
+    ).toBe('First\n\nSecond');
+    expect(
+      promptAsText([
+        { role: 'user', content: { type: 'text', text: 'Q' } },
+        { role: 'assistant', content: { type: 'text', text: 'A' } },
+      ]),
+    ).toBeUndefined();
+    expect(
+      promptAsText([{ role: 'user', content: { type: 'image', mimeType: 'image/png', data: 'x' } }]),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { base64Bytes, formatBytes } from './byte-size';
+import type { ContentBlock } from './message';
+import type { PromptContent, PromptMessage } from './prompts';
+
+/** Image types the Messages API takes (Images and vision: "Supported formats"). */
+const API_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** A prompt message ready to store: its own role, its content as Messages API blocks. */
+export interface PromptTurnMessage {
+  readonly role: 'user' | 'assistant';
+  readonly blocks: ContentBlock[];
+}
+
+/**
+ * One prompt content as API blocks: text as text, an API image as an image (user messages only: the API takes none
+ * from the assistant), an embedded text resource as text naming its URI; what the API cannot take is named, not sent.
+ */
+export function promptContentBlocks(content: PromptContent, role: 'user' | 'assistant'): ContentBlock[] {
+  switch (content.type) {
+    case 'text':
+      return [{ type: 'text', text: content.text }];
+    case 'image':
+      if (role === 'user' && API_IMAGE_TYPES.has(content.mimeType))
+        return [{ type: 'image', source: { type: 'base64', media_type: content.mimeType, data: content.data } }];
+      return [
+        note(`image (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model cannot take it here'),
+      ];
+    case 'audio':
+      return [
+        note(`audio (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model API takes no audio'),
+      ];
+    case 'resource':
+      if (content.text !== undefined)
+        return [
+          {
+            type: 'text',
+            text: `Resource ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}:\n${content.text}`,
+          },
+        ];
+      if (content.blob !== undefined && content.mimeType && API_IMAGE_TYPES.has(content.mimeType) && role === 'user')
+        return [{ type: 'image', source: { type: 'base64', media_type: content.mimeType, data: content.blob } }];
+      return [
+        note(
+          `resource ${content.uri} (${content.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(content.blob ?? ''))})`,
+          'the model API does not take this type',
+        ),
+      ];
+    case 'resource_link':
+      return [{ type: 'text', text: `Resource link: ${content.name ? `${content.name} ` : ''}${content.uri}` }];
+  }
+}
+
+const note = (what: string, why: string): ContentBlock => ({
+  type: 'text',
+  text: `[A prompt's ${what} was not sent: ${why}.]`,
+});
+
+/** The prompt's messages as the turn's messages, each keeping its role; neighbours of one role stay apart. */
+export function promptTurnMessages(messages: readonly PromptMessage[]): PromptTurnMessage[] {
+  return messages.map((message) => ({
+    role: message.role,
+    blocks: promptContentBlocks(message.content, message.role),
+  }));
+}
+
+/** The prompt as text for the message box, when it is only the person's text; undefined when it holds more. */
+export function promptAsText(messages: readonly PromptMessage[]): string | undefined {
+  if (messages.length === 0) return undefined;
+  const texts: string[] = [];
+  for (const message of messages) {
+    if (message.role !== 'user' || message.content.type !== 'text') return undefined;
+    texts.push(message.content.text);
+  }
+  return texts.join('\n\n');
+}

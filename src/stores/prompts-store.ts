@@ -1,0 +1,173 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { promptAsText, promptTurnMessages } from '../domain/prompt-blocks';
+import { promptLabel, type PromptInfo } from '../domain/prompts';
+import type { Registry } from '../mcp/registry';
+import type { ChatActions } from './chat-store';
+
+/** A server's prompts as last listed, or why they could not be. */
+export type ServerPrompts =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly prompts: readonly PromptInfo[] }
+  | { readonly status: 'failed'; readonly message: string };
+
+/** The prompt the person picked, its arguments as typed, and the server's suggestions for each. */
+export interface ChosenPrompt {
+  readonly prompt: PromptInfo;
+  readonly values: Readonly<Record<string, string>>;
+  readonly suggestions: Readonly<Record<string, readonly string[]>>;
+  readonly isRunning: boolean;
+  /** The server's error, or the arguments still missing. */
+  readonly error?: string;
+}
+
+export interface PromptsState {
+  readonly byServer: Readonly<Record<string, ServerPrompts>>;
+  readonly chosen?: ChosenPrompt;
+}
+
+export type PromptsStore = StoreApi<PromptsState>;
+
+/** One entry of the `/` list. */
+export interface PromptOption {
+  readonly key: string;
+  readonly label: string;
+  readonly detail: string;
+  readonly prompt: PromptInfo;
+}
+
+export interface PromptActions {
+  /** Lists the prompts of these servers that are not listed yet (or changed since). */
+  refresh(serverIds: readonly string[]): Promise<void>;
+  /** The `/` choices of these servers, filtered by what follows the `/`. */
+  options(serverIds: readonly string[], query: string): PromptOption[];
+  choose(prompt: PromptInfo): void;
+  /** Sets an argument and asks the server for completions of it. */
+  setValue(name: string, value: string): Promise<void>;
+  /** Gets the prompt's messages: `insert` resolves to the text for the message box; `send` sends them as the turn. */
+  run(mode: 'insert' | 'send'): Promise<string | undefined>;
+  cancel(): void;
+}
+
+const MAX_OPTIONS = 50;
+
+/** The `/` prompts of the thread's servers: listing (cached, refreshed on prompts/list_changed), arguments, running. */
+export function createPrompts(
+  registry: Pick<Registry, 'listPrompts' | 'getPrompt' | 'completePromptArgument' | 'subscribe'>,
+  chat: Pick<ChatActions, 'sendPrompt'>,
+): { store: StoreApi<PromptsState>; actions: PromptActions; dispose: () => void } {
+  const store = createStore<PromptsState>(() => ({ byServer: {} }));
+  const forget = (serverId: string) => {
+    const { [serverId]: _gone, ...rest } = store.getState().byServer;
+    store.setState({ byServer: rest });
+  };
+  // A server that changed its prompts, reconnected or went away is listed again the next time `/` opens.
+  const unsubscribe = registry.subscribe((event) => {
+    if (event.type === 'prompts' || event.type === 'registered' || event.type === 'unregistered')
+      forget(event.serverId);
+    if (event.type === 'status' && event.state.status !== 'connected') forget(event.serverId);
+  });
+  const setChosen = (change: Partial<ChosenPrompt>) => {
+    const chosen = store.getState().chosen;
+    if (chosen) store.setState({ chosen: { ...chosen, ...change } });
+  };
+
+  const actions: PromptActions = {
+    async refresh(serverIds) {
+      const missing = serverIds.filter((id) => !store.getState().byServer[id]);
+      if (missing.length === 0) return;
+      const set = (id: string, value: ServerPrompts) =>
+        store.setState({ byServer: { ...store.getState().byServer, [id]: value } });
+      for (const id of missing) set(id, { status: 'loading' });
+      await Promise.all(
+        missing.map(async (id) => {
+          const listing = await registry.listPrompts(id);
+          set(
+            id,
+            listing.ok ? { status: 'ready', prompts: listing.prompts } : { status: 'failed', message: listing.message },
+          );
+        }),
+      );
+    },
+    options(serverIds, query) {
+      const q = query.toLowerCase();
+      const all = serverIds.flatMap((id) => {
+        const listed = store.getState().byServer[id];
+        return listed?.status === 'ready' ? listed.prompts : [];
+      });
+      const matches = (prompt: PromptInfo) =>
+        !q || prompt.name.toLowerCase().includes(q) || promptLabel(prompt).toLowerCase().includes(q);
+      return all
+        .filter(matches)
+        .slice(0, MAX_OPTIONS)
+        .map((prompt) => ({
+          key: `${prompt.serverId}:${prompt.name}`,
+          label: promptLabel(prompt),
+          detail: [prompt.serverName, prompt.description].filter(Boolean).join(' · '),
+          prompt,
+        }));
+    },
+    choose(prompt) {
+      store.setState({ chosen: { prompt, values: {}, suggestions: {}, isRunning: false } });
+      // Suggestions for each argument from the start, before anything is typed.
+      for (const arg of prompt.arguments) void actions.setValue(arg.name, '');
+    },
+    async setValue(name, value) {
+      const chosen = store.getState().chosen;
+      if (!chosen) return;
+      const values = { ...chosen.values, [name]: value };
+      setChosen({ values });
+      const { [name]: _self, ...context } = values;
+      const filled = Object.fromEntries(Object.entries(context).filter(([, v]) => v !== ''));
+      const found = await registry.completePromptArgument(
+        chosen.prompt.serverId,
+        chosen.prompt.name,
+        { name, value },
+        filled,
+      );
+      const now = store.getState().chosen;
+      // An answer to an older value (typing went on) is dropped.
+      if (now?.prompt !== chosen.prompt || now.values[name] !== value) return;
+      setChosen({ suggestions: { ...now.suggestions, [name]: found.filter((v) => v !== value) } });
+    },
+    async run(mode) {
+      const chosen = store.getState().chosen;
+      if (!chosen || chosen.isRunning) return undefined;
+      const missing = chosen.prompt.arguments.filter((a) => a.isRequired && !chosen.values[a.name]?.trim());
+      if (missing.length > 0) {
+        setChosen({ error: `Fill in ${missing.map((a) => a.title ?? a.name).join(', ')} first.` });
+        return undefined;
+      }
+      setChosen({ isRunning: true, error: undefined });
+      const args = Object.fromEntries(Object.entries(chosen.values).filter(([, v]) => v !== ''));
+      const reading = await registry.getPrompt(chosen.prompt.serverId, chosen.prompt.name, args);
+      if (!reading.ok) {
+        setChosen({ isRunning: false, error: reading.message });
+        return undefined;
+      }
+      if (reading.messages.length === 0) {
+        setChosen({ isRunning: false, error: `${chosen.prompt.serverName} gave the prompt with no messages.` });
+        return undefined;
+      }
+      if (mode === 'insert') {
+        const text = promptAsText(reading.messages);
+        if (text === undefined) {
+          setChosen({
+            isRunning: false,
+            error:
+              'This prompt holds more than your text (images, resources or answers): send it as the turn to keep them.',
+          });
+          return undefined;
+        }
+        store.setState({ chosen: undefined });
+        return text;
+      }
+      store.setState({ chosen: undefined });
+      await chat.sendPrompt(promptTurnMessages(reading.messages), promptLabel(chosen.prompt));
+      return undefined;
+    },
+    cancel() {
+      store.setState({ chosen: undefined });
+    },
+  };
+  return { store, actions, dispose: unsubscribe };
+}

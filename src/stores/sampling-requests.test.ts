@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { SamplingRequest } from '../domain/sampling';
+import { createSamplingRequests, type SamplingTurn } from './sampling-requests';
+
+const request: SamplingRequest = {
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+  maxTokens: 10,
+  modelHints: [],
+  priorities: {},
+};
+const server = { id: 'everything', name: 'Everything' };
+
+function setup() {
+  let runs = 0;
+  const turn: SamplingTurn = {
+    threadId: 'thread-1',
+    plan: { model: 'claude-test', maxTokens: 10 },
+    signal: new AbortController().signal,
+    run: () => {
+      runs++;
+      return Promise.resolve({ model: 'claude-test', text: 'Hello', stopReason: 'end_turn' });
+    },
+  };
+  let count = 0;
+  const requests = createSamplingRequests(
+    () => `s-${++count}`,
+    () => Promise.resolve(turn),
+  );
+  return { requests, runs: () => runs };
+}
+
+const until = <T>(requests: ReturnType<typeof setup>['requests'], pick: () => T | undefined) =>
+  new Promise<T>((resolve) => {
+    const check = () => {
+      const found = pick();
+      if (found === undefined) return false;
+      resolve(found);
+      return true;
+    };
+    if (check()) return;
+    const stop = requests.store.subscribe(() => check() && stop());
+  });
+
+describe('sampling requests waiting for the person', () => {
+  it('shows a request delivered twice (same JSON-RPC id) once, and answers both deliveries with one answer', async () => {
+    const { requests, runs } = setup();
+    const first = requests.sampling(request, server, undefined, 7);
+    const again = requests.sampling(request, server, undefined, 7);
+    const pending = await until(requests, () => requests.store.getState().samplings[0]);
+    expect(requests.store.getState().samplings).toHaveLength(1);
+    pending.approve({ texts: ['Hi'] });
+    const answered = await until(requests, () =>
+      requests.store.getState().samplings.find((p) => p.stage.kind === 'result'),
+    );
+    answered.send();
+    expect(await first).toEqual({ model: 'claude-test', text: 'Hello', stopReason: 'end_turn' });
+    expect(await again).toEqual(await first);
+    expect(runs()).toBe(1);
+    expect(requests.store.getState().samplings).toEqual([]);
+  });
+
+  it('does not run before approval, and a rejection reaches the server as an error', async () => {
+    const { requests, runs } = setup();
+    const asked = requests.sampling(request, server, undefined, 8);
+    const pending = await until(requests, () => requests.store.getState().samplings[0]);
+    expect(runs()).toBe(0);
+    pending.reject();
+    await expect(asked).rejects.toThrow('The person rejected the sampling request.');
+    expect(runs()).toBe(0);
+  });
+});

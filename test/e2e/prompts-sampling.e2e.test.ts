@@ -1,0 +1,191 @@
+/**
+ * Prompts and sampling in the production build (issue #20, items 2 and 4), against server-everything on 127.0.0.1:
+ * `/` lists its prompts from the keyboard, a prompt's arguments are completed by the server and its messages reach
+ * the model (the contract fake records them); a server's sampling request is shown, edited, approved, its answer
+ * shown again before it goes back, and counted in the turn's trace; a rejected request sends nothing to the model.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { startAppServer, type AppServer } from './app-server';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let everything: ServerEverything | undefined;
+let api: FakeAnthropic | undefined;
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const messages = () => page.getByRole('list', { name: 'Messages' });
+const box = () => page.getByRole('textbox', { name: 'Message', exact: true });
+const samplingCard = () => page.getByRole('region', { name: 'Model request from Everything' });
+/** The text of the last tool result the model received. */
+const lastToolResult = () =>
+  JSON.stringify(
+    api!.requests
+      .at(-1)!
+      .body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b) => b.type === 'tool_result')
+      .at(-1),
+  );
+
+async function newThread(): Promise<void> {
+  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  const toggle = page.getByRole('switch', { name: 'Everything', exact: true });
+  if (!(await toggle.isChecked())) await toggle.click();
+  await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+}
+
+/** Sends a message that makes the model call the sampling tool, allowed once; resolves once the request shows. */
+async function startSampling(prompt: string): Promise<void> {
+  api!.script({ toolUses: [{ name: 'mcp__everything__trigger-sampling-request', input: { prompt, maxTokens: 50 } }] });
+  await box().fill('Ask the server to sample');
+  await box().press('Enter');
+  await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+  await samplingCard().waitFor({ timeout: 30_000 });
+}
+
+describe('prompts and sampling in the chat', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [everything, api, app] = await Promise.all([
+      startServerEverything({ mode: 'streamableHttp' }),
+      startFakeAnthropic(),
+      startAppServer(),
+    ]);
+    const appConfig = {
+      servers: [{ id: 'everything', name: 'Everything', url: everything.url }],
+      defaults: { toolSearch: { deferral: 'never' } },
+    };
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    await saveKeyAndBaseUrl(page, 'sk-ant-prompts-e2e', api.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await api?.stop();
+    await everything?.stop();
+  });
+
+  it('/ lists the prompts, the keyboard picks one, the server completes its arguments, and Send runs it', async () => {
+    await newThread();
+    await box().click();
+    await box().pressSequentially('/team');
+    const list = page.getByRole('listbox', { name: 'Prompts of this thread’s servers' });
+    await list.getByRole('option', { name: /Team Management/ }).waitFor({ timeout: 30_000 });
+    expect(await box().getAttribute('aria-activedescendant')).toBe(
+      await list.getByRole('option').first().getAttribute('id'),
+    );
+    await box().press('Enter');
+    const form = page.getByRole('form', { name: 'Prompt Team Management from Everything' });
+    await form.waitFor();
+    expect(await box().inputValue()).toBe(''); // The "/team" typed to find it is gone.
+    const department = form.getByLabel('department (required)');
+    await expect.poll(() => department.evaluate((el) => el === document.activeElement)).toBe(true);
+    await department.pressSequentially('S');
+    const departments = form.getByRole('group', { name: 'Suggestions for department' });
+    // The suggestions for the empty field (all four) give way to those for "S".
+    await expect
+      .poll(() => departments.getByRole('button').allTextContents(), { timeout: 30_000 })
+      .toEqual(['Sales', 'Support']);
+    await departments.getByRole('button', { name: 'Sales' }).click();
+    expect(await department.inputValue()).toBe('Sales');
+    await form.getByLabel('name (required)').pressSequentially('E');
+    await form.getByRole('group', { name: 'Suggestions for name' }).getByRole('button', { name: 'Eve' }).click();
+    await page.screenshot({ path: `${SHOTS}/prompt-form.png` });
+
+    api!.script({ text: 'Eve now leads Sales.' });
+    await form.getByRole('button', { name: 'Send prompt' }).click();
+    await messages().getByText('Eve now leads Sales.').waitFor({ timeout: 30_000 });
+    const sent = api!.requests.at(-1)!.body.messages;
+    expect(sent[0]).toMatchObject({
+      role: 'user',
+      content: [expect.objectContaining({ type: 'text', text: 'Please promote Eve to the head of the Sales team.' })],
+    });
+    await messages().getByText('Please promote Eve to the head of the Sales team.').waitFor();
+    expect(await form.count()).toBe(0);
+  });
+
+  it('Insert puts a text prompt into the message box; a server error shows in the form', async () => {
+    await newThread();
+    await box().click();
+    await box().pressSequentially('/resource');
+    await box().press('Enter');
+    const resourceForm = page.getByRole('form', { name: 'Prompt Resource Prompt from Everything' });
+    await resourceForm.getByLabel('resourceType (required)').fill('Video');
+    await resourceForm.getByLabel('resourceId (required)').fill('1');
+    await resourceForm.getByRole('button', { name: 'Send prompt' }).click();
+    await resourceForm
+      .getByRole('alert')
+      .filter({ hasText: 'Everything could not give the prompt "resource-prompt"' })
+      .waitFor({ timeout: 30_000 });
+    expect(await resourceForm.getByRole('alert').textContent()).toContain('Invalid resourceType: Video');
+    await resourceForm.getByRole('button', { name: 'Cancel' }).click();
+
+    await box().pressSequentially('/args');
+    await box().press('Enter');
+    const form = page.getByRole('form', { name: 'Prompt Arguments Prompt from Everything' });
+    await form.getByLabel('city (required)').fill('Lisbon');
+    await form.getByRole('button', { name: 'Insert into message' }).click();
+    await expect.poll(() => box().inputValue(), { timeout: 30_000 }).toBe("What's weather in Lisbon?");
+    await expect.poll(() => box().evaluate((el) => el === document.activeElement)).toBe(true);
+    await box().fill('');
+  });
+
+  it('a sampling request runs only once approved, with the edits, and its answer goes back only when sent', async () => {
+    await newThread();
+    const callsBefore = api!.requests.length;
+    await startSampling('a haiku about tea');
+    const card = samplingCard();
+    expect(await card.getByLabel('System prompt').inputValue()).toBe('You are a helpful test server.');
+    const text = card.getByLabel('Message 1 text');
+    expect(await text.inputValue()).toBe('Resource trigger-sampling-request context: a haiku about tea');
+    expect(await card.textContent()).toContain('Max tokens: 50');
+    expect(api!.requests.length).toBe(callsBefore + 1); // Only the turn's own call so far.
+    await text.fill('Write a haiku about green tea.');
+    await page.screenshot({ path: `${SHOTS}/sampling-request.png` });
+
+    api!.script({ text: 'Steam curls upward' }, { text: 'The server has its haiku.' });
+    await card.getByRole('button', { name: 'Approve and run' }).click();
+    await card.getByRole('button', { name: 'Send answer to Everything' }).waitFor({ timeout: 30_000 });
+    expect(await card.textContent()).toContain('Steam curls upward');
+    const sampled = api!.requests.at(-1)!;
+    expect(sampled.toolNames).toEqual([]);
+    expect(sampled.body.max_tokens).toBe(50);
+    expect(JSON.stringify(sampled.body.messages)).toContain('Write a haiku about green tea.');
+    expect(api!.pendingTurns).toBe(1); // The server has not had the answer, so the turn has not gone on.
+    await page.screenshot({ path: `${SHOTS}/sampling-answer.png` });
+
+    await card.getByRole('button', { name: 'Send answer to Everything' }).click();
+    await messages().getByText('The server has its haiku.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('Steam curls upward');
+    await messages()
+      .getByRole('button', { name: /^Trace/ })
+      .last()
+      .click();
+    const trace = messages().getByRole('region', { name: 'Trace of this turn' });
+    await trace.getByRole('listitem').filter({ hasText: 'Model call for Everything' }).waitFor();
+  });
+
+  it('a rejected sampling request sends nothing to the model and the server is told', async () => {
+    await newThread();
+    await startSampling('secrets');
+    const callsBefore = api!.requests.length;
+    api!.script({ text: 'The server was refused.' });
+    await samplingCard().getByRole('button', { name: 'Reject' }).click();
+    await messages().getByText('The server was refused.').waitFor({ timeout: 30_000 });
+    expect(api!.requests.length).toBe(callsBefore + 1); // The turn's next call only.
+    expect(lastToolResult()).toContain('The person rejected the sampling request.');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
