@@ -130,6 +130,21 @@ describe('usage limits', () => {
     ]);
   });
 
+  it("a thread's spend cap counts the calls of every branch: an edit of the first message is stopped too", async () => {
+    const { app, deps } = await appWithLimits({});
+    const thread = await newThread(app);
+    await app.opened.storage.threads.update(thread.id, () => ({ maxCostUsd: 0.000001 }));
+    app.api.script({ text: 'a priced answer' });
+    expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
+    // A new first message (what Edit of the first message sends): the shown branch holds no priced call any more.
+    const edited = await sendMessage(deps, thread.id, 'one, edited', options(), null);
+    expect(edited.status === 'error' && edited.error).toMatch(/this thread's spend cap of \$0\.0000010 is reached/);
+    expect(app.api.requests).toHaveLength(1); // Never sent.
+    const shown = await app.opened.storage.messages.list(thread.id);
+    expect(shown.items.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(shown.offBranch.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
   it("the profile's default cap counts per thread: another thread starts afresh, and a thread's 0 lifts it", async () => {
     const { app, deps } = await appWithLimits({ maxThreadCostUsd: 0.000001 });
     const [first, second] = [await newThread(app), await newThread(app)];
