@@ -75,7 +75,7 @@ export async function withAttachmentBlocks(messages: readonly Message[], load: L
     }
     const blocks: ContentBlock[] = [];
     for (const ref of message.attachments) {
-      const bytes = await load(ref.id).catch(() => undefined);
+      const bytes = await load(ref.id);
       if (ref.kind === 'pdf' && bytes) {
         const docPages = pdfPages(bytes);
         const docChars = Math.ceil(bytes.length / 3) * 4;

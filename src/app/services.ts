@@ -48,7 +48,11 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
       openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),
     rememberTheme: (theme) => mirrorTheme(env.localStorage, theme),
     mountMcpApp: (container, options) =>
-      mountAppFrame(container, { ...options, proxyUrl: `${import.meta.env.BASE_URL}${MCP_APP_PROXY_PATH}` }),
+      mountAppFrame(container, {
+        ...options,
+        proxyUrl: `${import.meta.env.BASE_URL}${MCP_APP_PROXY_PATH}`,
+        logger: env.logger,
+      }),
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     newId: env.newId,
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),

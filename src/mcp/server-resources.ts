@@ -8,6 +8,7 @@ import type {
   ResourceTemplateInfo,
 } from '../domain/server-resource';
 import type { Registry } from './registry-types';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 
 // Resources of a thread's servers through the SDK client (issue #20, item 1): listing (every page), reading,
 // completions of template arguments (`completion/complete`) and `resources/subscribe` updates.
@@ -68,7 +69,10 @@ function listenersOf(client: Client): Map<string, Set<() => void>> {
 }
 
 /** Resources, templates, completions and subscriptions of the registry's servers. */
-export function createServerResources(registry: Pick<Registry, 'connectedClient' | 'get'>): ServerResources {
+export function createServerResources(
+  registry: Pick<Registry, 'connectedClient' | 'get'>,
+  logger: Logger = silentLogger,
+): ServerResources {
   return {
     async list(serverId) {
       const serverName = registry.get(serverId)?.config.name ?? serverId;
@@ -159,7 +163,9 @@ export function createServerResources(registry: Pick<Registry, 'connectedClient'
         listeners.delete(onUpdated);
         if (listeners.size === 0) {
           byUri.delete(uri);
-          await client.unsubscribeResource({ uri }).catch(() => undefined);
+          await client
+            .unsubscribeResource({ uri })
+            .catch(logFailure(logger, 'resources/unsubscribe failed', { serverId, uri }));
         }
       };
     },

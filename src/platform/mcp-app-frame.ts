@@ -5,6 +5,7 @@ import {
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ShownResult } from '../domain/tool-display';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 
 /** Where the MCP Apps sandbox proxy is served (public/mcp-app/), with its own CSP (security-headers.ts). */
 export const MCP_APP_PROXY_PATH = 'mcp-app/proxy.html';
@@ -46,6 +47,8 @@ export interface AppFrameOptions {
   readonly onFailure: (message: string) => void;
   readonly title: string;
   readonly loadTimeoutMs?: number;
+  /** Where a goodbye the app did not answer is reported (the frame goes anyway). */
+  readonly logger?: Logger;
 }
 
 /** One app on the page: its frame and the bridge to it. */
@@ -68,6 +71,7 @@ const textOf = (content: readonly { type: string; text?: string }[] | undefined)
  * input and result; its requests go to `requests`.
  */
 export function mountAppFrame(container: HTMLElement, options: AppFrameOptions): AppFrame {
+  const logger = options.logger ?? silentLogger;
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
   frame.setAttribute('referrerpolicy', 'no-referrer');
@@ -147,10 +151,12 @@ export function mountAppFrame(container: HTMLElement, options: AppFrameOptions):
       clearTimeout(timer);
       // A short, bounded goodbye: an app that never answers does not hold its frame.
       await Promise.race([
-        bridge.teardownResource({}).catch(() => undefined),
+        bridge
+          .teardownResource({})
+          .catch(logFailure(logger, 'The app did not take its teardown', { title: options.title })),
         new Promise((resolve) => setTimeout(resolve, 500)),
       ]);
-      await bridge.close().catch(() => undefined);
+      await bridge.close().catch(logFailure(logger, 'Closing the app bridge failed', { title: options.title }));
       frame.remove();
     },
   };

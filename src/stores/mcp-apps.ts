@@ -10,7 +10,7 @@ import type { AppFrame, AppFrameOptions, AppToolResult } from '../platform/mcp-a
 import { callToolForApp } from '../turns/app-tool-call';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import type { ChatActions, ChatStore, PendingApproval } from './chat-store';
-import { createRateLimit } from './rate-limit';
+import { createRateLimit, type RateLimit } from './rate-limit';
 
 /** Mounts one app frame (the composition root binds the sandbox proxy's URL). */
 export type MountApp = (container: HTMLElement, options: Omit<AppFrameOptions, 'proxyUrl'>) => AppFrame;
@@ -104,7 +104,7 @@ export const fromApp = (serverName: string, text: string) => `[Sent by the app o
 export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions: McpAppsActions } {
   const { store } = deps.contexts;
   const logger = deps.logger ?? silentLogger;
-  const limits = new Map<string, ReturnType<typeof createRateLimit>>();
+  const limits = new Map<string, RateLimit>();
   const activeThread = () => deps.chat.getState().activeThreadId;
 
   const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>

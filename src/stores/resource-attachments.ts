@@ -4,6 +4,7 @@ import { expandTemplate, type ServerResources } from '../mcp/server-resources';
 import type { Registry } from '../mcp/registry-types';
 import { offerAttachments, type AttachmentDraftHandle, type OfferedAttachment } from './attachment-draft';
 import type { ChatStore } from './chat-store';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { MentionOption } from './mention-options';
 
 /** The resources of the servers listed so far, by server id, and those being listed. */
@@ -43,6 +44,8 @@ export interface ResourceDeps {
   readonly registry: Pick<Registry, 'get'>;
   readonly chat: ChatStore;
   readonly draft: AttachmentDraftHandle;
+  /** Where a failed (un)subscription is reported: the attachment keeps what was read. */
+  readonly logger?: Logger;
 }
 
 const MAX_OPTIONS = 30;
@@ -65,6 +68,7 @@ function nameOf(uri: string, listed?: string): string {
 
 /** Resources of the thread's servers as attachments: listed, read, completed and followed while not yet sent. */
 export function createResourceActions(deps: ResourceDeps): ResourceActions {
+  const logger = deps.logger ?? silentLogger;
   const store = createStore<ResourceBrowserState>(() => ({ listings: {}, loading: {} }));
   /** Unsubscribe functions of attached resources, by attachment id. */
   const followed = new Map<string, () => Promise<void>>();
@@ -97,7 +101,7 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
     for (const [id, unsubscribe] of followed)
       if (!ids.has(id)) {
         followed.delete(id);
-        void unsubscribe().catch(() => undefined);
+        void unsubscribe().catch(logFailure(logger, 'Unsubscribing from an attached resource failed'));
       }
   });
 
@@ -112,11 +116,16 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
           }),
         );
     };
-    const unsubscribe = await deps.resources.subscribe(serverId, uri, onUpdated).catch(() => undefined);
+    const unsubscribe = await deps.resources
+      .subscribe(serverId, uri, onUpdated)
+      .catch(logFailure(logger, 'Subscribing to an attached resource failed', { serverId, uri }));
     if (!unsubscribe) return;
     if (deps.draft.store.getState().items.some((i) => i.ref.id === attachmentId))
       followed.set(attachmentId, unsubscribe);
-    else await unsubscribe().catch(() => undefined);
+    else
+      await unsubscribe().catch(
+        logFailure(logger, 'Unsubscribing from an attached resource failed', { serverId, uri }),
+      );
   };
 
   const threadServerIds = () => {
@@ -200,7 +209,8 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
     },
     dispose() {
       stopWatching();
-      for (const unsubscribe of followed.values()) void unsubscribe().catch(() => undefined);
+      for (const unsubscribe of followed.values())
+        void unsubscribe().catch(logFailure(logger, 'Unsubscribing from an attached resource failed'));
       followed.clear();
     },
   };

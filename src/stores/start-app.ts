@@ -95,7 +95,8 @@ export async function startApp(
     };
     const chat = createChat(turnDeps);
     const resources = createResourceActions({
-      resources: createServerResources(registry),
+      resources: createServerResources(registry, logger),
+      logger,
       registry,
       chat: chat.store,
       draft: store.getState().attachments,

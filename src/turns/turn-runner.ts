@@ -22,7 +22,7 @@ import {
   type CodeLimits,
 } from '../domain/code-execution';
 import { NotFoundError } from '../domain/errors';
-import { silentLogger, type Logger } from '../domain/logger';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ToolProgress } from '../domain/tool-result';
@@ -256,7 +256,8 @@ async function prepareTurn(
   // The branch's history with each attachment's stored bytes as the content blocks the API takes.
   const persistence: TurnPersistence = {
     ...branch.persistence,
-    history: async () => withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage)),
+    history: async () =>
+      withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage, deps.logger ?? silentLogger)),
   };
   const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
   const appContext = deps.appContext?.(threadId);
@@ -354,11 +355,15 @@ export function threadToolsOf(
   });
 }
 
-/** Reads an attachment's stored bytes. */
-function loadAttachment(storage: Storage): LoadAttachment {
+/** Reads an attachment's stored bytes; one that cannot be read is sent as a note that its contents are gone. */
+function loadAttachment(storage: Storage, logger: Logger): LoadAttachment {
   return async (id) => {
-    const blob = await storage.attachments.get(id);
-    return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
+    try {
+      const blob = await storage.attachments.get(id);
+      return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
+    } catch (error) {
+      return logFailure(logger, 'Reading an attachment failed', { id })(error);
+    }
   };
 }
 
