@@ -153,10 +153,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         return 0;
       })) > 0;
     if (hasOrphan) ({ items, skipped } = loaded = await storage.messages.list(threadId));
-    // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did.
+    // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did;
+    // also when the small "interrupted" mark just above fitted where the whole answer did not (a nearly full disk).
     if (ended)
       items = items.map((m) =>
-        m.status === 'streaming' && ended.get(m.id)?.status === 'error' ? ended.get(m.id)! : m,
+        (m.status === 'streaming' || m.status === 'interrupted') && ended.get(m.id)?.status === 'error'
+          ? ended.get(m.id)!
+          : m,
       );
     if (isMarkRefused)
       items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));

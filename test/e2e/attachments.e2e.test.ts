@@ -24,6 +24,7 @@ let pageErrors: string[] = [];
 
 const box = () => page.getByRole('textbox', { name: 'Message' });
 const chips = () => page.getByRole('list', { name: 'Attachments to send' });
+const messages = () => page.getByRole('list', { name: 'Messages' });
 const alert = () => page.locator('.attachment-errors');
 
 async function pick(...chosen: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
@@ -133,7 +134,7 @@ describe('attachments in the chat', () => {
 
     api!.script({ text: 'A chart, a report, notes and a table.' });
     await box().press('Enter');
-    await page.getByText('A chart, a report, notes and a table.').waitFor({ timeout: 30_000 });
+    await messages().getByText('A chart, a report, notes and a table.').waitFor({ timeout: 30_000 });
     const content = api!.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
     expect(content.map((b) => b.type)).toEqual(['text', 'image', 'document', 'text', 'text', 'text', 'text']);
     expect(content[1]).toMatchObject({

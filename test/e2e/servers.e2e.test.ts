@@ -209,7 +209,11 @@ describe('the servers manager', () => {
     await reloaded.getByText('Adds two numbers (my own words).').waitFor({ timeout: 15_000 });
     expect(await reloaded.getByRole('switch', { name: 'echo', exact: true }).isChecked()).toBe(false);
     expect(await reloaded.getByRole('switch', { name: 'get-sum', exact: true }).isChecked()).toBe(true);
-    expect(await item('Everything').locator('summary').textContent()).toMatch(/Tools \((\d+) of \d+ on\)/);
+    expect(
+      await item('Everything')
+        .locator('summary', { hasText: /^Tools \(/ })
+        .textContent(),
+    ).toMatch(/Tools \((\d+) of \d+ on\)/);
   });
 
   it("shows the app-level server read-only, its tool switches as the person's own, and a tool the app switched off as locked", async () => {

@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { saveKeyAndBaseUrl } from '../app-page';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startFaultMcpServer, type FaultMcpServer } from '../../fixtures/fault-mcp-server';
-import { startAppServer, type AppServer } from '../app-server';
+import { OUT_DIR, ROOT, startAppServer, type AppServer } from '../app-server';
 import { fillStorage, storedMessages } from '../fault-page';
 import { dumpIndexedDb } from '../idb-dump';
 import { leakedSecrets } from '../secret-leaks';
@@ -30,7 +31,10 @@ let two: FaultMcpServer | undefined;
 let context: BrowserContext;
 /** A DevTools session that sets this origin's storage quota (on a page of its own that stays open). */
 let quota: CDPSession;
-/** The quota the app runs under in this suite: ample for the rows before the full-disk one. */
+/**
+ * The room the app's data has in this suite: ample for the rows before the full-disk one. The origin's quota is this
+ * plus room for the offline copy of the app that the service worker keeps (the origin's storage holds both).
+ */
 const QUOTA_BYTES = 4_000_000;
 let page: Page;
 const pageErrors: string[] = [];
@@ -39,6 +43,15 @@ const consoleLines: string[] = [];
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const messages = () => page.getByRole('list', { name: 'Messages' });
 const composer = () => page.getByRole('textbox', { name: 'Message' });
+
+/** The bytes of the offline copy of the app the service worker keeps: the shell files its build lists. */
+async function offlineCopyBytes(): Promise<number> {
+  const dir = resolve(ROOT, OUT_DIR);
+  const worker = await readFile(resolve(dir, 'sw.js'), 'utf8');
+  const build = JSON.parse(/^const BUILD = (.*);$/m.exec(worker)![1]!) as { files: string[] };
+  const sizes = await Promise.all(build.files.map(async (file) => (await stat(resolve(dir, file))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
 
 async function openPage(): Promise<Page> {
   const opened = await context.newPage();
@@ -104,8 +117,16 @@ describe('faults in the browser', () => {
     );
     // A real quota, enforced by Chromium's storage itself; it must be set before the origin stores anything.
     quota = await context.newCDPSession(await context.newPage());
-    await quota.send('Storage.overrideQuotaForOrigin', { origin: app.url, quotaSize: QUOTA_BYTES });
+    await quota.send('Storage.overrideQuotaForOrigin', {
+      origin: app.url,
+      // Chromium keeps the scripts' compiled code beside the copy, in the same cache (measured: under half as much again).
+      quotaSize: QUOTA_BYTES + 2 * (await offlineCopyBytes()),
+    });
     page = await openPage();
+    // The offline copy is kept once, at the first visit: wait for it, so that it does not take its room mid-row.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
   });
 
   afterAll(async () => {
@@ -221,6 +242,11 @@ describe('faults in the browser', () => {
     api!.script({ text: 'Room again.' });
     await send('Is there room now?');
     await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
+    // The answer shows as it streams and is stored complete just after: a reload before that would (rightly) find it
+    // interrupted, and the thread would carry a second interrupted note.
+    await expect
+      .poll(async () => (await storedMessages(page, 'Tell me a long story')).at(-1)?.status, { timeout: 15_000 })
+      .toBe('complete');
     await page.reload();
     await messages().getByText('Room again.').waitFor({ timeout: 15_000 });
     expect((await storedMessages(page, 'Tell me a long story')).slice(0, 2)).toEqual(before);
@@ -261,6 +287,9 @@ describe('faults in the browser', () => {
     await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
     // Clicked (not from the keyboard): focus is not moved into the message box, which would raise a phone's keyboard.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null)).not.toBe('Message');
+    await expect
+      .poll(async () => (await storedMessages(page, 'Answer while the disk fills')).at(-1)?.status, { timeout: 15_000 })
+      .toBe('complete');
     await page.reload();
     await messages().getByText('Saved once there was room.').waitFor({ timeout: 15_000 });
     const stored = await storedMessages(page, 'Answer while the disk fills');

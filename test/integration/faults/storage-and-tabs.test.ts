@@ -171,6 +171,41 @@ describe('storage faults', () => {
     });
   });
 
+  it('a nearly full disk that refuses the whole answer but takes the small "interrupted" mark: the whole answer stays shown, with why', async () => {
+    const faults = await app();
+    await faults.chat.actions.newThread();
+    const threadId = faults.chat.store.getState().activeThreadId!;
+    let fillDisk!: () => void;
+    const diskFull = new Promise<void>((resolve) => (fillDisk = resolve));
+    faults.api.script({
+      text: ['First words, ', 'then ', 'the ', 'rest.'],
+      holdAfterChunks: { afterChunks: 1, until: diskFull },
+    });
+    const running = faults.chat.actions.send('Answer while the disk nearly fills');
+    cleanup(async () => {
+      fillDisk();
+      await running;
+    });
+    await expect
+      .poll(async () => (await storedMessages(faults, threadId)).at(-1))
+      .toMatchObject({ role: 'assistant', status: 'streaming', text: 'First words, ' });
+    // Room for a few bytes more only: the answer's later words do not fit, the mark on its first words does.
+    const restore = failObjectStore('messages', 'put', QUOTA(), (record) => JSON.stringify(record).includes('then '));
+    cleanup(restore);
+    fillDisk();
+    await running;
+    expect((await storedMessages(faults, threadId)).at(-1)).toMatchObject({
+      status: 'interrupted',
+      text: 'First words, ',
+    });
+    expect(faults.chat.store.getState().messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'error',
+      error: FULL_DISK_MESSAGES,
+      blocks: [{ type: 'text', text: 'First words, then the rest.' }],
+    });
+  });
+
   it('a corrupted message and a corrupted thread are skipped with a notice; the rest loads', async () => {
     const faults = await app();
     const { storage, db } = faults.opened;
