@@ -5,14 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { saveKeyAndBaseUrl } from '../app-page';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startFaultMcpServer, type FaultMcpServer } from '../../fixtures/fault-mcp-server';
-import { OUT_DIR, ROOT, startAppServer, type AppServer } from '../app-server';
+import { startAppServer, type AppServer } from '../app-server';
 import { fillStorage, storedMessages } from '../fault-page';
 import { dumpIndexedDb } from '../idb-dump';
 import { leakedSecrets } from '../secret-leaks';
@@ -32,8 +31,8 @@ let context: BrowserContext;
 /** A DevTools session that sets this origin's storage quota (on a page of its own that stays open). */
 let quota: CDPSession;
 /**
- * The room the app's data has in this suite: ample for the rows before the full-disk one. The origin's quota is this
- * plus room for the offline copy of the app that the service worker keeps (the origin's storage holds both).
+ * The origin's quota in this suite: ample for the rows before the full-disk one. Service workers are blocked here, so
+ * the app's offline copy takes none of it (test/e2e/faults/offline.e2e.test.ts covers the worker).
  */
 const QUOTA_BYTES = 4_000_000;
 let page: Page;
@@ -43,15 +42,6 @@ const consoleLines: string[] = [];
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const messages = () => page.getByRole('list', { name: 'Messages' });
 const composer = () => page.getByRole('textbox', { name: 'Message' });
-
-/** The bytes of the offline copy of the app the service worker keeps: the shell files its build lists. */
-async function offlineCopyBytes(): Promise<number> {
-  const dir = resolve(ROOT, OUT_DIR);
-  const worker = await readFile(resolve(dir, 'sw.js'), 'utf8');
-  const build = JSON.parse(/^const BUILD = (.*);$/m.exec(worker)![1]!) as { files: string[] };
-  const sizes = await Promise.all(build.files.map(async (file) => (await stat(resolve(dir, file))).size));
-  return sizes.reduce((sum, size) => sum + size, 0);
-}
 
 async function openPage(): Promise<Page> {
   const opened = await context.newPage();
@@ -119,14 +109,9 @@ describe('faults in the browser', () => {
     quota = await context.newCDPSession(await context.newPage());
     await quota.send('Storage.overrideQuotaForOrigin', {
       origin: app.url,
-      // Chromium keeps the scripts' compiled code beside the copy, in the same cache (measured: under half as much again).
-      quotaSize: QUOTA_BYTES + 2 * (await offlineCopyBytes()),
+      quotaSize: QUOTA_BYTES,
     });
     page = await openPage();
-    // The offline copy is kept once, at the first visit: wait for it, so that it does not take its room mid-row.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
   });
 
   afterAll(async () => {
