@@ -1,6 +1,6 @@
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
-import type { Usage } from '../domain/trace';
+import type { LimitCounts, Usage } from '../domain/trace';
 import type { ModelTool } from '../domain/tool';
 
 /** A message as the Messages API takes it; content blocks are the app's own (they are API-shaped). */
@@ -33,6 +33,8 @@ export interface ModelResult {
   readonly compaction?: CompactionBlock;
   /** The code execution container the answer used (programmatic tool calling), to send with the turn's next call. */
   readonly container?: { readonly id: string; readonly expiresAt: string };
+  /** The counts of the person's limits as checked just before the call (set by the limit check; absent: no limit). */
+  readonly limits?: LimitCounts;
 }
 
 /**

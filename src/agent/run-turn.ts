@@ -262,6 +262,7 @@ async function modelCall(
           usage: result.usage,
           stopReason: result.stopReason ?? undefined,
           ...(result.container ? { container: result.container.id } : {}),
+          ...(result.limits ? { limits: result.limits } : {}),
         }),
         ...serverSearchTraces(result.blocks),
       ],

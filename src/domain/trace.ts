@@ -9,6 +9,18 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
+/** One limit's count as the check before a model call saw it, and the limit. */
+export const LimitCount = z.object({ used: z.number().nonnegative(), max: z.number().nonnegative() });
+
+/** The counts of the limits that are set, as checked just before a model call (a limit not set is absent). */
+export const LimitCounts = z.object({
+  callsThisHour: LimitCount.optional(),
+  tokensToday: LimitCount.optional(),
+  /** Dollars this thread had spent, and its cap. */
+  threadSpendUsd: LimitCount.optional(),
+});
+export type LimitCounts = z.infer<typeof LimitCounts>;
+
 /** One model call of a turn. */
 export const ModelCallTrace = z.object({
   kind: z.literal('model-call'),
@@ -30,6 +42,8 @@ export const ModelCallTrace = z.object({
   sampledFor: z.object({ serverId: z.string(), serverName: z.string() }).optional(),
   /** Programmatic tool calling: the code execution container the answer used (sent with the turn's next call). */
   container: z.string().optional(),
+  /** The person's limits and the counts the check saw just before this call; absent when no limit is set. */
+  limits: LimitCounts.optional(),
 });
 
 export const Approval = z.enum(['allow-once', 'allow-thread', 'allow-always', 'deny']);

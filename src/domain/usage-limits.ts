@@ -164,7 +164,8 @@ export function threadSpend(messages: readonly { readonly trace: readonly TraceE
 }
 
 /** Dollars in a limit message: cents, or two significant digits under a cent (a cap of $0.0005 reads so). */
-const dollars = (usd: number) => (usd >= 0.01 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`);
+export const dollars = (usd: number): string =>
+  usd >= 0.01 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`;
 
 /** A turn stopped before a model call because the thread spent its cap in dollars. */
 export class ThreadSpendLimitError extends AppError {

@@ -5,7 +5,13 @@ import { resolveUsageLimits, threadSpendCap } from '../domain/usage-limits';
 import type { UserPreferences } from '../domain/user-config';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 import type { TurnRunnerDeps } from './turn-runner';
-import { threadSpendLimitProblem, usageLimitProblem, withUsageLimits, type ReadThread } from './usage-guard';
+import {
+  mergeLimitChecks,
+  threadSpendLimitCheck,
+  usageLimitCheck,
+  withUsageLimits,
+  type ReadThread,
+} from './usage-guard';
 
 /** The thread a model call is made for: its own spend cap (null: none; undefined: the profile's) and its calls. */
 export interface ThreadSpend {
@@ -37,11 +43,11 @@ export async function profileModel(
           listModels: () => Promise.resolve([]),
         };
   const spendCap = thread ? threadSpendCap(limits, thread.maxCostUsd) : undefined;
-  const model = withUsageLimits(
-    keyModel,
-    async () =>
-      (await usageLimitProblem(readUsage, deps.profileId, limits, deps.now())) ??
-      (thread ? threadSpendLimitProblem(thread.readThread, spendCap) : undefined),
-  );
+  const model = withUsageLimits(keyModel, async () => {
+    const usage = await usageLimitCheck(readUsage, deps.profileId, limits, deps.now());
+    // A call stopped by the hourly or daily limit need not read the thread.
+    if (usage.problem || !thread) return usage;
+    return mergeLimitChecks(usage, await threadSpendLimitCheck(thread.readThread, spendCap));
+  });
   return { keyModel, model };
 }

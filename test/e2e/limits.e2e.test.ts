@@ -63,6 +63,17 @@ describe('spending limits in Settings', () => {
     await messages().getByText('The second answer.').waitFor({ timeout: 30_000 });
     expect(api!.requests).toHaveLength(2);
     expect(await messages().getByText('Second question', { exact: true }).count()).toBe(1);
+
+    // The trace shows the counts the limit check saw just before the call: the first call, of the raised limit.
+    const toggle = messages()
+      .getByRole('button', { name: /^Trace/ })
+      .last();
+    await toggle.click();
+    const trace = messages().getByRole('region', { name: 'Trace of this turn' });
+    const call = trace.getByRole('listitem').filter({ hasText: 'Model call' }).last();
+    await call.getByText(/^Limits: 1 of 5 calls this hour/).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/screenshots/limit-counts-trace.png', fullPage: true });
+    await toggle.click();
     expect(pageErrors).toEqual([]);
   });
 

@@ -156,4 +156,41 @@ describe('usage limits', () => {
     expect(await retryTurn(deps, first.id, options())).toEqual({ status: 'done' });
     expect(app.api.requests).toHaveLength(3);
   });
+
+  it("each model call's trace records the counts its check saw: the second sees the first's call, tokens and spend", async () => {
+    const { app, deps } = await appWithLimits({ maxCallsPerHour: 50, maxTokensPerDay: 1_000_000, maxThreadCostUsd: 1 });
+    const thread = await newThread(app);
+    app.api.script({ text: 'first' }, { text: 'second' });
+    expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
+    expect(await sendMessage(deps, thread.id, 'two', options())).toEqual({ status: 'done' });
+    const calls = (await app.opened.storage.messages.list(thread.id)).items
+      .flatMap((m) => m.trace)
+      .filter((e) => e.kind === 'model-call');
+    expect(calls).toHaveLength(2);
+    const [first, second] = calls;
+    expect(first?.limits).toEqual({
+      callsThisHour: { used: 0, max: 50 },
+      tokensToday: { used: 0, max: 1_000_000 },
+      threadSpendUsd: { used: 0, max: 1 },
+    });
+    const usage = first!.usage!;
+    const firstTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+    expect(firstTokens).toBeGreaterThan(0);
+    expect(first?.costUsd).toBeGreaterThan(0);
+    expect(second?.limits).toEqual({
+      callsThisHour: { used: 1, max: 50 },
+      tokensToday: { used: firstTokens, max: 1_000_000 },
+      threadSpendUsd: { used: first!.costUsd, max: 1 },
+    });
+  });
+
+  it('with no limit set, a model call records no counts', async () => {
+    const { app, deps } = await appWithLimits({});
+    const thread = await newThread(app);
+    app.api.script({ text: 'unlimited' });
+    expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
+    const call = (await app.opened.storage.messages.list(thread.id)).items.flatMap((m) => m.trace)[0];
+    expect(call).toMatchObject({ kind: 'model-call' });
+    expect(call && 'limits' in call).toBe(false);
+  });
 });

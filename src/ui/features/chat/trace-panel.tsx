@@ -10,6 +10,7 @@ import type {
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
 import { formatCount, formatDuration, splitToolName } from './format';
+import { limitCountsLine } from './limit-counts';
 
 const APPROVAL: Record<string, string> = {
   'allow-once': 'allowed once',
@@ -59,6 +60,7 @@ export function TracePanel({
 }
 
 function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
+  const limits = limitCountsLine(entry.limits);
   return (
     <li className={entry.error ? 'trace-entry trace-failed' : 'trace-entry'}>
       <span className="trace-kind">
@@ -101,6 +103,7 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
         {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about{' '}
         {formatCount(entry.toolTokens)} tokens of definitions)
       </p>
+      {limits && <p className="muted trace-detail trace-limits">{limits}</p>}
     </li>
   );
 }
