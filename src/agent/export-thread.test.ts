@@ -13,6 +13,7 @@ const thread: ThreadConfig = {
   loadedTools: [],
   pinnedTools: [],
   approvals: { 'w/forecast': { hash: 'hash', origin: 'https://w.example', authKind: 'none' } },
+  samplingAllowed: { w: { origin: 'https://w.example' } },
   maxModelCalls: 20,
 };
 const at = { threadId: 't1', createdAt: 1, updatedAt: 1 };
@@ -85,6 +86,7 @@ describe('thread export', () => {
     };
     expect(parsed.thread.title).toBe('Weather');
     expect(parsed.thread.approvals).toBeUndefined();
+    expect(parsed.thread.samplingAllowed).toBeUndefined();
     expect(parsed.messages).toHaveLength(4);
     expect(parsed.messages[1]?.trace).toHaveLength(3);
   });

@@ -5,7 +5,7 @@ import type { TraceEntry } from '../domain/trace';
 
 /** A thread with its messages and traces as JSON (no secrets are part of either). */
 export function exportThreadJson(thread: ThreadConfig, messages: readonly Message[]): string {
-  const { approvals: _approvals, ...settings } = thread;
+  const { approvals: _approvals, samplingAllowed: _samplingAllowed, ...settings } = thread;
   return JSON.stringify({ format: 'mcp-agent-thread', version: 1, thread: settings, messages }, null, 2);
 }
 

@@ -30,6 +30,11 @@ export const ThreadConfig = z.object({
   pinnedTools: z.array(LoadedTool.omit({ lastUsedAt: true })).default([]),
   /** "Allow for this thread": tool key ("server/tool") → the definition's hash and the server origin it was allowed for. */
   approvals: ApprovalRecords.default({}),
+  /**
+   * Sampling "Allow for this thread" (issue #20): server id → the origin it was allowed at. Its requests then run and
+   * answer without asking (still shown in the chat); another origin is another server and asks again.
+   */
+  samplingAllowed: z.record(z.string(), z.object({ origin: z.string().min(1) })).optional(),
   /** Tool search for this thread only (mode, strategy, preload count), over the profile's settings. */
   toolSearch: ThreadToolSearchOverrides.optional(),
   /** Servers whose instructions are left out of this thread's system prompt (all are in by default). */

@@ -54,6 +54,19 @@ describe("forgetting a server's trust in storage", () => {
     });
   });
 
+  it('a server saved at another origin loses its sampling "Allow for this thread"; another server keeps its own', async () => {
+    const { storage, profileId, threadId } = await trusted();
+    await storage.threads.update(threadId, () => ({
+      samplingAllowed: { files: { origin: 'https://files.example' }, notes: { origin: 'https://notes.example' } },
+    }));
+    await storage.profiles.saveServer(profileId, { ...files, url: 'https://files.example/v2/mcp' });
+    expect(Object.keys((await storage.threads.get(threadId))!.samplingAllowed ?? {})).toEqual(['files', 'notes']);
+    await storage.profiles.saveServer(profileId, { ...files, url: 'https://elsewhere.example/mcp' });
+    expect((await storage.threads.get(threadId))!.samplingAllowed).toEqual({
+      notes: { origin: 'https://notes.example' },
+    });
+  });
+
   it('a new server may take a retired id only at the origin it had', async () => {
     const { storage, profileId } = await trusted();
     await storage.profiles.removeServer(profileId, 'files');

@@ -16,6 +16,12 @@ function withoutKeysOf(value: unknown, serverId: string): { next: unknown; chang
   return { next: changed ? approvalsWithout(value, serverId) : value, changed };
 }
 
+/** The thread's sampling allowances without the server's (keyed by server id). */
+function withoutSamplingOf(value: unknown, serverId: string): { next: unknown; changed: boolean } {
+  if (!isRecord(value) || !(serverId in value)) return { next: value, changed: false };
+  return { next: Object.fromEntries(Object.entries(value).filter(([id]) => id !== serverId)), changed: true };
+}
+
 function withoutServerIn(list: unknown, serverId: string, idOf: (item: unknown) => unknown) {
   if (!Array.isArray(list)) return { next: list, changed: false };
   const next = list.filter((item) => idOf(item) !== serverId);
@@ -59,6 +65,7 @@ export function threadForgetting<T extends RawRecord>(
   options: ForgetOptions,
 ): T | undefined {
   const approvals = withoutKeysOf(thread.approvals, serverId);
+  const sampling = withoutSamplingOf(thread.samplingAllowed, serverId);
   const none = (value: unknown) => ({ next: value, changed: false });
   const enabled = options.dropPlaces
     ? withoutServerIn(thread.enabledServerIds, serverId, (id) => id)
@@ -69,11 +76,12 @@ export function threadForgetting<T extends RawRecord>(
   const pinned = options.dropPlaces
     ? withoutServerIn(thread.pinnedTools, serverId, toolServerId)
     : none(thread.pinnedTools);
-  if (![approvals, enabled, loaded, pinned].some((part) => part.changed)) return undefined;
+  if (![approvals, sampling, enabled, loaded, pinned].some((part) => part.changed)) return undefined;
   // updatedAt stays: forgetting a server is no activity in the thread, so the list keeps its order.
   return {
     ...thread,
     approvals: approvals.next,
+    ...(sampling.changed ? { samplingAllowed: sampling.next } : {}),
     enabledServerIds: enabled.next,
     loadedTools: loaded.next,
     pinnedTools: pinned.next,

@@ -20,6 +20,9 @@ function setup() {
       runs++;
       return Promise.resolve({ model: 'claude-test', text: 'Hello', stopReason: 'end_turn' });
     },
+    isAllowed: false,
+    allowForThread: () => Promise.resolve(),
+    stopAllowing: () => Promise.resolve(),
   };
   let count = 0;
   const requests = createSamplingRequests(

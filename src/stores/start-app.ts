@@ -1,7 +1,7 @@
 import { describeError, type AppError } from '../domain/errors';
 import { logFailure, silentLogger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
-import { trustOf } from '../domain/server-trust';
+import { serverOrigin, trustOf } from '../domain/server-trust';
 import type { Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
@@ -101,13 +101,20 @@ export async function startApp(
       chat: chat.store,
       draft: store.getState().attachments,
     });
-    findSamplingTurn = samplingTurnFinder(() => chat.actions.runningTurn(), {
-      storage: services.storage,
-      profileId: profile.id,
-      defaults,
-      createModel: services.createModel,
-      now: services.now,
-    });
+    findSamplingTurn = samplingTurnFinder(
+      () => chat.actions.runningTurn(),
+      {
+        storage: services.storage,
+        profileId: profile.id,
+        defaults,
+        createModel: services.createModel,
+        now: services.now,
+      },
+      (serverId) => {
+        const url = registry.get(serverId)?.config.url;
+        return url === undefined ? undefined : serverOrigin(url);
+      },
+    );
     const prompts = createPrompts(registry, chat.actions);
     let stopFollowingServers = () => undefined as void;
     const discoveryStop = new AbortController();

@@ -185,6 +185,47 @@ describe('prompts and sampling in the chat', () => {
     expect(lastToolResult()).toContain('The person rejected the sampling request.');
   });
 
+  it('"Allow for this thread" runs the server’s later requests without asking, shown and marked, after a reload too', async () => {
+    await newThread();
+    await startSampling('first poem');
+    api!.script({ text: 'First answer' }, { text: 'Done one.' });
+    await samplingCard().getByRole('button', { name: 'Allow for this thread' }).click();
+    // No "Send answer": the answer went back, the turn went on, and the card shows what was sent and answered.
+    await messages().getByText('Done one.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('First answer');
+    await samplingCard().getByText('Ran without asking: allowed for this thread.').waitFor();
+    expect(await samplingCard().textContent()).toContain('First answer');
+
+    // Remembered on the thread: after a reload the server's next request runs and answers with no question.
+    await page.reload();
+    await messages().getByText('Done one.').waitFor({ timeout: 30_000 });
+    api!.script(
+      { toolUses: [{ name: 'mcp__everything__trigger-sampling-request', input: { prompt: 'second poem' } }] },
+      { text: 'Second answer' },
+      { text: 'Done two.' },
+    );
+    await box().fill('Ask the server again');
+    await box().press('Enter');
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+    await messages().getByText('Done two.').waitFor({ timeout: 30_000 });
+    expect(lastToolResult()).toContain('Second answer');
+    const card = samplingCard();
+    expect(await card.textContent()).toContain('second poem');
+    expect(await card.textContent()).toContain('Second answer');
+    expect(await card.getByRole('button', { name: 'Approve and run' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/sampling-allowed-for-thread.png` });
+
+    // Stop allowing: the next request asks first again.
+    await card.getByRole('button', { name: 'Stop allowing' }).click();
+    await card.getByText(/its next request asks first/).waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    await startSampling('third poem');
+    await samplingCard().getByRole('button', { name: 'Approve and run' }).waitFor();
+    api!.script({ text: 'Refused again.' });
+    await samplingCard().getByRole('button', { name: 'Reject' }).click();
+    await messages().getByText('Refused again.').waitFor({ timeout: 30_000 });
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

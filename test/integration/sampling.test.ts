@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../src/agent/anthropic-model';
 import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
+import { serverOrigin } from '../../src/domain/server-trust';
 import { countUsage } from '../../src/domain/usage-limits';
 import type { Registry } from '../../src/mcp/registry';
 import { createLocalLocks } from '../../src/platform/locks';
@@ -58,7 +59,11 @@ beforeAll(async () => {
     locks: createLocalLocks(),
   };
   chat = createChat(deps);
-  find = samplingTurnFinder(() => chat.actions.runningTurn(), deps);
+  find = samplingTurnFinder(
+    () => chat.actions.runningTurn(),
+    deps,
+    (id) => registry.get(id) && serverOrigin(registry.get(id)!.config.url),
+  );
   await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
   await registry.connect('everything');
 });

@@ -167,7 +167,7 @@ export function ChatView({
             {refused.map((r) => (
               <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
             ))}
-            <SamplingList requests={samplingRequests} />
+            <SamplingList requests={samplingRequests} threadId={activeId} />
           </>
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SamplingContent, SamplingRequest } from '../../../domain/sampling';
+import type { SamplingContent, SamplingReply, SamplingRequest } from '../../../domain/sampling';
 import type { PendingSampling, RefusedSampling } from '../../../stores/sampling-requests';
 
 /**
@@ -14,12 +14,15 @@ export function SamplingCard({ request }: { request: PendingSampling }) {
         <strong>{request.serverName}</strong> wants to run the model with this request.
       </p>
       <ModelLine request={request.request} model={plan.model} maxTokens={plan.maxTokens} note={plan.modelNote} />
+      {request.allowedForThread && <AllowedMark request={request} />}
       {stage.kind === 'review' || stage.kind === 'failed' ? (
         <ReviewForm request={request} />
       ) : stage.kind === 'running' ? (
         <p className="muted" role="status">
           Running on {plan.model}…
         </p>
+      ) : stage.kind === 'sent' ? (
+        <SentRequest request={request} sent={stage.request} reply={stage.reply} />
       ) : (
         <>
           <p className="field-label">The model answered ({stage.reply.stopReason}):</p>
@@ -35,6 +38,57 @@ export function SamplingCard({ request }: { request: PendingSampling }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The mark of a request that ran without asking, and the way to stop allowing the server in this thread. */
+function AllowedMark({ request }: { request: PendingSampling }) {
+  return (
+    <p className="muted note sampling-allowed">
+      {request.stoppedAllowing ? (
+        <>Ran without asking: was allowed for this thread (stopped; its next request asks first).</>
+      ) : (
+        <>
+          Ran without asking: allowed for this thread.{' '}
+          <button type="button" className="secondary small" onClick={request.stopAllowing}>
+            Stop allowing
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** What an allowed request sent to the model and what went back to the server (inert text). */
+function SentRequest({
+  request,
+  sent,
+  reply,
+}: {
+  request: PendingSampling;
+  sent: SamplingRequest;
+  reply: SamplingReply;
+}) {
+  return (
+    <>
+      <p className="field-label">It sent:</p>
+      {sent.systemPrompt && <p className="sampling-answer tool-text">System: {sent.systemPrompt}</p>}
+      {sent.messages.map((message, m) => (
+        <p key={m} className="sampling-answer tool-text">
+          {message.role}:{' '}
+          {message.content.map((part) => (part.type === 'text' ? part.text : describePart(part))).join(' ')}
+        </p>
+      ))}
+      <p className="field-label">
+        The model answered ({reply.stopReason}), sent to {request.serverName}:
+      </p>
+      <p className="sampling-answer tool-text">{reply.text || '(no text)'}</p>
+      <div className="approval-actions">
+        <button type="button" className="secondary" onClick={request.dismiss}>
+          Dismiss
+        </button>
+      </div>
+    </>
   );
 }
 
@@ -82,12 +136,13 @@ function ReviewForm({ request }: { request: PendingSampling }) {
   );
   let textIndex = 0;
   const failed = request.stage.kind === 'failed' ? request.stage.message : undefined;
+  const edits = () => ({ ...(system || request.request.systemPrompt ? { systemPrompt: system } : {}), texts });
   return (
     <form
       className="sampling-form"
       onSubmit={(event) => {
         event.preventDefault();
-        request.approve({ ...(system || request.request.systemPrompt ? { systemPrompt: system } : {}), texts });
+        request.approve(edits());
       }}
     >
       <label htmlFor={`${id}-system`}>System prompt</label>
@@ -124,6 +179,11 @@ function ReviewForm({ request }: { request: PendingSampling }) {
       )}
       <div className="approval-actions">
         <button type="submit">{failed ? 'Try again' : 'Approve and run'}</button>
+        {!request.allowedForThread && (
+          <button type="button" className="secondary" onClick={() => request.allowForThread(edits())}>
+            Allow for this thread
+          </button>
+        )}
         <button type="button" className="secondary" onClick={request.reject}>
           Reject
         </button>
