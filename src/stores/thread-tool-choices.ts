@@ -10,6 +10,8 @@ export interface ThreadToolChoiceActions {
   setPinnedTool(threadId: string, ref: ToolRef, isPinned: boolean): Promise<string | undefined>;
   /** The thread's own deferral, or undefined for the profile's; resolves to an error message, or undefined. */
   setThreadDeferral(threadId: string, deferral: Deferral | undefined): Promise<string | undefined>;
+  /** Stops running a server's sampling requests in the thread without asking (issue #20); resolves to an error, or undefined. */
+  stopAllowingSampling(threadId: string, serverId: string): Promise<string | undefined>;
 }
 
 const isSame = (a: ToolRef, b: ToolRef): boolean => a.serverId === b.serverId && a.toolName === b.toolName;
@@ -44,5 +46,10 @@ export function threadToolChoiceActions(
     setPinnedTool: (threadId, ref, isPinned) =>
       change(threadId, (t) => ({ pinnedTools: withPinnedTool(t.pinnedTools, ref, isPinned) })),
     setThreadDeferral: (threadId, deferral) => change(threadId, (t) => ({ toolSearch: withDeferral(t, deferral) })),
+    stopAllowingSampling: (threadId, serverId) =>
+      change(threadId, (t) => {
+        const { [serverId]: _stopped, ...others } = t.samplingAllowed ?? {};
+        return { samplingAllowed: others };
+      }),
   };
 }

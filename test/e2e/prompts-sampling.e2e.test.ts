@@ -226,6 +226,29 @@ describe('prompts and sampling in the chat', () => {
     await messages().getByText('Refused again.').waitFor({ timeout: 30_000 });
   });
 
+  it('the thread menu lists a server allowed to sample and revokes it, also after a reload (no card on screen)', async () => {
+    await newThread();
+    await startSampling('allowed poem');
+    api!.script({ text: 'Allowed answer' }, { text: 'Done allowed.' });
+    await samplingCard().getByRole('button', { name: 'Allow for this thread' }).click();
+    await messages().getByText('Done allowed.').waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await messages().getByText('Done allowed.').waitFor({ timeout: 30_000 });
+    expect(await samplingCard().count()).toBe(0);
+    const section = page.getByRole('region', { name: 'Sampling allowed in this thread' });
+    expect(await section.textContent()).toContain('Everything runs model calls here without asking.');
+    await section.getByRole('button', { name: 'Stop allowing sampling for Everything' }).click();
+    await section.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // Revoked: the server's next request in this thread asks first.
+    await startSampling('asked poem');
+    await samplingCard().getByRole('button', { name: 'Approve and run' }).waitFor();
+    api!.script({ text: 'Refused.' });
+    await samplingCard().getByRole('button', { name: 'Reject' }).click();
+    await messages().getByText('Refused.').waitFor({ timeout: 30_000 });
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { ThreadServers } from '../threads/thread-servers';
 import { ThreadSettingsForm } from './thread-settings';
 import { ServerInstructionsSection } from './server-instructions';
 import { ThreadPinnedTools } from './thread-pinned-tools';
+import { ThreadSamplingAllowed } from './thread-sampling-allowed';
 import { ThreadTokenTotal } from './token-total';
 
 /**
@@ -57,6 +58,7 @@ export function ChatHeader({
           onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
         />
         <ThreadPinnedTools key={`pins-${thread.id}`} thread={thread} servers={servers} actions={actions} />
+        <ThreadSamplingAllowed thread={thread} servers={servers} actions={actions} />
         <ServerInstructionsSection
           servers={servers.filter((s) => thread.enabledServerIds.includes(s.id))}
           offIds={thread.instructionsOff ?? []}
