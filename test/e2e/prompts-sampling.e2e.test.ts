@@ -249,6 +249,27 @@ describe('prompts and sampling in the chat', () => {
     await messages().getByText('Refused.').waitFor({ timeout: 30_000 });
   });
 
+  it('attaches a resource of server-everything from the @ list; the request carries its text (issue #20, item 1)', async () => {
+    await newThread();
+    await box().fill('Summarise this');
+    await box().pressSequentially(' @features');
+    await page.getByRole('option', { name: /features\.md/ }).waitFor({ timeout: 30_000 });
+    await box().press('Enter');
+    const toSend = page.getByRole('list', { name: 'Attachments to send' });
+    await toSend.getByText('features.md').waitFor({ timeout: 30_000 });
+    expect((await box().inputValue()).trim()).toBe('Summarise this');
+
+    api!.script({ text: 'It lists the features.' });
+    await box().press('Enter');
+    await messages().getByText('It lists the features.').waitFor({ timeout: 30_000 });
+    const content = api!.requests.at(-1)!.body.messages.at(-1)!.content as unknown as Record<string, unknown>[];
+    const attached = content.find((b) => typeof b.text === 'string' && b.text.startsWith('Attached resource '));
+    expect(attached?.text).toMatch(
+      /^Attached resource demo:\/\/resource\/static\/document\/features\.md of Everything \(text\/markdown, [\d.,]+ [KM]?B\):\n\n\S/,
+    );
+    expect(content.at(-1)).toMatchObject({ type: 'text', text: 'Summarise this' });
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });
