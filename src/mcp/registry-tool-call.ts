@@ -1,7 +1,7 @@
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { unavailableResult, withKit } from './lazy-kit';
 import type { RegistryEntries } from './registry-entries';
-import type { CallOptions } from './server-connection';
+import type { CallOptions } from './server-connection-deps';
 
 /** Calls a registered server's tool after checking it is known, enabled and given valid arguments. Never throws. */
 export async function callRegisteredTool(

@@ -15,7 +15,7 @@ import type { ConnectionTest } from './connection-test';
 import { LazyConnection, withKit, type ConnectionKit } from './lazy-kit';
 import { readServerHeaders, type PendingSecrets, type SecretStore } from './server-headers';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
-import type { CallOptions } from './server-connection';
+import type { CallOptions } from './server-connection-deps';
 import type { RegistryOAuth, SignInCallback, SignInHost } from './sign-in';
 import { ServerLogs } from './server-logs';
 import type { ServerLogEntry } from '../domain/server-log';
