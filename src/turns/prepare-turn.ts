@@ -1,6 +1,6 @@
 import { isServerCompactionModel } from '../agent/compaction';
 import { composeSystemPrompt } from '../agent/system-prompt';
-import type { TurnDeps, TurnPersistence } from '../agent/run-turn';
+import type { TurnDeps, TurnPersistence } from '../agent/turn-deps';
 import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
 import { DEFAULT_CODE_LIMITS, resolveCodeExecutionMode, type CodeExecutionMode } from '../domain/code-execution';
 import { NotFoundError } from '../domain/errors';

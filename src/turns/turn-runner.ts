@@ -1,5 +1,6 @@
 import type { ModelPort } from '../agent/model-port';
-import { continueTurn, runTurn, runTurnWithMessages, TAB_CLOSED_NOTE, type TurnOutcome } from '../agent/run-turn';
+import { continueTurn, runTurn, runTurnWithMessages, TAB_CLOSED_NOTE } from '../agent/run-turn';
+import type { TurnOutcome } from '../agent/turn-deps';
 import { resumeTurn } from '../agent/resume-turn';
 import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
