@@ -210,7 +210,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
+        return sendMessage(deps, threadId, text.trim(), { ...options, attachments });
       });
     },
     async sendPrompt(messages, title) {

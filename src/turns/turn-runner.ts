@@ -84,15 +84,22 @@ export interface SendOptions {
 /** The note on an answer whose end could not be saved, once it is retried. */
 export const NOT_SAVED_NOTE = 'This answer could not be saved completely.';
 
+/** What a message is sent with besides the turn's options: where it goes in the thread, and its attachments. */
+export interface SendMessageOptions extends SendOptions {
+  /** The message it follows, on a new branch from there (null: the thread's start); omitted: the shown branch's end. */
+  readonly after?: string | null;
+  /** Its attachments; their bytes are stored before the message. */
+  readonly attachments?: readonly OutgoingAttachment[];
+}
+
 /** Runs one turn in a thread with the profile's key, model and tool-search settings, holding the thread's turn lock. */
 export function sendMessage(
   deps: TurnRunnerDeps,
   threadId: string,
   text: string,
-  options: SendOptions,
-  after?: string | null,
-  attachments: readonly OutgoingAttachment[] = [],
+  options: SendMessageOptions,
 ): Promise<TurnOutcome> {
+  const { after, attachments = [] } = options;
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
     const turn = await prepareTurn(deps, threadId, options, after);
     // The bytes are stored first: a full disk refuses the message before anything of it is written.

@@ -137,7 +137,7 @@ describe('usage limits', () => {
     app.api.script({ text: 'a priced answer' });
     expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
     // A new first message (what Edit of the first message sends): the shown branch holds no priced call any more.
-    const edited = await sendMessage(deps, thread.id, 'one, edited', options(), null);
+    const edited = await sendMessage(deps, thread.id, 'one, edited', { ...options(), after: null });
     expect(edited.status === 'error' && edited.error).toMatch(/this thread's spend cap of \$0\.0000010 is reached/);
     expect(app.api.requests).toHaveLength(1); // Never sent.
     const shown = await app.opened.storage.messages.list(thread.id);
