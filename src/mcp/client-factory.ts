@@ -32,8 +32,6 @@ export type SamplingHandler = (
   request: SamplingRequest,
   server: ElicitationServer,
   signal?: AbortSignal,
-  /** The JSON-RPC id: a request delivered again (a resumed stream replays it) is the same request. */
-  requestId?: string | number,
 ) => Promise<SamplingReply>;
 
 export interface ClientHandlers {
@@ -69,9 +67,7 @@ export function createMcpClient(
     if (request.params.tools !== undefined || request.params.toolChoice !== undefined)
       throw new McpError(ErrorCode.InvalidParams, 'This client does not support tools in sampling requests.');
     try {
-      return toCreateMessageResult(
-        await handlers.sampling(toSamplingRequest(request.params), server, extra.signal, extra.requestId),
-      );
+      return toCreateMessageResult(await handlers.sampling(toSamplingRequest(request.params), server, extra.signal));
     } catch (error) {
       // The spec's code for a request the person rejected (Sampling, "Error Handling": -1).
       if (error instanceof SamplingRejectedError) throw new McpError(USER_REJECTED, error.message);
