@@ -103,6 +103,7 @@ describe('sampling requests from a server', () => {
     await sent;
     expect(api.requests.length).toBe(callsBefore + 1); // Only the turn's next call, no sampling call.
     expect(toolResultText()).toContain('The person rejected the sampling request.');
+    expect(toolResultText()).not.toContain('MCP error -1: MCP error -1'); // Told once, with the spec's code.
     expect(samplings.store.getState().samplings).toEqual([]);
   });
 
