@@ -51,6 +51,37 @@ export async function openAppPage(url: string, options: AppPageOptions = {}): Pr
   }
 }
 
+export interface ModelRig extends AppPage {
+  readonly app: AppServer;
+  readonly api: FakeAnthropic;
+  /** Closes the browser, the app server and the fake API. */
+  close(): Promise<void>;
+}
+
+/** The built app with the fake Messages API running beside it, open in Chromium. */
+export async function startModelRig(options: AppPageOptions = {}): Promise<ModelRig> {
+  const [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
+  const stopServers = async () => {
+    await app.close();
+    await api.stop();
+  };
+  try {
+    const opened = await openAppPage(app.url, options);
+    return {
+      ...opened,
+      app,
+      api,
+      async close() {
+        await opened.browser.close();
+        await stopServers();
+      },
+    };
+  } catch (error) {
+    await stopServers();
+    throw error;
+  }
+}
+
 export interface EverythingRig extends AppPage {
   readonly app: AppServer;
   readonly api: FakeAnthropic;

@@ -12,6 +12,7 @@ import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/reso
 import { samplePdf, samplePng } from '../fixtures/sample-files';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { openNewThread, switchServerOn } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -72,11 +73,8 @@ describe('attachments in the chat', () => {
   });
 
   it('attaches files and a resource, refuses what the API cannot take, and sends them as the API blocks', async () => {
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-    const toggle = page.getByRole('switch', { name: 'Files', exact: true });
-    if (!(await toggle.isChecked())) await toggle.click();
-    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+    await openNewThread(page);
+    await switchServerOn(page, 'Files');
 
     await box().fill('What do these show?');
     await pick(

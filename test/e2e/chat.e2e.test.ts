@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
+import { addServer, openNewThread } from './app-steps';
 
 const SHOTS = 'test-results/screenshots';
 let rig: EverythingRig | undefined;
@@ -22,10 +23,7 @@ const mentionList = () => page.getByRole('listbox', { name: 'Servers and tools t
 const count = (n: number) => new RegExp(String(n).replace(/\B(?=(\d{3})+$)/g, '[,.\\s\u00a0\u202f]?'));
 
 async function newThreadWithEverything(): Promise<void> {
-  // The first is the sidebar's button; a thread not yet titled is named "New thread" too.
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  // Until the new thread shows, the switch on screen is the previous thread's.
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  await openNewThread(page);
   await page.getByRole('switch', { name: 'Everything', exact: true }).check();
 }
 
@@ -39,15 +37,7 @@ describe('the chat', () => {
     rig = await startEverythingRig({ appConfig: DEFER_ALL_APP_CONFIG });
     ({ everything, api, page, pageErrors, consoleLines } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-chat-e2e', api.url);
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Everything' })
-      .filter({ hasText: 'Connected' })
-      .waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Servers' }).click();
+    await addServer(page, 'Everything', everything.url);
   });
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { openNewThread, switchServerOn } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 let server: TestMcpServer | undefined;
@@ -65,11 +66,8 @@ const box = () => page.getByRole('textbox', { name: 'Message', exact: true });
 const form = () => page.getByRole('region', { name: 'Request from Scenario' });
 
 async function askForTheForm(after: string): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  const toggle = page.getByRole('switch', { name: 'Scenario', exact: true });
-  if (!(await toggle.isChecked())) await toggle.click();
-  await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  await openNewThread(page);
+  await switchServerOn(page, 'Scenario');
   api!.script({ toolUses: [{ name: 'mcp__scenario__test_client_elicitation_defaults', input: {} }] }, { text: after });
   await box().fill('Run the scenario');
   await box().press('Enter');

@@ -13,6 +13,7 @@ import { startServerEverything, type ServerEverything } from '../fixtures/server
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { openNewThread, switchServerOn } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -57,14 +58,8 @@ const BAD_FORM: ToolEntry = {
 };
 
 async function newThread(server: string): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  // The switch follows the stored state, which a busy page may show a moment after the click.
-  for (const name of [server]) {
-    const toggle = page.getByRole('switch', { name, exact: true });
-    if (!(await toggle.isChecked())) await toggle.click();
-    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
-  }
+  await openNewThread(page);
+  await switchServerOn(page, server);
 }
 
 /** Sends a message that makes the model call `tool`, approving it when asked. */
