@@ -11,6 +11,12 @@ export async function openNewThread(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
 }
 
+/** Opens a new empty thread and checks the switch of the server `name` in it. */
+export async function newThreadWithServer(page: Page, name: string): Promise<void> {
+  await openNewThread(page);
+  await page.getByRole('switch', { name, exact: true }).check();
+}
+
 /** Switches the server `name` on in the open thread, and waits until its switch shows it on. */
 export async function switchServerOn(page: Page, name: string): Promise<void> {
   // The switch follows the stored state, which a busy page may show a moment after the click.
