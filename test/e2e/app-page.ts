@@ -93,32 +93,24 @@ export interface EverythingRig extends AppPage {
 
 /** The built app with the fake Messages API and server-everything running beside it, open in Chromium. */
 export async function startEverythingRig(options: AppPageOptions = {}): Promise<EverythingRig> {
-  const [everything, api, app] = await Promise.all([
+  const [everything, rig] = await Promise.allSettled([
     startServerEverything({ mode: 'streamableHttp' }),
-    startFakeAnthropic(),
-    startAppServer(),
+    startModelRig(options),
   ]);
-  const stopServers = async () => {
-    await app.close();
-    await api.stop();
-    await everything.stop();
-  };
-  try {
-    const opened = await openAppPage(app.url, options);
-    return {
-      ...opened,
-      app,
-      api,
-      everything,
-      async close() {
-        await opened.browser.close();
-        await stopServers();
-      },
-    };
-  } catch (error) {
-    await stopServers();
-    throw error;
+  if (everything.status === 'rejected' || rig.status === 'rejected') {
+    // Whatever did start is stopped again.
+    if (everything.status === 'fulfilled') await everything.value.stop();
+    if (rig.status === 'fulfilled') await rig.value.close();
+    throw everything.status === 'rejected' ? everything.reason : (rig as PromiseRejectedResult).reason;
   }
+  return {
+    ...rig.value,
+    everything: everything.value,
+    async close() {
+      await rig.value.close();
+      await everything.value.stop();
+    },
+  };
 }
 
 /** First run as a person does it: the API key and the fake API's base URL saved in Settings, and "Saved." seen. */

@@ -52,3 +52,13 @@ export async function addServer(page: Page, name: string, url: string, options: 
     .waitFor({ timeout: options.timeout ?? 15_000 });
   if (!options.keepOpen) await serversButton.click();
 }
+
+/** In the open Servers panel: adds a server signed in with a bearer token, and waits until its row says "Connected". */
+export async function addBearerServer(page: Page, name: string, url: string, token: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Server name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await page.getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
+  await page.getByLabel('Bearer token', { exact: true }).fill(token);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await expect.poll(() => page.getByRole('listitem', { name }).textContent(), { timeout: 15_000 }).toMatch(/Connected/);
+}
