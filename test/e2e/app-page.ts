@@ -10,6 +10,13 @@ export const DEFER_ALL_APP_CONFIG = {
   defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } },
 };
 
+/** app-config.json with the deployer's `servers`, every tool sent with each call (so a request shows all it offers). */
+export function appServersConfig(
+  servers: readonly { readonly id: string; readonly name: string; readonly url: string }[],
+) {
+  return { servers, defaults: { toolSearch: { deferral: 'never' } } };
+}
+
 export interface AppPageOptions {
   /** Served as /app-config.json instead of the build's own file. */
   readonly appConfig?: unknown;

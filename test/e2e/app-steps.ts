@@ -62,3 +62,16 @@ export async function addBearerServer(page: Page, name: string, url: string, tok
   await page.getByRole('button', { name: 'Add server' }).click();
   await expect.poll(() => page.getByRole('listitem', { name }).textContent(), { timeout: 15_000 }).toMatch(/Connected/);
 }
+
+/** Opens the Servers panel (unless open) and waits for its heading. */
+export async function openServersPanel(page: Page): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
+  await page.getByRole('heading', { name: 'Servers' }).waitFor();
+}
+
+/** Closes the Servers panel if it is open. */
+export async function closeServersPanel(page: Page): Promise<void> {
+  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true')
+    await page.getByRole('button', { name: 'Servers' }).click();
+}
