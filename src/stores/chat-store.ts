@@ -118,6 +118,8 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   runningTurn(): RunningTurn | undefined;
   /** Reads a resource of a server (a resource link in a tool result); never throws. */
   readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
+  /** The bytes of a sent message's attachment; undefined when they are no longer stored. */
+  readAttachment: (id: string) => Promise<Blob | undefined>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
   exportThread(
     format: 'json' | 'markdown',
@@ -442,6 +444,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       };
     },
     readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
+    readAttachment: (id) => deps.storage.attachments.get(id),
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
