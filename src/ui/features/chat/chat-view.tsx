@@ -28,6 +28,7 @@ import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
+import { ServerNamesContext } from './server-names-context';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppRequests } from './mcp-app/app-requests';
 import type { SamplingRequests } from '../../../stores/sampling-requests';
@@ -138,16 +139,18 @@ export function ChatView({
             <ReadResourceContext.Provider value={actions.readResource}>
               <ToolProgressContext.Provider value={toolProgress}>
                 <McpAppsContext.Provider value={mcpApps?.actions}>
-                  <MessageList
-                    key={thread.id}
-                    messages={messages}
-                    compactions={compactions}
-                    serverNames={serverNames}
-                    awaitingIds={awaitingIds}
-                    isTurnRunning={isRunning}
-                    {...(branches ? { branches } : {})}
-                    {...(isRunning ? {} : { onRetry: retry })}
-                  />
+                  <ServerNamesContext.Provider value={serverNames}>
+                    <MessageList
+                      key={thread.id}
+                      messages={messages}
+                      compactions={compactions}
+                      serverNames={serverNames}
+                      awaitingIds={awaitingIds}
+                      isTurnRunning={isRunning}
+                      {...(branches ? { branches } : {})}
+                      {...(isRunning ? {} : { onRetry: retry })}
+                    />
+                  </ServerNamesContext.Provider>
                 </McpAppsContext.Provider>
               </ToolProgressContext.Provider>
             </ReadResourceContext.Provider>
