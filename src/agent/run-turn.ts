@@ -2,6 +2,7 @@ import type { AttachmentRef } from '../domain/attachment';
 import type { ContentBlock, Message, NewMessage } from '../domain/message';
 import { AppError } from '../domain/errors';
 import { ModelError } from '../domain/model-errors';
+import { isRefusedBeforeSending } from '../domain/refused-before-sending';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { EXECUTE_CODE_NAME, type CodeLimits } from '../domain/code-execution';
 import type { ThreadTools } from '../domain/thread-tools';
@@ -284,8 +285,10 @@ async function modelCall(
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      // What a stopped or failed answer used so far still counts.
-      trace: [trace({ error: text, ...offendingPart(error, request), ...(usageSoFar ? { usage: usageSoFar } : {}) })],
+      // What a stopped or failed answer used so far still counts; a call refused before sending was never made.
+      trace: isRefusedBeforeSending(error)
+        ? []
+        : [trace({ error: text, ...offendingPart(error, request), ...(usageSoFar ? { usage: usageSoFar } : {}) })],
     };
     try {
       message = await persistence.update(message.id, ended);
