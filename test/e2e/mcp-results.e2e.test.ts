@@ -251,6 +251,17 @@ describe('MCP results and progress in the chat', () => {
     expect(await card('slow').getAttribute('class')).not.toContain('tool-error');
     await card('slow').locator(':scope > summary').click();
     await card('slow').getByRole('heading', { name: 'Stopped' }).waitFor();
+    // The trace agrees: stopped, not failed.
+    await messages()
+      .getByRole('button', { name: /^Trace/ })
+      .last()
+      .click();
+    const row = messages()
+      .getByRole('region', { name: 'Trace of this turn' })
+      .getByRole('listitem')
+      .filter({ hasText: 'slow' });
+    expect(await row.textContent()).toMatch(/· stopped · allowed once/);
+    expect(await row.getAttribute('class')).not.toContain('trace-failed');
   });
 
   it("shows a server's log messages in its detail view, filtered by level, and never in the chat", async () => {
