@@ -269,6 +269,10 @@ function toModelError(error: unknown, signal: AbortSignal): unknown {
     if (typeof status === 'number') {
       if (status === 529) return new ModelError('overloaded', undefined, 529);
       if (status >= 500) return new ModelError('server', `HTTP ${status}`, status);
+      const body = (error as { error?: unknown }).error;
+      // The Messages API answers an unknown model with a 404 of type not_found_error ("model: …").
+      if (status === 404 && apiErrorType(body) === 'not_found_error')
+        return new ModelError('model-not-found', apiMessage(body, status), status);
       return new ModelError('bad-request', apiMessage((error as { error?: unknown }).error, status), status);
     }
     // An `event: error` frame mid-stream has a type but no status; the part already streamed is kept by the caller.
@@ -280,6 +284,10 @@ function toModelError(error: unknown, signal: AbortSignal): unknown {
     if (typeof message === 'string') return new ModelError('stream-cut', message.slice(0, 200));
   }
   return new ModelError('stream-cut', error instanceof Error ? error.message.slice(0, 200) : undefined);
+}
+
+function apiErrorType(body: unknown): unknown {
+  return (body as { error?: { type?: unknown } } | undefined)?.error?.type;
 }
 
 function apiMessage(body: unknown, status: number): string {

@@ -71,6 +71,7 @@ export function toolCallTrace(
     isError: result.isError,
     durationMs: result.durationMs,
     ...(result.failure ? { error: result.failure.message } : {}),
+    ...(result.failure?.kind === 'aborted' ? { isStopped: true as const } : {}),
     ...extra,
   };
 }

@@ -1,3 +1,4 @@
+import { isRefusedBeforeSending } from '../domain/refused-before-sending';
 import type { ContentBlock, Message } from '../domain/message';
 import { AppError } from '../domain/errors';
 import { ModelError } from '../domain/model-errors';
@@ -124,8 +125,10 @@ export async function modelCall(
       blocks: latest,
       status: stopped ? 'interrupted' : 'error',
       error: text,
-      // What a stopped or failed answer used so far still counts.
-      trace: [trace({ error: text, ...offendingPart(error, request), ...(usageSoFar ? { usage: usageSoFar } : {}) })],
+      // What a stopped or failed answer used so far still counts; a call refused before sending was never made.
+      trace: isRefusedBeforeSending(error)
+        ? []
+        : [trace({ error: text, ...offendingPart(error, request), ...(usageSoFar ? { usage: usageSoFar } : {}) })],
     };
     try {
       message = await persistence.update(message.id, ended);

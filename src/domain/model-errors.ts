@@ -10,6 +10,7 @@ export type ModelFailure =
   | 'server'
   | 'network'
   | 'bad-request'
+  | 'model-not-found'
   | 'stream-cut';
 
 const ADVICE: Record<ModelFailure, string> = {
@@ -22,6 +23,8 @@ const ADVICE: Record<ModelFailure, string> = {
   server: 'The API had an internal error. Retry in a little while.',
   network: 'The API could not be reached. Check the connection and the base URL in Settings.',
   'bad-request': 'The API refused the request.',
+  'model-not-found':
+    'The API does not know this model (404 not found): choose another model in Settings or in Thread settings.',
   'stream-cut': 'The answer stopped arriving before it was complete; what arrived is kept.',
 };
 

@@ -82,6 +82,8 @@ export const ToolCallTrace = z.object({
   isError: z.boolean(),
   durationMs: z.number().nonnegative(),
   error: z.string().optional(),
+  /** Set when the person stopped the turn while the call ran: the call was cancelled, it did not fail. */
+  isStopped: z.literal(true).optional(),
   /** Set when code the model wrote made the call (execute_code); absent for the model's own calls. */
   caller: z.object({ kind: z.literal('code'), parentToolUseId: z.string() }).optional(),
   /** Estimated tokens of the result (what the model would have read had it made the call itself). */

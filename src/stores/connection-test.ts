@@ -50,6 +50,8 @@ function failureMessage(error: unknown, baseUrl: string): string {
       return `${baseUrl} answered, but refused the API key (401). Check the key.`;
     case 'permission':
       return `${baseUrl} answered, but this key may not list models (403).`;
+    case 'model-not-found': // Listing models names no model: a 404 here is a path the endpoint does not have.
+      return `${baseUrl} answered, but has no model list there (404 not found): check the base URL's path.`;
     default:
       return `${baseUrl} answered with an error: ${error.message}`;
   }

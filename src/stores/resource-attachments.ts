@@ -66,6 +66,24 @@ function nameOf(uri: string, listed?: string): string {
   return last ? decodeURIComponent(last) : uri;
 }
 
+/**
+ * A name for a resource a template named: the template's title or name (else the last fixed segment of its URI) with
+ * the values filled in, "Dynamic Text Resource (resourceId: 7)", where the URI's last segment alone would say "7".
+ */
+function templatedName(
+  template: ResourceTemplateInfo | undefined,
+  uriTemplate: string,
+  values: Readonly<Record<string, string>>,
+): string {
+  const fixed = uriTemplate
+    .split(/[/:]/)
+    .filter((segment) => segment && !segment.includes('{'))
+    .at(-1);
+  const base = template?.title ?? template?.name ?? fixed ?? uriTemplate;
+  const filled = Object.entries(values).filter(([, value]) => value !== '');
+  return filled.length === 0 ? base : `${base} (${filled.map(([key, value]) => `${key}: ${value}`).join(', ')})`;
+}
+
 /** Resources of the thread's servers as attachments: listed, read, completed and followed while not yet sent. */
 export function createResourceActions(deps: ResourceDeps): ResourceActions {
   const logger = deps.logger ?? silentLogger;
@@ -205,7 +223,11 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
         deps.draft.store.setState({ errors: [`${uriTemplate} could not be filled in: ${why(error)}`] });
         return;
       }
-      await actions.attach(serverId, uri);
+      await actions.attach(
+        serverId,
+        uri,
+        templatedName(actions.templateOf(serverId, uriTemplate), uriTemplate, values),
+      );
     },
     dispose() {
       stopWatching();

@@ -8,6 +8,7 @@ import { createRegistry, type Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
+import { MISSING_API_KEY } from './settings';
 import { syncToolIndex } from '../turns/thread-tools';
 import { API_KEY_SLOT } from '../storage/vault';
 import { sendMessage, type TurnRunnerDeps } from '../turns/turn-runner';
@@ -117,6 +118,27 @@ describe('tool-search settings in Settings', () => {
     expect(await actions.save({ ...form, apiKey: 'sk-ant-new\nkey' })).toEqual({ apiKey: 'API key must be one line' });
     expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(
       'sk-ant-settings-test',
+    );
+  });
+
+  it('a Save with no key typed on a profile without a key is refused next to the key field, and nothing is saved', async () => {
+    await opened.storage.vault.delete({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
+    expect(await actions.save({ ...form, apiKey: '   ', baseUrl: 'https://example.test' })).toEqual({
+      apiKey: MISSING_API_KEY,
+    });
+    expect(await actions.load()).toMatchObject({ hasApiKey: false });
+    expect((await opened.storage.profiles.get(profileId))!.preferences.baseUrl).toBeUndefined();
+    // Other wrong fields are reported with it, so one Save shows everything to fix.
+    expect(await actions.save({ ...form, baseUrl: 'not a url' })).toEqual({
+      apiKey: MISSING_API_KEY,
+      baseUrl: 'Base URL must be an http(s) URL',
+    });
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-typed' })).toEqual({});
+    expect(await actions.load()).toMatchObject({ hasApiKey: true });
+    // With a key stored, an empty field keeps it.
+    expect(await actions.save({ ...form, model: 'claude-haiku-5' })).toEqual({});
+    expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(
+      'sk-ant-typed',
     );
   });
 

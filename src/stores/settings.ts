@@ -60,6 +60,9 @@ export interface ToolSearchInput {
   readonly loadedToolCap: string;
 }
 
+/** Shown next to the API key field when Save is pressed with no key typed and none stored. */
+export const MISSING_API_KEY = 'Enter your Anthropic API key: chatting needs one.';
+
 export interface SettingsInput {
   /** A new key; empty keeps the stored one. */
   readonly apiKey: string;
@@ -133,8 +136,15 @@ export async function saveSettings(
   toolSearchDefaults: ToolSearchSettings,
 ): Promise<Record<string, string>> {
   const parsed = Input.safeParse(input);
-  if (!parsed.success)
-    return Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
+  const errors: Record<string, string> = parsed.success
+    ? {}
+    : Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
+  // An empty key keeps the stored one; with none stored, a Save would leave a profile that cannot chat.
+  if (!errors.apiKey && input.apiKey.trim() === '') {
+    const hasKey = await storage.vault.has({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
+    if (!hasKey) errors.apiKey = MISSING_API_KEY;
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return errors;
   const { apiKey, baseUrl, model, toolSearch, codeExecution } = parsed.data;
   const overrides =
     toolSearch &&

@@ -1,3 +1,4 @@
+import { isRefusedBeforeSending } from '../domain/refused-before-sending';
 import { describeError } from '../domain/errors';
 import { NotFoundError } from '../domain/errors';
 import { costOf, traceCost } from '../domain/pricing';
@@ -91,7 +92,9 @@ export async function runSamplingCall(
     const text = result.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
     return { model: plan.model, text, stopReason: result.stopReason ?? 'end_turn' };
   } catch (error) {
-    onTrace(trace({ error: describeError(error), ...(usageSoFar ? { usage: usageSoFar } : {}) }));
+    // A call refused before sending (no key, a limit) was never made: no model call to trace.
+    if (!isRefusedBeforeSending(error))
+      onTrace(trace({ error: describeError(error), ...(usageSoFar ? { usage: usageSoFar } : {}) }));
     throw error;
   }
 }

@@ -174,7 +174,8 @@ describe('attachments in the chat', () => {
       .toEqual(['Lisbon', 'Lima']);
     await form.getByLabel('city').fill('Lima');
     await form.getByRole('button', { name: 'Attach' }).click();
-    await chips().getByText('today').waitFor({ timeout: 15_000 });
+    // Named by the template and the value, not by the URI's last segment ("today").
+    await chips().getByText('Weather of a city (city: Lima)').waitFor({ timeout: 15_000 });
     expect(await chips().locator('li').textContent()).toMatch(/text · 17 B/);
     expect(pageErrors).toEqual([]);
   });

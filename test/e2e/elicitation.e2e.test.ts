@@ -58,6 +58,19 @@ const BAD_FORM: ToolEntry = {
   },
 };
 
+/** How much of an element the person can see (1: all of it), clipped by the scrolling list and the window. */
+const visibleShare = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate(
+    (el) =>
+      new Promise<number>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          resolve(entry!.intersectionRatio);
+        });
+        observer.observe(el);
+      }),
+  );
+
 async function newThread(server: string): Promise<void> {
   await openNewThread(page);
   await switchServerOn(page, server);
@@ -99,10 +112,21 @@ describe('elicitation in the chat', () => {
     const form = request('Everything');
     await form.waitFor({ timeout: 30_000 });
     expect(await form.textContent()).toContain('Everything asks: Please provide inputs for the following fields:');
+    // Each label stands above its field, as in the prompt form.
+    for (const label of ['String (required)', 'String with email format', 'Integer']) {
+      const text = await form.locator('label', { hasText: label }).first().boundingBox();
+      const input = await form.getByLabel(label, { exact: true }).boundingBox();
+      expect(text!.y + text!.height, label).toBeLessThanOrEqual(input!.y + 1);
+    }
     await form.getByLabel('String with email format').fill('not an email');
     await form.getByRole('button', { name: 'Accept' }).click();
     await form.getByText('Enter an email address, like name@example.com.').waitFor();
     await form.getByText('Required.').waitFor(); // The name is required and empty.
+    // The person is taken to the first field to fix: focused, in view with its "Required.".
+    const name = form.getByLabel('String (required)');
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => visibleShare(name), { timeout: 15_000 }).toBeGreaterThan(0.99);
+    await expect.poll(() => visibleShare(form.getByText('Required.')), { timeout: 15_000 }).toBeGreaterThan(0.99);
     await page.screenshot({ path: `${SHOTS}/elicitation-form-errors.png` });
     expect(api!.pendingTurns).toBe(1); // The answer after the tool is not asked for yet: the call waits on the form.
 

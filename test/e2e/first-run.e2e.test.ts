@@ -19,6 +19,7 @@ let api: FakeAnthropic | undefined;
 let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
+let consoleLines: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 const status = () => page.locator('.connection-test [role="status"]');
@@ -46,7 +47,9 @@ describe('first run', () => {
       }),
       startAppServer(),
     ]);
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
+    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, {
+      viewport: { width: 1280, height: 800 },
+    }));
   });
 
   afterAll(async () => {
@@ -64,6 +67,25 @@ describe('first run', () => {
     const save = await page.getByRole('button', { name: 'Save' }).boundingBox();
     expect(save && save.y + save.height).toBeLessThanOrEqual(800); // Save is in view without scrolling.
     await shot('first-run-1-desktop');
+  });
+
+  it('the passphrase form puts each label above its field, as the other settings forms do', async () => {
+    for (const name of ['New passphrase', 'Repeat it', 'Lock after idle minutes (0: never)']) {
+      const label = await page.locator('label', { hasText: name }).boundingBox();
+      const input = await page.getByLabel(name, { exact: true }).boundingBox();
+      expect(label!.y + label!.height, name).toBeLessThanOrEqual(input!.y + 1);
+      expect(Math.abs(label!.x - input!.x), name).toBeLessThan(4);
+    }
+  });
+
+  it('Save with no key typed is refused next to the key field: nothing says "Saved.", and Settings stays', async () => {
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter your Anthropic API key: chatting needs one').waitFor();
+    expect(await page.getByLabel('API key').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Saved.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    expect(await page.getByText('Add your Anthropic API key to start chatting').isVisible()).toBe(true);
+    await shot('first-run-1b-empty-key');
   });
 
   it('Test says clearly when nothing answers at the base URL, and nothing is saved', async () => {
@@ -96,6 +118,9 @@ describe('first run', () => {
     expect(await model.inputValue()).toBe('claude-endpoint-large');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
+    // The Test result asked for a Save; once saved it no longer does.
+    expect(await status().textContent()).toBe('');
+    expect(await page.getByText('Enter your Anthropic API key').count()).toBe(0);
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect
@@ -111,5 +136,7 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Test', exact: true }).scrollIntoViewIfNeeded();
     await shot('first-run-3-phone');
     expect(pageErrors).toEqual([]);
+    // The security headers name no feature Chromium does not know (it logs each one as an error on every load).
+    expect(consoleLines.filter((line) => line.includes('Permissions-Policy'))).toEqual([]);
   });
 });

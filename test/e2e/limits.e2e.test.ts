@@ -55,6 +55,14 @@ describe('spending limits in Settings', () => {
       .getByText(/the limit of 1 model call per hour is reached \(1 in the last hour\)/)
       .waitFor({ timeout: 30_000 });
     expect(api!.requests).toHaveLength(1);
+    // Nothing was sent, so the stopped turn has no trace of a model call: only the first turn's Trace is offered.
+    await expect
+      .poll(() =>
+        messages()
+          .getByRole('button', { name: /^Trace/ })
+          .allTextContents(),
+      )
+      .toEqual(['Trace · 1 model call']);
     await page.screenshot({ path: 'test-results/screenshots/limit-reached.png', fullPage: true });
 
     await setCallsPerHour('5');

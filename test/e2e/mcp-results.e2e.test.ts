@@ -235,9 +235,24 @@ describe('MCP results and progress in the chat', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => sounds!.cancelled, { timeout: 30_000 }).toBe(1);
     await expect.poll(() => messages().getByRole('status', { name: 'Progress' }).count(), { timeout: 30_000 }).toBe(0);
+    // The person stopped it: the card says so, without the colour of a failure.
     await expect
       .poll(() => card('slow').locator(':scope > summary').textContent(), { timeout: 30_000 })
-      .toContain('failed');
+      .toMatch(/^Sounds · slowstopped · (\d{1,3} ms|\d+\.\d s) · allowed once$/);
+    expect(await card('slow').getAttribute('class')).not.toContain('tool-error');
+    await card('slow').locator(':scope > summary').click();
+    await card('slow').getByRole('heading', { name: 'Stopped' }).waitFor();
+    // The trace agrees: stopped, not failed.
+    await messages()
+      .getByRole('button', { name: /^Trace/ })
+      .last()
+      .click();
+    const row = messages()
+      .getByRole('region', { name: 'Trace of this turn' })
+      .getByRole('listitem')
+      .filter({ hasText: 'slow' });
+    expect(await row.textContent()).toMatch(/· stopped · allowed once/);
+    expect(await row.getAttribute('class')).not.toContain('trace-failed');
   });
 
   it("shows a server's log messages in its detail view, filtered by level, and never in the chat", async () => {

@@ -156,6 +156,8 @@ describe('prompts and sampling in the chat', () => {
     await card.getByRole('button', { name: 'Approve and run' }).click();
     await card.getByRole('button', { name: 'Send answer to Everything' }).waitFor({ timeout: 30_000 });
     expect(await card.textContent()).toContain('Steam curls upward');
+    expect(await card.textContent()).toContain('The model finished:'); // In words, not the API's "end_turn".
+    expect(await card.textContent()).not.toContain('end_turn');
     const sampled = api!.requests.at(-1)!;
     expect(sampled.toolNames).toEqual([]);
     expect(sampled.body.max_tokens).toBe(50);

@@ -119,4 +119,34 @@ describe('threads', () => {
     await shot('threads-3-list-phone');
     expect(pageErrors).toEqual([]);
   });
+
+  it('at phone width the Undo toast covers none of the composer, and goes once its time is up', async () => {
+    await page.clock.install(); // The page's timers from here on follow the test's clock.
+    await newThread().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await chat('Plan a trip to Lima', 'Lima is mild and dry.');
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Lima' }).click();
+    const toast = page.locator('.undo-toast');
+    await toast.waitFor();
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click(); // Fold the list: the composer shows.
+    const covered = await toast.boundingBox();
+    for (const part of [box(), page.getByRole('button', { name: 'Send', exact: true })]) {
+      const r = (await part.boundingBox())!;
+      const overlaps =
+        covered!.x < r.x + r.width &&
+        r.x < covered!.x + covered!.width &&
+        covered!.y < r.y + r.height &&
+        r.y < covered!.y + covered!.height;
+      expect(overlaps).toBe(false);
+    }
+    await shot('threads-4-undo-phone');
+    await page.clock.fastForward(11_000); // Undo lasts 10 s.
+    await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.reload();
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();
+    await nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true }).waitFor({ timeout: 15_000 });
+    expect(await nav().getByRole('button', { name: 'Plan a trip to Lima', exact: true }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -100,6 +100,8 @@ describe('server resources as attachments', () => {
     await resources.attachTemplate('files', template.uriTemplate, { city: 'Lisbon' });
     const weather = items().at(-1)!;
     expect(weather.ref.source).toMatchObject({ type: 'resource', uri: 'weather://Lisbon/today' });
+    // Named by its template and the value filled in, not by the URI's last segment ("today").
+    expect(weather.ref.name).toBe('Weather of a city (city: Lisbon)');
     expect(await weather.blob.text()).toBe('Lisbon: sunny, 21 C');
     removeAttachment(draft.store, weather.ref.id);
   });
@@ -149,5 +151,7 @@ describe('server resources as attachments', () => {
     ).toEqual(['7']);
     await resources.attachTemplate('everything', template.uriTemplate, { resourceId: '7' });
     expect(await items().at(-1)!.blob.text()).toMatch(/^Resource 7: This is a plaintext resource created at /);
+    expect(items().at(-1)!.ref.name).toBe(`${template.title ?? template.name} (resourceId: 7)`); // Not just "7".
+    expect(items().at(-1)!.ref.name).toMatch(/^Dynamic Text Resource/);
   });
 });

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../../src/agent/anthropic-model';
 import type { ModelRequest } from '../../../src/agent/model-port';
 import { ModelError } from '../../../src/domain/model-errors';
+import { testConnection } from '../../../src/stores/connection-test';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import { createMemoryStorage } from '../../fakes/memory-storage';
 
 let api: FakeAnthropic;
 beforeEach(async () => {
@@ -74,6 +76,17 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
     expect((error as Error).message).not.toContain('sk-ant-test');
   });
 
+  it('a model the API does not know (404 not_found_error) says so and where to choose another', async () => {
+    api.script({ error: { status: 404, type: 'not_found_error', message: 'model: claude-nonexistent-9' } });
+    const error = await failure(
+      model().stream({ ...request, model: 'claude-nonexistent-9' }, () => undefined, new AbortController().signal),
+    );
+    expect(error).toMatchObject({ reason: 'model-not-found', status: 404 });
+    expect((error as Error).message).toBe(
+      'The API does not know this model (404 not found): choose another model in Settings or in Thread settings. (model: claude-nonexistent-9)',
+    );
+  });
+
   it('reports a stream cut mid-message instead of hanging', async () => {
     api.script({ text: ['one ', 'two ', 'three ', 'four'], cutAfterChunks: 2 });
     const error = await failure(model().stream(request, () => undefined, new AbortController().signal));
@@ -84,6 +97,18 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
     api.script({ invalidToolJson: { name: 'mcp__s__t' } });
     const result = await model().stream(request, () => undefined, new AbortController().signal);
     expect(result.blocks[0]).toMatchObject({ type: 'tool_use', name: 'mcp__s__t', input: {} });
+  });
+
+  it('Test at a base URL whose path has no model list says to check the path, not the model', async () => {
+    const storage = createMemoryStorage();
+    const profileId = (await storage.profiles.ensureActive()).id;
+    const baseUrl = `${api.url}/wrong`;
+    const create = (apiKey: string, url: string) =>
+      createAnthropicModel({ apiKey, baseUrl: url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
+    expect(await testConnection({ storage, profileId }, { apiKey: 'sk-ant-test', baseUrl }, create)).toEqual({
+      ok: false,
+      message: `${baseUrl} answered, but has no model list there (404 not found): check the base URL's path.`,
+    });
   });
 
   it('lists the models the API offers', async () => {

@@ -28,6 +28,12 @@ async function toolResults(faults: FaultApp, threadId: string): Promise<string[]
   );
 }
 
+/** The tool-call trace entries stored in a thread. */
+async function toolTraces(faults: FaultApp, threadId: string) {
+  const { items } = await faults.opened.storage.messages.list(threadId);
+  return items.flatMap((m) => m.trace.filter((entry) => entry.kind === 'tool-call'));
+}
+
 describe('MCP server faults', () => {
   it('a server that never answers the connect: an error status saying so, and the stored server stays', async () => {
     const hang = await own(startBrokenServer('hang'));
@@ -105,6 +111,35 @@ describe('MCP server faults', () => {
       'assistant:complete',
     ]);
     await expect.poll(() => server.cancelled).toBe(1); // The server was told to stop.
+    // A timeout is a failure of the call, not the person's Stop: its card says "failed".
+    expect(await toolTraces(faults, thread.id)).toEqual([
+      expect.objectContaining({ isError: true, error: 'The tool did not answer within 1 s; the call was cancelled.' }),
+    ]);
+    expect((await toolTraces(faults, thread.id))[0]).not.toHaveProperty('isStopped');
+  });
+
+  it('a call the person stops is recorded as stopped, not as a failure of the tool', async () => {
+    const server = await own(startTestMcpServer());
+    const faults = await app();
+    await faults.addServer('slow', server.url);
+    await faults.registry.connect('slow');
+    const thread = await faults.opened.storage.threads.create(faults.profileId, {
+      title: 'Stop',
+      enabledServerIds: ['slow'],
+    });
+    faults.api.script({ toolUses: [{ name: 'mcp__slow__slow', input: { ms: 600_000 } }] });
+    const stop = new AbortController();
+    const sent = sendMessage(faults.deps, thread.id, 'Run the slow tool', {
+      askApproval: async () => 'allow-once' as const,
+      signal: stop.signal,
+    });
+    await expect.poll(() => server.slowCallsStarted, { timeout: 30_000 }).toBe(1);
+    stop.abort();
+    expect(await sent).toMatchObject({ status: 'stopped' });
+    await expect.poll(() => server.cancelled).toBe(1);
+    expect(await toolTraces(faults, thread.id)).toEqual([
+      expect.objectContaining({ isStopped: true, error: 'The tool call was cancelled.' }),
+    ]);
   });
 
   it('a 10 MB result is cut to the cap with a note, for the model and in storage', async () => {

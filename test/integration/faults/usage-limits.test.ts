@@ -27,6 +27,21 @@ async function appWithLimits(limits: UsageLimitOverrides) {
 const newThread = (app: TestApp) => app.opened.storage.threads.create(app.profile.id, { title: 'T' });
 
 describe('usage limits', () => {
+  it('a turn without an API key stops before the model call and traces no model call', async () => {
+    const app = await startTestApp();
+    cleanup(() => app.close());
+    const thread = await newThread(app);
+    const stopped = await sendMessage(app.deps, thread.id, 'hello', options());
+    expect(stopped.status === 'error' && stopped.error).toContain('No API key is set');
+    expect(app.api.requests).toHaveLength(0);
+    const stored = (await app.opened.storage.messages.list(thread.id)).items;
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'error'],
+    ]);
+    expect(stored.flatMap((m) => m.trace)).toEqual([]);
+  });
+
   it('counts model calls of every thread: the third call in an hour stops before it is sent, and Retry works an hour later', async () => {
     const { app, deps, clock } = await appWithLimits({ maxCallsPerHour: 2 });
     const [a, b] = [await newThread(app), await newThread(app)];
@@ -47,6 +62,8 @@ describe('usage limits', () => {
       ['user', 'complete'],
       ['assistant', 'error'],
     ]);
+    // No model call was made, so the turn's trace shows none (it said "1 model call" before).
+    expect(stored.at(-1)!.trace).toEqual([]);
 
     clock.at += HOUR_MS + 1000;
     app.api.script({ text: 'third, an hour later' });

@@ -29,6 +29,7 @@ import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
+import { ServerNamesContext } from './server-names-context';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppRequests } from './mcp-app/app-requests';
 import type { SamplingRequests } from '../../../stores/sampling-requests';
@@ -140,16 +141,18 @@ export function ChatView({
               <ReadAttachmentContext.Provider value={actions.readAttachment}>
                 <ToolProgressContext.Provider value={toolProgress}>
                   <McpAppsContext.Provider value={mcpApps?.actions}>
-                    <MessageList
-                      key={thread.id}
-                      messages={messages}
-                      compactions={compactions}
-                      serverNames={serverNames}
-                      awaitingIds={awaitingIds}
-                      isTurnRunning={isRunning}
-                      {...(branches ? { branches } : {})}
-                      {...(isRunning ? {} : { onRetry: retry })}
-                    />
+                    <ServerNamesContext.Provider value={serverNames}>
+                      <MessageList
+                        key={thread.id}
+                        messages={messages}
+                        compactions={compactions}
+                        serverNames={serverNames}
+                        awaitingIds={awaitingIds}
+                        isTurnRunning={isRunning}
+                        {...(branches ? { branches } : {})}
+                        {...(isRunning ? {} : { onRetry: retry })}
+                      />
+                    </ServerNamesContext.Provider>
                   </McpAppsContext.Provider>
                 </ToolProgressContext.Provider>
               </ReadAttachmentContext.Provider>

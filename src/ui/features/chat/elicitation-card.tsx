@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { checkAnswer, chosenOf, initialValues, type FormField, type FormValue } from '../../../domain/elicitation-form';
 import type { PendingElicitation, RefusedElicitation } from '../../../stores/server-requests';
+import './elicitation.css';
 
 /** A server's question to the person: a form (checked before it is sent) or a page to open, with decline and cancel. */
 export function ElicitationCard({ request }: { request: PendingElicitation }) {
@@ -43,15 +44,25 @@ function OpenPage({ request }: { request: PendingElicitation }) {
 function ElicitationForm({ request, fields }: { request: PendingElicitation; fields: readonly FormField[] }) {
   const [values, setValues] = useState<Record<string, FormValue>>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Counts refused Accepts: each one takes the person to the first field to fix, once the errors are on screen.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(formRef.current);
+  }, [refusals]);
   const set = (name: string, value: FormValue) => setValues({ ...values, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkAnswer(fields, values);
-    if ('errors' in checked) return setErrors(checked.errors);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      setRefusals((n) => n + 1);
+      return;
+    }
     request.answer({ action: 'accept', content: checked.content });
   };
   return (
-    <form onSubmit={submit} noValidate className="elicitation-form">
+    <form ref={formRef} onSubmit={submit} noValidate className="elicitation-form">
       {fields.map((field) => (
         <Field key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={set} />
       ))}
@@ -71,6 +82,15 @@ function ElicitationForm({ request, fields }: { request: PendingElicitation; fie
       </div>
     </form>
   );
+}
+
+/** Focuses the form's first field marked invalid (a choice group: its first box) and brings it and its error into view. */
+function focusFirstInvalid(form: HTMLFormElement | null): void {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target = invalid.matches('fieldset') ? (invalid.querySelector<HTMLElement>('input') ?? invalid) : invalid;
+  target.focus({ preventScroll: true });
+  (invalid.closest('.elicitation-field') ?? invalid).scrollIntoView({ block: 'center' });
 }
 
 const INPUT_TYPE = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as const;

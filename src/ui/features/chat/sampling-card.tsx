@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SamplingContent, SamplingReply, SamplingRequest } from '../../../domain/sampling';
 import type { PendingSampling, RefusedSampling } from '../../../stores/sampling-requests';
+import { modelEnded } from './stop-reason';
 
 /**
  * A server's request to run the model on the person's key: what it would send (editable), the model preferences and
@@ -25,7 +26,7 @@ export function SamplingCard({ request }: { request: PendingSampling }) {
         <SentRequest request={request} sent={stage.request} reply={stage.reply} />
       ) : (
         <>
-          <p className="field-label">The model answered ({stage.reply.stopReason}):</p>
+          <p className="field-label">{modelEnded(stage.reply.stopReason)}:</p>
           <p className="sampling-answer tool-text">{stage.reply.text || '(no text)'}</p>
           <div className="approval-actions">
             <button type="button" onClick={request.send}>
@@ -80,7 +81,7 @@ function SentRequest({
         </p>
       ))}
       <p className="field-label">
-        The model answered ({reply.stopReason}), sent to {request.serverName}:
+        {modelEnded(reply.stopReason)}; its answer, sent to {request.serverName}:
       </p>
       <p className="sampling-answer tool-text">{reply.text || '(no text)'}</p>
       <div className="approval-actions">

@@ -7,6 +7,8 @@ import { ToolProgressLine } from './tool-progress';
 import { ToolResultView } from './tool-result-view';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppView } from './mcp-app/app-view';
+import { formatDuration, splitToolName } from './format';
+import { ServerNamesContext } from './server-names-context';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -20,13 +22,14 @@ const APPROVAL_LABEL: Record<string, string> = {
 };
 
 /** Where a call stands, as its card says it. */
-export type ToolCallState = 'waiting' | 'running' | 'not-run' | 'denied' | 'error' | 'done';
+export type ToolCallState = 'waiting' | 'running' | 'not-run' | 'denied' | 'stopped' | 'error' | 'done';
 
 const STATE_LABEL: Record<ToolCallState, string> = {
   waiting: 'waiting for your approval',
   running: 'running…',
   'not-run': 'not run',
   denied: 'denied',
+  stopped: 'stopped',
   error: 'failed',
   done: 'done',
 };
@@ -40,6 +43,8 @@ export function toolCallState(
 ): ToolCallState {
   if (!result) return isAwaitingApproval ? 'waiting' : isTurnRunning ? 'running' : 'not-run';
   if (trace?.approval?.decision === 'deny') return 'denied';
+  // Stop cancelled it: the person's own choice, not a failure of the tool.
+  if (trace?.isStopped) return 'stopped';
   return result.is_error ? 'error' : 'done';
 }
 
@@ -57,7 +62,10 @@ export function ToolCard({
   isAwaitingApproval?: boolean;
   isTurnRunning?: boolean;
 }) {
-  const [server, tool] = splitName(use.name);
+  const serverNames = useContext(ServerNamesContext);
+  const [prefix, tool] = splitToolName(use.name);
+  const serverId = trace?.serverId ?? prefix;
+  const server = serverId && (serverNames.get(serverId) ?? serverId);
   const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';
@@ -72,7 +80,7 @@ export function ToolCard({
           </span>
           <span className="tool-state muted">
             {STATE_LABEL[state]}
-            {trace && !isDenied ? ` · ${Math.round(trace.durationMs)} ms` : ''}
+            {trace && !isDenied ? ` · ${formatDuration(trace.durationMs)}` : ''}
             {trace?.approval && !isDenied
               ? ` · ${APPROVAL_LABEL[trace.approval.decision] ?? trace.approval.decision}`
               : ''}
@@ -82,14 +90,14 @@ export function ToolCard({
         <JsonView className="arguments" value={use.input} />
         {result && trace?.shown && !isDenied && (
           <>
-            <h3>{result.is_error ? 'Error' : 'Result'}</h3>
+            <h3>{state === 'stopped' ? 'Stopped' : result.is_error ? 'Error' : 'Result'}</h3>
             <ToolResultView shown={trace.shown} serverId={trace.serverId} tool={tool} />
             {trace.sent && <SentNote sent={trace.sent} />}
           </>
         )}
         {result && (!trace?.shown || isDenied) && (
           <>
-            <h3>{isDenied ? 'Not run' : result.is_error ? 'Error' : 'Result'}</h3>
+            <h3>{isDenied ? 'Not run' : state === 'stopped' ? 'Stopped' : result.is_error ? 'Error' : 'Result'}</h3>
             {result.content.map((item, i) =>
               item.type === 'text' ? (
                 <pre key={i} className="result-text">
@@ -140,8 +148,3 @@ function useToolApp(modelName: string, hasResult: boolean) {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function splitName(name: string): [string | undefined, string] {
-  const match = /^mcp__(.+?)__(.+)$/.exec(name);
-  return match ? [match[1], match[2]!] : [undefined, name];
-}

@@ -152,12 +152,12 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
   const [serverPart, tool] = splitToolName(entry.tool);
   const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
   return (
-    <li className={entry.isError ? 'trace-entry trace-failed' : 'trace-entry'}>
+    <li className={entry.isError && !entry.isStopped ? 'trace-entry trace-failed' : 'trace-entry'}>
       <span className="trace-kind">{entry.caller ? 'Tool call from code' : 'Tool call'}</span> {server} ·{' '}
       <code>{tool}</code>
       <span className="muted">
         {' '}
-        · {formatDuration(entry.durationMs)} · {entry.isError ? 'failed' : 'ok'}
+        · {formatDuration(entry.durationMs)} · {entry.isStopped ? 'stopped' : entry.isError ? 'failed' : 'ok'}
         {entry.approval
           ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})`
           : ''}
@@ -170,7 +170,9 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
           {entry.sent.leftOut.length > 0 ? `, ${entry.sent.leftOut.length} item(s) not sent` : ''}
         </p>
       )}
-      {entry.error && <p className="trace-detail field-error">{entry.error}</p>}
+      {entry.error && (
+        <p className={entry.isStopped ? 'trace-detail muted' : 'trace-detail field-error'}>{entry.error}</p>
+      )}
     </li>
   );
 }

@@ -48,6 +48,8 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
     setErrors(problems);
     if (Object.keys(problems).length === 0) {
       setApiKey('');
+      // The Test result ("… Save to keep these settings.") is answered by the Save: it goes.
+      setTest(undefined);
       show(await load());
       setStatus('Saved.');
       onSaved();

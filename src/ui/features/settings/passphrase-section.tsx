@@ -44,6 +44,7 @@ export function PassphraseSection({ status, actions }: { status?: VaultStatus; a
       </p>
       {status?.kind === 'no-passphrase' && (
         <form
+          className="settings-form"
           onSubmit={(event) =>
             void run(
               event,
@@ -87,7 +88,10 @@ export function PassphraseSection({ status, actions }: { status?: VaultStatus; a
           >
             Lock now
           </button>
-          <form onSubmit={(event) => void run(event, () => actions.setAutoLock(minutesNumber()), 'Idle lock changed.')}>
+          <form
+            className="settings-form"
+            onSubmit={(event) => void run(event, () => actions.setAutoLock(minutesNumber()), 'Idle lock changed.')}
+          >
             <MinutesField id={ids.minutes} value={minutes} onChange={setMinutes} current={status.autoLockMinutes} />
             {field('autoLock')}
             <button type="submit" className="secondary" disabled={isBusy}>
@@ -95,6 +99,7 @@ export function PassphraseSection({ status, actions }: { status?: VaultStatus; a
             </button>
           </form>
           <form
+            className="settings-form"
             onSubmit={(event) =>
               void run(
                 event,

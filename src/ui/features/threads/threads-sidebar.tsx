@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatActions, ChatStore } from '../../../stores/chat-store';
 import { useStore } from '../../hooks/use-store';
 import { ThreadList } from './thread-list';
@@ -12,11 +12,23 @@ export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: Ch
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
   const deleting = useStore(chat, (s) => s.deleting);
+  const deletingId = deleting?.thread.id;
+  // The deletion whose Undo time ran out: its toast goes at once, even while storage is still removing the thread.
+  const [expiredId, setExpiredId] = useState<string>();
+  const latestActions = useRef(actions);
   useEffect(() => {
-    if (!deleting) return;
-    const timer = setTimeout(() => void actions.confirmDelete(), UNDO_MS);
+    latestActions.current = actions;
+  }, [actions]);
+  // One timer per deletion, started when it is shown: nothing else that changes restarts it.
+  useEffect(() => {
+    if (!deletingId) return;
+    const timer = setTimeout(() => {
+      setExpiredId(deletingId);
+      void latestActions.current.confirmDelete();
+    }, UNDO_MS);
     return () => clearTimeout(timer);
-  }, [deleting, actions]);
+  }, [deletingId]);
+  const shown = deleting && deleting.thread.id !== expiredId ? deleting : undefined;
   return (
     <>
       <ThreadList
@@ -28,9 +40,9 @@ export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: Ch
         onRename={(id, title) => actions.renameThread(id, title)}
       />
       <div className="undo-toast-region" role="status" aria-live="polite">
-        {deleting && (
+        {shown && (
           <div className="undo-toast">
-            <span>Deleted “{deleting.thread.title}”.</span>
+            <span>Deleted “{shown.thread.title}”.</span>
             <button type="button" onClick={() => void actions.undoDelete()}>
               Undo
             </button>
