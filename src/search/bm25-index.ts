@@ -35,7 +35,7 @@ export const MAX_FIELDS = 8;
 /** Most documents an index can hold at once (the slot's 24 bits of a posting). */
 export const MAX_DOCUMENTS = 1 << 23;
 /** Documents of a term read to find the terms it co-occurs with. */
-const COOCCURRENCE_SAMPLE = 64;
+const COOCCURRENCE_SAMPLE = 32;
 
 /**
  * An inverted index of `fieldCount` fields; documents live in reusable integer slots. Scores returned by `score` are
@@ -97,16 +97,21 @@ export class Bm25Index {
     const counts = this.cooccurrence;
     const seen: number[] = [];
     const postings = this.postings[id]!;
+    const entries = postings.array;
     let last = -1;
     let docs = 0;
     for (let i = 0; i < postings.length && docs < COOCCURRENCE_SAMPLE; i++) {
-      const slot = postings.at(i) >>> SLOT_SHIFT;
+      const slot = entries[i]! >>> SLOT_SHIFT;
       if (slot === last) continue;
       last = slot;
       docs++;
-      for (const other of this.docTerms[slot] ?? []) {
-        if (counts[other] === 0) seen.push(other);
-        counts[other]!++;
+      const terms = this.docTerms[slot];
+      if (!terms) continue;
+      for (let j = 0; j < terms.length; j++) {
+        const other = terms[j]!;
+        const count = counts[other]!;
+        if (count === 0) seen.push(other);
+        counts[other] = count + 1;
       }
     }
     const scored: [string, number, number][] = [];

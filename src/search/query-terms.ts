@@ -115,14 +115,7 @@ export interface QueryTermOptions {
   readonly broaderWords?: boolean;
   /** Extra weight of a word per doubling of its count in the request (0: a word counts once however often used). */
   readonly repeatWeight?: number;
-  /** Learned word associations (index form): each word's associated words with a strength in 0..1. */
-  readonly associations?: WordAssociations;
-  /** Weight of an associated word at strength 1 (0 turns them off). */
-  readonly associationWeight?: number;
 }
-
-/** Word associations learned from data (not hand-written): a word's associated words, each with a strength in 0..1. */
-export type WordAssociations = ReadonlyMap<string, readonly (readonly [string, number])[]>;
 
 // Up to this many related words each get the full related weight.
 const RELATED_SHARE = 8;
@@ -147,8 +140,6 @@ export function queryTerms(query: string, options: QueryTermOptions = {}): Map<s
     genericWeight = 1,
     broaderWords = true,
     repeatWeight = 0,
-    associations,
-    associationWeight = 0,
   } = options;
   const text = query.slice(0, MAX_QUERY_CHARS);
   const terms = tokenize(`${text} ${impliedWords(text)}`);
@@ -177,18 +168,6 @@ export function queryTerms(query: string, options: QueryTermOptions = {}): Map<s
       // A word with many related words spreads its weight over them, so one broad word cannot drown the others.
       const weight = relatedWeight / Math.max(1, related.length / RELATED_SHARE);
       for (const other of related) out.set(other, { weight, source: term, kind: 'related' });
-    }
-  }
-  if (associations && associationWeight > 0) {
-    for (const term of own) {
-      if (out.get(term)?.kind === 'generic') continue;
-      for (const [other, strength] of associations.get(term) ?? []) {
-        if (own.has(other) || dropWords.has(other)) continue;
-        const weight = associationWeight * strength;
-        const before = out.get(other);
-        if (!before || (before.kind === 'related' && before.weight < weight))
-          out.set(other, { weight, source: term, kind: 'related' });
-      }
     }
   }
   return out;

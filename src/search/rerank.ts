@@ -45,16 +45,3 @@ export function rerankTop<T extends { doc: ToolDocument; score: number }>(
   top.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
   return [...top, ...ranked.slice(RERANK_DEPTH)];
 }
-
-/** The largest share of the query's words that the tool's name and one sentence of its description hold together. */
-export function sentenceCoverage(words: ReadonlySet<string>, doc: ToolDocument): number {
-  if (words.size === 0) return 0;
-  const name = new Set(tokenize(doc.name).filter((t) => words.has(t)));
-  let best = name.size;
-  for (const sentence of doc.description.slice(0, PROXIMITY_CHARS).split(/[.!?;\n]+/u)) {
-    const found = new Set(name);
-    for (const t of tokenize(sentence)) if (words.has(t)) found.add(t);
-    best = Math.max(best, found.size);
-  }
-  return best / words.size;
-}

@@ -1,5 +1,6 @@
 import type { ToolRef } from '../domain/tool-catalog';
 import { Bm25Index, type WeightedTerm } from './bm25-index';
+import { addCooccurringTerms } from './cooccurrence';
 import { feedbackTerms } from './feedback';
 import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
 import {
@@ -12,7 +13,7 @@ import {
   type RankInput,
 } from './ranking';
 import { regexSearch } from './regex-search';
-import { proximityShare, queryPairs, rerankTop, sentenceCoverage } from './rerank';
+import { proximityShare, queryPairs, rerankTop } from './rerank';
 import { tokenize } from './tokenize';
 import { MAX_INDEXED_TOOLS, refusalOf, ReportBuilder, type IndexReport } from './tool-intake';
 import { toMatch, type ToolSearchResult } from './search-result';
@@ -170,19 +171,14 @@ export function createToolIndex(
       genericWeight: tuning.genericWeight,
       broaderWords: tuning.broaderWords,
       repeatWeight: tuning.repeatWeight,
-      associations: tuning.associations,
-      associationWeight: tuning.associationWeight,
     });
-    if ((tuning.cooccurrenceTerms ?? 0) > 0) {
-      const maxDf = Math.max(2, (tuning.cooccurrenceMaxShare ?? 0.05) * bm25.size);
-      for (const [term, { kind }] of [...all]) {
-        if (kind !== 'own') continue;
-        for (const [other, share] of bm25.cooccurring(term, maxDf, tuning.cooccurrenceTerms ?? 0)) {
-          if (!all.has(other))
-            all.set(other, { weight: (tuning.cooccurrenceWeight ?? 0.3) * share, source: term, kind: 'related' });
-        }
-      }
-    }
+    addCooccurringTerms(all, bm25, {
+      perWord: tuning.cooccurrenceTerms,
+      weight: tuning.cooccurrenceWeight,
+      maxShare: tuning.cooccurrenceMaxShare,
+      maxWords: tuning.cooccurrenceWords,
+      maxTerms: tuning.cooccurrenceMax,
+    });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning, bm25.size);
     if (terms.length === 0) return { ok: true, matches: [] };
     const allowed = new Uint8Array(serverNumbers.size);
@@ -195,11 +191,8 @@ export function createToolIndex(
       tuning.proximityWeight > 0
         ? queryPairs(tokenize(query.slice(0, MAX_QUERY_CHARS)).filter((t) => all.get(t)?.kind === 'own'))
         : undefined;
-    const ownWords = new Set([...all].filter(([, t]) => t.kind === 'own').map(([term]) => term));
-    const rerank = (ranked: { doc: ToolDocument; score: number }[]) => {
-      const near = pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
-      return rerankTop(near, tuning.sentenceWeight ?? 0, (doc) => sentenceCoverage(ownWords, doc));
-    };
+    const rerank = (ranked: { doc: ToolDocument; score: number }[]) =>
+      pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
     let pass = rankPass(terms, scope, allowed, limit, rerank);
     if (tuning.feedbackTerms > 0 && pass.ranked.length > 0) {
       const n = bm25.size;
