@@ -53,8 +53,6 @@ export interface IndexTuning {
   readonly cooccurrenceWords: number;
   /** At most this many co-occurring words per query, the strongest. */
   readonly cooccurrenceMax: number;
-  /** Coverage diversification of the best tools: weight of the share of query words a tool newly covers (0: off). */
-  readonly diversityWeight?: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */

@@ -1,7 +1,6 @@
 import type { ToolRef } from '../domain/tool-catalog';
 import { Bm25Index, type WeightedTerm } from './bm25-index';
 import { addCooccurringTerms } from './cooccurrence';
-import { diversify } from './diversify';
 import { feedbackTerms } from './feedback';
 import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
 import {
@@ -193,11 +192,7 @@ export function createToolIndex(
         ? queryPairs(tokenize(query.slice(0, MAX_QUERY_CHARS)).filter((t) => all.get(t)?.kind === 'own'))
         : undefined;
     const rerank = (ranked: { doc: ToolDocument; score: number }[]) =>
-      diversify(
-        pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked,
-        tuning.diversityWeight ?? 0,
-        all,
-      );
+      pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
     let pass = rankPass(terms, scope, allowed, limit, rerank);
     if (tuning.feedbackTerms > 0 && pass.ranked.length > 0) {
       const n = bm25.size;

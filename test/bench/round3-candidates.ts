@@ -37,11 +37,6 @@ export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
   ['co-occurrence, query words in <= 10% of tools', { cooccurrenceMaxShare: 0.1 }],
   ['co-occurrence, from the rarest 4 words', { cooccurrenceWords: 4 }],
   ['co-occurrence, at most 6 words in all', { cooccurrenceMax: 6 }],
-  ['coverage diversification x2', { diversityWeight: 2 }],
-  ['coverage diversification x4', { diversityWeight: 4 }],
-  ['coverage diversification x0.25', { diversityWeight: 0.25 }],
-  ['coverage diversification x0.5', { diversityWeight: 0.5 }],
-  ['coverage diversification x1', { diversityWeight: 1 }],
 ];
 
 const hitsOf = (tops: readonly string[][]) => meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
