@@ -37,6 +37,7 @@ export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
   ['co-occurrence, query words in <= 10% of tools', { cooccurrenceMaxShare: 0.1 }],
   ['co-occurrence, from the rarest 4 words', { cooccurrenceWords: 4 }],
   ['co-occurrence, at most 6 words in all', { cooccurrenceMax: 6 }],
+  ['kept + server relevance x0.75', { serverWeight: 0.75 }],
 ];
 
 const hitsOf = (tops: readonly string[][]) => meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
