@@ -1,6 +1,7 @@
 // Catalog co-occurrence (issue #23, round 3): a query word also searches, at a lower weight, the words that the tools
-// holding it share far more often than tools in general do ("invoice" → billing, payment in a catalog whose invoicing
-// tools say so). Learned from the user's own catalog when searched; no word list.
+// holding it share far more often than tools in general do ("kanban" → swimlane in a catalog whose kanban tools say
+// so). Learned at search time from every indexed tool of the person's catalog (not only those in the search's scope);
+// no word list.
 import type { QueryTerm } from './query-terms';
 
 /** What the expansion reads from the index. */
