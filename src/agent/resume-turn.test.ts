@@ -4,7 +4,7 @@ import { agentTool, listThreadTools } from '../../test/fakes/fake-thread-tools';
 import type { AskApproval } from '../domain/thread-tools';
 import type { Approval } from '../domain/trace';
 import { resumeTurn } from './resume-turn';
-import type { TurnDeps } from './run-turn';
+import type { TurnDeps } from './turn-deps';
 
 const weather = agentTool('weather');
 const hash = async (text: string) => `h${text.length}`;

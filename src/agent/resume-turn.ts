@@ -1,5 +1,6 @@
 import { unansweredCalls } from '../domain/unanswered-calls';
-import { continueTurn, type TurnDeps, type TurnOutcome } from './run-turn';
+import { continueTurn } from './run-turn';
+import type { TurnDeps, TurnOutcome } from './turn-deps';
 import { runToolOrProgrammaticUse } from './tool-uses';
 
 /**

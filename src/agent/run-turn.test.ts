@@ -6,7 +6,8 @@ import type { AskApproval } from '../domain/thread-tools';
 import type { EffectiveTool } from '../domain/tool';
 import type { Approval } from '../domain/trace';
 import type { ToolCallResult } from '../domain/tool-result';
-import { runTurn, type TurnDeps } from './run-turn';
+import { runTurn } from './run-turn';
+import type { TurnDeps } from './turn-deps';
 
 const ok = (text: string): ToolCallResult => ({ content: [{ type: 'text', text }], isError: false, durationMs: 5 });
 const say = (text: string): ScriptedAnswer => ({ blocks: [{ type: 'text', text }] });

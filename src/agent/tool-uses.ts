@@ -7,7 +7,7 @@ import { runExecuteCode } from './code/execute-code';
 import { isProgrammaticUse, runProgrammaticUse } from './code/anthropic-code';
 import { DEFAULT_RESULT_CAP, notAnObject, toolCallTrace, toToolResultBlock } from './history';
 import { toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
-import type { CodeSetup, TurnDeps } from './run-turn';
+import type { CodeSetup, TurnDeps } from './turn-deps';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 export type UseResult = {

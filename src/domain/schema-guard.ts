@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { buildChecks, NO_CHECKS, type CheckDef } from './schema-guard-checks';
 
 /**
  * A fast yes-or-"ask zod" check, built once per schema from the schema itself.
@@ -43,15 +44,6 @@ interface Def {
   readonly inclusive?: boolean;
   readonly values?: readonly unknown[];
   readonly entries?: Record<string, unknown>;
-}
-
-interface CheckDef {
-  readonly check: string;
-  readonly format?: string;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly value?: unknown;
-  readonly inclusive?: boolean;
 }
 
 interface Built {
@@ -115,7 +107,7 @@ function build(schema: z.ZodType, building: Set<z.ZodType>): Built {
 function buildKnown(schema: z.ZodType, def: Def, building: Set<z.ZodType>): Built {
   const known = KNOWN_KEYS[def.type];
   if (!known || !Object.keys(def).every((key) => NEUTRAL_KEYS.has(key) || known.includes(key))) return never;
-  const checks = buildChecks(def);
+  const checks = buildChecks(def.checks);
   if (checks === undefined) return never;
   if (checks !== NO_CHECKS && def.type !== 'string' && def.type !== 'number' && def.type !== 'array') return never;
   switch (def.type) {
@@ -258,69 +250,4 @@ function buildUnion(options: readonly z.ZodType[], discriminator: string | undef
     },
     { fills },
   );
-}
-
-type Checks = (v: unknown) => boolean;
-const NO_CHECKS: Checks = () => true;
-
-/** Settings a check may carry besides its kind's own, none of which changes which values pass. */
-const NEUTRAL_CHECK_KEYS = new Set(['check', 'type', 'abort', 'when', 'error']);
-const CHECK_KEYS: Record<string, readonly string[]> = {
-  min_length: ['minimum'],
-  max_length: ['maximum'],
-  number_format: ['format'],
-  greater_than: ['value', 'inclusive'],
-  less_than: ['value', 'inclusive'],
-};
-
-/** Zod counts a string's length in code points (a pair of surrogates is one). */
-function codePoints(s: string): number {
-  let count = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
-    if ((s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      count--;
-      i++;
-    }
-  }
-  return count;
-}
-
-/** The checks of a string, number or array as one predicate; undefined when one of them is not known. */
-function buildChecks(def: Def): Checks | undefined {
-  if (!def.checks || def.checks.length === 0) return NO_CHECKS;
-  const parts: Checks[] = [];
-  for (const check of def.checks) {
-    const c = check._zod.def;
-    const own = CHECK_KEYS[c.check];
-    if (!own || !Object.keys(c).every((key) => NEUTRAL_CHECK_KEYS.has(key) || own.includes(key))) return undefined;
-    if (c.check === 'min_length' && typeof c.minimum === 'number') {
-      const min = c.minimum;
-      // UTF-16 units are at least the code points, so only a string that passes by units needs counting.
-      parts.push((v) => {
-        const units = (v as { length: number }).length;
-        return units >= min && (typeof v !== 'string' || units >= min * 2 || codePoints(v) >= min);
-      });
-    } else if (c.check === 'max_length' && typeof c.maximum === 'number') {
-      const max = c.maximum;
-      parts.push((v) => {
-        const units = (v as { length: number }).length;
-        return units <= max || (typeof v === 'string' && codePoints(v) <= max);
-      });
-    } else if (c.check === 'number_format' && c.format === 'safeint') {
-      parts.push((v) => Number.isSafeInteger(v));
-    } else if (c.check === 'greater_than' && typeof c.value === 'number') {
-      const bound = c.value;
-      parts.push(c.inclusive ? (v) => (v as number) >= bound : (v) => (v as number) > bound);
-    } else if (c.check === 'less_than' && typeof c.value === 'number') {
-      const bound = c.value;
-      parts.push(c.inclusive ? (v) => (v as number) <= bound : (v) => (v as number) < bound);
-    } else {
-      return undefined;
-    }
-  }
-  if (parts.length === 1) return parts[0];
-  return (v) => {
-    for (const part of parts) if (!part(v)) return false;
-    return true;
-  };
 }

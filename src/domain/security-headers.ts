@@ -1,14 +1,14 @@
 /**
  * The page's Content-Security-Policy as a `<meta>` tag can carry it: scripts and styles only from this origin (no
- * inline script, no eval: the MCP SDK gets a validator that compiles no code), images from here or data: URLs (tool
- * images), audio from data: URLs (tool audio), connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on
+ * inline script, no eval: the MCP SDK gets a validator that compiles no code), images from here, data: URLs (tool
+ * images) or blob: URLs (only this page's script can make one: thumbnails of sent attachments), audio from data: URLs (tool audio), connections to https anywhere (the model API, MCP and OAuth servers) and to plain-http servers on
  * localhost or 127.0.0.1 (Chrome accepts no IPv6 literal in CSP; server-config.ts refuses other plain-http hosts).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "media-src 'self' data:",
   "font-src 'self'",
   // The code sandbox (public/sandbox/) and the MCP Apps sandbox (public/mcp-app/): frames of this origin, each under

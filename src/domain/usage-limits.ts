@@ -181,6 +181,20 @@ export class ThreadSpendLimitError extends AppError {
   }
 }
 
+/** A turn stopped before a model call because the thread has a spend cap but the call's model has no price. */
+export class ThreadSpendUnpricedError extends AppError {
+  readonly kind = 'thread-spend-unpriced';
+  constructor(
+    readonly model: string,
+    readonly maxUsd: number,
+  ) {
+    super(
+      `Stopped before the model call: this thread has a spend cap of ${dollars(maxUsd)}, but ${model} has no price in the app's price table, so what it spends cannot be counted. Choose a model with a price, or turn the cap off for this thread, and Retry. Nothing of this thread is lost.`,
+    );
+    this.name = 'ThreadSpendUnpricedError';
+  }
+}
+
 /** The thread's cap as an error when its spend reached it; undefined when the next call may go. */
 export function threadSpendProblem(maxUsd: number | undefined, spentUsd: number): ThreadSpendLimitError | undefined {
   return maxUsd !== undefined && spentUsd >= maxUsd ? new ThreadSpendLimitError(spentUsd, maxUsd) : undefined;

@@ -3,7 +3,6 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode,
-  McpError,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -32,8 +31,6 @@ export type SamplingHandler = (
   request: SamplingRequest,
   server: ElicitationServer,
   signal?: AbortSignal,
-  /** The JSON-RPC id: a request delivered again (a resumed stream replays it) is the same request. */
-  requestId?: string | number,
 ) => Promise<SamplingReply>;
 
 export interface ClientHandlers {
@@ -64,17 +61,15 @@ export function createMcpClient(
   });
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (!handlers.sampling)
-      throw new McpError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
+      throw rpcError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
     // Tools in sampling (SEP-1577) are not declared (capabilities.sampling.tools), so a request carrying them is wrong.
     if (request.params.tools !== undefined || request.params.toolChoice !== undefined)
-      throw new McpError(ErrorCode.InvalidParams, 'This client does not support tools in sampling requests.');
+      throw rpcError(ErrorCode.InvalidParams, 'This client does not support tools in sampling requests.');
     try {
-      return toCreateMessageResult(
-        await handlers.sampling(toSamplingRequest(request.params), server, extra.signal, extra.requestId),
-      );
+      return toCreateMessageResult(await handlers.sampling(toSamplingRequest(request.params), server, extra.signal));
     } catch (error) {
       // The spec's code for a request the person rejected (Sampling, "Error Handling": -1).
-      if (error instanceof SamplingRejectedError) throw new McpError(USER_REJECTED, error.message);
+      if (error instanceof SamplingRejectedError) throw rpcError(USER_REJECTED, error.message);
       throw error;
     }
   });
@@ -88,6 +83,14 @@ export function createMcpClient(
 
 const USER_REJECTED = -1;
 
+/**
+ * An error the SDK answers a server's request with as `{ code, message }`. Not McpError: its message carries an
+ * "MCP error N: " prefix the SDK would send along, and the server's own McpError adds it again.
+ */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
 /** The SDK's sampling request as the app's own (content as a list; only the kinds the app knows). */
 function toSamplingRequest(params: CreateMessageRequest['params']): SamplingRequest {
   const prefs = params.modelPreferences;
@@ -99,7 +102,7 @@ function toSamplingRequest(params: CreateMessageRequest['params']): SamplingRequ
           if (part.type === 'text') return { type: 'text' as const, text: String(part.text) };
           if (part.type === 'image' || part.type === 'audio')
             return { type: part.type, mimeType: String(part.mimeType), data: String(part.data) };
-          throw new McpError(ErrorCode.InvalidParams, `Sampling content of type "${part.type}" is not supported.`);
+          throw rpcError(ErrorCode.InvalidParams, `Sampling content of type "${part.type}" is not supported.`);
         },
       ),
     })),

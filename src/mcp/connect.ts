@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { TransportPreference } from '../domain/server-config';
 import type { FetchLike } from './network';
+import { guardReplayedRequests } from './replay-guard';
 
 export type TransportKind = 'http' | 'sse';
 
@@ -64,7 +65,8 @@ async function connectWith(kind: TransportKind, request: ConnectRequest): Promis
       ? new StreamableHTTPClientTransport(request.url, { ...common, reconnectionOptions: RECONNECTION })
       : new SSEClientTransport(request.url, { ...common, eventSourceInit: { fetch: request.fetch } });
   const client = request.makeClient();
-  await client.connect(transport);
+  // The client sees no server request twice: a resumed stream may replay ones already answered.
+  await client.connect(guardReplayedRequests(transport));
   return { client, transport, kind };
 }
 

@@ -2,7 +2,8 @@ import { AppError } from '../domain/errors';
 import { McpProtocolError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
-import { ServerConnection, type ServerConnectionDeps } from './server-connection';
+import { ServerConnection } from './server-connection';
+import type { ServerConnectionDeps } from './server-connection-deps';
 
 /** What "Test connection" found: the server answered MCP and listed its tools, or why not. */
 export type ConnectionTest =

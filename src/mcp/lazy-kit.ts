@@ -4,7 +4,8 @@ import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import type * as Kit from './connection-kit';
-import type { CallOptions, ServerConnection } from './server-connection';
+import type { ServerConnection } from './server-connection';
+import type { CallOptions } from './server-connection-deps';
 
 export type ConnectionKit = typeof Kit;
 

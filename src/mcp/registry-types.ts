@@ -9,7 +9,7 @@ import type { ResourceReading } from '../domain/tool-display';
 import type { ServerLogEntry } from '../domain/server-log';
 import type { PromptListing, PromptReading } from '../domain/prompts';
 import type { ConnectionTest } from './connection-test';
-import type { CallOptions } from './server-connection';
+import type { CallOptions } from './server-connection-deps';
 import type { PendingSecrets } from './server-headers';
 import type { SignInCallback } from './sign-in';
 

@@ -1,49 +1,19 @@
-import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import { logFailure, silentLogger } from '../domain/logger';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError, McpProtocolError } from '../domain/mcp-errors';
+import { AuthRequiredError } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
-import { openConnection, type OpenConnection, type TransportKind } from './connect';
-import { guardedFetch, type FetchLike } from './network';
-import { diagnoseConnectFailure, fetchFor } from './relay-client';
-import { withBearerRefresh, type OAuthSession } from './oauth-session';
-import { StaleConnectError, untilAborted, withTimeout } from './async-limits';
-import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
-
-export { DEFAULT_TIMING, type ConnectionTiming };
-
-export interface ServerConnectionDeps {
-  readonly appOrigin: string;
-  readonly fetch: FetchLike;
-  /** The CORS relay's URL, read at each connect; servers with viaRelay go through it, and CORS failures are probed. */
-  readonly relayUrl?: () => string | undefined;
-  readonly now: () => number;
-  readonly timing: ConnectionTiming;
-  /** Header values from the vault (bearer token, custom headers), read at each connect. */
-  readonly readHeaders: (config: ServerConfig) => Promise<Record<string, string>>;
-  /** The OAuth session of a server whose auth kind is oauth. */
-  readonly oauth?: (config: ServerConfig) => OAuthSession | undefined;
-  /** A fresh Client with the app's capabilities and handlers; `onToolsChanged` fires on tools/list_changed. */
-  readonly makeClient: (onToolsChanged: () => void) => Client;
-  readonly onState: (state: ServerState) => void;
-  /** Called with the full tool list after every connect and list_changed. */
-  readonly onTools: (tools: Tool[], instructions?: string) => Promise<void>;
-  /** Where a failed close is reported (silent when omitted). */
-  readonly logger?: Logger;
-}
-
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  readonly timeoutMs?: number;
-  readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
-
-const MAX_LIST_PAGES = 100;
+import type { OpenConnection, TransportKind } from './connect';
+import { dialServer } from './dial-server';
+import { diagnoseConnectFailure } from './relay-client';
+import { StaleConnectError, untilAborted } from './async-limits';
+import { listAllTools, requestToolCall, taskRequiredTools, type ToolRequestLimits } from './tool-requests';
+import { IdleTimer, ReconnectBackoff } from './connection-timers';
+import type { CallOptions, ServerConnectionDeps } from './server-connection-deps';
 
 /** One server's connection: lazy connect, tool listing, calls that never throw, drop detection and reconnects. */
 export class ServerConnection {
@@ -54,9 +24,12 @@ export class ServerConnection {
   private hasAnswered = false;
   /** Whether a connect ever succeeded (a later failure is the server gone, not its CORS). */
   private hasConnected = false;
-  private idleTimer?: ReturnType<typeof setTimeout>;
-  private reconnectTimer?: ReturnType<typeof setTimeout>;
-  private reconnectAttempt = 0;
+  private readonly idle = new IdleTimer(
+    () => this.deps.timing.idleMs,
+    () => this.inFlight > 0,
+    () => void this.disconnect(),
+  );
+  private readonly reconnects = new ReconnectBackoff(() => this.deps.timing.reconnect);
   private isDisposed = false;
   /** Calls in flight; the idle timer never closes a connection under them. */
   private inFlight = 0;
@@ -92,7 +65,7 @@ export class ServerConnection {
 
   /** Connects if needed; resolves to the open client or throws a typed AppError. */
   async ensureConnected(): Promise<Client> {
-    this.touch();
+    this.idle.touch();
     if (this.open) return this.open.client;
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
     return (await this.connecting).client;
@@ -119,7 +92,7 @@ export class ServerConnection {
       return await this.callWithRetry(name, args, options, timeoutMs, context, elapsed);
     } finally {
       this.inFlight--;
-      this.touch();
+      this.idle.touch();
     }
   }
 
@@ -140,8 +113,9 @@ export class ServerConnection {
       }
       const hadSession = this.open?.transport.sessionId !== undefined;
       try {
-        const raw = await this.invoke(client, name, args, options, timeoutMs);
-        this.touch();
+        const limits = this.requestLimits(options, timeoutMs);
+        const raw = await requestToolCall(client, name, args, limits, this.taskRequired.has(name));
+        this.idle.touch();
         // A server that had been answering wrongly answers again: its status says so.
         if (this.state.status === 'error' && this.open)
           this.setState({ status: 'connected', transport: this.open.kind });
@@ -187,8 +161,8 @@ export class ServerConnection {
 
   /** Closes the connection (no reconnect follows). */
   async disconnect(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    clearTimeout(this.reconnectTimer);
+    this.idle.cancel();
+    this.reconnects.cancel();
     const open = this.open;
     this.open = undefined;
     if (open) await open.client.close().catch(this.closeFailed('on disconnect'));
@@ -202,42 +176,16 @@ export class ServerConnection {
 
   private async connect(): Promise<OpenConnection> {
     if (this.isDisposed) throw new Error('This server was removed.');
-    clearTimeout(this.reconnectTimer);
+    this.reconnects.cancel();
     this.setState({ status: 'connecting' });
     const config = this.config;
     try {
-      const headers = await this.deps.readHeaders(config);
-      const serverOrigin = new URL(config.url).origin;
-      const guarded = guardedFetch(
-        fetchFor(config.viaRelay, this.deps.fetch, this.deps.relayUrl?.(), this.deps.logger),
-        {
-          serverOrigin,
-          secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
-          onNetworkFailure: () => this.onNetworkFailure(),
-          onResponse: () => (this.hasAnswered = true),
-        },
-      );
-      const session = config.auth.kind === 'oauth' ? this.deps.oauth?.(config) : undefined;
-      const fetch = session
-        ? withBearerRefresh(guarded, serverOrigin, (used) => session.refreshAfterRejection(used, guarded))
-        : guarded;
-      await session?.ensureFresh(guarded);
-      const authProvider = session?.provider;
-      const opening = openConnection({
-        url: new URL(config.url),
-        preference: config.transport,
-        ...(this.lastKind ? { lastKind: this.lastKind } : {}),
-        headers,
-        fetch,
-        ...(authProvider ? { authProvider } : {}),
-        makeClient: () => this.deps.makeClient(() => void this.refreshTools()),
-      });
-      const open = await withTimeout(opening, this.deps.timing.connectMs, () => {
-        void opening.then((late) => late.client.close()).catch(this.closeFailed('after a connect timed out'));
-        return new McpProtocolError(
-          -32001,
-          `The server did not finish connecting within ${Math.round(this.deps.timing.connectMs / 1000)} s.`,
-        );
+      const open = await dialServer(config, this.deps, {
+        lastKind: () => this.lastKind,
+        onNetworkFailure: () => this.onNetworkFailure(),
+        onResponse: () => (this.hasAnswered = true),
+        onToolsChanged: () => void this.refreshTools(),
+        closeFailed: (when) => this.closeFailed(when),
       });
       if (this.isDisposed || config !== this.config) {
         await open.client.close();
@@ -253,10 +201,10 @@ export class ServerConnection {
       this.open = open;
       this.hasConnected = true;
       this.lastKind = open.kind;
-      this.reconnectAttempt = 0;
+      this.reconnects.reset();
       open.client.onclose = () => this.onClosed(open);
       this.setState({ status: 'connected', transport: open.kind });
-      this.touch();
+      this.idle.touch();
       return open;
     } catch (error) {
       if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
@@ -274,41 +222,23 @@ export class ServerConnection {
     }
   }
 
-  private async invoke(
-    client: Client,
-    name: string,
-    args: Record<string, unknown>,
-    options: CallOptions,
-    timeoutMs: number,
-  ): Promise<Record<string, unknown>> {
-    const requestOptions = {
-      timeout: timeoutMs,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: this.deps.timing.maxCallMs,
+  /** A call's limits: its timeout, reset by progress (which also keeps the connection from idling), and Stop. */
+  private requestLimits(options: CallOptions, timeoutMs: number): ToolRequestLimits {
+    return {
+      timeoutMs,
+      maxTotalMs: this.deps.timing.maxCallMs,
       ...(options.signal ? { signal: options.signal } : {}),
-      onprogress: (progress: { progress: number; total?: number; message?: string }) => {
-        this.touch();
+      onProgress: (progress) => {
+        this.idle.touch();
         options.onProgress?.(progress);
       },
     };
-    // Tools that require task execution cannot be called plainly; the SDK's task stream runs them to the end.
-    if (this.taskRequired.has(name))
-      return takeResult(
-        client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }),
-      );
-    return client.callTool({ name, arguments: args }, undefined, requestOptions);
   }
 
+  /** Lists every tool and notes which of them require task execution. */
   private async listAll(client: Client): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor });
-      tools.push(...result.tools);
-      if (!result.nextCursor || result.nextCursor === cursor) break;
-      cursor = result.nextCursor;
-    }
-    this.taskRequired = new Set(tools.filter((t) => t.execution?.taskSupport === 'required').map((t) => t.name));
+    const tools = await listAllTools(client);
+    this.taskRequired = taskRequiredTools(tools);
     return tools;
   }
 
@@ -322,7 +252,6 @@ export class ServerConnection {
     }
   }
 
-  /** A request or stream failed at the network level: the server is gone, so fail pending calls now and reconnect. */
   /** Closing is best-effort (the connection is dropped either way); a failure is only logged. */
   private closeFailed(when: string) {
     return logFailure(this.deps.logger ?? silentLogger, `Closing the connection failed ${when}`, {
@@ -330,6 +259,7 @@ export class ServerConnection {
     });
   }
 
+  /** A request or stream failed at the network level: the server is gone, so fail pending calls now and reconnect. */
   private onNetworkFailure(): void {
     if (!this.open) return;
     const open = this.open;
@@ -346,23 +276,11 @@ export class ServerConnection {
   }
 
   private scheduleReconnect(): void {
-    const { initialMs, maxMs, attempts } = this.deps.timing.reconnect;
-    if (this.isDisposed || this.reconnectAttempt >= attempts) return;
-    const delay = Math.min(initialMs * 2 ** this.reconnectAttempt, maxMs);
-    this.reconnectAttempt++;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
+    if (this.isDisposed) return;
+    this.reconnects.schedule(() => {
       if (this.open || this.connecting || this.isDisposed) return;
       this.ensureConnected().catch(() => this.scheduleReconnect());
-    }, delay);
-  }
-
-  private touch(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(
-      () => (this.inFlight > 0 ? this.touch() : void this.disconnect()),
-      this.deps.timing.idleMs,
-    );
+    });
   }
 
   private errorContext(): ErrorContext {

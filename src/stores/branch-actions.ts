@@ -51,7 +51,7 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
       await runInThread(open.threadId, async (options) => {
         // The edited message keeps its attachments (their bytes are read again; one whose bytes are gone is left out).
         const kept = await keptAttachments(deps.storage, refs);
-        return sendMessage(deps, open.threadId, text.trim(), options, after, kept);
+        return sendMessage(deps, open.threadId, text.trim(), { ...options, after, attachments: kept });
       });
     },
     async regenerate(answerId) {

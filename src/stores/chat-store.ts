@@ -1,33 +1,28 @@
 import { logFailure, silentLogger } from '../domain/logger';
-import type { CodeExecutionMode } from '../domain/code-execution';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
-import { AppError, describeError } from '../domain/errors';
+import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ThreadConfig } from '../domain/thread-config';
-import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool-search-settings';
 import type { ResourceReading } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
 import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import { createBranchActions, type BranchActions } from './branch-actions';
-import { coalesceMessages, mergeMessages } from './live-messages';
+import { createChatTurn } from './chat-turn';
 import { mentionOptions, type MentionOption } from './mention-options';
-import { findEmptyThread, isEmptyThread, previewOf, UNTITLED } from './thread-lifecycle';
+import { findEmptyThread, isEmptyThread, UNTITLED } from './thread-lifecycle';
+import { threadSettingsActions, type ThreadSettingsActions } from './thread-settings-actions';
 import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
-  NOT_SAVED_NOTE,
-  recoverInterruptedAnswers,
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
   sendPromptMessages,
   type OutgoingAttachment,
-  type SendOptions,
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
 
@@ -68,27 +63,9 @@ export interface ChatState {
 
 export type ChatStore = StoreApi<ChatState>;
 
-export interface ThreadSettings {
-  readonly model?: string;
-  readonly systemPrompt?: string;
-  readonly thinkingBudget?: number;
-  /** Tool search for this thread; absent fields follow the profile's settings. */
-  readonly toolSearch?: ThreadToolSearchOverrides;
-  /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
-  readonly codeExecution?: CodeExecutionMode;
-  /** Dollars this thread may spend; absent: the default from Settings; null: no cap in this thread. */
-  readonly maxCostUsd?: number | null;
-}
-
-/** The thread's tool-search choices as stored: unset fields dropped, nothing at all when none is set. */
-function threadToolSearch(choices: ThreadToolSearchOverrides | undefined): ThreadToolSearchOverrides | undefined {
-  const defined = definedOverrides(choices);
-  return Object.keys(defined).length > 0 ? defined : undefined;
-}
-
 const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
 
-export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
+export interface ChatActions extends BranchActions, ThreadToolChoiceActions, ThreadSettingsActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
@@ -98,11 +75,6 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   deleteThread(threadId: string): Promise<void>;
   undoDelete(): Promise<void>;
   confirmDelete(): Promise<void>;
-  setThreadServers(threadId: string, serverIds: readonly string[]): Promise<void>;
-  /** Model, system prompt and thinking of one thread; resolves to an error message, or undefined when saved. */
-  updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
-  /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
-  setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
   /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
   send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
   /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
@@ -118,6 +90,8 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions {
   runningTurn(): RunningTurn | undefined;
   /** Reads a resource of a server (a resource link in a tool result); never throws. */
   readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
+  /** The bytes of a sent message's attachment; undefined when they are no longer stored. */
+  readAttachment: (id: string) => Promise<Blob | undefined>;
   /** The open thread as a file to download (JSON or Markdown), with its trace. */
   exportThread(
     format: 'json' | 'markdown',
@@ -135,109 +109,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   }));
   const { storage, profileId } = deps;
   const logger = deps.logger ?? silentLogger;
-  let controller: AbortController | undefined;
-  let runningThreadId: string | undefined;
-  let sideTrace: TraceEntry[] = [];
-
-  /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
-  const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
-    let loaded = await storage.messages.list(threadId);
-    let { items, skipped } = loaded;
-    // An answer left "streaming" by a closed tab is marked interrupted. If storage refuses that mark too (a full disk),
-    // no turn runs it any more all the same (its lock was free): it shows as failed, with Retry, not "in progress".
-    let isMarkRefused = false;
-    const hasOrphan =
-      items.some((m) => m.status === 'streaming') &&
-      (await recoverInterruptedAnswers(deps, threadId).catch((error: unknown) => {
-        isMarkRefused = error instanceof AppError;
-        return 0;
-      })) > 0;
-    if (hasOrphan) ({ items, skipped } = loaded = await storage.messages.list(threadId));
-    // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did;
-    // also when the small "interrupted" mark just above fitted where the whole answer did not (a nearly full disk).
-    if (ended)
-      items = items.map((m) =>
-        (m.status === 'streaming' || m.status === 'interrupted') && ended.get(m.id)?.status === 'error'
-          ? ended.get(m.id)!
-          : m,
-      );
-    if (isMarkRefused)
-      items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
-    const compactions = await storage.compactions.list(threadId);
-    skipped = [...skipped, ...compactions.skipped];
-    if (store.getState().activeThreadId !== threadId) return;
-    const shown = new Set(items.map((m) => m.id));
-    store.setState({
-      messages: items,
-      versions: loaded.versions,
-      offBranch: loaded.offBranch,
-      // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
-      compactions: compactions.items.filter((r) => shown.has(r.firstKeptMessageId)),
-      ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
-    });
-  };
-
-  /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
-  const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
-    controller = new AbortController();
-    runningThreadId = threadId;
-    sideTrace = [];
-    store.setState({ isRunning: true });
-    const live = coalesceMessages((changed) => {
-      if (store.getState().activeThreadId === threadId)
-        store.setState({ messages: mergeMessages(store.getState().messages, changed) });
-    });
-    const ended = new Map<string, Message>();
-    const onMessage = (message: Message) => {
-      ended.set(message.id, message);
-      live.push(message);
-    };
-    const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
-      new Promise<Approval>((resolve) => {
-        if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
-        const pending: PendingApproval = {
-          ...request,
-          answer: (decision) => {
-            store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
-            resolve(decision);
-          },
-        };
-        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
-        store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
-      });
-    try {
-      const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
-      const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
-        store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
-      const takeSideTrace = () => sideTrace.splice(0);
-      await start({
-        askApproval,
-        onMessage,
-        onToolProgress,
-        signal: controller.signal,
-        enabledServerIds,
-        takeSideTrace,
-      });
-    } catch (error) {
-      store.setState({ notice: describeError(error) });
-    } finally {
-      live.flush();
-      controller = undefined;
-      runningThreadId = undefined;
-      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
-      await loadMessages(threadId, ended);
-      const preview = previewOf([...ended.values()]);
-      if (preview)
-        await storage.threads
-          .update(threadId, () => ({ preview }))
-          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
-      await actions.refreshThreads();
-    }
-  };
+  const turn = createChatTurn({ store, deps, logger, refreshThreads: () => actions.refreshThreads() });
+  const { loadMessages, runInThread } = turn;
 
   const actions: ChatActions = {
     ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
     ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
+    ...threadSettingsActions({ store, deps, refreshThreads: () => actions.refreshThreads() }),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -296,7 +174,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const wasOpen = store.getState().activeThreadId === threadId;
       if (wasOpen) actions.stop();
       // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
-      else if (runningThreadId === threadId) controller?.abort();
+      else if (turn.runningThreadId() === threadId) turn.stop();
       store.setState({
         deleting: { thread, wasOpen },
         threads: store.getState().threads.filter((t) => t.id !== threadId),
@@ -322,67 +200,6 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       store.setState({ deleting: undefined });
       await actions.refreshThreads();
     },
-    async setThreadServers(threadId, serverIds) {
-      // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
-      const before = new Set(store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? []);
-      const change = {
-        enable: serverIds.filter((id) => !before.has(id)),
-        disable: [...before].filter((id) => !serverIds.includes(id)),
-      };
-      const show = (ids: readonly string[]) =>
-        store.setState({
-          threads: store.getState().threads.map((t) => (t.id === threadId ? { ...t, enabledServerIds: [...ids] } : t)),
-        });
-      show(serverIds); // At once, so the switch follows the click; taken back if the limit refuses it.
-      if (change.enable.length > 0) {
-        // Checked after the switch moved (it must answer the click at once); one past the limit moves back, with why.
-        const profile = await storage.profiles
-          .get(profileId)
-          .catch(
-            logFailure(logger, "Reading the profile's servers limit failed; the app's limit applies", { threadId }),
-          );
-        const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
-        const problem = serverLimitProblem(limits, serverIds.length - 1);
-        if (problem) {
-          show([...before]);
-          store.setState({ notice: problem });
-          return;
-        }
-      }
-      // Applied as a change to what is stored, so a switch flipped in another tab meanwhile is not undone.
-      await storage.threads
-        .changeEnabledServers(threadId, change)
-        .catch((error: unknown) => store.setState({ notice: describeError(error) }));
-      await actions.refreshThreads();
-    },
-    async updateThreadSettings(threadId, settings) {
-      try {
-        await storage.threads.update(threadId, (t) => ({
-          model: settings.model?.trim() || undefined,
-          systemPrompt: settings.systemPrompt?.trim() ? settings.systemPrompt : undefined,
-          thinkingBudget: settings.thinkingBudget,
-          // The deferral is set apart (thread-tool-choices.ts): the form's choices keep it.
-          toolSearch: threadToolSearch({ deferral: t.toolSearch?.deferral, ...settings.toolSearch }),
-          codeExecution: settings.codeExecution,
-          maxCostUsd: settings.maxCostUsd,
-        }));
-        await actions.refreshThreads();
-        return undefined;
-      } catch (error) {
-        return describeError(error);
-      }
-    },
-    async setServerInstructions(threadId, serverId, isOn) {
-      await storage.threads
-        .update(threadId, (t) => {
-          const off = new Set(t.instructionsOff ?? []);
-          if (isOn) off.delete(serverId);
-          else off.add(serverId);
-          return { instructionsOff: [...off].sort() };
-        })
-        .catch((error: unknown) => store.setState({ notice: describeError(error) }));
-      await actions.refreshThreads();
-    },
     async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return;
@@ -395,7 +212,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), options, undefined, attachments);
+        return sendMessage(deps, threadId, text.trim(), { ...options, attachments });
       });
     },
     async sendPrompt(messages, title) {
@@ -417,7 +234,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       await runInThread(threadId, (options) => retryTurn(deps, threadId, options));
     },
     stop() {
-      controller?.abort();
+      turn.stop();
     },
     dismissNotice() {
       store.setState({ notice: undefined });
@@ -431,17 +248,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
     },
-    runningTurn() {
-      if (!runningThreadId || !controller) return undefined;
-      const trace = sideTrace;
-      return {
-        threadId: runningThreadId,
-        enabledServerIds: store.getState().threads.find((t) => t.id === runningThreadId)?.enabledServerIds ?? [],
-        signal: controller.signal,
-        addTrace: (entry) => void trace.push(entry),
-      };
-    },
+    runningTurn: () => turn.runningTurn(),
     readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
+    readAttachment: (id) => deps.storage.attachments.get(id),
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
@@ -472,7 +281,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       void loadMessages(active);
   });
   const dispose = () => {
-    controller?.abort(); // Calls in flight are cancelled on their servers.
+    turn.stop(); // Calls in flight are cancelled on their servers.
     unsubscribe();
   };
   return { store, actions, dispose };

@@ -45,26 +45,9 @@ const until = <T>(requests: ReturnType<typeof setup>['requests'], pick: () => T 
   });
 
 describe('sampling requests waiting for the person', () => {
-  it('shows a request delivered twice (same JSON-RPC id) once, and answers both deliveries with one answer', async () => {
-    const { requests, runs } = setup();
-    const first = requests.sampling(request, server, undefined, 7);
-    const again = requests.sampling(request, server, undefined, 7);
-    const pending = await until(requests, () => requests.store.getState().samplings[0]);
-    expect(requests.store.getState().samplings).toHaveLength(1);
-    pending.approve({ texts: ['Hi'] });
-    const answered = await until(requests, () =>
-      requests.store.getState().samplings.find((p) => p.stage.kind === 'result'),
-    );
-    answered.send();
-    expect(await first).toEqual({ model: 'claude-test', text: 'Hello', stopReason: 'end_turn' });
-    expect(await again).toEqual(await first);
-    expect(runs()).toBe(1);
-    expect(requests.store.getState().samplings).toEqual([]);
-  });
-
   it('does not run before approval, and a rejection reaches the server as an error', async () => {
     const { requests, runs } = setup();
-    const asked = requests.sampling(request, server, undefined, 8);
+    const asked = requests.sampling(request, server);
     const pending = await until(requests, () => requests.store.getState().samplings[0]);
     expect(runs()).toBe(0);
     pending.reject();

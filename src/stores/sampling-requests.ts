@@ -87,22 +87,7 @@ export function createSamplingRequests(
     store.setState({ refused: [...store.getState().refused, { id: newId(), serverName: server.name, reason }] });
     throw new SamplingRejectedError(`The client refused the sampling request: ${reason}.`);
   };
-  // Requests in flight by server and JSON-RPC id: one delivered twice is shown once and answered once.
-  const inFlight = new Map<string, Promise<SamplingReply>>();
-  const sampling: SamplingHandler = (request, server, serverSignal, requestId) => {
-    if (requestId === undefined) return ask(request, server, serverSignal);
-    const key = JSON.stringify([server.id, requestId]);
-    const existing = inFlight.get(key);
-    if (existing) return existing;
-    const asked = ask(request, server, serverSignal).finally(() => inFlight.delete(key));
-    inFlight.set(key, asked);
-    return asked;
-  };
-  const ask = async (
-    request: SamplingRequest,
-    server: ElicitationServer,
-    serverSignal: AbortSignal | undefined,
-  ): Promise<SamplingReply> => {
+  const sampling: SamplingHandler = async (request, server, serverSignal) => {
     const turn = await turnFor(server, request).catch((error: unknown) => refuse(server, describeError(error)));
     if (!turn) return refuse(server, 'no turn of a thread that uses this server is running, so no one can approve it');
     const signal = serverSignal ? AbortSignal.any([serverSignal, turn.signal]) : turn.signal;

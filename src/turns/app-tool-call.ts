@@ -1,6 +1,7 @@
 import { NotFoundError } from '../domain/errors';
 import type { AskApproval, ToolCallOutcome } from '../domain/thread-tools';
-import { threadToolsOf, type TurnRunnerDeps } from './turn-runner';
+import { threadToolsOf } from './prepare-turn';
+import type { TurnRunnerDeps } from './turn-runner';
 
 /** One tool call an MCP App asks for, from the card of a thread's tool result. */
 export interface AppToolCallRequest {

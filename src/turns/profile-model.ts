@@ -1,6 +1,7 @@
 import type { ModelPort } from '../agent/model-port';
 import { VaultLockedError } from '../domain/errors';
 import { ModelError } from '../domain/model-errors';
+import { priceOf } from '../domain/pricing';
 import { resolveUsageLimits, threadSpendCap } from '../domain/usage-limits';
 import type { UserPreferences } from '../domain/user-config';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
@@ -43,11 +44,13 @@ export async function profileModel(
           listModels: () => Promise.resolve([]),
         };
   const spendCap = thread ? threadSpendCap(limits, thread.maxCostUsd) : undefined;
-  const model = withUsageLimits(keyModel, async () => {
+  const prices = deps.defaults.prices;
+  const model = withUsageLimits(keyModel, async (modelId) => {
     const usage = await usageLimitCheck(readUsage, deps.profileId, limits, deps.now());
     // A call stopped by the hourly or daily limit need not read the thread.
     if (usage.problem || !thread) return usage;
-    return mergeLimitChecks(usage, await threadSpendLimitCheck(thread.readThread, spendCap));
+    const unpriced = prices && !priceOf(modelId, prices) ? modelId : undefined;
+    return mergeLimitChecks(usage, await threadSpendLimitCheck(thread.readThread, spendCap, unpriced));
   });
   return { keyModel, model };
 }

@@ -1,4 +1,4 @@
-import type { TurnPersistence } from '../agent/run-turn';
+import type { TurnPersistence } from '../agent/turn-deps';
 import type { Storage } from '../storage/storage';
 
 /**

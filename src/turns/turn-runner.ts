@@ -1,48 +1,24 @@
 import type { ModelPort } from '../agent/model-port';
-import { isServerCompactionModel } from '../agent/compaction';
-import { composeSystemPrompt } from '../agent/system-prompt';
-import {
-  continueTurn,
-  runTurn,
-  runTurnWithMessages,
-  TAB_CLOSED_NOTE,
-  type TurnDeps,
-  type TurnOutcome,
-  type TurnPersistence,
-} from '../agent/run-turn';
+import { continueTurn, runTurn, runTurnWithMessages, TAB_CLOSED_NOTE } from '../agent/run-turn';
+import type { TurnOutcome } from '../agent/turn-deps';
 import { resumeTurn } from '../agent/resume-turn';
-import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
 import type { AttachmentRef } from '../domain/attachment';
 import type { OpenSandbox } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
-import {
-  DEFAULT_CODE_LIMITS,
-  resolveCodeExecutionMode,
-  type CodeExecutionMode,
-  type CodeLimits,
-} from '../domain/code-execution';
-import { NotFoundError } from '../domain/errors';
-import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import type { CodeExecutionMode, CodeLimits } from '../domain/code-execution';
+import type { Logger } from '../domain/logger';
 import type { Message } from '../domain/message';
 import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ToolProgress } from '../domain/tool-result';
 import type { TraceEntry } from '../domain/trace';
 import { unansweredCalls } from '../domain/unanswered-calls';
-import type { AskApproval, ThreadTools } from '../domain/thread-tools';
-import type { ThreadConfig } from '../domain/thread-config';
-import type { UserConfig } from '../domain/user-config';
-import { resolveToolSearchSettings } from '../domain/tool-search-settings';
+import type { AskApproval } from '../domain/thread-tools';
 import type { Registry } from '../mcp/registry';
 import { createLocalLocks, type Locks } from '../platform/locks';
 import type { ToolIndex } from '../search/tool-index';
 import type { Storage } from '../storage/storage';
+import { prepareTurn } from './prepare-turn';
 import { retryPlan } from './retry-plan';
-import { threadInstructions } from './server-instructions';
-import { profileModel } from './profile-model';
-import { createThreadTools } from './thread-tools';
-import { turnBranch } from './turn-branch';
-
-const CONTEXT_WINDOW_TOKENS = 200_000;
 
 export interface TurnRunnerDeps {
   readonly storage: Storage;
@@ -108,15 +84,22 @@ export interface SendOptions {
 /** The note on an answer whose end could not be saved, once it is retried. */
 export const NOT_SAVED_NOTE = 'This answer could not be saved completely.';
 
+/** What a message is sent with besides the turn's options: where it goes in the thread, and its attachments. */
+export interface SendMessageOptions extends SendOptions {
+  /** The message it follows, on a new branch from there (null: the thread's start); omitted: the shown branch's end. */
+  readonly after?: string | null;
+  /** Its attachments; their bytes are stored before the message. */
+  readonly attachments?: readonly OutgoingAttachment[];
+}
+
 /** Runs one turn in a thread with the profile's key, model and tool-search settings, holding the thread's turn lock. */
 export function sendMessage(
   deps: TurnRunnerDeps,
   threadId: string,
   text: string,
-  options: SendOptions,
-  after?: string | null,
-  attachments: readonly OutgoingAttachment[] = [],
+  options: SendMessageOptions,
 ): Promise<TurnOutcome> {
+  const { after, attachments = [] } = options;
   return (deps.locks ?? pageLocks).request(turnLock(threadId), async () => {
     const turn = await prepareTurn(deps, threadId, options, after);
     // The bytes are stored first: a full disk refuses the message before anything of it is written.
@@ -220,163 +203,4 @@ export async function resumeUnansweredCalls(
     return resumeTurn(userText, turn, options.signal);
   });
   return outcome ?? undefined;
-}
-
-/** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
-async function prepareTurn(
-  deps: TurnRunnerDeps,
-  threadId: string,
-  options: SendOptions,
-  after?: string | null,
-): Promise<TurnDeps> {
-  const { storage } = deps;
-  const [thread, profile] = await Promise.all([storage.threads.get(threadId), storage.profiles.get(deps.profileId)]);
-  if (!thread) throw new NotFoundError('thread', threadId);
-  if (!profile) throw new NotFoundError('profile', deps.profileId);
-  const prefs = profile.preferences;
-  const enabledNow = options.enabledServerIds ?? (() => thread.enabledServerIds);
-  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found (Stop ends the wait).
-  const firstListings = Promise.all(
-    enabledNow()
-      .filter((id) => !deps.registry.get(id)?.catalog)
-      .map((id) => deps.registry.connect(id)),
-  );
-  await Promise.race([
-    firstListings,
-    new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true })),
-  ]);
-  // Every model call of the turn is checked against the person's spending limits first (a Retry checks again); the
-  // thread's spend cap is read per turn like the rest of its settings, over the calls of every branch.
-  const readThread = async () => {
-    const stored = await storage.messages.list(threadId);
-    return [...stored.items, ...stored.offBranch];
-  };
-  const { keyModel, model } = await profileModel(deps, prefs, { maxCostUsd: thread.maxCostUsd, readThread });
-  const branch = turnBranch(storage, threadId, after);
-  // The branch's history with each attachment's stored bytes as the content blocks the API takes.
-  const persistence: TurnPersistence = {
-    ...branch.persistence,
-    history: async () =>
-      withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage, deps.logger ?? silentLogger)),
-  };
-  const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
-  const appContext = deps.appContext?.(threadId);
-  const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
-  const logger = deps.logger ?? silentLogger;
-  const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
-  const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
-  return {
-    model,
-    tools,
-    compaction: {
-      store: {
-        // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
-        list: async () =>
-          (await storage.compactions.list(threadId)).items.filter((r) => branch.has(r.firstKeptMessageId)),
-        add: (record) => storage.compactions.add(threadId, record),
-      },
-      settings: {
-        // The spending guard wraps calls only; the window comes from the key's own client.
-        contextWindow: async () => (await keyModel.contextWindow?.(modelId)) ?? CONTEXT_WINDOW_TOKENS,
-        compactAtShare: deps.defaults.compactAtShare,
-        isServerCompactionSupported: isServerCompactionModel(modelId),
-      },
-    },
-    ...codeSetup(
-      deps,
-      resolveCodeExecutionMode({
-        ...(options.codeExecution ? { call: options.codeExecution } : {}),
-        ...(thread.codeExecution ? { thread: thread.codeExecution } : {}),
-        ...(prefs.codeExecution ? { user: prefs.codeExecution } : {}),
-        app: deps.defaults.enableProgrammaticCalling,
-      }),
-      enabledNow().length > 0,
-    ),
-    persistence,
-    logger,
-    now: deps.now,
-    settings: {
-      model: modelId,
-      prices: deps.defaults.prices,
-      // The answer must have room beyond the thinking budget.
-      maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-      ...(system ? { system } : {}),
-      ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
-      maxModelCalls: thread.maxModelCalls,
-    },
-    ...(options.onMessage ? { onMessage: options.onMessage } : {}),
-    ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
-    ...(options.takeSideTrace ? { takeSideTrace: options.takeSideTrace } : {}),
-  };
-}
-
-/** The thread's tools as a turn (or an app of the thread) uses them: its servers, approvals and the profile's settings. */
-export function threadToolsOf(
-  deps: TurnRunnerDeps,
-  thread: ThreadConfig,
-  profile: UserConfig,
-  enabledNow: () => readonly string[],
-  options: Pick<SendOptions, 'askApproval' | 'isAskingAboutEveryCall'>,
-): ThreadTools {
-  const { storage } = deps;
-  const threadId = thread.id;
-  // Read per turn: a saved change applies to the next one. The thread's own choices win over the profile's.
-  const settings = resolveToolSearchSettings(
-    deps.defaults.toolSearch,
-    profile.preferences.toolSearch,
-    thread.toolSearch,
-  );
-  const logger = deps.logger ?? silentLogger;
-  return createThreadTools({
-    registry: deps.registry,
-    index: deps.index,
-    settings,
-    contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-    now: deps.now,
-    thread,
-    enabledServerIds: enabledNow,
-    saveLoaded: async (loadedTools) => void (await storage.threads.update(threadId, () => ({ loadedTools }))),
-    askApproval: options.askApproval,
-    approvals: options.isAskingAboutEveryCall
-      ? { always: {}, thread: {} }
-      : { always: profile.alwaysAllow, thread: thread.approvals },
-    memory: {
-      allowForThread: async (key, approval) =>
-        void (await storage.threads.update(threadId, (t) => ({ approvals: { ...t.approvals, [key]: approval } }))),
-      allowAlways: async (key, approval) =>
-        void (await storage.profiles.update(deps.profileId, (p) => ({
-          ...p,
-          alwaysAllow: { ...p.alwaysAllow, [key]: approval },
-        }))),
-    },
-    hash: deps.sha256Hex,
-    logger,
-    onTrace: (trace, caller) => logger.debug('tool call', { threadId, caller: caller.kind, trace }),
-  });
-}
-
-/** Reads an attachment's stored bytes; one that cannot be read is sent as a note that its contents are gone. */
-function loadAttachment(storage: Storage, logger: Logger): LoadAttachment {
-  return async (id) => {
-    try {
-      const blob = await storage.attachments.get(id);
-      return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
-    } catch (error) {
-      return logFailure(logger, 'Reading an attachment failed', { id })(error);
-    }
-  };
-}
-
-/**
- * Code runs only when the thread has a server enabled (else there is nothing to call): locally, execute_code is
- * offered; with Anthropic, the API's code execution tool (programmatic tool calling).
- */
-function codeSetup(
-  deps: TurnRunnerDeps,
-  mode: CodeExecutionMode,
-  hasServers: boolean,
-): Pick<TurnDeps, 'code' | 'isAnthropicCode'> {
-  if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
-  if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
-  return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
 }

@@ -7,6 +7,7 @@ import {
   localDay,
   threadSpend,
   threadSpendProblem,
+  ThreadSpendUnpricedError,
   type ThreadSpendLimitError,
   type UsageLimitError,
   type UsageLimits,
@@ -18,7 +19,7 @@ export type ReadUsage = (profileId: string, since: number) => Promise<UsageRecor
 
 /** What the check before a model call found: the limit it would pass (if any) and the counts of the limits set. */
 export interface LimitCheck {
-  readonly problem?: UsageLimitError | ThreadSpendLimitError;
+  readonly problem?: UsageLimitError | ThreadSpendLimitError | ThreadSpendUnpricedError;
   readonly counts?: LimitCounts;
 }
 
@@ -50,11 +51,20 @@ export async function usageLimitCheck(
 /** Reads a thread's stored messages (their traces hold each model call's cost). */
 export type ReadThread = () => Promise<readonly UsageRecord[]>;
 
-/** The thread's spend against its cap (and the cap as an error when reached); never reads when there is no cap. */
-export async function threadSpendLimitCheck(readThread: ReadThread, maxUsd: number | undefined): Promise<LimitCheck> {
+/**
+ * The thread's spend against its cap (and the cap as an error when reached, or when the call's model has no price,
+ * so its spend could not be counted: `unpricedModel`); never reads when there is no cap.
+ */
+export async function threadSpendLimitCheck(
+  readThread: ReadThread,
+  maxUsd: number | undefined,
+  unpricedModel?: string,
+): Promise<LimitCheck> {
   if (maxUsd === undefined) return {};
   const spent = threadSpend(await readThread());
-  const problem = threadSpendProblem(maxUsd, spent);
+  const problem =
+    threadSpendProblem(maxUsd, spent) ??
+    (unpricedModel !== undefined ? new ThreadSpendUnpricedError(unpricedModel, maxUsd) : undefined);
   return { ...(problem ? { problem } : {}), counts: { threadSpendUsd: { used: spent, max: maxUsd } } };
 }
 
@@ -69,12 +79,12 @@ export function mergeLimitChecks(a: LimitCheck, b: LimitCheck): LimitCheck {
  * The model, checked against the person's limits before every call: a call past one is never sent; a call that goes
  * carries the counts the check saw in its result (for the call's trace).
  */
-export function withUsageLimits(model: ModelPort, check: () => Promise<LimitCheck>): ModelPort {
+export function withUsageLimits(model: ModelPort, check: (modelId: string) => Promise<LimitCheck>): ModelPort {
   return {
     listModels: () => model.listModels(),
     ...(model.contextWindow ? { contextWindow: (id: string) => model.contextWindow!(id) } : {}),
     async stream(request, onSnapshot, signal) {
-      const { problem, counts } = await check();
+      const { problem, counts } = await check(request.model);
       if (problem) throw problem;
       const result = await model.stream(request, onSnapshot, signal);
       return counts ? { ...result, limits: counts } : result;

@@ -4,7 +4,7 @@
  * resource attached from the composer's `@` list and a template filled in the servers manager with the server's
  * completions. What the model got is read from the requests the contract fake recorded.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
@@ -152,6 +152,17 @@ describe('attachments in the chat', () => {
     await sent.getByText('report.pdf').waitFor();
     expect(await sent.locator('li').count()).toBe(5);
     expect(await chips().count()).toBe(0);
+    // Each sent attachment's bytes come back from this browser's storage: an image as a thumbnail, any as a download.
+    const thumbnail = sent.locator('li', { hasText: 'chart.png' }).locator('img');
+    await expect
+      .poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBe(40);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      sent.getByRole('button', { name: 'Download report.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('report.pdf');
+    expect((await readFile(await download.path())).equals(samplePdf(2))).toBe(true);
     await page.screenshot({ path: `${SHOTS}/attachments-sent.png` });
   });
 

@@ -1,6 +1,6 @@
 import { toParams } from '../../src/agent/anthropic-model';
 import type { ModelMessage, ModelPort, ModelRequest, ModelResult } from '../../src/agent/model-port';
-import type { TurnPersistence } from '../../src/agent/run-turn';
+import type { TurnPersistence } from '../../src/agent/turn-deps';
 import type { ContentBlock, Message, NewMessage } from '../../src/domain/message';
 import { ModelError } from '../../src/domain/model-errors';
 import { promptTokens } from './fake-anthropic-cache';

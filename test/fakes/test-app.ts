@@ -78,6 +78,8 @@ export interface TestAppOptions extends TestProfileOptions {
   /** Retries of the SDK for 429/5xx; 0 unless given, so one scripted error is one failed call. */
   readonly maxRetries?: number;
   readonly timing?: RegistryDeps['timing'];
+  /** Answers servers' sampling requests (the app's sampling store); default: refused. */
+  readonly sampling?: RegistryDeps['sampling'];
   readonly locks?: Locks;
   /** Open on this storage instead of a fresh one (a second "tab"); closing the app leaves it open. */
   readonly storage?: TestStorage;
@@ -101,7 +103,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const [api, opened] = await Promise.all([startFakeAnthropic(options.api), options.storage ?? openTestStorage()]);
   const { storage } = opened;
   const profile = await openTestProfile(storage, options);
-  const registry = createStorageRegistry(storage, profile.id, options.timing ? { timing: options.timing } : {});
+  const registry = createStorageRegistry(storage, profile.id, {
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.sampling ? { sampling: options.sampling } : {}),
+  });
   const index = createToolIndex();
   const stopSync = syncToolIndex(registry, index);
   const deps: TurnRunnerDeps = {

@@ -42,7 +42,7 @@ describe('a message with attachments: stored as blobs, sent as the API blocks', 
       outgoing(ref('att-docx', 'memo.docx', 'application/vnd.openxmlformats', 'other', docx.length), docx),
     ];
     app.api.script({ text: 'Got them.' }, { text: 'Still there.' });
-    expect(await sendMessage(app.deps, thread.id, 'What is in these?', options(), undefined, attachments)).toEqual({
+    expect(await sendMessage(app.deps, thread.id, 'What is in these?', { ...options(), attachments })).toEqual({
       status: 'done',
     });
 
@@ -90,12 +90,14 @@ describe('a message with attachments: stored as blobs, sent as the API blocks', 
     const thread = await storage.threads.create(wide.deps.profileId, { title: 'Books' });
     const book = samplePdf(60);
     wide.api.script({ text: 'one' }, { text: 'two' });
-    await sendMessage(wide.deps, thread.id, 'First book', options(), undefined, [
-      outgoing(ref('book-1', 'first.pdf', 'application/pdf', 'pdf', book.length), book),
-    ]);
-    await sendMessage(wide.deps, thread.id, 'Second book', options(), undefined, [
-      outgoing(ref('book-2', 'second.pdf', 'application/pdf', 'pdf', book.length), book),
-    ]);
+    await sendMessage(wide.deps, thread.id, 'First book', {
+      ...options(),
+      attachments: [outgoing(ref('book-1', 'first.pdf', 'application/pdf', 'pdf', book.length), book)],
+    });
+    await sendMessage(wide.deps, thread.id, 'Second book', {
+      ...options(),
+      attachments: [outgoing(ref('book-2', 'second.pdf', 'application/pdf', 'pdf', book.length), book)],
+    });
     const request = wide.api.requests.at(-1)!;
     expect(request.isCompacted).toBe(false);
     expect(request.inputTokens).toBeGreaterThan(60 * 3000);

@@ -3,117 +3,46 @@
 // allowed, the server's later requests in the thread run and answer without asking, and are still shown; another
 // server, another thread, or the same server at another origin asks again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
-import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
 import { serverOrigin } from '../../src/domain/server-trust';
-import type { Registry } from '../../src/mcp/registry';
-import { createLocalLocks } from '../../src/platform/locks';
-import { createToolIndex } from '../../src/search/tool-index';
-import { createChat } from '../../src/stores/chat-store';
-import { createSamplingRequests, samplingTurnFinder } from '../../src/stores/sampling-requests';
-import { syncToolIndex } from '../../src/turns/thread-tools';
-import type { TurnRunnerDeps } from '../../src/turns/turn-runner';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { createStorageRegistry, openTestProfile } from '../fakes/test-app';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
-import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import type { TestStorage } from '../fakes/test-storage';
+import type { ServerEverything } from '../fixtures/server-everything';
+import {
+  newThreadWith as openThreadWith,
+  sendSamplingTurn as send,
+  startSamplingRig,
+  until,
+  type SamplingRig,
+} from './sampling-rig';
 
+let rig: SamplingRig;
 let everything: ServerEverything;
 let api: FakeAnthropic;
 let opened: TestStorage;
-let registry: Registry;
-let chat: ReturnType<typeof createChat>;
-let samplings: ReturnType<typeof createSamplingRequests>;
-let stopSync: () => void;
+let chat: SamplingRig['chat'];
+let samplings: SamplingRig['samplings'];
 
 beforeAll(async () => {
-  [everything, api, opened] = await Promise.all([
-    startServerEverything({ mode: 'streamableHttp' }),
-    startFakeAnthropic(),
-    openTestStorage(),
+  rig = await startSamplingRig([
+    { id: 'everything', name: 'Everything' },
+    { id: 'other', name: 'Other' },
   ]);
-  const { storage } = opened;
-  const profile = await openTestProfile(storage, { apiKey: 'sk-ant-sampling', toolSearch: { deferral: 'never' } });
-  const createModel = (apiKey: string) =>
-    createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
-  let find: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
-  let count = 0;
-  samplings = createSamplingRequests(
-    () => `sampling-${++count}`,
-    (server, request) => find(server, request),
-  );
-  registry = createStorageRegistry(storage, profile.id, { sampling: samplings.sampling });
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  const deps: TurnRunnerDeps = {
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    createModel,
-    sha256Hex,
-    now: () => Date.now(),
-    locks: createLocalLocks(),
-  };
-  chat = createChat(deps);
-  find = samplingTurnFinder(
-    () => chat.actions.runningTurn(),
-    deps,
-    (id) => registry.get(id) && serverOrigin(registry.get(id)!.config.url),
-  );
-  await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
-  await registry.register({ id: 'other', name: 'Other', url: everything.url }, 'user');
-  await Promise.all([registry.connect('everything'), registry.connect('other')]);
+  ({ everything, api, opened, chat, samplings } = rig);
 });
 
 afterAll(async () => {
-  chat?.dispose();
-  stopSync?.();
-  await registry?.close();
-  await api?.stop();
-  opened?.close();
-  await everything?.stop();
+  await rig?.close();
 });
 
 afterEach(() => {
   expect(api.pendingTurns).toBe(0);
 });
 
-/** Resolves once the store holds what `pick` finds. */
-function until<S, T>(
-  store: { getState(): S; subscribe(listener: (state: S) => void): () => void },
-  pick: (state: S) => T | undefined,
-): Promise<T> {
-  return new Promise((resolve) => {
-    const found = pick(store.getState());
-    if (found !== undefined) return resolve(found);
-    const stop = store.subscribe((state) => {
-      const next = pick(state);
-      if (next !== undefined) {
-        stop();
-        resolve(next);
-      }
-    });
-  });
-}
+/** Sends a message whose model calls the sampling tool of `serverId`; resolves when the turn ends. */
+const sendSamplingTurn = (serverId: string, prompt: string, ...then: Parameters<FakeAnthropic['script']>) =>
+  send(rig, serverId, { prompt }, ...then).then(({ sent }) => sent);
 
-/** Sends a message whose model calls the sampling tool of `serverId` (the tool allowed once), in the open thread. */
-async function sendSamplingTurn(serverId: string, prompt: string, ...then: Parameters<FakeAnthropic['script']>) {
-  api.script({ toolUses: [{ name: `mcp__${serverId}__trigger-sampling-request`, input: { prompt } }] }, ...then);
-  const sent = chat.actions.send(`Ask ${serverId} to sample`);
-  const approval = await until(chat.store, (s) => s.pendingApprovals[0]);
-  approval.answer('allow-once');
-  return sent;
-}
-
-async function newThreadWith(serverIds: string[]) {
-  await chat.actions.newThread();
-  const threadId = chat.store.getState().activeThreadId!;
-  await chat.actions.setThreadServers(threadId, serverIds);
-  return threadId;
-}
+const newThreadWith = (serverIds: string[]) => openThreadWith(rig, serverIds);
 
 const cardOf = (prompt: string) =>
   until(samplings.store, (s) =>

@@ -2,115 +2,40 @@
 // server-everything on 127.0.0.1 and the contract fake of the Messages API: shown for approval, run on the person's
 // key with max tokens capped, shown again before it goes back, counted in the thread's trace and usage.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
 import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
-import { serverOrigin } from '../../src/domain/server-trust';
 import { countUsage } from '../../src/domain/usage-limits';
 import type { Registry } from '../../src/mcp/registry';
-import { createLocalLocks } from '../../src/platform/locks';
-import { createToolIndex } from '../../src/search/tool-index';
-import { createChat } from '../../src/stores/chat-store';
-import { createSamplingRequests, samplingTurnFinder, type PendingSampling } from '../../src/stores/sampling-requests';
-import { syncToolIndex } from '../../src/turns/thread-tools';
-import type { TurnRunnerDeps } from '../../src/turns/turn-runner';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { createStorageRegistry, openTestProfile } from '../fakes/test-app';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
-import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import type { PendingSampling } from '../../src/stores/sampling-requests';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import type { TestStorage } from '../fakes/test-storage';
+import { newThreadWith, sendSamplingTurn, startSamplingRig, until, type SamplingRig } from './sampling-rig';
 
-const TOOL = 'mcp__everything__trigger-sampling-request';
-let everything: ServerEverything;
+let rig: SamplingRig;
 let api: FakeAnthropic;
 let opened: TestStorage;
 let registry: Registry;
-let chat: ReturnType<typeof createChat>;
-let samplings: ReturnType<typeof createSamplingRequests>;
-let stopSync: () => void;
+let samplings: SamplingRig['samplings'];
 
 beforeAll(async () => {
-  [everything, api, opened] = await Promise.all([
-    startServerEverything({ mode: 'streamableHttp' }),
-    startFakeAnthropic(),
-    openTestStorage(),
-  ]);
-  const { storage } = opened;
-  const profile = await openTestProfile(storage, { apiKey: 'sk-ant-sampling', toolSearch: { deferral: 'never' } });
-  const createModel = (apiKey: string) =>
-    createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
-  let find: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
-  let count = 0;
-  samplings = createSamplingRequests(
-    () => `sampling-${++count}`,
-    (server, request) => find(server, request),
-  );
-  registry = createStorageRegistry(storage, profile.id, { sampling: samplings.sampling });
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  const deps: TurnRunnerDeps = {
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    createModel,
-    sha256Hex,
-    now: () => Date.now(),
-    locks: createLocalLocks(),
-  };
-  chat = createChat(deps);
-  find = samplingTurnFinder(
-    () => chat.actions.runningTurn(),
-    deps,
-    (id) => registry.get(id) && serverOrigin(registry.get(id)!.config.url),
-  );
-  await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
-  await registry.connect('everything');
+  rig = await startSamplingRig([{ id: 'everything', name: 'Everything' }]);
+  ({ api, opened, registry, samplings } = rig);
 });
 
 afterAll(async () => {
-  chat?.dispose();
-  stopSync?.();
-  await registry?.close();
-  await api?.stop();
-  opened?.close();
-  await everything?.stop();
+  await rig?.close();
 });
 
 afterEach(() => {
   expect(api.pendingTurns).toBe(0);
 });
 
-/** Resolves once the store holds what `pick` finds. */
-function until<S, T>(
-  store: { getState(): S; subscribe(listener: (state: S) => void): () => void },
-  pick: (state: S) => T | undefined,
-): Promise<T> {
-  return new Promise((resolve) => {
-    const found = pick(store.getState());
-    if (found !== undefined) return resolve(found);
-    const stop = store.subscribe((state) => {
-      const next = pick(state);
-      if (next !== undefined) {
-        stop();
-        resolve(next);
-      }
-    });
-  });
-}
-
 const pendingIn = (stage: PendingSampling['stage']['kind']) =>
   until(samplings.store, (s) => s.samplings.find((p) => p.stage.kind === stage));
 
 /** Starts a turn whose model calls the sampling tool (approved once), and resolves once the request is shown. */
 async function startSamplingTurn(input: Record<string, unknown>) {
-  await chat.actions.newThread();
-  const threadId = chat.store.getState().activeThreadId!;
-  await chat.actions.setThreadServers(threadId, ['everything']);
-  api.script({ toolUses: [{ name: TOOL, input }] });
-  const sent = chat.actions.send('Ask the server to sample');
-  const approval = await until(chat.store, (s) => s.pendingApprovals[0]);
-  approval.answer('allow-once');
+  const threadId = await newThreadWith(rig, ['everything']);
+  const { sent } = await sendSamplingTurn(rig, 'everything', input);
   const pending = await pendingIn('review');
   return { threadId, sent, pending };
 }
@@ -178,6 +103,7 @@ describe('sampling requests from a server', () => {
     await sent;
     expect(api.requests.length).toBe(callsBefore + 1); // Only the turn's next call, no sampling call.
     expect(toolResultText()).toContain('The person rejected the sampling request.');
+    expect(toolResultText()).not.toContain('MCP error -1: MCP error -1'); // Told once, with the spec's code.
     expect(samplings.store.getState().samplings).toEqual([]);
   });
 

@@ -9,7 +9,8 @@ export function saveBase64(name: string, type: string, base64: string): void {
   saveBlob(name, new Blob([bytes], { type }));
 }
 
-function saveBlob(name: string, blob: Blob): void {
+/** Hands a Blob to the browser's downloads under `name`. */
+export function saveBlob(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

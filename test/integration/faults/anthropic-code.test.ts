@@ -2,7 +2,7 @@
 // Anthropic-compatible gateway) refuses the request; the person reads what to do, and Retry works once Code is
 // switched away from Anthropic. Contract fake of the Messages API, a real MCP server on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { NO_CODE_EXECUTION } from '../../../src/agent/run-turn';
+import { NO_CODE_EXECUTION } from '../../../src/agent/model-call';
 import { retryTurn, sendMessage } from '../../../src/turns/turn-runner';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 import { faultAppsPerTest, storedMessages } from './turn-harness';

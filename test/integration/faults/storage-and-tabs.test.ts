@@ -1,6 +1,7 @@
 // Fault matrix, browser storage and tabs: a closed tab mid-answer, a full disk, a corrupted record, two tabs at once.
 import { describe, expect, it } from 'vitest';
-import { STOPPED_NOTE, TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
+import { STOPPED_NOTE } from '../../../src/agent/model-call';
+import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { NOT_SAVED_NOTE } from '../../../src/turns/turn-runner';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { followServerChanges } from '../../../src/stores/server-sync';

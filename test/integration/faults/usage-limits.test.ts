@@ -137,12 +137,29 @@ describe('usage limits', () => {
     app.api.script({ text: 'a priced answer' });
     expect(await sendMessage(deps, thread.id, 'one', options())).toEqual({ status: 'done' });
     // A new first message (what Edit of the first message sends): the shown branch holds no priced call any more.
-    const edited = await sendMessage(deps, thread.id, 'one, edited', options(), null);
+    const edited = await sendMessage(deps, thread.id, 'one, edited', { ...options(), after: null });
     expect(edited.status === 'error' && edited.error).toMatch(/this thread's spend cap of \$0\.0000010 is reached/);
     expect(app.api.requests).toHaveLength(1); // Never sent.
     const shown = await app.opened.storage.messages.list(thread.id);
     expect(shown.items.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(shown.offBranch.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it("a thread's spend cap with a model the price table lacks stops before the call and says why; without a cap it runs", async () => {
+    const { app, deps } = await appWithLimits({});
+    const unpriced = { ...deps, defaults: { ...deps.defaults, prices: {} } }; // The thread's model has no price.
+    const thread = await newThread(app);
+    await app.opened.storage.threads.update(thread.id, () => ({ maxCostUsd: 5 }));
+    const stopped = await sendMessage(unpriced, thread.id, 'one', options());
+    expect(stopped.status === 'error' && stopped.error).toMatch(
+      /^Stopped before the model call: this thread has a spend cap of \$5\.00, but \S+ has no price in the app's price table, so what it spends cannot be counted\..*Nothing of this thread is lost\.$/,
+    );
+    expect(app.api.requests).toHaveLength(0); // Never sent: the cap could not have stopped it later.
+
+    await app.opened.storage.threads.update(thread.id, () => ({ maxCostUsd: null }));
+    app.api.script({ text: 'no cap, no price' });
+    expect(await retryTurn(unpriced, thread.id, options())).toEqual({ status: 'done' });
+    expect(app.api.requests).toHaveLength(1);
   });
 
   it("the profile's default cap counts per thread: another thread starts afresh, and a thread's 0 lifts it", async () => {

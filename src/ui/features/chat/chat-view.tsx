@@ -24,6 +24,7 @@ import { OfflineNote } from './offline-note';
 import { useIsOnline } from '../../hooks/use-online';
 import { MessageList } from './message-list';
 import { ReadResourceContext } from './tool-result-view';
+import { ReadAttachmentContext } from '../../components/attachment-chip';
 import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
@@ -136,20 +137,22 @@ export function ChatView({
           <>
             <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
             <ReadResourceContext.Provider value={actions.readResource}>
-              <ToolProgressContext.Provider value={toolProgress}>
-                <McpAppsContext.Provider value={mcpApps?.actions}>
-                  <MessageList
-                    key={thread.id}
-                    messages={messages}
-                    compactions={compactions}
-                    serverNames={serverNames}
-                    awaitingIds={awaitingIds}
-                    isTurnRunning={isRunning}
-                    {...(branches ? { branches } : {})}
-                    {...(isRunning ? {} : { onRetry: retry })}
-                  />
-                </McpAppsContext.Provider>
-              </ToolProgressContext.Provider>
+              <ReadAttachmentContext.Provider value={actions.readAttachment}>
+                <ToolProgressContext.Provider value={toolProgress}>
+                  <McpAppsContext.Provider value={mcpApps?.actions}>
+                    <MessageList
+                      key={thread.id}
+                      messages={messages}
+                      compactions={compactions}
+                      serverNames={serverNames}
+                      awaitingIds={awaitingIds}
+                      isTurnRunning={isRunning}
+                      {...(branches ? { branches } : {})}
+                      {...(isRunning ? {} : { onRetry: retry })}
+                    />
+                  </McpAppsContext.Provider>
+                </ToolProgressContext.Provider>
+              </ReadAttachmentContext.Provider>
             </ReadResourceContext.Provider>
             {isThinking && (
               <p className="thinking-indicator muted" aria-label="Waiting for the answer">

@@ -1,0 +1,50 @@
+import type { ConnectionTiming } from './connection-timing';
+
+// The timers of a server's connection: closing it when idle, and reconnecting after the network failed.
+
+/** Closes an idle connection: each `touch` starts the wait again, and a wait that ends with calls in flight restarts. */
+export class IdleTimer {
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly idleMs: () => number,
+    private readonly isBusy: () => boolean,
+    private readonly onIdle: () => void,
+  ) {}
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => (this.isBusy() ? this.touch() : this.onIdle()), this.idleMs());
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** Reconnect attempts with exponential backoff, from the first delay up to the longest, until the attempts run out. */
+export class ReconnectBackoff {
+  private attempt = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(private readonly timing: () => ConnectionTiming['reconnect']) {}
+
+  /** Runs `reconnect` after the next delay, unless the attempts are used up. */
+  schedule(reconnect: () => void): void {
+    const { initialMs, maxMs, attempts } = this.timing();
+    if (this.attempt >= attempts) return;
+    const delay = Math.min(initialMs * 2 ** this.attempt, maxMs);
+    this.attempt++;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(reconnect, delay);
+  }
+
+  /** A connect succeeded: the next failure starts from the first delay. */
+  reset(): void {
+    this.attempt = 0;
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,149 @@
+import { ValidationError } from '../domain/errors';
+import type { ServerConfig, ToolOverride } from '../domain/server-config';
+import { effectiveTool } from '../domain/tool';
+import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
+import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
+import { loadedConnectionKit, type ConnectionKit, type LazyConnection } from './lazy-kit';
+import type { InputCheck } from './schema-validation';
+import { ToolNameMap } from './tool-naming';
+import type { EffectiveTool, ServerScope } from './registry-types';
+
+/** One registered server as the registry keeps it. */
+export interface Entry {
+  config: ServerConfig;
+  readonly scope: ServerScope;
+  readonly connection: LazyConnection;
+  catalog?: ToolCatalog;
+  /** Argument checks, compiled once the connection code has loaded. */
+  checks?: Map<string, InputCheck>;
+}
+
+/** The registered servers by id, their tools' model names, and the person's own overrides of app servers' tools. */
+export class RegistryEntries {
+  private readonly entries = new Map<string, Entry>();
+  private names = new ToolNameMap([]);
+  /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
+  private appToolOverrides: Readonly<AppServerToolOverrides> = {};
+
+  get(serverId: string): Entry | undefined {
+    return this.entries.get(serverId);
+  }
+
+  ids(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  all(): Entry[] {
+    return [...this.entries.values()];
+  }
+
+  add(entry: Entry): void {
+    this.entries.set(entry.config.id, entry);
+  }
+
+  /** Forgets a server and its tools' model names. */
+  remove(serverId: string): void {
+    this.entries.delete(serverId);
+    this.rebuildNames();
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Throws a ValidationError when another server (not `replacing`) has the config's id or name. */
+  checkUnique(config: ServerConfig, replacing?: string): void {
+    for (const [id, other] of this.entries) {
+      if (id === replacing) continue;
+      if (id === config.id)
+        throw new ValidationError('Server', [
+          { path: 'id', message: `A server with id "${config.id}" already exists` },
+        ]);
+      if (other.config.name.toLowerCase() === config.name.toLowerCase())
+        throw new ValidationError('Server', [
+          { path: 'name', message: `A server named "${config.name}" already exists` },
+        ]);
+    }
+  }
+
+  /** Sets a server's catalog, its argument checks (when the connection code is loaded) and the model names. */
+  setCatalog(entry: Entry, catalog: ToolCatalog | undefined): void {
+    entry.catalog = catalog;
+    const kit = loadedConnectionKit();
+    entry.checks = kit ? compileChecks(kit, catalog) : undefined;
+    this.rebuildNames();
+  }
+
+  /** The server's argument checks, compiled now if they were not yet. */
+  checksOf(entry: Entry, kit: ConnectionKit): Map<string, InputCheck> {
+    return (entry.checks ??= compileChecks(kit, entry.catalog));
+  }
+
+  /** The person's overrides of an app server; a user server's own are its config's. */
+  personalOverridesOf(entry: Entry): Readonly<Record<string, ToolOverride>> {
+    return entry.scope === 'app' ? (ownEntry(this.appToolOverrides, entry.config.id) ?? {}) : {};
+  }
+
+  /** A tool's override in effect: the server config's, with the person's on top for an app server. */
+  overrideOf(entry: Entry, toolName: string): ToolOverride | undefined {
+    return layerToolOverride(
+      ownEntry(entry.config.toolOverrides, toolName),
+      ownEntry(this.personalOverridesOf(entry), toolName),
+    );
+  }
+
+  /** The enabled tools of the given servers (all servers when omitted), with overrides applied. */
+  enabledTools(serverIds?: readonly string[]): EffectiveTool[] {
+    const ids = serverIds ?? [...this.entries.keys()];
+    return ids.flatMap((id) => {
+      const entry = this.entries.get(id);
+      return entry && entry.config.enabled ? this.effectiveTools(entry) : [];
+    });
+  }
+
+  /** The server's tools with their overrides and model names applied (disabled ones left out). */
+  private effectiveTools(entry: Entry): EffectiveTool[] {
+    const { config } = entry;
+    return (entry.catalog?.tools ?? []).flatMap((definition) => {
+      const tool = effectiveTool({
+        config,
+        isAppServer: entry.scope === 'app',
+        definition,
+        override: this.overrideOf(entry, definition.name),
+        modelName: this.names.nameOf({ serverId: config.id, toolName: definition.name }),
+        warning: entry.checks?.get(definition.name)?.warning,
+      });
+      return tool ? [tool] : [];
+    });
+  }
+
+  /** Maps a model tool name back to its server and tool. */
+  resolveToolName(modelName: string): ToolRef | undefined {
+    return this.names.resolve(modelName);
+  }
+
+  /** Sets the person's overrides of app servers' tools; returns the app servers whose overrides changed. */
+  setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): string[] {
+    const before = this.appToolOverrides;
+    this.appToolOverrides = overrides;
+    const changed: string[] = [];
+    for (const [id, entry] of this.entries) {
+      if (entry.scope === 'app' && !sameToolOverrides(ownEntry(before, id), ownEntry(overrides, id))) changed.push(id);
+    }
+    return changed;
+  }
+
+  private rebuildNames(): void {
+    this.names = new ToolNameMap(
+      [...this.entries.values()].flatMap((e) =>
+        (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name })),
+      ),
+    );
+  }
+}
+
+function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
+  return new Map(
+    (catalog?.tools ?? []).map((tool) => [tool.name, kit.compileInputSchema(tool.name, tool.inputSchema)]),
+  );
+}

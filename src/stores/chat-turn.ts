@@ -1,0 +1,154 @@
+// The turn running in this tab's chat: its approvals, live messages, tool progress and the trace of servers' model
+// calls; and reading the open thread's messages, as a turn ends or the thread opens.
+import { logFailure, type Logger } from '../domain/logger';
+import type { ApprovalRequest } from '../domain/thread-tools';
+import { AppError, describeError } from '../domain/errors';
+import type { Message } from '../domain/message';
+import type { ToolProgress } from '../domain/tool-result';
+import type { Approval, TraceEntry } from '../domain/trace';
+import { NOT_SAVED_NOTE, recoverInterruptedAnswers, type SendOptions, type TurnRunnerDeps } from '../turns/turn-runner';
+import { coalesceMessages, mergeMessages } from './live-messages';
+import { previewOf } from './thread-lifecycle';
+import type { ChatStore, PendingApproval, RunningTurn } from './chat-store';
+
+export interface ChatTurnContext {
+  readonly store: ChatStore;
+  readonly deps: TurnRunnerDeps;
+  readonly logger: Logger;
+  readonly refreshThreads: () => Promise<void>;
+}
+
+/** At most one turn at a time in this tab's chat, and the open thread's messages as stored. */
+export interface ChatTurn {
+  /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
+  readonly loadMessages: (threadId: string, ended?: ReadonlyMap<string, Message>) => Promise<void>;
+  /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
+  readonly runInThread: (threadId: string, start: (options: SendOptions) => Promise<unknown>) => Promise<void>;
+  /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
+  runningTurn(): RunningTurn | undefined;
+  /** The thread whose turn runs in this tab, if any. */
+  runningThreadId(): string | undefined;
+  /** Stops the running turn: its tool calls in flight are cancelled on their servers. */
+  stop(): void;
+}
+
+/** The chat's turn runner and message loading over the chat store. */
+export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurnContext): ChatTurn {
+  const { storage } = deps;
+  let controller: AbortController | undefined;
+  let runningThreadId: string | undefined;
+  let sideTrace: TraceEntry[] = [];
+
+  const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
+    let loaded = await storage.messages.list(threadId);
+    let { items, skipped } = loaded;
+    // An answer left "streaming" by a closed tab is marked interrupted. If storage refuses that mark too (a full disk),
+    // no turn runs it any more all the same (its lock was free): it shows as failed, with Retry, not "in progress".
+    let isMarkRefused = false;
+    const hasOrphan =
+      items.some((m) => m.status === 'streaming') &&
+      (await recoverInterruptedAnswers(deps, threadId).catch((error: unknown) => {
+        isMarkRefused = error instanceof AppError;
+        return 0;
+      })) > 0;
+    if (hasOrphan) ({ items, skipped } = loaded = await storage.messages.list(threadId));
+    // Storage refused the end of an answer: it stays as this tab saw it end (all of it, with its error), if it did;
+    // also when the small "interrupted" mark just above fitted where the whole answer did not (a nearly full disk).
+    if (ended)
+      items = items.map((m) =>
+        (m.status === 'streaming' || m.status === 'interrupted') && ended.get(m.id)?.status === 'error'
+          ? ended.get(m.id)!
+          : m,
+      );
+    if (isMarkRefused)
+      items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
+    const compactions = await storage.compactions.list(threadId);
+    skipped = [...skipped, ...compactions.skipped];
+    if (store.getState().activeThreadId !== threadId) return;
+    const shown = new Set(items.map((m) => m.id));
+    store.setState({
+      messages: items,
+      versions: loaded.versions,
+      offBranch: loaded.offBranch,
+      // A compaction summarizes the messages before its first kept one: it holds on a branch that has that message.
+      compactions: compactions.items.filter((r) => shown.has(r.firstKeptMessageId)),
+      ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
+    });
+  };
+
+  const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
+    controller = new AbortController();
+    runningThreadId = threadId;
+    sideTrace = [];
+    store.setState({ isRunning: true });
+    const live = coalesceMessages((changed) => {
+      if (store.getState().activeThreadId === threadId)
+        store.setState({ messages: mergeMessages(store.getState().messages, changed) });
+    });
+    const ended = new Map<string, Message>();
+    const onMessage = (message: Message) => {
+      ended.set(message.id, message);
+      live.push(message);
+    };
+    const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
+      new Promise<Approval>((resolve) => {
+        if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
+        const pending: PendingApproval = {
+          ...request,
+          answer: (decision) => {
+            store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
+            resolve(decision);
+          },
+        };
+        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+        store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
+      });
+    try {
+      const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
+      const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
+        store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
+      const takeSideTrace = () => sideTrace.splice(0);
+      await start({
+        askApproval,
+        onMessage,
+        onToolProgress,
+        signal: controller.signal,
+        enabledServerIds,
+        takeSideTrace,
+      });
+    } catch (error) {
+      store.setState({ notice: describeError(error) });
+    } finally {
+      live.flush();
+      controller = undefined;
+      runningThreadId = undefined;
+      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
+      await loadMessages(threadId, ended);
+      const preview = previewOf([...ended.values()]);
+      if (preview)
+        await storage.threads
+          .update(threadId, () => ({ preview }))
+          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
+      await refreshThreads();
+    }
+  };
+
+  return {
+    loadMessages,
+    runInThread,
+    runningTurn() {
+      if (!runningThreadId || !controller) return undefined;
+      const trace = sideTrace;
+      return {
+        threadId: runningThreadId,
+        enabledServerIds: store.getState().threads.find((t) => t.id === runningThreadId)?.enabledServerIds ?? [],
+        signal: controller.signal,
+        addTrace: (entry) => void trace.push(entry),
+      };
+    },
+    runningThreadId: () => runningThreadId,
+    stop() {
+      controller?.abort();
+    },
+  };
+}
