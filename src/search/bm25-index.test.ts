@@ -87,4 +87,19 @@ describe('Bm25Index', () => {
     index.add([['a']]);
     expect(index.score([term('zzz')], [1], PARAMS).slots).toEqual([]);
   });
+
+  it('finds the terms a term keeps company with, and forgets a removed document', () => {
+    const index = new Bm25Index(1);
+    index.add([['kanban', 'swimlane', 'card']]);
+    const second = index.add([['kanban', 'swimlane', 'move']]);
+    index.add([['swimlane', 'list']]);
+    for (const other of ['weather', 'stock', 'news', 'route', 'math']) index.add([[other]]);
+    // Both "kanban" documents hold "swimlane"; "card" and "move" stand in one each.
+    expect(index.cooccurring('kanban', 2, 3)).toEqual([['swimlane', 1]]);
+    // A term held by more documents than allowed brings nothing.
+    expect(index.cooccurring('kanban', 1, 3)).toEqual([]);
+    index.remove(second);
+    // One document left: no company to learn from.
+    expect(index.cooccurring('kanban', 2, 3)).toEqual([]);
+  });
 });

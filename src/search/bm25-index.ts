@@ -34,6 +34,8 @@ const MAX_TF = 31;
 export const MAX_FIELDS = 8;
 /** Most documents an index can hold at once (the slot's 24 bits of a posting). */
 export const MAX_DOCUMENTS = 1 << 23;
+/** Documents of a term read to find the terms it co-occurs with. */
+const COOCCURRENCE_SAMPLE = 32;
 
 /**
  * An inverted index of `fieldCount` fields; documents live in reusable integer slots. Scores returned by `score` are
@@ -41,6 +43,8 @@ export const MAX_DOCUMENTS = 1 << 23;
  */
 export class Bm25Index {
   private readonly termIds = new Map<string, number>();
+  /** Each term id's term (for co-occurrence look-ups). */
+  private readonly termOf: string[] = [];
   private readonly df = new GrowableInts();
   private readonly postings: GrowableInts[] = [];
   /** The distinct term ids of each slot's document (what removal has to undo); undefined for a free slot. */
@@ -60,6 +64,8 @@ export class Bm25Index {
   private covered = new Uint16Array(0);
   private sourceStamp = new Int32Array(0);
   private touched: number[] = [];
+  // Scratch of cooccurring(): a count per term id, left at zero between calls.
+  private cooccurrence = new Int32Array(0);
 
   constructor(private readonly fieldCount: number) {
     if (fieldCount < 1 || fieldCount > MAX_FIELDS) throw new RangeError(`an index has 1..${MAX_FIELDS} fields`);
@@ -77,6 +83,50 @@ export class Bm25Index {
     return id === undefined ? 0 : this.df.at(id);
   }
 
+  /**
+   * The terms that share the most documents with `term` beyond chance (lift over 2), strongest first, each with the
+   * share of `term`'s documents that hold it; only terms held by at least `minShared` of them. Only for a term held by
+   * 2..`maxDf` documents (a common term's company says little); at most COOCCURRENCE_SAMPLE of its documents are read.
+   */
+  cooccurring(term: string, maxDf: number, top: number, minShared = 2): [string, number][] {
+    const id = this.termIds.get(term);
+    if (id === undefined) return [];
+    const df = this.df.at(id);
+    if (df < minShared || df > maxDf) return [];
+    if (this.cooccurrence.length < this.termOf.length) this.cooccurrence = new Int32Array(this.termOf.length * 2);
+    const counts = this.cooccurrence;
+    const seen: number[] = [];
+    const postings = this.postings[id]!;
+    const entries = postings.array;
+    let last = -1;
+    let docs = 0;
+    for (let i = 0; i < postings.length && docs < COOCCURRENCE_SAMPLE; i++) {
+      const slot = entries[i]! >>> SLOT_SHIFT;
+      if (slot === last) continue;
+      last = slot;
+      docs++;
+      const terms = this.docTerms[slot];
+      if (!terms) continue;
+      for (let j = 0; j < terms.length; j++) {
+        const other = terms[j]!;
+        const count = counts[other]!;
+        if (count === 0) seen.push(other);
+        counts[other] = count + 1;
+      }
+    }
+    const scored: [string, number, number][] = [];
+    for (const other of seen) {
+      const shared = counts[other]!;
+      counts[other] = 0;
+      if (other === id || shared < minShared) continue;
+      const share = shared / docs;
+      const lift = (share * this.count) / this.df.at(other);
+      if (lift > 2) scored.push([this.termOf[other]!, share, share * Math.log(lift)]);
+    }
+    scored.sort((a, b) => b[2] - a[2]);
+    return scored.slice(0, top).map(([t, share]) => [t, share]);
+  }
+
   private nextStamp(): number {
     if (this.stamp >= 0x7fffffff) {
       this.seenInField.fill(0);
@@ -91,6 +141,7 @@ export class Bm25Index {
     if (id === undefined) {
       id = this.postings.length;
       this.termIds.set(term, id);
+      this.termOf.push(term);
       this.postings.push(new GrowableInts(4));
       this.df.push(0);
       this.seenInField.push(0);

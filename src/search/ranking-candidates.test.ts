@@ -52,4 +52,25 @@ describe('ranking candidates', () => {
     expect(found(tools, query, {})).toEqual(['together', 'apart']);
     expect(found(tools, query, { proximityWeight: 0 })[0]).toBe('apart');
   });
+
+  it('catalog co-occurrence (on by default) finds the swimlane tool for "kanban" though it never says kanban', () => {
+    // Both kanban tools also say "swimlane", which few other tools of this catalog do: the catalog itself relates
+    // the two words (neither is in the hand-written word lists).
+    const tools = [
+      tool('add_card', 'Add a card to a kanban swimlane.'),
+      tool('move_card', 'Move a card to another kanban swimlane.'),
+      tool('list_swimlanes', 'List the swimlanes of a board.'),
+      tool('weather', 'Weather forecast for a city.'),
+      tool('stock_price', 'Stock price of a company.'),
+      tool('translate', 'Translate text between languages.'),
+      tool('route', 'Driving directions between two places.'),
+      tool('news', 'Top news headlines of the day.'),
+      tool('calculator', 'Evaluate a math expression.'),
+    ];
+    const query = 'show my kanban';
+    expect(found(tools, query, { cooccurrenceTerms: 0 })).toEqual(['add_card', 'move_card']);
+    const withCooccurrence = found(tools, query, {});
+    expect(withCooccurrence).toHaveLength(3);
+    expect(withCooccurrence[2]).toBe('list_swimlanes');
+  });
 });

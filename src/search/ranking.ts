@@ -43,6 +43,16 @@ export interface IndexTuning {
   readonly repeatWeight: number;
   /** Term proximity: weight of the share of query word pairs that stand together in a tool's name or description. */
   readonly proximityWeight: number;
+  /** Catalog co-occurrence: words searched per query word, from the tools that hold it (0: off). */
+  readonly cooccurrenceTerms: number;
+  /** Their weight at full strength (the share of the word's tools that hold them). */
+  readonly cooccurrenceWeight: number;
+  /** Only for query words held by at most this share of the tools. */
+  readonly cooccurrenceMaxShare: number;
+  /** Only the rarest this many query words bring co-occurring words. */
+  readonly cooccurrenceWords: number;
+  /** At most this many co-occurring words per query, the strongest. */
+  readonly cooccurrenceMax: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -67,6 +77,12 @@ export const DEFAULT_TUNING: IndexTuning = {
   // Kept in round 2 (README table): together they win on dev and on both MetaTool halves.
   repeatWeight: 0.5,
   proximityWeight: 0.5,
+  // Kept in round 3 (README table): wins on both MetaTool halves; on dev by a hair (+2/−2 queries).
+  cooccurrenceTerms: 3,
+  cooccurrenceWeight: 0.3,
+  cooccurrenceMaxShare: 0.05,
+  cooccurrenceWords: 6,
+  cooccurrenceMax: 10,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

@@ -1,5 +1,6 @@
 import type { ToolRef } from '../domain/tool-catalog';
 import { Bm25Index, type WeightedTerm } from './bm25-index';
+import { addCooccurringTerms } from './cooccurrence';
 import { feedbackTerms } from './feedback';
 import { MAX_QUERY_CHARS, queryTerms } from './query-terms';
 import {
@@ -170,6 +171,13 @@ export function createToolIndex(
       genericWeight: tuning.genericWeight,
       broaderWords: tuning.broaderWords,
       repeatWeight: tuning.repeatWeight,
+    });
+    addCooccurringTerms(all, bm25, {
+      perWord: tuning.cooccurrenceTerms,
+      weight: tuning.cooccurrenceWeight,
+      maxShare: tuning.cooccurrenceMaxShare,
+      maxWords: tuning.cooccurrenceWords,
+      maxTerms: tuning.cooccurrenceMax,
     });
     const terms = selectTerms(all, (term) => bm25.documentFrequency(term), tuning, bm25.size);
     if (terms.length === 0) return { ok: true, matches: [] };

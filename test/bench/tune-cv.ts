@@ -1,5 +1,5 @@
 // npx tsx test/bench/tune-cv.ts [--data ../shared/data/toolsearch] [--rounds 3]
-// Learned ranking knobs with cross-validation (issue #23, round 2): coordinate ascent on LiveMCPBench dev plus one
+// Learned ranking knobs with cross-validation (issue #23, rounds 2 and 3): coordinate ascent on LiveMCPBench dev plus one
 // half of MetaTool (its tools sorted by id, even or odd), then scored on the other half it never saw. Both folds run;
 // a learned setting is worth keeping only if it beats the default on the held-out half of both folds and on dev.
 import { parseArgs } from 'node:util';
@@ -55,6 +55,9 @@ const KNOBS: readonly [string, (t: IndexTuning) => number, (t: IndexTuning, v: n
   ['serverWeight', (t) => t.serverWeight, (t, v) => ({ ...t, serverWeight: v })],
   ['relatedWeight', (t) => t.relatedWeight, (t, v) => ({ ...t, relatedWeight: Math.min(1, v) })],
   ['genericWeight', (t) => t.genericWeight, (t, v) => ({ ...t, genericWeight: Math.min(1, v) })],
+  // Round 3: catalog co-occurrence.
+  ['cooccurrenceWeight', (t) => t.cooccurrenceWeight, (t, v) => ({ ...t, cooccurrenceWeight: v })],
+  ['cooccurrenceMaxShare', (t) => t.cooccurrenceMaxShare, (t, v) => ({ ...t, cooccurrenceMaxShare: Math.min(1, v) })],
 ];
 
 function learn(fold: 'even' | 'odd'): { tuning: IndexTuning; scores: Scores } {

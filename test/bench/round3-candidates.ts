@@ -1,0 +1,75 @@
+// npx tsx test/bench/round3-candidates.ts [--data ../shared/data/toolsearch] [--only label]
+// Issue #23, round 3: general ranking candidates against the default ranking, measured as search-candidates.ts does
+// (LiveMCPBench dev, and MetaTool recall@5 on both halves of its tools with the queries that entered (+) or left (−)
+// the top 5 against the ranking before round 3, in the same run).
+import { parseArgs } from 'node:util';
+import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
+import { readQueries, readTools, toolId, type BenchQuery } from './dataset';
+import { rankWithApp } from './evaluate';
+import { quality, recallAt } from './metrics';
+
+const { values } = parseArgs({
+  options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
+});
+const live = {
+  tools: readTools(`${values.data}/livemcpbench/tools.json`),
+  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
+};
+const meta = {
+  tools: readTools(`${values.data}/metatool/tools.json`),
+  queries: readQueries(`${values.data}/metatool/queries.json`),
+};
+const sortedIds = meta.tools.map(toolId).sort();
+const isEven = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
+const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
+
+/** Round 3's candidates: a label and the change to the default ranking (which keeps catalog co-occurrence). */
+export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
+  ['before round 3', { cooccurrenceTerms: 0 }],
+  ['default (kept: co-occurrence, 3 words x0.3 from the rarest 6 query words, at most 10)', {}],
+  ['co-occurrence, 3 words x0.3, no caps', { cooccurrenceWords: Infinity, cooccurrenceMax: Infinity }],
+  ['co-occurrence, 2 words x0.3', { cooccurrenceTerms: 2 }],
+  ['co-occurrence, 4 words x0.3', { cooccurrenceTerms: 4 }],
+  ['co-occurrence, 3 words x0.2', { cooccurrenceWeight: 0.2 }],
+  ['co-occurrence, 3 words x0.4', { cooccurrenceWeight: 0.4 }],
+  ['co-occurrence, 5 words x0.5', { cooccurrenceTerms: 5, cooccurrenceWeight: 0.5 }],
+  ['co-occurrence, query words in <= 2% of tools', { cooccurrenceMaxShare: 0.02 }],
+  ['co-occurrence, query words in <= 10% of tools', { cooccurrenceMaxShare: 0.1 }],
+  ['co-occurrence, from the rarest 4 words', { cooccurrenceWords: 4 }],
+  ['co-occurrence, at most 6 words in all', { cooccurrenceMax: 6 }],
+  ['kept + server relevance x0.75', { serverWeight: 0.75 }],
+];
+
+const hitsOf = (tops: readonly string[][]) => meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
+/** The ranking before round 3: what +/− count against. */
+const BEFORE: IndexTuning = { ...DEFAULT_TUNING, cooccurrenceTerms: 0 };
+const baseline = hitsOf(rankWithApp(meta.tools, meta.queries, 10, BEFORE));
+
+function half(tops: readonly string[][], hits: readonly number[], even: boolean): string {
+  let gained = 0;
+  let lost = 0;
+  const kept: [BenchQuery, string[]][] = [];
+  meta.queries.forEach((q, i) => {
+    if (isEven.get(gold(q)) !== even) return;
+    kept.push([q, tops[i]!]);
+    if (hits[i]! > baseline[i]!) gained++;
+    if (hits[i]! < baseline[i]!) lost++;
+  });
+  const r = quality(
+    kept.map(([q]) => q),
+    kept.map(([, t]) => t),
+  ).recallAt5;
+  return `${r} (+${gained}/−${lost})`;
+}
+
+for (const [label, change] of ROUND_3) {
+  if (values.only && !label.includes(values.only)) continue;
+  const tuning: IndexTuning = { ...DEFAULT_TUNING, ...change };
+  const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
+  const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
+  const hits = hitsOf(tops);
+  console.log(
+    `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
+      `${half(tops, hits, true)} | ${half(tops, hits, false)} |`,
+  );
+}
