@@ -230,6 +230,64 @@ describe('the chat layout at 1280 x 800', () => {
     await shot('6-sampling-answered');
   });
 
+  it('a server question answered from the keyboard (Decline) gives the focus back to the message box', async () => {
+    api!.script(
+      { toolUses: [{ name: 'mcp__everything__trigger-elicitation-request', input: {} }] },
+      { text: 'Understood, no details.' },
+    );
+    await ask('Ask me something, server');
+    await page.getByRole('button', { name: 'Allow once' }).press('Enter', { timeout: 30_000 });
+    const question = page.getByRole('region', { name: 'Request from Everything' });
+    const decline = question.getByRole('button', { name: 'Decline' });
+    await decline.waitFor({ timeout: 30_000 });
+    expect(await isOnScreen(decline)).toBe(true);
+    expect(await pageScroll()).toEqual({ page: 0, main: 0 });
+    await decline.press('Enter');
+    await messages().getByText('Understood, no details.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => hasFocus(box())).toBe(true);
+    await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+  });
+
+  it('on a phone (390 x 844): a sampling request’s buttons are on screen; a tap answers it without raising the keyboard', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    /** A finger's tap in the middle of the element, as a phone sends it (pointer type "touch"). */
+    const tap = async (locator: Locator) => {
+      const r = (await locator.boundingBox())!;
+      const point = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+      await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    api!.script({
+      toolUses: [
+        { name: 'mcp__everything__trigger-sampling-request', input: { prompt: tall('phone poem', 12), maxTokens: 50 } },
+      ],
+    });
+    await ask('Sample on the phone');
+    await tap(page.getByRole('button', { name: 'Allow once' }));
+    const card = samplingCard();
+    const reject = card.getByRole('button', { name: 'Reject' });
+    await reject.waitFor({ timeout: 30_000 });
+    await expect.poll(() => isOnScreen(card.getByRole('button', { name: 'Approve and run' }))).toBe(true);
+    expect(await isOnScreen(reject)).toBe(true);
+    expect(await isOnScreen(box())).toBe(true);
+    expect(await pageScroll()).toEqual({ page: 0, main: 0 });
+    await shot('7-phone-sampling');
+
+    api!.script({ text: tall('Rejected on the phone', 6) });
+    await tap(reject);
+    const last = messages().getByText('Rejected on the phone, line 6.');
+    await last.waitFor({ timeout: 30_000 });
+    await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    await expect.poll(() => isWhollyInList(last)).toBe(true);
+    expect(await hasFocus(box())).toBe(false);
+    await shot('8-phone-after');
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await session.detach();
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  });
+
   it('raised no uncaught errors', () => {
     expect(pageErrors).toEqual([]);
   });
