@@ -283,6 +283,19 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(() => isWhollyInList(last)).toBe(true);
     expect(await hasFocus(box())).toBe(false);
     await shot('8-phone-after');
+
+    // The thread's settings open in the menu, fields as wide as the screen allows (nothing to scroll sideways).
+    await tap(page.getByRole('button', { name: 'Thread menu' }));
+    await tap(page.getByText('Thread settings', { exact: true }));
+    const strategy = page.getByRole('combobox', { name: 'Tool search mode for this thread' });
+    await strategy.waitFor();
+    const menu = page.locator('.chat-header-more');
+    expect(await menu.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await isOnScreen(box())).toBe(true);
+    expect((await scroller().boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    await shot('9-phone-thread-settings');
+    await tap(page.getByText('Thread settings', { exact: true }));
+    await tap(page.getByRole('button', { name: 'Thread menu' }));
     await session.send('Emulation.setTouchEmulationEnabled', { enabled: false });
     await session.detach();
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
