@@ -248,6 +248,24 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
   });
 
+  it('with a prompt’s form open above the box, the messages keep a good part of the height and the page does not scroll', async () => {
+    await box().click();
+    await box().pressSequentially('/args');
+    await page.getByRole('listbox', { name: 'Prompts of this thread’s servers' }).waitFor({ timeout: 30_000 });
+    await box().press('Enter');
+    const form = page.getByRole('form', { name: 'Prompt Arguments Prompt from Everything' });
+    await form.waitFor();
+    expect(await isOnScreen(form.getByRole('button', { name: 'Send prompt' }))).toBe(true);
+    expect(await isOnScreen(form.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    const list = (await scroller().boundingBox())!;
+    console.log(`message list with a prompt form open at ${WIDTH}x${HEIGHT}: ${Math.round(list.height)} px`);
+    expect(list.height).toBeGreaterThanOrEqual(HEIGHT * 0.25);
+    expect(await pageScroll()).toEqual({ page: 0, main: 0 });
+    await shot('7-prompt-form');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+  });
+
   it('on a phone (390 x 844): a sampling request’s buttons are on screen; a tap answers it without raising the keyboard', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const session = await page.context().newCDPSession(page);
@@ -273,7 +291,7 @@ describe('the chat layout at 1280 x 800', () => {
     expect(await isOnScreen(reject)).toBe(true);
     expect(await isOnScreen(box())).toBe(true);
     expect(await pageScroll()).toEqual({ page: 0, main: 0 });
-    await shot('7-phone-sampling');
+    await shot('8-phone-sampling');
 
     api!.script({ text: tall('Rejected on the phone', 6) });
     await tap(reject);
@@ -282,7 +300,7 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
     await expect.poll(() => isWhollyInList(last)).toBe(true);
     expect(await hasFocus(box())).toBe(false);
-    await shot('8-phone-after');
+    await shot('9-phone-after');
 
     // The thread's settings open in the menu, fields as wide as the screen allows (nothing to scroll sideways).
     await tap(page.getByRole('button', { name: 'Thread menu' }));
@@ -293,7 +311,7 @@ describe('the chat layout at 1280 x 800', () => {
     expect(await menu.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await isOnScreen(box())).toBe(true);
     expect((await scroller().boundingBox())!.height).toBeGreaterThanOrEqual(100);
-    await shot('9-phone-thread-settings');
+    await shot('10-phone-thread-settings');
     await tap(page.getByText('Thread settings', { exact: true }));
     await tap(page.getByRole('button', { name: 'Thread menu' }));
     await session.send('Emulation.setTouchEmulationEnabled', { enabled: false });
