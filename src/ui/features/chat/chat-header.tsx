@@ -10,6 +10,7 @@ import { ServerInstructionsSection } from './server-instructions';
 import { ThreadPinnedTools } from './thread-pinned-tools';
 import { ThreadSamplingAllowed } from './thread-sampling-allowed';
 import { ThreadTokenTotal } from './token-total';
+import './chat-header.css';
 
 /**
  * The open thread's header, kept to a line so the messages get the height: the title, the token total and a
