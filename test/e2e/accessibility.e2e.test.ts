@@ -171,10 +171,12 @@ describe('accessibility (axe-core)', () => {
   });
 
   it("a thread's settings", async () => {
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The thread's settings are under it.
     await page.getByText('Thread settings', { exact: true }).click();
     await page.getByRole('textbox', { name: 'System prompt' }).waitFor();
     await expectAccessible('thread-settings');
     await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
   });
 
   it('Settings, every section', async () => {

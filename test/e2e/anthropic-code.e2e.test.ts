@@ -103,10 +103,12 @@ describe("Anthropic's programmatic tool calling in the browser", () => {
   });
 
   it('the thread’s own Code setting (off) wins over Settings: no code tool is offered', async () => {
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The thread's settings are under it.
     await page.getByText('Thread settings', { exact: true }).click();
     await page.getByRole('combobox', { name: 'Code', exact: true }).selectOption('off');
     await page.getByRole('button', { name: 'Save thread settings' }).click();
     await page.getByText('Saved for this thread.').waitFor();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     api!.script({ text: 'No code this time.' });
     await send('Just answer');
     await messages().getByText('No code this time.').waitFor({ timeout: 30_000 });

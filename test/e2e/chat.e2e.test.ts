@@ -88,6 +88,7 @@ describe('the chat', () => {
   it('a tool pinned in the thread is in the next request; unpinned, it is not; the thread’s deferral "Never" sends all', async () => {
     await newThreadWithEverything();
     const pins = page.locator('details.pinned-tools');
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The pinned tools are under it.
     await pins.getByText('Pinned tools (0)').click();
     const echo = pins.getByRole('checkbox', { name: 'Pin echo (Everything)' });
     await echo.check();
@@ -117,6 +118,7 @@ describe('the chat', () => {
     expect(names).not.toContain('tool_search');
     expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
     await pins.getByText(/Pinned tools/).click();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
   });
 
   it('an overloaded API shows the error with Retry; Retry answers with the person message sent once', async () => {

@@ -90,8 +90,10 @@ describe('the journey of a person using the app', () => {
 
   it('exports the thread with its trace as Markdown', async () => {
     const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The exports are under it.
     await page.getByRole('button', { name: 'Export Markdown' }).click();
     const file = await (await downloaded).path();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     const markdown = await readFile(file, 'utf8');
     expect(markdown).toContain('# Show me a tiny image');
     expect(markdown).toContain('**Tool call** `mcp__everything__get-tiny-image`');
@@ -132,11 +134,13 @@ describe('the journey of a person using the app', () => {
   });
 
   it("uses the thread's own system prompt and extended thinking, and shows the thinking", async () => {
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The thread's settings are under it.
     await page.getByText('Thread settings', { exact: true }).click();
     await page.getByRole('textbox', { name: 'System prompt' }).fill('Be terse.');
     await page.getByRole('checkbox', { name: 'Extended thinking (shown in the answer)' }).check();
     await page.getByRole('button', { name: 'Save thread settings' }).click();
     await page.getByText('Saved for this thread.').waitFor();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     api!.script({ thinking: 'The person wants brevity.', text: 'Terse answer.' });
     await page.getByRole('textbox', { name: 'Message' }).fill('Think first');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');

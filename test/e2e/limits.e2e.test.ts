@@ -91,6 +91,7 @@ describe('spending limits in Settings', () => {
       await cap().fill(value);
       await page.getByRole('button', { name: 'Save thread settings' }).click();
     };
+    await page.getByRole('button', { name: 'Thread menu' }).click(); // The thread's settings are under it.
     await page.getByText('Thread settings', { exact: true }).click();
     await saveCap('-1');
     await page.getByText('Spend per thread must be more than $0 (0 means no cap)').waitFor();
@@ -98,6 +99,7 @@ describe('spending limits in Settings', () => {
     await saveCap('0.000001');
     await page.getByText('Saved for this thread.').waitFor();
     await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
 
     await box().fill('Third question');
     await box().press('Enter');
@@ -106,12 +108,14 @@ describe('spending limits in Settings', () => {
       .waitFor({ timeout: 30_000 });
     expect(api!.requests).toHaveLength(2);
 
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     await page.getByText('Thread settings', { exact: true }).click();
     await saveCap('ten'); // An error first, so that "Saved" below is the raise's own answer.
     await page.getByText('Spend per thread must be a number of dollars').waitFor();
     await saveCap('5');
     await page.getByText('Saved for this thread.').waitFor();
     await page.getByText('Thread settings', { exact: true }).click();
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     api!.script({ text: 'The third answer.' });
     await messages().getByRole('button', { name: 'Retry' }).click();
     await messages().getByText('The third answer.').waitFor({ timeout: 30_000 });

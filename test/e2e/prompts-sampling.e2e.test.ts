@@ -238,10 +238,12 @@ describe('prompts and sampling in the chat', () => {
     await page.reload();
     await messages().getByText('Done allowed.').waitFor({ timeout: 30_000 });
     expect(await samplingCard().count()).toBe(0);
+    await page.getByRole('button', { name: 'Thread menu' }).click();
     const section = page.getByRole('region', { name: 'Sampling allowed in this thread' });
     expect(await section.textContent()).toContain('Everything runs model calls here without asking.');
     await section.getByRole('button', { name: 'Stop allowing sampling for Everything' }).click();
     await section.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Thread menu' }).click();
 
     // Revoked: the server's next request in this thread asks first.
     await startSampling('asked poem');

@@ -10,10 +10,13 @@ import { ServerInstructionsSection } from './server-instructions';
 import { ThreadPinnedTools } from './thread-pinned-tools';
 import { ThreadSamplingAllowed } from './thread-sampling-allowed';
 import { ThreadTokenTotal } from './token-total';
+import './chat-header.css';
 
 /**
- * The open thread's title, token total, export, settings and servers. On a phone it folds into one line, the title
- * and a "Thread menu" button, so the messages get the screen; the rest opens under the button.
+ * The open thread's header, kept to a line so the messages get the height: the title, the token total and a
+ * "Thread menu" button that opens the exports, settings, pinned tools, sampling and server instructions (in a panel
+ * of its own height at most, scrolling inside). The thread's servers stay on a compact line under it; on a phone they
+ * fold into the menu too.
  */
 export function ChatHeader({
   thread,
@@ -31,7 +34,8 @@ export function ChatHeader({
   return (
     <header className={isMenuOpen ? 'chat-header is-menu-open' : 'chat-header'}>
       <div className="chat-title">
-        <h2>{thread.title}</h2>
+        <h2 title={thread.title}>{thread.title}</h2>
+        <ThreadTokenTotal totals={totals} />
         <button
           type="button"
           className="secondary small thread-menu-toggle"
@@ -42,7 +46,7 @@ export function ChatHeader({
           Thread menu
         </button>
       </div>
-      <div className="chat-header-more" id={menuId}>
+      <div className="chat-header-more" id={menuId} hidden={!isMenuOpen}>
         <div className="chat-exports">
           <button type="button" className="secondary small" onClick={() => download(actions.exportThread('markdown'))}>
             Export Markdown
@@ -51,7 +55,6 @@ export function ChatHeader({
             Export JSON
           </button>
         </div>
-        <ThreadTokenTotal totals={totals} />
         <ThreadSettingsForm
           key={thread.id}
           thread={thread}
@@ -64,12 +67,12 @@ export function ChatHeader({
           offIds={thread.instructionsOff ?? []}
           onChange={(serverId, isOn) => void actions.setServerInstructions(thread.id, serverId, isOn)}
         />
-        <ThreadServers
-          servers={servers}
-          enabledIds={thread.enabledServerIds}
-          onChange={(ids) => void actions.setThreadServers(thread.id, ids)}
-        />
       </div>
+      <ThreadServers
+        servers={servers}
+        enabledIds={thread.enabledServerIds}
+        onChange={(ids) => void actions.setThreadServers(thread.id, ids)}
+      />
     </header>
   );
 }

@@ -35,6 +35,8 @@ import { AppRequests } from './mcp-app/app-requests';
 import type { SamplingRequests } from '../../../stores/sampling-requests';
 import { SamplingList } from './sampling-list';
 import { usePromptDock, type PromptsHandle } from './prompt-dock';
+import { useFocusAfterAnswer } from './use-focus-after-answer';
+import { useFocusOnNewThread } from './use-focus-on-new-thread';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
@@ -127,6 +129,9 @@ export function ChatView({
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.
+  const [requestsDock, setRequestsDock] = useState<HTMLDivElement | null>(null);
+  useFocusAfterAnswer(requestsDock, composerBox);
+  useFocusOnNewThread(composerBox);
   const retry = (byKeyboard: boolean) => {
     if (byKeyboard) composerBox.current?.focus();
     void actions?.retry();
@@ -163,17 +168,20 @@ export function ChatView({
                 Thinking…
               </p>
             )}
-            {approvals.map((approval) => (
-              <ApprovalCard key={approval.toolUseId} approval={approval} />
-            ))}
-            <AppRequests store={mcpApps?.store} />
-            {elicitations.map((request) => (
-              <ElicitationCard key={request.id} request={request} />
-            ))}
-            {refused.map((r) => (
-              <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
-            ))}
-            <SamplingList requests={samplingRequests} threadId={activeId} />
+            {/* Docked under the messages, at most part of the height: they scroll inside, their buttons stay in view. */}
+            <div className="chat-requests" ref={setRequestsDock}>
+              {approvals.map((approval) => (
+                <ApprovalCard key={approval.toolUseId} approval={approval} />
+              ))}
+              <AppRequests store={mcpApps?.store} />
+              {elicitations.map((request) => (
+                <ElicitationCard key={request.id} request={request} />
+              ))}
+              {refused.map((r) => (
+                <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
+              ))}
+              <SamplingList requests={samplingRequests} threadId={activeId} />
+            </div>
           </>
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>

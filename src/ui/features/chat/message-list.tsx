@@ -79,15 +79,28 @@ export function MessageList({
     if (last?.role === 'user') isStuck.current = true;
     toBottom();
   }, [visible.length, last?.id, last?.role, last?.updatedAt, last?.blocks, toBottom]);
-  // Rows are measured after they render (and grow while an answer streams): follow the end while stuck to it.
+  // Follow the end while stuck to it, whatever changes the distance to it: rows measured after they render (a thread
+  // opens at estimated sizes, so the first jump lands short), an answer growing as it streams, and the scroller itself
+  // shrinking or growing as a docked card (approval, sampling, question) comes and goes or the window is resized.
   const hasRows = visible.length > 0;
   useEffect(() => {
     const element = content.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    const box = scroller.current;
+    if (!element || !box || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(toBottom);
     observer.observe(element);
+    observer.observe(box);
     return () => observer.disconnect();
   }, [hasRows, toBottom]);
+  // Only the person scrolling up lets go of the end: a scroll that moves up and leaves the end out of reach. Content
+  // growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck.
+  const lastTop = useRef(0);
+  const onScroll = (element: HTMLDivElement) => {
+    const top = element.scrollTop;
+    if (element.scrollHeight - top - element.clientHeight <= STICK_PX) isStuck.current = true;
+    else if (top < lastTop.current) isStuck.current = false;
+    lastTop.current = top;
+  };
 
   if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
   const lastId = visible.at(-1)?.id;
@@ -99,14 +112,7 @@ export function MessageList({
     });
 
   return (
-    <div
-      className="message-scroller"
-      ref={scroller}
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        isStuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
-      }}
-    >
+    <div className="message-scroller" ref={scroller} onScroll={(event) => onScroll(event.currentTarget)}>
       <ol className="messages" aria-label="Messages" ref={content} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const message = visible[row.index]!;

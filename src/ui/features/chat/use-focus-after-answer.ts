@@ -1,0 +1,39 @@
+import { useEffect, type RefObject } from 'react';
+import { followInput, wasTap } from '../../hooks/last-input';
+
+/** Whether keyboard focus is nowhere: on the page's body, or on an element that left the page. */
+function isFocusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/**
+ * When the person answers a docked card (Allow once, Approve and run, Send answer, Accept, Decline, Reject...), its
+ * buttons go away and keyboard focus would fall to the page: it goes back to the message box. Not after a tap: on a
+ * phone, focusing the box would raise the keyboard over the answer coming in.
+ */
+export function useFocusAfterAnswer(dock: HTMLElement | null, box: RefObject<HTMLTextAreaElement | null>): void {
+  useEffect(() => {
+    if (!dock || typeof MutationObserver === 'undefined') return;
+    followInput(); // A tap is told apart from a click from now on.
+    // Whether the person's last press or key went to a card in the dock.
+    let isAnswering = false;
+    const onInput = (event: Event) => {
+      isAnswering = event.target instanceof Node && dock.contains(event.target);
+    };
+    const restore = () => {
+      if (!isAnswering || wasTap() || !isFocusLost()) return;
+      isAnswering = false;
+      box.current?.focus({ preventScroll: true });
+    };
+    const observer = new MutationObserver(restore);
+    observer.observe(dock, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    document.addEventListener('pointerdown', onInput, true);
+    document.addEventListener('keydown', onInput, true);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('pointerdown', onInput, true);
+      document.removeEventListener('keydown', onInput, true);
+    };
+  }, [dock, box]);
+}
