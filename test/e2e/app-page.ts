@@ -10,6 +10,13 @@ export const DEFER_ALL_APP_CONFIG = {
   defaults: { model: 'claude-sonnet-5', toolSearch: { deferral: 'always', preloadCount: 0 } },
 };
 
+/** app-config.json with the deployer's `servers`, every tool sent with each call (so a request shows all it offers). */
+export function appServersConfig(
+  servers: readonly { readonly id: string; readonly name: string; readonly url: string }[],
+) {
+  return { servers, defaults: { toolSearch: { deferral: 'never' } } };
+}
+
 export interface AppPageOptions {
   /** Served as /app-config.json instead of the build's own file. */
   readonly appConfig?: unknown;
@@ -51,6 +58,37 @@ export async function openAppPage(url: string, options: AppPageOptions = {}): Pr
   }
 }
 
+export interface ModelRig extends AppPage {
+  readonly app: AppServer;
+  readonly api: FakeAnthropic;
+  /** Closes the browser, the app server and the fake API. */
+  close(): Promise<void>;
+}
+
+/** The built app with the fake Messages API running beside it, open in Chromium. */
+export async function startModelRig(options: AppPageOptions = {}): Promise<ModelRig> {
+  const [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
+  const stopServers = async () => {
+    await app.close();
+    await api.stop();
+  };
+  try {
+    const opened = await openAppPage(app.url, options);
+    return {
+      ...opened,
+      app,
+      api,
+      async close() {
+        await opened.browser.close();
+        await stopServers();
+      },
+    };
+  } catch (error) {
+    await stopServers();
+    throw error;
+  }
+}
+
 export interface EverythingRig extends AppPage {
   readonly app: AppServer;
   readonly api: FakeAnthropic;
@@ -62,32 +100,24 @@ export interface EverythingRig extends AppPage {
 
 /** The built app with the fake Messages API and server-everything running beside it, open in Chromium. */
 export async function startEverythingRig(options: AppPageOptions = {}): Promise<EverythingRig> {
-  const [everything, api, app] = await Promise.all([
+  const [everything, rig] = await Promise.allSettled([
     startServerEverything({ mode: 'streamableHttp' }),
-    startFakeAnthropic(),
-    startAppServer(),
+    startModelRig(options),
   ]);
-  const stopServers = async () => {
-    await app.close();
-    await api.stop();
-    await everything.stop();
-  };
-  try {
-    const opened = await openAppPage(app.url, options);
-    return {
-      ...opened,
-      app,
-      api,
-      everything,
-      async close() {
-        await opened.browser.close();
-        await stopServers();
-      },
-    };
-  } catch (error) {
-    await stopServers();
-    throw error;
+  if (everything.status === 'rejected' || rig.status === 'rejected') {
+    // Whatever did start is stopped again.
+    if (everything.status === 'fulfilled') await everything.value.stop();
+    if (rig.status === 'fulfilled') await rig.value.close();
+    throw everything.status === 'rejected' ? everything.reason : (rig as PromiseRejectedResult).reason;
   }
+  return {
+    ...rig.value,
+    everything: everything.value,
+    async close() {
+      await rig.value.close();
+      await everything.value.stop();
+    },
+  };
 }
 
 /** First run as a person does it: the API key and the fake API's base URL saved in Settings, and "Saved." seen. */

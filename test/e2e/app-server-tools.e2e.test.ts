@@ -6,18 +6,16 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
+import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
+import { closeServersPanel, openServersPanel } from './app-steps';
 import { dumpIndexedDb } from './idb-dump';
 
 const SHOTS = 'test-results/screenshots';
 let everything: ServerEverything | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 
@@ -26,16 +24,9 @@ const tools = () => company().getByRole('list', { name: 'Tools of Company tools'
 const echoSwitch = () => tools().getByRole('switch', { name: 'echo', exact: true });
 const messages = () => page.getByRole('list', { name: 'Messages' });
 
-async function openServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
-    await page.getByRole('button', { name: 'Servers' }).click();
-  await page.getByRole('heading', { name: 'Servers' }).waitFor();
-}
+const openServers = () => openServersPanel(page);
 
-async function closeServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true')
-    await page.getByRole('button', { name: 'Servers' }).click();
-}
+const closeServers = () => closeServersPanel(page);
 
 /** Opens the app server's tool list (its last known tools, once listed). */
 async function openCompanyTools(): Promise<void> {
@@ -64,24 +55,16 @@ async function toolsOfNextCall(text: string): Promise<string[]> {
 describe("the person's own switches for an app server's tools", () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, api, app] = await Promise.all([
-      startServerEverything({ mode: 'streamableHttp' }),
-      startFakeAnthropic(),
-      startAppServer(),
-    ]);
+    everything = await startServerEverything({ mode: 'streamableHttp' });
     // Every tool goes with each call, so a request shows all the model is offered.
-    const appConfig = {
-      servers: [{ id: 'company', name: 'Company tools', url: everything.url }],
-      defaults: { toolSearch: { deferral: 'never' } },
-    };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig, viewport: { width: 1280, height: 900 } }));
+    const appConfig = appServersConfig([{ id: 'company', name: 'Company tools', url: everything.url }]);
+    rig = await startModelRig({ appConfig, viewport: { width: 1280, height: 900 } });
+    ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-app-tools-e2e', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await everything?.stop();
   });
 

@@ -7,18 +7,16 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
 import { samplePdf, samplePng } from '../fixtures/sample-files';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
+import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
+import { openNewThread, switchServerOn } from './app-steps';
 
 const SHOTS = 'test-results/screenshots';
 let files: ResourceMcpServer | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 
@@ -55,28 +53,21 @@ async function pasteOrDrop(kind: 'paste' | 'drop', name: string, text: string): 
 describe('attachments in the chat', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [files, api, app] = await Promise.all([startResourceMcpServer(3), startFakeAnthropic(), startAppServer()]);
-    const appConfig = {
-      servers: [{ id: 'files', name: 'Files', url: files.url }],
-      defaults: { toolSearch: { deferral: 'never' } },
-    };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    files = await startResourceMcpServer(3);
+    const appConfig = appServersConfig([{ id: 'files', name: 'Files', url: files.url }]);
+    rig = await startModelRig({ appConfig });
+    ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-attach-e2e', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await files?.stop();
   });
 
   it('attaches files and a resource, refuses what the API cannot take, and sends them as the API blocks', async () => {
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-    const toggle = page.getByRole('switch', { name: 'Files', exact: true });
-    if (!(await toggle.isChecked())) await toggle.click();
-    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+    await openNewThread(page);
+    await switchServerOn(page, 'Files');
 
     await box().fill('What do these show?');
     await pick(

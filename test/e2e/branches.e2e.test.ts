@@ -6,13 +6,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import type { FakeAnthropic, RecordedRequest } from '../fakes/fake-anthropic';
+import { startModelRig, type ModelRig } from './app-page';
+import { firstRunToNewThread } from './app-steps';
 import { axeViolations } from './axe-audit';
-import { startAppServer, type AppServer } from './app-server';
+import type { AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
+let rig: ModelRig | undefined;
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
 let browser: LaunchedChromium | undefined;
@@ -32,18 +34,13 @@ const readByModel = (request: RecordedRequest | undefined) =>
 describe('edit, regenerate and branches', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
-    await saveKeyAndBaseUrl(page, 'sk-ant-branches', api.url);
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    rig = await startModelRig({ viewport: { width: 1280, height: 800 } });
+    ({ api, app, browser, page, pageErrors } = rig);
+    await firstRunToNewThread(page, 'sk-ant-branches', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
   });
 
   it('edit → a new answer on a new branch → back to the first → regenerate → reload keeps the chosen branch', async () => {

@@ -7,16 +7,14 @@
 import type { Page } from 'playwright-core';
 import { ElicitResultSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
+import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
+import { openNewThread, switchServerOn } from './app-steps';
 
 let server: TestMcpServer | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 /** What the server received for each elicitation, in order. */
@@ -65,11 +63,8 @@ const box = () => page.getByRole('textbox', { name: 'Message', exact: true });
 const form = () => page.getByRole('region', { name: 'Request from Scenario' });
 
 async function askForTheForm(after: string): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  const toggle = page.getByRole('switch', { name: 'Scenario', exact: true });
-  if (!(await toggle.isChecked())) await toggle.click();
-  await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  await openNewThread(page);
+  await switchServerOn(page, 'Scenario');
   api!.script({ toolUses: [{ name: 'mcp__scenario__test_client_elicitation_defaults', input: {} }] }, { text: after });
   await box().fill('Run the scenario');
   await box().press('Enter');
@@ -78,23 +73,15 @@ async function askForTheForm(after: string): Promise<void> {
 
 describe('the conformance elicitation scenario, answered by a person', () => {
   beforeAll(async () => {
-    [server, api, app] = await Promise.all([
-      startTestMcpServer({ extraTools: [SCENARIO_TOOL] }),
-      startFakeAnthropic(),
-      startAppServer(),
-    ]);
-    const appConfig = {
-      servers: [{ id: 'scenario', name: 'Scenario', url: server.url }],
-      defaults: { toolSearch: { deferral: 'never' } },
-    };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    server = await startTestMcpServer({ extraTools: [SCENARIO_TOOL] });
+    const appConfig = appServersConfig([{ id: 'scenario', name: 'Scenario', url: server.url }]);
+    rig = await startModelRig({ appConfig });
+    ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-conformance-e2e', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await server?.stop();
   });
 

@@ -8,16 +8,18 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
+import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
+import type { AppServer } from './app-server';
+import { openNewThread, switchServerOn } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
 let everything: ServerEverything | undefined;
 let forms: TestMcpServer | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
 let app: AppServer | undefined;
 let browser: LaunchedChromium | undefined;
@@ -57,14 +59,8 @@ const BAD_FORM: ToolEntry = {
 };
 
 async function newThread(server: string): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  // The switch follows the stored state, which a busy page may show a moment after the click.
-  for (const name of [server]) {
-    const toggle = page.getByRole('switch', { name, exact: true });
-    if (!(await toggle.isChecked())) await toggle.click();
-    await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
-  }
+  await openNewThread(page);
+  await switchServerOn(page, server);
 }
 
 /** Sends a message that makes the model call `tool`, approving it when asked. */
@@ -78,27 +74,21 @@ async function callTool(tool: string, input: Record<string, unknown>, after: str
 describe('elicitation in the chat', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, forms, api, app] = await Promise.all([
+    [everything, forms] = await Promise.all([
       startServerEverything({ mode: 'streamableHttp' }),
       startTestMcpServer({ extraTools: [BAD_FORM] }),
-      startFakeAnthropic(),
-      startAppServer(),
     ]);
-    const appConfig = {
-      servers: [
-        { id: 'everything', name: 'Everything', url: everything.url },
-        { id: 'forms', name: 'Forms', url: forms.url },
-      ],
-      defaults: { toolSearch: { deferral: 'never' } },
-    };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    const appConfig = appServersConfig([
+      { id: 'everything', name: 'Everything', url: everything.url },
+      { id: 'forms', name: 'Forms', url: forms.url },
+    ]);
+    rig = await startModelRig({ appConfig });
+    ({ api, app, browser, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-elicitation-e2e', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await forms?.stop();
     await everything?.stop();
   });

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
+import { addServer, openNewThread } from './app-steps';
 
 const SHOTS = 'test-results/screenshots';
 let rig: EverythingRig | undefined;
@@ -24,8 +25,7 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` })
 const count = (n: number) => new RegExp(String(n).replace(/\B(?=(\d{3})+$)/g, '[,.\\s\u00a0\u202f]?'));
 
 async function newThreadWithTools(): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+  await openNewThread(page);
   await page.getByRole('switch', { name: 'Tools', exact: true }).check();
 }
 
@@ -50,15 +50,7 @@ describe('honest states', () => {
     ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-honest', api.url);
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(rig.everything.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Tools' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Servers' }).click();
+    await addServer(page, 'Tools', rig.everything.url);
   });
 
   afterAll(async () => {

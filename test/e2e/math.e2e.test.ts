@@ -6,11 +6,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startModelRig, type ModelRig } from './app-page';
+import type { AppServer } from './app-server';
+import { firstRunToNewThread } from './app-steps';
 import { axeViolations } from './axe-audit';
-import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
 const MATH_ANSWER = [
@@ -23,9 +23,9 @@ const MATH_ANSWER = [
   'A link it asks for stays text: $\\href{javascript:alert(1)}{click}$.',
 ].join('\n');
 
+let rig: ModelRig | undefined;
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 let consoleLines: string[] = [];
@@ -43,25 +43,18 @@ const mathRequested = async () =>
 describe('math in answers', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
-    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, {
-      viewport: { width: 1280, height: 800 },
-    }));
+    rig = await startModelRig({ viewport: { width: 1280, height: 800 } });
+    ({ api, app, page, pageErrors, consoleLines } = rig);
     page.on('request', (request) => requested.push(request.url()));
     page.on('response', (response) => {
       if (/KaTeX_[\w-]+\.woff2$/.test(response.url()))
         fontResponses.push({ url: response.url(), status: response.status() });
     });
-    await saveKeyAndBaseUrl(page, 'sk-ant-math', api.url);
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await firstRunToNewThread(page, 'sk-ant-math', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
   });
 
   it('an answer without a formula loads no KaTeX, even one that speaks of prices in dollars', async () => {

@@ -7,19 +7,16 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic';
+import type { FakeAnthropic, RecordedRequest } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
-import type { LaunchedChromium } from './browser';
+import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
 
 const SHOTS = 'test-results/screenshots';
 let everything: ServerEverything | undefined;
 let sounds: TestMcpServer | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 let consoleLines: string[] = [];
@@ -111,28 +108,22 @@ async function send(text: string): Promise<void> {
 describe('MCP results and progress in the chat', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [everything, sounds, api, app] = await Promise.all([
+    [everything, sounds] = await Promise.all([
       startServerEverything({ mode: 'streamableHttp' }),
       startTestMcpServer({ extraTools: SOUND_TOOLS }),
-      startFakeAnthropic(),
-      startAppServer(),
     ]);
     // The deployer's servers: their read-only annotations are trusted, so those tools run without asking.
-    const appConfig = {
-      servers: [
-        { id: 'everything', name: 'Everything', url: everything.url },
-        { id: 'sounds', name: 'Sounds', url: sounds.url },
-      ],
-      defaults: { toolSearch: { deferral: 'never' } },
-    };
-    ({ browser, page, pageErrors, consoleLines } = await openAppPage(app.url, { appConfig }));
+    const appConfig = appServersConfig([
+      { id: 'everything', name: 'Everything', url: everything.url },
+      { id: 'sounds', name: 'Sounds', url: sounds.url },
+    ]);
+    rig = await startModelRig({ appConfig });
+    ({ api, page, pageErrors, consoleLines } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-results-e2e', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await sounds?.stop();
     await everything?.stop();
   });

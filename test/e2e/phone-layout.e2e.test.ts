@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
+import { addServer } from './app-steps';
 
 const SHOTS = 'test-results/screenshots';
 const [WIDTH, HEIGHT] = [390, 844];
@@ -35,15 +36,7 @@ describe('the chat on a phone', () => {
     ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-phone', api.url);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('button', { name: 'Servers', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(rig.everything.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Tools' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await addServer(page, 'Tools', rig.everything.url);
     await page.locator('button.new-thread').click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
   });

@@ -11,6 +11,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { openAppPage } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { closeServersPanel, openServersPanel } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 let plain: TestMcpServer | undefined;
@@ -24,16 +25,9 @@ let pageErrors: string[] = [];
 const item = () => page.getByRole('listitem', { name: 'Plain', exact: true });
 const messages = () => page.getByRole('list', { name: 'Messages' });
 
-async function openServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
-    await page.getByRole('button', { name: 'Servers' }).click();
-  await page.getByRole('heading', { name: 'Servers' }).waitFor();
-}
+const openServers = () => openServersPanel(page);
 
-async function closeServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) === 'true')
-    await page.getByRole('button', { name: 'Servers' }).click();
-}
+const closeServers = () => closeServersPanel(page);
 
 describe('a server without CORS, through the relay', () => {
   beforeAll(async () => {

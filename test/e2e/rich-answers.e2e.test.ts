@@ -6,9 +6,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { openAppPage, saveKeyAndBaseUrl } from './app-page';
-import { startAppServer, type AppServer } from './app-server';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startModelRig, type ModelRig } from './app-page';
+import type { AppServer } from './app-server';
+import { firstRunToNewThread } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -38,6 +39,7 @@ const ANSWER = [
   '<img src=x onerror="window.__pwned=1"> <b>raw</b>',
 ].join('\n');
 
+let rig: ModelRig | undefined;
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
 let browser: LaunchedChromium | undefined;
@@ -53,20 +55,15 @@ const highlighterLoaded = () => requested.some((url) => /\/assets\/code-highligh
 describe('rich answers', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 800 } }));
+    rig = await startModelRig({ viewport: { width: 1280, height: 800 } });
+    ({ api, app, browser, page, pageErrors } = rig);
     page.on('request', (request) => requested.push(request.url()));
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await saveKeyAndBaseUrl(page, 'sk-ant-rich', api.url);
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await firstRunToNewThread(page, 'sk-ant-rich', api.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
   });
 
   it('a plain answer loads no highlighter; one with a fenced code block colours it', async () => {

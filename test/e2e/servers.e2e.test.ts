@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
+import { openServersPanel } from './app-steps';
 import { openAppPage } from './app-page';
 import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
@@ -25,11 +26,7 @@ const item = (name: string) => page.getByRole('listitem', { name, exact: true })
 const addForm = () => page.getByRole('form', { name: 'Add a server' });
 const editForm = (name: string) => page.getByRole('form', { name: `Edit ${name}` });
 
-async function openServers(): Promise<void> {
-  if ((await page.getByRole('button', { name: 'Servers' }).getAttribute('aria-pressed')) !== 'true')
-    await page.getByRole('button', { name: 'Servers' }).click();
-  await page.getByRole('heading', { name: 'Servers' }).waitFor();
-}
+const openServers = () => openServersPanel(page);
 
 /** Fills the add form's name, URL and one custom header. */
 async function fillHeaderServer(

@@ -1,7 +1,7 @@
 /**
- * The Settings screen in the production build: tool-search settings that survive a reload, the theme, a
- * configuration import (one good server, one bad) and an export with no secrets in it, and profiles
- * (create, switch, delete).
+ * The Settings screen in the production build: tool-search settings that survive a reload, a configuration import
+ * (one good server, one bad) and an export with no secrets in it, and profiles (create, switch, delete). The theme:
+ * settings-theme.e2e.test.ts.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -12,16 +12,11 @@ import { startAppServer, type AppServer } from './app-server';
 import { openAppPage } from './app-page';
 import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
-import { FRAME_BACKGROUNDS, holdIndexedDbOpen, recordFrameBackgrounds } from './init-scripts';
-import { THEME_MIRROR_KEY } from '../../src/platform/theme-mirror';
+import { openSettingsAdvanced, pageTheme } from './settings-steps';
 
 const SHOTS = 'test-results/screenshots';
 const API_KEY = `sk-ant-settings-e2e-${Date.now()}`;
 const BEARER = `bearer-settings-e2e-${Date.now()}`;
-const DARK_BG = 'rgb(23, 23, 28)';
-const LIGHT_BG = 'rgb(247, 247, 248)';
-/** How long a reload's indexedDB.open is held back, so that a frame painted meanwhile cannot know the profile. */
-const HOLD_MS = 1500;
 let app: AppServer | undefined;
 let browser: LaunchedChromium | undefined;
 let api: FakeAnthropic | undefined;
@@ -29,21 +24,8 @@ let mcp: TestMcpServer | undefined;
 let page: Page;
 
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-const settingsScreen = () => page.getByRole('region', { name: 'Settings' });
-const openSettings = async () => {
-  if ((await settingsScreen().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
-  // Advanced settings are folded while the profile has no key (first run).
-  const advanced = page.locator('details.advanced-settings');
-  await advanced.waitFor();
-  if (!(await advanced.evaluate((details) => (details as HTMLDetailsElement).open)))
-    await advanced.locator('summary').click();
-  await page.getByRole('spinbutton', { name: 'Preload count' }).waitFor();
-};
-const themeOf = () =>
-  page.evaluate(() => ({
-    attribute: document.documentElement.dataset.theme ?? null,
-    background: getComputedStyle(document.documentElement).backgroundColor,
-  }));
+const openSettings = () => openSettingsAdvanced(page);
+const themeOf = () => pageTheme(page);
 
 describe('the Settings screen', () => {
   let pageErrors: string[] = [];
@@ -98,70 +80,6 @@ describe('the Settings screen', () => {
     expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('5');
     expect(await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).inputValue()).toBe('40');
     await shot('settings-desktop');
-  });
-
-  it('switches the theme to dark, applied at once and after a reload', async () => {
-    const before = await themeOf();
-    await page.getByRole('radio', { name: 'Dark' }).check();
-    await expect.poll(themeOf).toEqual({ attribute: 'dark', background: 'rgb(23, 23, 28)' });
-    await page.reload();
-    await page.getByRole('button', { name: 'Settings' }).waitFor();
-    await expect.poll(themeOf).toEqual({ attribute: 'dark', background: 'rgb(23, 23, 28)' });
-    await openSettings();
-    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
-    await shot('settings-desktop-dark');
-    await page.getByRole('radio', { name: 'Light' }).check();
-    await expect.poll(themeOf).toEqual({ attribute: 'light', background: 'rgb(247, 247, 248)' });
-    expect(before.attribute).toBeNull(); // "System" until the person picks one
-  });
-
-  it('paints a reload in the chosen theme from its first frame, before storage is read, whatever the system prefers', async () => {
-    const held = await browser!.context.newPage();
-    const backgroundOf = () => held.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    const isReady = () => held.getByText(/^Profile: /).waitFor(); // shown once the profile is read
-    /** Reloads with IndexedDB held; once the message box shows (storage still opening), the frames painted so far. */
-    const reloadHeld = async () => {
-      await held.reload({ waitUntil: 'commit' });
-      await held.getByRole('textbox', { name: 'Message' }).waitFor();
-      expect(await held.getByRole('status').filter({ hasText: 'Opening local storage…' }).isVisible()).toBe(true);
-      const frames = await held.evaluate(
-        (key) => (window as unknown as Record<string, string[]>)[key] ?? [],
-        FRAME_BACKGROUNDS,
-      );
-      expect(frames.length).toBeGreaterThan(0);
-      return [...frames, await backgroundOf()];
-    };
-    try {
-      await held.addInitScript(holdIndexedDbOpen, { holdMs: HOLD_MS, failAfter: false });
-      await held.addInitScript(recordFrameBackgrounds, { frames: 30, key: FRAME_BACKGROUNDS });
-      await held.goto(app!.url);
-      await isReady();
-      for (const [system, chosen, expected] of [
-        ['light', 'Dark', DARK_BG],
-        ['dark', 'Light', LIGHT_BG],
-      ] as const) {
-        await held.emulateMedia({ colorScheme: system });
-        if ((await held.getByRole('region', { name: 'Settings' }).count()) === 0)
-          await held.getByRole('button', { name: 'Settings' }).click();
-        await held.getByRole('radio', { name: chosen }).check();
-        await expect.poll(backgroundOf).toBe(expected);
-        // Not one frame in the system's palette, from the first one on, while the profile cannot have been read.
-        expect((await reloadHeld()).filter((colour) => colour !== expected)).toEqual([]);
-        await isReady();
-        expect(await backgroundOf()).toBe(expected);
-      }
-
-      // The profile is the source of truth: a copy out of step with it (say, left by another tab) is corrected on
-      // load, so the next reload on this dark system paints the profile's Light from the start again.
-      await held.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_MIRROR_KEY);
-      await held.reload();
-      await isReady();
-      await expect.poll(backgroundOf).toBe(LIGHT_BG);
-      expect(await held.evaluate((key) => localStorage.getItem(key), THEME_MIRROR_KEY)).toBe('light');
-      expect((await reloadHeld()).filter((colour) => colour !== LIGHT_BG)).toEqual([]);
-    } finally {
-      await held.close();
-    }
   });
 
   it('a tool-search change saved in another tab shows in this form, so a Save here does not write the old value back', async () => {

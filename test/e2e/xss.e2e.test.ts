@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { startServerEverything } from '../fixtures/server-everything';
 import { startAppServer, type AppServer } from './app-server';
+import { addServer } from './app-steps';
 import { launchChromium, type LaunchedChromium } from './browser';
 
 const HOSTILE = [
@@ -42,14 +43,7 @@ describe('untrusted text is rendered inert', () => {
     await page.getByLabel('API key').fill('sk-ant-xss');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(tools.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Tools' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 15_000 });
+    await addServer(page, 'Tools', tools.url, { keepOpen: true });
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
   });
 

@@ -1,17 +1,8 @@
 // A fake Anthropic Messages API on 127.0.0.1 that answers scripted turns with the real streaming protocol.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type Anthropic from '@anthropic-ai/sdk';
-import {
-  errorBody,
-  errorType,
-  jsonMessage,
-  sseText,
-  streamFrames,
-  type AnswerContext,
-  type ApiErrorType,
-  type ContentTurn,
-  type Turn,
-} from './fake-anthropic-protocol';
+import { answerJson, answerStream } from './fake-anthropic-answer';
+import { errorBody, errorType, type AnswerContext, type ApiErrorType, type Turn } from './fake-anthropic-protocol';
 import { invalidRequestReason } from './fake-anthropic-validate';
 import { contractViolation } from './fake-anthropic-contract';
 import { MAX_REQUEST_BYTES, mediaProblem } from './fake-anthropic-media';
@@ -124,65 +115,6 @@ function headerProblem(
 // Toolsets (browser, computer) carry a type but no name.
 const toolName = (tool: Anthropic.ToolUnion): string =>
   'name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type);
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const write = (res: ServerResponse, text: string) =>
-  new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.write(text, () => resolve())));
-const closed = (res: ServerResponse) =>
-  new Promise<void>((resolve) => (res.destroyed ? resolve() : void res.once('close', resolve)));
-
-async function answerStream(
-  res: ServerResponse,
-  turn: ContentTurn,
-  ctx: AnswerContext,
-  requestId: string,
-): Promise<void> {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    'request-id': requestId,
-  });
-  let deltas = 0;
-  for (const frame of streamFrames(turn, ctx)) {
-    // Interruptions happen after n deltas, or before message_delta when the turn has fewer.
-    if (frame.isDelta || frame.event === 'message_delta') {
-      if (turn.cutAfterChunks !== undefined && deltas >= turn.cutAfterChunks) return void res.socket?.destroy();
-      if (turn.stallAfterChunks !== undefined && deltas >= turn.stallAfterChunks) return closed(res);
-      if (turn.holdAfterChunks && deltas === turn.holdAfterChunks.afterChunks)
-        await Promise.race([turn.holdAfterChunks.until.catch(() => undefined), closed(res)]);
-      const failure = turn.midStreamError;
-      if (failure && deltas >= failure.afterChunks) {
-        const data = errorBody(failure.type ?? 'overloaded_error', failure.message, requestId);
-        await write(res, sseText({ event: 'error', data, isDelta: false }));
-        return void res.end();
-      }
-    }
-    if (frame.isDelta && turn.delayMs) await sleep(turn.delayMs);
-    if (res.destroyed) return;
-    await write(res, sseText(frame));
-    if (frame.isDelta) deltas++;
-  }
-  res.end();
-}
-
-async function answerJson(
-  res: ServerResponse,
-  turn: ContentTurn,
-  ctx: AnswerContext,
-  requestId: string,
-): Promise<void> {
-  if (turn.cutAfterChunks !== undefined) return void res.socket?.destroy();
-  if (turn.stallAfterChunks !== undefined) return closed(res);
-  if (turn.midStreamError)
-    return sendError(
-      res,
-      requestId,
-      turn.midStreamError.type ?? 'overloaded_error',
-      turn.midStreamError.message ?? 'Overloaded',
-      { 'request-id': requestId },
-    );
-  sendJson(res, 200, jsonMessage(turn, ctx), { 'request-id': requestId });
-}
 
 /** Starts the fake on 127.0.0.1 on a free port. */
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {

@@ -5,39 +5,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/domain/thread-tools';
 import type { Approval } from '../../src/domain/trace';
-import {
-  bindServerActions,
-  createServersStore,
-  EMPTY_SERVER_FORM,
-  type ServerActions,
-} from '../../src/stores/servers-store';
 import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
+import { startCalcApp, type CalcApp } from '../fakes/calc-app';
 import type { RecordedRequest, ScriptedTurn } from '../fakes/fake-anthropic';
-import { startTestApp, type TestApp } from '../fakes/test-app';
-import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import type { TestApp } from '../fakes/test-app';
+import type { TestMcpServer } from '../fixtures/test-mcp-server';
 
+let calc: CalcApp | undefined;
 let server: TestMcpServer;
 let app: TestApp;
 let deps: TurnRunnerDeps;
-let actions: ServerActions;
 
 beforeAll(async () => {
-  [server, app] = await Promise.all([
-    startTestMcpServer(),
-    startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } }),
-  ]);
+  calc = await startCalcApp();
+  ({ server, app } = calc);
   deps = app.deps;
-  actions = bindServerActions(createServersStore(app.registry), {
-    registry: app.registry,
-    storage: app.opened.storage,
-    profileId: app.profile.id,
-  });
-  await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
 });
 
 afterAll(async () => {
-  await app?.close();
-  await server?.stop();
+  await calc?.close();
 });
 
 const toolCalls = () => server.requests.filter((r) => r.rpcMethod === 'tools/call').length;

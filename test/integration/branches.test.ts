@@ -64,14 +64,15 @@ describe('edit, regenerate and branches', () => {
     );
     await chat.actions.send('Plan Paris with @add');
     await chat.actions.send('What about food?');
-    expect(shown()).toEqual([
+    const parisBranch = [
       'Plan Paris with @add',
       '[tool_use]',
       '[tool_result]',
       'Paris: 5 days.',
       'What about food?',
       'Croissants.',
-    ]);
+    ];
+    expect(shown()).toEqual(parisBranch);
     const original = messageWith('Plan Paris with @add');
 
     await chat.actions.editMessage(original.id, 'Plan Rome instead');
@@ -83,14 +84,7 @@ describe('edit, regenerate and branches', () => {
 
     const [requests, calls] = [api.requests.length, toolCalls()];
     await chat.actions.showVersion(original.id);
-    expect(shown()).toEqual([
-      'Plan Paris with @add',
-      '[tool_use]',
-      '[tool_result]',
-      'Paris: 5 days.',
-      'What about food?',
-      'Croissants.',
-    ]);
+    expect(shown()).toEqual(parisBranch);
     expect(api.requests).toHaveLength(requests);
     expect(toolCalls()).toBe(calls); // The tool's result is shown as stored, never fetched again.
     // Export takes the branch shown.

@@ -1,44 +1,28 @@
 // A tool switched off in the servers manager: the model is never offered it, and a call to it never reaches the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Registry } from '../../src/mcp/registry';
-import {
-  bindServerActions,
-  createServersStore,
-  EMPTY_SERVER_FORM,
-  type ServerActions,
-} from '../../src/stores/servers-store';
+import type { ServerActions } from '../../src/stores/servers-store';
 import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
+import { startCalcApp, type CalcApp } from '../fakes/calc-app';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
-import { startTestApp, type TestApp } from '../fakes/test-app';
 import type { TestStorage } from '../fakes/test-storage';
-import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import type { TestMcpServer } from '../fixtures/test-mcp-server';
 
+let calc: CalcApp | undefined;
 let server: TestMcpServer;
-let app: TestApp;
 let api: FakeAnthropic;
 let opened: TestStorage;
-let registry: Registry;
 let actions: ServerActions;
 let deps: TurnRunnerDeps;
 
 beforeAll(async () => {
-  // Send every tool with each call, so the request shows exactly what the model is offered.
-  [server, app] = await Promise.all([
-    startTestMcpServer(),
-    startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } }),
-  ]);
-  ({ api, opened, registry, deps } = app);
-  actions = bindServerActions(createServersStore(registry), {
-    registry,
-    storage: opened.storage,
-    profileId: app.profile.id,
-  });
-  await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+  // Every tool goes with each call (the Calc app defers none), so the request shows exactly what the model is offered.
+  calc = await startCalcApp();
+  ({ server, actions } = calc);
+  ({ api, opened, deps } = calc.app);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await server?.stop();
+  await calc?.close();
 });
 
 describe('a tool switched off in the servers manager', () => {

@@ -2,54 +2,32 @@
 // and again after prompts/list_changed, arguments completed by the server, messages sent as the turn with their roles
 // and content kept (server-everything on 127.0.0.1 and an SDK-built server; the contract fake as the model API).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../../src/agent/anthropic-model';
-import { EMPTY_APP_CONFIG } from '../../src/domain/app-config';
 import type { Registry } from '../../src/mcp/registry';
-import { createLocalLocks } from '../../src/platform/locks';
-import { createToolIndex } from '../../src/search/tool-index';
 import { createChat } from '../../src/stores/chat-store';
 import { createPrompts } from '../../src/stores/prompts-store';
-import { syncToolIndex } from '../../src/turns/thread-tools';
-import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
-import { sha256Hex } from '../fakes/memory-stores';
-import { createStorageRegistry, openTestProfile } from '../fakes/test-app';
-import { openTestStorage, type TestStorage } from '../fakes/test-storage';
+import type { FakeAnthropic } from '../fakes/fake-anthropic';
+import { startTestApp, type TestApp } from '../fakes/test-app';
+import type { TestStorage } from '../fakes/test-storage';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 
 let everything: ServerEverything;
 let paged: TestMcpServer;
+let app: TestApp;
 let api: FakeAnthropic;
 let opened: TestStorage;
 let registry: Registry;
 let chat: ReturnType<typeof createChat>;
 let prompts: ReturnType<typeof createPrompts>;
-let stopSync: () => void;
 
 beforeAll(async () => {
-  [everything, paged, api, opened] = await Promise.all([
+  [everything, paged, app] = await Promise.all([
     startServerEverything({ mode: 'streamableHttp' }),
     startTestMcpServer({ prompts: { count: 7, pageSize: 3 } }),
-    startFakeAnthropic(),
-    openTestStorage(),
+    startTestApp({ apiKey: 'sk-ant-prompts', toolSearch: { deferral: 'never' } }),
   ]);
-  const { storage } = opened;
-  const profile = await openTestProfile(storage, { apiKey: 'sk-ant-prompts', toolSearch: { deferral: 'never' } });
-  registry = createStorageRegistry(storage, profile.id);
-  const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
-  chat = createChat({
-    storage,
-    registry,
-    index,
-    profileId: profile.id,
-    defaults: EMPTY_APP_CONFIG.defaults,
-    createModel: (apiKey) =>
-      createAnthropicModel({ apiKey, baseUrl: api.url, fetch: (input, init) => fetch(input, init), maxRetries: 0 }),
-    sha256Hex,
-    now: () => Date.now(),
-    locks: createLocalLocks(),
-  });
+  ({ api, opened, registry } = app);
+  chat = createChat(app.deps);
   prompts = createPrompts(registry, chat.actions);
   await registry.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
   await registry.register({ id: 'paged', name: 'Paged', url: paged.url }, 'user');
@@ -58,10 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   prompts?.dispose();
   chat?.dispose();
-  stopSync?.();
-  await registry?.close();
-  await api?.stop();
-  opened?.close();
+  await app?.close();
   await paged?.stop();
   await everything?.stop();
 });

@@ -2,8 +2,9 @@
 // its name, in a stable order, and can be switched off per thread; a server not enabled in the thread adds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChat } from '../../src/stores/chat-store';
-import { bindServerActions, createServersStore, EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
+import { EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
 import { sendMessage } from '../../src/turns/turn-runner';
+import { testServerActions } from '../fakes/calc-app';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
@@ -20,11 +21,7 @@ beforeAll(async () => {
     startTestMcpServer({ instructions: 'Alpha: prices are in euros.' }),
     startTestApp({ apiKey: 'sk-ant-test-key', toolSearch: { deferral: 'never' } }),
   ]);
-  const actions = bindServerActions(createServersStore(app.registry), {
-    registry: app.registry,
-    storage: app.opened.storage,
-    profileId: app.profile.id,
-  });
+  const actions = testServerActions(app);
   // Added in this order on purpose: the prompt orders by name, not by when a server connected.
   await actions.add({ ...EMPTY_SERVER_FORM, name: 'Zeta', url: zeta.url });
   await actions.add({ ...EMPTY_SERVER_FORM, name: 'Alpha', url: alpha.url });

@@ -6,13 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { saveKeyAndBaseUrl } from '../app-page';
 import { mkdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { startFaultMcpServer, type FaultMcpServer } from '../../fixtures/fault-mcp-server';
 import { startAppServer, type AppServer } from '../app-server';
-import { fillStorage, storedMessages } from '../fault-page';
+import { addBearerServer } from '../app-steps';
+import { fillStorage, launchQuotaBrowser, putRawMessage, storedMessages, webStorageText } from '../fault-page';
 import { dumpIndexedDb } from '../idb-dump';
 import { leakedSecrets } from '../secret-leaks';
 
@@ -28,8 +29,6 @@ let api: FakeAnthropic | undefined;
 let one: FaultMcpServer | undefined;
 let two: FaultMcpServer | undefined;
 let context: BrowserContext;
-/** A DevTools session that sets this origin's storage quota (on a page of its own that stays open). */
-let quota: CDPSession;
 /**
  * The origin's quota in this suite: ample for the rows before the full-disk one. Service workers are blocked here, so
  * the app's offline copy takes none of it (test/e2e/faults/offline.e2e.test.ts covers the worker).
@@ -73,15 +72,6 @@ async function allowOnce(count: number): Promise<void> {
   }
 }
 
-async function addBearerServer(name: string, url: string, token: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Server name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(url);
-  await page.getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
-  await page.getByLabel('Bearer token', { exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Add server' }).click();
-  await expect.poll(() => page.getByRole('listitem', { name }).textContent(), { timeout: 15_000 }).toMatch(/Connected/);
-}
-
 describe('faults in the browser', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
@@ -92,25 +82,9 @@ describe('faults in the browser', () => {
       startAppServer(),
     ]);
     // A throwaway in-memory profile, with a small quota of its own for the full-disk row.
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
-    // No service worker (as launchChromium in ../browser.ts): its copy of the app would take most of the small quota
-    // below, and answer requests the routes here are meant to see.
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.route('**/app-config.json', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ defaults: { model: 'claude-sonnet-5' } }),
-      }),
-    );
-    // A real quota, enforced by Chromium's storage itself; it must be set before the origin stores anything.
-    quota = await context.newCDPSession(await context.newPage());
-    await quota.send('Storage.overrideQuotaForOrigin', {
-      origin: app.url,
-      quotaSize: QUOTA_BYTES,
-    });
+    ({ browser, context } = await launchQuotaBrowser(app.url, QUOTA_BYTES, {
+      defaults: { model: 'claude-sonnet-5' },
+    }));
     page = await openPage();
   });
 
@@ -125,8 +99,8 @@ describe('faults in the browser', () => {
   it('setup: the key, and two bearer servers that offer the same tool names', async () => {
     await saveKeyAndBaseUrl(page, SECRETS.apiKey, api!.url);
     await page.getByRole('button', { name: 'Servers' }).click();
-    await addBearerServer('One', one!.url, SECRETS.tokenOne);
-    await addBearerServer('Two', two!.url, SECRETS.tokenTwo);
+    await addBearerServer(page, 'One', one!.url, SECRETS.tokenOne);
+    await addBearerServer(page, 'Two', two!.url, SECRETS.tokenTwo);
     await page.getByRole('button', { name: 'Servers' }).click();
   });
 
@@ -295,24 +269,10 @@ describe('faults in the browser', () => {
     await page.getByRole('button', { name: 'Tell me a long story', exact: true }).click();
     await messages().getByText(TAB_CLOSED_NOTE).waitFor();
     // A record as a bug or a hand edit in devtools could leave it, in the open thread.
-    await page.evaluate(async (title) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('mcp-agent');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('open failed'));
-      });
-      const done = <T>(request: IDBRequest<T>) =>
-        new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
-      const tx = db.transaction(['threads', 'messages'], 'readwrite');
-      const threads = await done(tx.objectStore('threads').getAll() as IDBRequest<{ id: string; title: string }[]>);
-      const threadId = threads.find((t) => t.title === title)?.id;
-      await done(
-        tx
-          .objectStore('messages')
-          .put({ id: 'garbled-by-hand', threadId, seq: 999, role: 'robot', blocks: 'not a list' }),
-      );
-      db.close();
-    }, 'Tell me a long story');
+    await page.evaluate(putRawMessage, {
+      threadTitle: 'Tell me a long story',
+      record: { id: 'garbled-by-hand', seq: 999, role: 'robot', blocks: 'not a list' },
+    });
     await page.reload();
     const alert = page.getByRole('alert').filter({ hasText: 'Storage problem' });
     await alert
@@ -339,7 +299,7 @@ describe('faults in the browser', () => {
       await other.getByRole('button', { name: 'Renamed in the first tab', exact: true }).waitFor({ timeout: 10_000 });
       // A server added in one tab shows in the other's thread without a reload.
       await page.getByRole('button', { name: 'Servers' }).click();
-      await addBearerServer('Three', one!.url, SECRETS.tokenOne);
+      await addBearerServer(page, 'Three', one!.url, SECRETS.tokenOne);
       await page.getByRole('button', { name: 'Servers' }).click();
       await other.getByRole('switch', { name: 'Three', exact: true }).waitFor({ timeout: 10_000 });
     } finally {
@@ -376,11 +336,7 @@ describe('faults in the browser', () => {
     );
     expect(dump).toContain('Both servers answered.'); // The dump does reach the stored data.
     expect(leakedSecrets(dump, SECRETS)).toEqual([]);
-    const webStorage = await page.evaluate(() => {
-      const entries = (storage: Storage) =>
-        Array.from({ length: storage.length }, (_, i) => [storage.key(i), storage.getItem(storage.key(i) ?? '')]);
-      return JSON.stringify({ local: entries(localStorage), session: entries(sessionStorage) });
-    });
+    const webStorage = await page.evaluate(webStorageText);
     expect(leakedSecrets(webStorage, SECRETS)).toEqual([]);
     expect(leakedSecrets(consoleLines.join('\n'), SECRETS)).toEqual([]);
 

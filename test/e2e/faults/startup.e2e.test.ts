@@ -5,13 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
-import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
-import { startAppServer, type AppServer } from '../app-server';
+import type { FakeAnthropic } from '../../fakes/fake-anthropic';
+import { saveKeyAndBaseUrl, startModelRig, type ModelRig } from '../app-page';
+import type { AppServer } from '../app-server';
+import { openNewThread } from '../app-steps';
 import type { LaunchedChromium } from '../browser';
 import { holdIndexedDbOpen } from '../init-scripts';
 
 const HOLD_MS = 1500;
+let rig: ModelRig | undefined;
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
 let browser: LaunchedChromium | undefined;
@@ -31,18 +33,15 @@ describe('start-up', () => {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [api, app] = await Promise.all([startFakeAnthropic(), startAppServer()]);
-    ({ browser, page, pageErrors } = await openAppPage(app.url));
+    rig = await startModelRig();
+    ({ api, app, browser, page, pageErrors } = rig);
     // First run: Settings opens for the key; then one thread, which start-up reopens as the last one.
     await saveKeyAndBaseUrl(page, 'sk-ant-startup-e2e', api.url);
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await openNewThread(page);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
   });
 
   it('takes typing while IndexedDB opens, holds Enter until ready, then sends the text once in the reopened thread', async () => {

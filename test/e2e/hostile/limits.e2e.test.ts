@@ -12,6 +12,7 @@ import {
 } from '../../fixtures/hostile/limits-server';
 import { startAppServer, type AppServer } from '../app-server';
 import { openAppPage, type AppPage } from '../app-page';
+import { addServer, openNewThread } from '../app-steps';
 
 let api: FakeAnthropic | undefined;
 let hostile: HostileLimitsServer | undefined;
@@ -50,17 +51,8 @@ describe('a hostile MCP server meets the limits', () => {
     await page.getByLabel('API key').fill('sk-ant-limits');
     await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Hostile');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(hostile.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Hostile' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await addServer(page, 'Hostile', hostile.url, { timeout: 30_000 });
+    await openNewThread(page);
     await page.getByRole('switch', { name: 'Hostile', exact: true }).check();
   });
 

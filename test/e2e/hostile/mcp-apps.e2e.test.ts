@@ -7,16 +7,13 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../../src/domain/security-headers';
-import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
+import type { FakeAnthropic } from '../../fakes/fake-anthropic';
 import { FIRST_ROLL, SECOND_ROLL, startMcpAppServer, type McpAppServer } from '../../fixtures/mcp-app-server';
-import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
-import { startAppServer, type AppServer } from '../app-server';
-import type { LaunchedChromium } from '../browser';
+import { saveKeyAndBaseUrl, startModelRig, type ModelRig } from '../app-page';
 
 let dice: McpAppServer | undefined;
+let rig: ModelRig | undefined;
 let api: FakeAnthropic | undefined;
-let app: AppServer | undefined;
-let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 
@@ -44,20 +41,19 @@ async function send(text: string): Promise<void> {
 
 describe('MCP Apps', () => {
   beforeAll(async () => {
-    [dice, api, app] = await Promise.all([startMcpAppServer(), startFakeAnthropic(), startAppServer()]);
+    dice = await startMcpAppServer();
     const appConfig = {
       servers: [{ id: 'dice', name: 'Dice', url: dice.url }],
       defaults: { toolSearch: { deferral: 'never' }, threadServerIds: ['dice'] },
     };
-    ({ browser, page, pageErrors } = await openAppPage(app.url, { appConfig }));
+    rig = await startModelRig({ appConfig });
+    ({ api, page, pageErrors } = rig);
     await saveKeyAndBaseUrl(page, 'sk-ant-apps-e2e', api.url);
     await page.getByRole('region', { name: 'Settings' }).getByRole('button', { name: 'Close', exact: true }).click();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await api?.stop();
+    await rig?.close();
     await dice?.close();
   });
 
@@ -206,7 +202,7 @@ describe('MCP Apps', () => {
   it('leaves the page’s own CSP as it was: no inline script, no eval', async () => {
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(meta).toBe(CONTENT_SECURITY_POLICY);
-    const response = await fetch(`${app!.url}/`);
+    const response = await fetch(`${rig!.app.url}/`);
     expect(response.headers.get('content-security-policy')).toBe(SECURITY_HEADERS['Content-Security-Policy']);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
   });

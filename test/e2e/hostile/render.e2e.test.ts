@@ -10,6 +10,7 @@ import { startFakeAnthropic, type FakeAnthropic, type ScriptedTurn } from '../..
 import { startServerEverything } from '../../fixtures/server-everything';
 import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
+import { addServer } from '../app-steps';
 import { launchChromium, startViteServer, type LaunchedChromium, type StartedViteServer } from '../browser';
 
 const DEEP_LIST = '- '.repeat(1500) + 'x';
@@ -62,14 +63,7 @@ describe('hostile text cannot take the app down', () => {
     ]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
     await saveKeyAndBaseUrl(page, 'sk-ant-render', api.url);
-    await page.getByRole('button', { name: 'Servers' }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Tools');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(tools.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Tools' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 15_000 });
+    await addServer(page, 'Tools', tools.url, { keepOpen: true });
     // A harmless thread first: it must stay reachable whatever the later ones hold.
     await ask('A calm question', [{ text: 'A calm **answer**.' }]);
     await messages().locator('strong', { hasText: 'answer' }).waitFor({ timeout: 15_000 });

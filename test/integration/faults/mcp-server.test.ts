@@ -11,6 +11,13 @@ import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness'
 const { app, own } = faultAppsPerTest();
 const allow = () => ({ askApproval: async () => 'allow-once' as const, signal: new AbortController().signal });
 
+/** Adds the server as `id`, connects it, and creates a thread titled `title` with only it enabled. */
+async function threadWithServer(faults: FaultApp, id: string, url: string, title: string) {
+  await faults.addServer(id, url);
+  await faults.registry.connect(id);
+  return faults.opened.storage.threads.create(faults.profileId, { title, enabledServerIds: [id] });
+}
+
 /** The text of the tool_result blocks stored in a thread. */
 async function toolResults(faults: FaultApp, threadId: string): Promise<string[]> {
   const { items } = await faults.opened.storage.messages.list(threadId);
@@ -37,12 +44,7 @@ describe('MCP server faults', () => {
   it('a server killed during a call: the card says the connection was lost, the turn ends, the thread is intact; restarted, it works again', async () => {
     const first = await own(startServerEverything({ mode: 'streamableHttp' }));
     const faults = await app({ timing: { reconnect: { initialMs: 200, maxMs: 1000, attempts: 30 } } });
-    await faults.addServer('everything', first.url);
-    await faults.registry.connect('everything');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, {
-      title: 'Killed',
-      enabledServerIds: ['everything'],
-    });
+    const thread = await threadWithServer(faults, 'everything', first.url, 'Killed');
     faults.api.script(
       { toolUses: [{ name: 'mcp__everything__trigger-long-running-operation', input: { duration: 10, steps: 10 } }] },
       { text: 'The server went away.' },
@@ -87,12 +89,7 @@ describe('MCP server faults', () => {
   it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
     const server = await own(startTestMcpServer());
     const faults = await app({ timing: { callTimeoutMs: 1000 } });
-    await faults.addServer('slow', server.url);
-    await faults.registry.connect('slow');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, {
-      title: 'Hang',
-      enabledServerIds: ['slow'],
-    });
+    const thread = await threadWithServer(faults, 'slow', server.url, 'Hang');
     faults.api.script(
       { toolUses: [{ name: 'mcp__slow__slow', input: { ms: 30_000 } }] },
       { text: 'The tool timed out.' },
@@ -113,12 +110,7 @@ describe('MCP server faults', () => {
   it('a 10 MB result is cut to the cap with a note, for the model and in storage', async () => {
     const server = await own(startFaultMcpServer());
     const faults = await app();
-    await faults.addServer('big', server.url);
-    await faults.registry.connect('big');
-    const thread = await faults.opened.storage.threads.create(faults.profileId, {
-      title: 'Big',
-      enabledServerIds: ['big'],
-    });
+    const thread = await threadWithServer(faults, 'big', server.url, 'Big');
     faults.api.script(
       { toolUses: [{ name: 'mcp__big__big-result', input: { megabytes: 10 } }] },
       { text: 'That was a lot.' },
@@ -210,12 +202,7 @@ describe('MCP server faults', () => {
     async (kind, shown) => {
       const server = await own(startFaultMcpServer());
       const faults = await app();
-      await faults.addServer('flaky', server.url);
-      await faults.registry.connect('flaky');
-      const thread = await faults.opened.storage.threads.create(faults.profileId, {
-        title: `Broken ${kind}`,
-        enabledServerIds: ['flaky'],
-      });
+      const thread = await threadWithServer(faults, 'flaky', server.url, `Broken ${kind}`);
       faults.api.script(
         { toolUses: [{ name: 'mcp__flaky__whoami', input: {} }] },
         { text: 'It worked.' },
