@@ -14,7 +14,7 @@ import { unansweredCalls } from '../domain/unanswered-calls';
 import { createBranchActions, type BranchActions } from './branch-actions';
 import { createChatTurn } from './chat-turn';
 import { mentionOptions, type MentionOption } from './mention-options';
-import { findEmptyThread, isEmptyThread, UNTITLED } from './thread-lifecycle';
+import { findEmptyThread, isEmptyThread, titleFrom, UNTITLED } from './thread-lifecycle';
 import { threadSettingsActions, type ThreadSettingsActions } from './thread-settings-actions';
 import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
@@ -285,10 +285,4 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     unsubscribe();
   };
   return { store, actions, dispose };
-}
-
-/** A thread title from its first message. */
-function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New thread';
 }

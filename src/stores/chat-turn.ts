@@ -1,15 +1,15 @@
 // The turn running in this tab's chat: its approvals, live messages, tool progress and the trace of servers' model
 // calls; and reading the open thread's messages, as a turn ends or the thread opens.
 import { logFailure, type Logger } from '../domain/logger';
-import type { ApprovalRequest } from '../domain/thread-tools';
 import { AppError, describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ToolProgress } from '../domain/tool-result';
-import type { Approval, TraceEntry } from '../domain/trace';
+import type { TraceEntry } from '../domain/trace';
 import { NOT_SAVED_NOTE, recoverInterruptedAnswers, type SendOptions, type TurnRunnerDeps } from '../turns/turn-runner';
 import { coalesceMessages, mergeMessages } from './live-messages';
 import { previewOf } from './thread-lifecycle';
-import type { ChatStore, PendingApproval, RunningTurn } from './chat-store';
+import type { ChatStore, RunningTurn } from './chat-store';
+import { askThroughList } from './pending-approvals';
 
 export interface ChatTurnContext {
   readonly store: ChatStore;
@@ -90,19 +90,10 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       ended.set(message.id, message);
       live.push(message);
     };
-    const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
-      new Promise<Approval>((resolve) => {
-        if (signal.aborted) return resolve('deny'); // Stopped before the question came up.
-        const pending: PendingApproval = {
-          ...request,
-          answer: (decision) => {
-            store.setState({ pendingApprovals: store.getState().pendingApprovals.filter((p) => p !== pending) });
-            resolve(decision);
-          },
-        };
-        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
-        store.setState({ pendingApprovals: [...store.getState().pendingApprovals, pending] });
-      });
+    const askApproval = askThroughList(
+      () => store.getState().pendingApprovals,
+      (pendingApprovals) => store.setState({ pendingApprovals }),
+    );
     try {
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
       const onToolProgress = (toolUseId: string, progress: ToolProgress) =>

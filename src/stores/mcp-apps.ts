@@ -2,14 +2,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
 import { buildAppCsp, withAppCsp } from '../domain/mcp-app-csp';
-import type { ApprovalRequest } from '../domain/thread-tools';
-import type { Approval } from '../domain/trace';
 import { appResourceOf, appResourceUri, type AppResource } from '../mcp/app-resource';
 import type { Registry } from '../mcp/registry';
 import type { AppFrame, AppFrameOptions, AppToolResult } from '../platform/mcp-app-frame';
 import { callToolForApp } from '../turns/app-tool-call';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import type { ChatActions, ChatStore, PendingApproval } from './chat-store';
+import { askThroughList } from './pending-approvals';
 import { createRateLimit, type RateLimit } from './rate-limit';
 
 /** Mounts one app frame (the composition root binds the sandbox proxy's URL). */
@@ -107,19 +106,10 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
   const limits = new Map<string, RateLimit>();
   const activeThread = () => deps.chat.getState().activeThreadId;
 
-  const askApproval = (request: ApprovalRequest, signal: AbortSignal) =>
-    new Promise<Approval>((resolve) => {
-      if (signal.aborted) return resolve('deny');
-      const pending: PendingApproval = {
-        ...request,
-        answer: (decision) => {
-          store.setState({ approvals: store.getState().approvals.filter((p) => p !== pending) });
-          resolve(decision);
-        },
-      };
-      signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
-      store.setState({ approvals: [...store.getState().approvals, pending] });
-    });
+  const askApproval = askThroughList(
+    () => store.getState().approvals,
+    (approvals) => store.setState({ approvals }),
+  );
 
   const confirm = (request: Omit<AppConfirmation, 'id' | 'answer'>) =>
     new Promise<boolean>((resolve) => {

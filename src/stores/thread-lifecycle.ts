@@ -42,3 +42,9 @@ export function previewOf(messages: readonly Message[]): string | undefined {
   }
   return undefined;
 }
+
+/** A thread title from its first message. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New thread';
+}
