@@ -89,3 +89,23 @@ export function readQueries(file: string): BenchQuery[] {
     return { id: typeof value.id === 'string' ? value.id : String(index), text: value.text, expectedTools };
   });
 }
+
+/** A benchmark data set: its tools and its queries. */
+export interface BenchSet {
+  readonly tools: SearchableTool[];
+  readonly queries: BenchQuery[];
+}
+
+/**
+ * The quality benchmarks' data under `dir`: LiveMCPBench dev, MetaTool, and which MetaTool tools are in its even half
+ * (its tools sorted by id, every other one), the split the ranking candidates are checked on.
+ */
+export function readQualitySets(dir: string): { live: BenchSet; meta: BenchSet; isEven: Map<string, boolean> } {
+  const live = {
+    tools: readTools(`${dir}/livemcpbench/tools.json`),
+    queries: readQueries(`${dir}/livemcpbench/queries.dev.json`),
+  };
+  const meta = { tools: readTools(`${dir}/metatool/tools.json`), queries: readQueries(`${dir}/metatool/queries.json`) };
+  const sortedIds = meta.tools.map(toolId).sort();
+  return { live, meta, isEven: new Map(sortedIds.map((id, i) => [id, i % 2 === 0])) };
+}

@@ -4,23 +4,14 @@
 // the top 5 against the ranking before round 3, in the same run).
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQueries, readTools, toolId, type BenchQuery } from './dataset';
+import { readQualitySets, type BenchQuery } from './dataset';
 import { rankWithApp } from './evaluate';
 import { quality, recallAt } from './metrics';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
 });
-const live = {
-  tools: readTools(`${values.data}/livemcpbench/tools.json`),
-  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
-};
-const meta = {
-  tools: readTools(`${values.data}/metatool/tools.json`),
-  queries: readQueries(`${values.data}/metatool/queries.json`),
-};
-const sortedIds = meta.tools.map(toolId).sort();
-const isEven = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
+const { live, meta, isEven } = readQualitySets(values.data);
 const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
 
 /** Round 3's candidates: a label and the change to the default ranking (which keeps catalog co-occurrence). */

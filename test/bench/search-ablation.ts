@@ -5,22 +5,12 @@
 // A gain that shows only on the read half is fitted to its wording. Prints one line per variant of the ranking.
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQueries, readTools, type BenchQuery } from './dataset';
+import { readQualitySets, type BenchQuery } from './dataset';
 import { rankWithApp } from './evaluate';
 import { quality } from './metrics';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
-const live = {
-  tools: readTools(`${values.data}/livemcpbench/tools.json`),
-  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
-};
-const meta = {
-  tools: readTools(`${values.data}/metatool/tools.json`),
-  queries: readQueries(`${values.data}/metatool/queries.json`),
-};
-
-const sortedIds = meta.tools.map((t) => `${t.serverName}/${t.toolName}`).sort();
-const isReadHalf = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
+const { live, meta, isEven: isReadHalf } = readQualitySets(values.data);
 
 const VARIANTS: readonly [string, Partial<IndexTuning>][] = [
   ['default', {}],

@@ -4,23 +4,14 @@
 // dev and on both MetaTool halves; the README's table is this script's output.
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQueries, readTools, type BenchQuery } from './dataset';
+import { readQualitySets, type BenchQuery } from './dataset';
 import { rankWithApp } from './evaluate';
 import { quality, recallAt } from './metrics';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
 });
-const live = {
-  tools: readTools(`${values.data}/livemcpbench/tools.json`),
-  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
-};
-const meta = {
-  tools: readTools(`${values.data}/metatool/tools.json`),
-  queries: readQueries(`${values.data}/metatool/queries.json`),
-};
-const sortedIds = meta.tools.map((t) => `${t.serverName}/${t.toolName}`).sort();
-const isEven = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
+const { live, meta, isEven } = readQualitySets(values.data);
 
 /** The ranking before round 2 (no proximity, no query-term frequency): what round 1 changed and +/− count against. */
 const BEFORE: IndexTuning = { ...DEFAULT_TUNING, proximityWeight: 0, repeatWeight: 0, cooccurrenceTerms: 0 };

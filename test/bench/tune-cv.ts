@@ -4,23 +4,14 @@
 // a learned setting is worth keeping only if it beats the default on the held-out half of both folds and on dev.
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQueries, readTools, type BenchQuery } from './dataset';
+import { readQualitySets, type BenchQuery } from './dataset';
 import { rankWithApp } from './evaluate';
 import { quality } from './metrics';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, rounds: { type: 'string', default: '3' } },
 });
-const live = {
-  tools: readTools(`${values.data}/livemcpbench/tools.json`),
-  queries: readQueries(`${values.data}/livemcpbench/queries.dev.json`),
-};
-const meta = {
-  tools: readTools(`${values.data}/metatool/tools.json`),
-  queries: readQueries(`${values.data}/metatool/queries.json`),
-};
-const sortedIds = meta.tools.map((t) => `${t.serverName}/${t.toolName}`).sort();
-const isEven = new Map(sortedIds.map((id, i) => [id, i % 2 === 0]));
+const { live, meta, isEven } = readQualitySets(values.data);
 const half = (q: BenchQuery): 'even' | 'odd' => (isEven.get(q.expectedTools[0]?.[0] ?? '') ? 'even' : 'odd');
 
 interface Scores {

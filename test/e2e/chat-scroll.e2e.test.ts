@@ -11,6 +11,8 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { addServer, openNewThread, switchServerOn } from './app-steps';
+import { distanceToEndOf, hasFocus, isOnScreen, isWhollyInList } from './layout-checks';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -31,32 +33,14 @@ const samplingCard = () => page.getByRole('region', { name: 'Model request from 
 const tall = (label: string, lines: number) =>
   Array.from({ length: lines }, (_, i) => `${label}, line ${i + 1}.`).join('\n\n');
 
-/** How far the messages are from their end, in pixels (0: at the end). */
-const distanceToEnd = () => scroller().evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
-/** The element is wholly inside the message list's visible part. */
-const isWhollyInList = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const list = element.closest('.message-scroller')!.getBoundingClientRect();
-    const r = element.getBoundingClientRect();
-    return r.top >= list.top - 1 && r.bottom <= list.bottom + 1 && r.height > 0;
-  });
-/** The element is wholly in the window and is what shows at its middle (nothing covers it). */
-const isOnScreen = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const r = element.getBoundingClientRect();
-    const inWindow = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-    return inWindow && element.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-  });
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+const distanceToEnd = () => distanceToEndOf(scroller());
 /** Neither the page nor the main column scrolled: the app's and the thread's headers stay where they are. */
 const pageScroll = () => page.evaluate(() => ({ page: scrollY, main: document.querySelector('main')!.scrollTop }));
 
+/** A new thread with Everything on. */
 async function newThread(): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  const toggle = page.getByRole('switch', { name: 'Everything', exact: true });
-  if (!(await toggle.isChecked())) await toggle.click();
-  await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  await openNewThread(page);
+  await switchServerOn(page, 'Everything');
 }
 
 async function ask(text: string): Promise<void> {
@@ -76,15 +60,7 @@ describe('the chat layout at 1280 x 800', () => {
     await saveKeyAndBaseUrl(page, 'sk-ant-layout-e2e', api.url);
     // Added by the person (not the deployer's), so its tools ask before they run.
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('button', { name: 'Servers', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Server name' }).fill('Everything');
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(everything.url);
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await page
-      .getByRole('listitem', { name: 'Everything' })
-      .getByText('Connected', { exact: true })
-      .waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await addServer(page, 'Everything', everything.url);
   });
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
+import { openNewThread, switchServerOn } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -34,12 +35,10 @@ const lastToolResult = () =>
       .at(-1),
   );
 
+/** A new thread with Everything on. */
 async function newThread(): Promise<void> {
-  await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
-  await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  const toggle = page.getByRole('switch', { name: 'Everything', exact: true });
-  if (!(await toggle.isChecked())) await toggle.click();
-  await expect.poll(() => toggle.isChecked(), { timeout: 15_000 }).toBe(true);
+  await openNewThread(page);
+  await switchServerOn(page, 'Everything');
 }
 
 /** Sends a message that makes the model call the sampling tool, allowed once; resolves once the request shows. */
