@@ -150,6 +150,10 @@ describe('the chat', () => {
     await alert.waitFor({ timeout: 20_000 });
     expect(await alert.textContent()).toContain('The API is overloaded right now (529)');
     expect(api!.requests.length - before).toBe(3);
+    // The failed answer offers one way on: Retry, not Regenerate beside it.
+    const failed = messages().getByRole('listitem').filter({ has: alert });
+    expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    expect(await failed.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
     await shot('chat-2-error-retry');
 
     // From the keyboard (a click or tap leaves focus alone: on a phone it would raise the keyboard).
@@ -157,6 +161,9 @@ describe('the chat', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
     expect(await messages().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // The answer that came offers Regenerate.
+    const answered = messages().getByRole('listitem').filter({ hasText: 'Back online: here is your answer.' });
+    expect(await answered.getByRole('button', { name: 'Regenerate' }).count()).toBe(1);
     // The Retry button is gone; focus went to the message box, not to the page.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
