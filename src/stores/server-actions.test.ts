@@ -147,6 +147,19 @@ describe('testing a connection without saving', () => {
     });
   });
 
+  it('tests a URL before the server has a name; adding it still asks for the name', async () => {
+    const server = await mcpServer({ toolCount: 2 });
+    const { actions, registry, stored } = await setup();
+    const unnamed = { ...EMPTY_SERVER_FORM, url: server.url };
+    expect(await actions.test(unnamed)).toEqual({
+      ok: true,
+      text: 'Connection works: 5 tools (streamable HTTP). Nothing was saved.',
+    });
+    expect(await actions.add(unnamed)).toEqual({ name: 'Server name is required' });
+    expect(registry.list()).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
   it('returns field errors instead of connecting when the form is invalid', async () => {
     const { actions } = await setup();
     expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({
