@@ -118,6 +118,11 @@ describe('the servers manager', () => {
     await addForm().getByRole('button', { name: 'Add server' }).click();
     await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
     expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe(''); // the form is ready for the next one
+    // The first server added is on in new threads, and the confirmation says so.
+    await item('Keyed').getByText('Added. As your first server it is on in new threads.').waitFor();
+    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(
+      true,
+    );
     expect(keyed!.requests.filter((r) => r.rpcMethod === 'tools/list').at(-1)?.headers['x-api-key']).toBe(HEADER.value);
     expect(await dumpIndexedDb(page)).not.toContain(HEADER.value);
   });
@@ -242,6 +247,7 @@ describe('the servers manager', () => {
 
   it('a server switched on for new threads is on in the next new thread, and only there', async () => {
     await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).check();
+    await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).uncheck();
     await page.reload();
     await openServers();
     expect(
