@@ -85,7 +85,10 @@ describe('the journey of a person using the app', () => {
     // The image shows under the folded tool card, without opening it.
     await messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).waitFor();
     expect(
-      await messages().locator('details.tool-card', { hasText: 'get-tiny-image' }).getAttribute('open'),
+      await messages()
+        .locator('details.tool-card')
+        .filter({ has: page.locator('summary', { hasText: 'get-tiny-image' }) })
+        .getAttribute('open'),
     ).toBeNull();
     await shot('4-answer-with-tool-card');
     expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search', 'execute_code']);
@@ -129,11 +132,15 @@ describe('the journey of a person using the app', () => {
   });
 
   it('a second thread has its own server set', async () => {
+    const everythingSwitch = page.getByRole('switch', { name: 'Everything', exact: true });
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
-    await page.getByRole('switch', { name: 'Everything', exact: true }).check();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    // A new thread starts with the servers on in new threads (the first one added is)...
+    await expect.poll(() => everythingSwitch.isChecked()).toBe(true);
+    // ...while the first thread keeps its own choice: Everything was switched off there.
     await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
+    await page.getByRole('heading', { name: 'Show me a tiny image', exact: true }).waitFor();
+    await expect.poll(() => everythingSwitch.isChecked()).toBe(false);
   });
 
   it("uses the thread's own system prompt and extended thinking, and shows the thinking", async () => {

@@ -268,6 +268,35 @@ describe('the servers manager', () => {
     await openServers();
   });
 
+  it("a server's Tools and Resources sections look alike, and every resource's button is whole, not clipped", async () => {
+    const company = item('Company tools');
+    const resources = company.locator('summary', { hasText: 'Resources' });
+    await resources.click();
+    const list = company.getByRole('list', { name: 'Resources of Company tools' });
+    await list
+      .getByRole('button', { name: /^Fill in / })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    const clipped = await list.evaluate((ul) => {
+      const box = ul.getBoundingClientRect();
+      return [...ul.querySelectorAll('button')]
+        .filter((button) => {
+          const r = button.getBoundingClientRect();
+          return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5;
+        })
+        .map((button) => button.getAttribute('aria-label'));
+    });
+    expect(clipped).toEqual([]);
+    const look = (summary: Locator) =>
+      summary.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.fontSize} ${style.color} ${style.fontWeight}`;
+      });
+    const tools = await look(company.locator('summary', { hasText: /^Tools \(/ }));
+    expect(await look(resources)).toBe(tools);
+    await resources.click(); // Folded again, for the tests after this one.
+  });
+
   it('looks right on a 390 px wide phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { name: 'Servers' }).scrollIntoViewIfNeeded();
