@@ -147,6 +147,19 @@ describe('testing a connection without saving', () => {
     });
   });
 
+  it('tests a URL before the server has a name; adding it still asks for the name', async () => {
+    const server = await mcpServer({ toolCount: 2 });
+    const { actions, registry, stored } = await setup();
+    const unnamed = { ...EMPTY_SERVER_FORM, url: server.url };
+    expect(await actions.test(unnamed)).toEqual({
+      ok: true,
+      text: 'Connection works: 5 tools (streamable HTTP). Nothing was saved.',
+    });
+    expect(await actions.add(unnamed)).toEqual({ name: 'Server name is required' });
+    expect(registry.list()).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
   it('returns field errors instead of connecting when the form is invalid', async () => {
     const { actions } = await setup();
     expect(await actions.test({ ...EMPTY_SERVER_FORM, name: 'X', url: 'nope' })).toEqual({
@@ -446,10 +459,42 @@ describe('the servers new threads start with', () => {
     expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual([]);
   });
 
+  it('the first server added is on in new threads (and in an open thread with none on), and says so; the next is not', async () => {
+    const [calc, notes] = await Promise.all([mcpServer(), mcpServer()]);
+    const { registry, storage, profile } = await setup();
+    const store = createServersStore(registry);
+    cleanup(() => store.dispose());
+    const view = (name: string) => store.getState().servers.find((s) => s.name === name);
+    const open = await storage.threads.create(profile.id, { enabledServerIds: [] });
+    // The open thread, as the chat holds it: its own servers, switched through storage.
+    const enableInOpenThread = async (serverId: string) => {
+      const thread = await storage.threads.get(open.id);
+      if (!thread || thread.enabledServerIds.length > 0) return false;
+      await storage.threads.update(open.id, (t) => ({ ...t, enabledServerIds: [serverId] }));
+      return true;
+    };
+    const actions = bindServerActions(store, { registry, storage, profileId: profile.id, enableInOpenThread });
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: calc.url })).toBeUndefined();
+    expect(store.getState().defaultIds).toEqual(['calc']);
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual(['calc']);
+    expect((await storage.threads.get(open.id))?.enabledServerIds).toEqual(['calc']);
+    expect(view('Calc')?.status).toBe('connected');
+    expect(store.getState().notices.calc).toEqual({
+      tone: 'info',
+      text: 'Added. As your first server it is on in new threads and in the open thread.',
+    });
+    // A second server leaves the person's choice alone: not on in new threads, not in the thread, nothing said.
+    expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Notes', url: notes.url })).toBeUndefined();
+    expect((await storage.profiles.get(profile.id))?.defaultServerIds).toEqual(['calc']);
+    expect((await storage.threads.get(open.id))?.enabledServerIds).toEqual(['calc']);
+    expect(store.getState().notices.notes).toBeUndefined();
+  });
+
   it('a default switch that cannot be stored moves back and says why', async () => {
     const server = await mcpServer();
     const { actions, store, storage, profile } = await setup();
     await actions.add({ ...EMPTY_SERVER_FORM, name: 'Calc', url: server.url });
+    await actions.setDefault('calc', false); // On as the first server added; off, to try switching it on.
     const restore = failObjectStore(
       'profiles',
       'put',

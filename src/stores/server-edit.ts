@@ -186,15 +186,20 @@ export async function routeThroughRelay(
   return undefined;
 }
 
+/** The name a server is tried under while its form has none (a test stores nothing, so no name is kept). */
+const UNNAMED_TEST = 'Server being tested';
+
 /** Tries the form's settings without saving anything: connects once, lists the tools, closes. */
 export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: string): Promise<TestOutcome> {
   const current = serverId === undefined ? undefined : deps.registry.get(serverId);
   const stored = current ? await secretsKeptFor(deps, current.config, form.url) : NOTHING_STORED;
-  const errors = checkServerForm(form, stored);
+  // A test needs only where to connect: the name is needed to add the server, not to try its URL.
+  const { name: nameProblem, ...errors } = checkServerForm(form, stored);
   if (hasErrors(errors)) return { ok: false, errors };
+  const tried = nameProblem ? { ...form, name: UNNAMED_TEST } : form;
   // A new server gets an id no registered server has, so no stored secret is read for it.
-  const id = current?.config.id ?? serverIdFromName(form.name, new Set(deps.registry.list().map((s) => s.config.id)));
-  const config = configFromForm(form, id, current?.config);
+  const id = current?.config.id ?? serverIdFromName(tried.name, new Set(deps.registry.list().map((s) => s.config.id)));
+  const config = configFromForm(tried, id, current?.config);
   try {
     const result = await deps.registry.testConnection(config, pendingSecrets(form));
     if (result.ok)

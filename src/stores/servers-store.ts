@@ -2,6 +2,7 @@ import { reportedElsewhere } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerLogEntry } from '../domain/server-log';
 import { AppError, describeError } from '../domain/errors';
+import { putFirstServerOn } from './first-server';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import type { Registry, ServerScope } from '../mcp/registry';
@@ -19,7 +20,14 @@ import { describeConnectionError } from './server-messages';
 import { changeTool, serverToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { serverIdFromName, type TestOutcome } from './server-edit';
-export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
+export {
+  EMPTY_SERVER_FORM,
+  checkServerForm,
+  formFromConfig,
+  type FieldErrors,
+  type HeaderRow,
+  type ServerForm,
+} from './server-form';
 export type { ToolChange, ToolView } from './server-tools';
 
 /** One server as the servers manager shows it. */
@@ -206,7 +214,13 @@ export interface ServerActions {
   setDefault(serverId: string, isOn: boolean): Promise<void>;
 }
 
-export function bindServerActions(store: ServersStore, deps: ServerDeps): ServerActions {
+export function bindServerActions(
+  store: ServersStore,
+  deps: ServerDeps & {
+    /** Switches the server on in the open thread when that thread has none on; says whether it did. */
+    readonly enableInOpenThread?: (serverId: string) => Promise<boolean>;
+  },
+): ServerActions {
   const connect = (serverId: string) => connectServer(store, deps.registry, serverId);
   // Config writes one after another, so quick clicks never overwrite each other's change.
   let writes: Promise<unknown> = Promise.resolve();
@@ -220,7 +234,17 @@ export function bindServerActions(store: ServersStore, deps: ServerDeps): Server
     () => undefined, // The set stays empty; the chat store reports storage problems.
   );
   return {
-    add: (form) => serially(() => addServer(deps, form, connect)),
+    add: (form) =>
+      serially(() =>
+        addServer(deps, form, async (id) => {
+          // The first server a person adds is on in new threads (and in an open thread with none on).
+          const first = await putFirstServerOn(deps, id, deps.enableInOpenThread);
+          if (first?.defaultIds) store.setState({ defaultIds: first.defaultIds });
+          await connect(id);
+          // Said once connected (connecting clears the notice); a connection problem's notice stays as it is.
+          if (first?.notice && !store.getState().notices[id]) setNotice(store, id, first.notice);
+        }),
+      ),
     update: (serverId, form) => serially(() => updateServer(deps, serverId, form, connect)),
     test: (form, serverId) => testServer(deps, form, serverId),
     changeTool: (serverId, toolName, change) =>

@@ -172,6 +172,18 @@ export async function startApp(
       storage: services.storage,
       profileId: profile.id,
       logger,
+      enableInOpenThread: async (serverId) => {
+        const { threads, activeThreadId } = chat.store.getState();
+        const open = threads.find((t) => t.id === activeThreadId);
+        if (!open || open.enabledServerIds.length > 0) return false;
+        await chat.actions.setThreadServers(open.id, [serverId]);
+        return (
+          chat.store
+            .getState()
+            .threads.find((t) => t.id === open.id)
+            ?.enabledServerIds.includes(serverId) ?? false
+        );
+      },
     });
     stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id, logger });
     // A switch another tab changed while this one started (before it listened) counts too.

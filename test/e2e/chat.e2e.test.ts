@@ -137,6 +137,12 @@ describe('the chat', () => {
     await alert.waitFor({ timeout: 20_000 });
     expect(await alert.textContent()).toContain('The API is overloaded right now (529)');
     expect(api!.requests.length - before).toBe(3);
+    // The failed answer offers one way on: Retry, not Regenerate beside it.
+    const failed = messages()
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('alert') });
+    expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    expect(await failed.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
     await shot('chat-2-error-retry');
 
     // From the keyboard (a click or tap leaves focus alone: on a phone it would raise the keyboard).
@@ -144,6 +150,9 @@ describe('the chat', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
     expect(await messages().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // The answer that came offers Regenerate.
+    const answered = messages().getByRole('listitem').filter({ hasText: 'Back online: here is your answer.' });
+    expect(await answered.getByRole('button', { name: 'Regenerate' }).count()).toBe(1);
     // The Retry button is gone; focus went to the message box, not to the page.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
@@ -187,8 +196,9 @@ describe('the chat', () => {
     const total = page.getByLabel('Tokens used in this thread');
     await expect.poll(() => total.textContent()).toMatch(count(3234));
     const totalText = (await total.textContent()) ?? '';
-    for (const part of [/3[^\d]?234 in/, /100 out/, /1[^\d]?789 cache read/, /321 cache write/])
-      expect(totalText).toMatch(part);
+    // All the input the model read, then how much of it was new and how much the cache held or took.
+    expect(totalText).toMatch(/5[^\d]?344 in \(3[^\d]?234 new, 1[^\d]?789 cache read, 321 cache write\)/);
+    expect(totalText).toMatch(/100 out/);
     // Claude Sonnet 5 at $2 in, $10 out, $2.50 cache write, $0.20 cache read per million tokens (issue #17).
     expect(totalText).toContain('$0.0086');
 

@@ -56,13 +56,17 @@ describe('the journey of a person using the app', () => {
     await page.getByRole('button', { name: 'Add server' }).click();
     const item = page.getByRole('listitem', { name: 'Everything' });
     await expect.poll(() => item.textContent(), { timeout: 15_000 }).toMatch(/Connected\s*1[0-9] tools/);
+    await item.getByText('Added. As your first server it is on in new threads.').waitFor();
     await shot('2-servers');
     await page.getByRole('button', { name: 'Servers' }).click();
   });
 
   it('asks in a new thread: the model searches, loads the tool, the person approves, the image and answer appear', async () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    await page.getByRole('switch', { name: 'Everything', exact: true }).check();
+    // The first server added is on in new threads: the person does not have to switch it on.
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Everything', exact: true }).isChecked(), { timeout: 15_000 })
+      .toBe(true);
     api!.script(
       { toolUses: [{ name: 'tool_search', input: { query: 'tiny image' } }] },
       (request) =>
@@ -78,10 +82,14 @@ describe('the journey of a person using the app', () => {
     await shot('3-approval');
     await allowOnce.click();
     await messages().getByText('the server returned.').waitFor({ timeout: 15_000 });
-    await messages().locator('summary', { hasText: 'get-tiny-image' }).click(); // open the tool card
-    await expect
-      .poll(() => messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).count())
-      .toBeGreaterThan(0);
+    // The image shows under the folded tool card, without opening it.
+    await messages().getByRole('img', { name: 'Image returned by get-tiny-image' }).waitFor();
+    expect(
+      await messages()
+        .locator('details.tool-card')
+        .filter({ has: page.locator('summary', { hasText: 'get-tiny-image' }) })
+        .getAttribute('open'),
+    ).toBeNull();
     await shot('4-answer-with-tool-card');
     expect(api!.requests.at(-3)?.toolNames).toEqual(['tool_search', 'execute_code']);
     expect(api!.requests.at(-2)?.toolNames).toContain('mcp__everything__get-tiny-image');
@@ -126,11 +134,15 @@ describe('the journey of a person using the app', () => {
   });
 
   it('a second thread has its own server set', async () => {
+    const everythingSwitch = page.getByRole('switch', { name: 'Everything', exact: true });
     await page.getByRole('button', { name: 'New thread', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
-    await page.getByRole('switch', { name: 'Everything', exact: true }).check();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    // A new thread starts with the servers on in new threads (the first one added is)...
+    await expect.poll(() => everythingSwitch.isChecked()).toBe(true);
+    // ...while the first thread keeps its own choice: Everything was switched off there.
     await page.getByRole('button', { name: 'Show me a tiny image', exact: true }).click();
-    expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(false);
+    await page.getByRole('heading', { name: 'Show me a tiny image', exact: true }).waitFor();
+    await expect.poll(() => everythingSwitch.isChecked()).toBe(false);
   });
 
   it("uses the thread's own system prompt and extended thinking, and shows the thinking", async () => {

@@ -156,9 +156,16 @@ describe('MCP results and progress in the chat', () => {
       /\[resource demo:\/\/resource\/dynamic\/blob\/3 \(text\/plain, \d+ B\): binary content shown to the person, not sent\]/,
     );
 
+    // The image shows under the card's summary without opening it; the card's details stay folded.
+    const tinyImage = messages().getByRole('img', { name: 'Image returned by get-tiny-image' });
+    await tinyImage.waitFor();
+    expect(await tinyImage.isVisible()).toBe(true);
+    expect(await tinyImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await card('get-tiny-image').evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+    expect(await card('get-tiny-image').locator('.arguments').isVisible()).toBe(false);
     await card('get-tiny-image').locator(':scope > summary').click();
-    await card('get-tiny-image').getByRole('img', { name: 'Image returned by get-tiny-image' }).waitFor();
     expect(await card('get-tiny-image').textContent()).toMatch(/Sent to the model: \d+ characters of text, 1 image/);
+    expect(await tinyImage.count()).toBe(1); // Opened, the card does not show the image a second time.
 
     await card('get-structured-content').locator(':scope > summary').click();
     const structured = card('get-structured-content').locator('details.structured-content');
@@ -199,8 +206,12 @@ describe('MCP results and progress in the chat', () => {
       /\[audio \(audio\/wav, 844 B\): shown to the person, not sent; the model API takes no audio\]/,
     );
 
+    // The audio player shows under the folded card; its text stays in the card's details.
+    const audio = messages().getByLabel('Audio returned by chime');
+    await audio.waitFor();
+    expect(await audio.isVisible()).toBe(true);
+    expect(await card('chime').evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
     await card('chime').locator(':scope > summary').click();
-    const audio = card('chime').locator('audio');
     await expect
       .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
       .toBeGreaterThan(0);

@@ -25,6 +25,9 @@ const ANSWER = [
   '- [x] pack a coat',
   '- [ ] book the train',
   '',
+  '* bring an umbrella',
+  '  * a small one',
+  '',
   'The ~~old~~ plan is at www.example.com/plan.',
   '',
   '> Quoted from the forecast.',
@@ -97,6 +100,14 @@ describe('rich answers', () => {
     expect(await boxes.first().isChecked()).toBe(true);
     expect(await boxes.nth(1).isChecked()).toBe(false);
     expect(await boxes.first().isDisabled()).toBe(true);
+    // Bullets as a reader expects them, though the answer sits in the messages list: top level filled, nested hollow.
+    const bulletStyle = (text: string) =>
+      answer
+        .locator('li', { hasText: text })
+        .last()
+        .evaluate((li) => getComputedStyle(li).listStyleType);
+    expect(await bulletStyle('bring an umbrella')).toBe('disc');
+    expect(await bulletStyle('a small one')).toBe('circle');
     expect(await answer.locator('del').textContent()).toBe('old');
     const link = answer.getByRole('link', { name: 'www.example.com/plan' });
     expect(await link.getAttribute('href')).toBe('http://www.example.com/plan');

@@ -115,6 +115,11 @@ describe('the servers manager', () => {
     await addForm().getByRole('button', { name: 'Add server' }).click();
     await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
     expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe(''); // the form is ready for the next one
+    // The first server added is on in new threads, and the confirmation says so.
+    await item('Keyed').getByText('Added. As your first server it is on in new threads.').waitFor();
+    expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(
+      true,
+    );
     expect(keyed!.requests.filter((r) => r.rpcMethod === 'tools/list').at(-1)?.headers['x-api-key']).toBe(HEADER.value);
     expect(await dumpIndexedDb(page)).not.toContain(HEADER.value);
   });
@@ -137,11 +142,14 @@ describe('the servers manager', () => {
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill(`${app!.url}/a-web-page`);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
     await addForm().getByText("The server's answer is not MCP").waitFor({ timeout: 15_000 });
+    // Testing needs only the URL: with the name left blank the test runs, and only Add asks for a name.
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill(everything!.url);
     await addForm().getByRole('button', { name: 'Test connection' }).click();
     await addForm()
       .getByText(/Connection works: \d+ tools/)
       .waitFor({ timeout: 15_000 });
+    expect(await addForm().getByText('Server name is required').count()).toBe(0);
     await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill('');
   });
@@ -236,6 +244,7 @@ describe('the servers manager', () => {
 
   it('a server switched on for new threads is on in the next new thread, and only there', async () => {
     await item('Company tools').getByRole('switch', { name: 'New threads use Company tools', exact: true }).check();
+    await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).uncheck();
     await page.reload();
     await openServers();
     expect(
@@ -254,6 +263,35 @@ describe('the servers manager', () => {
       .toBe(true);
     expect(await threadServers.getByRole('switch', { name: 'Keyed', exact: true }).isChecked()).toBe(false);
     await openServers();
+  });
+
+  it("a server's Tools and Resources sections look alike, and every resource's button is whole, not clipped", async () => {
+    const company = item('Company tools');
+    const resources = company.locator('summary', { hasText: 'Resources' });
+    await resources.click();
+    const list = company.getByRole('list', { name: 'Resources of Company tools' });
+    await list
+      .getByRole('button', { name: /^Fill in / })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    const clipped = await list.evaluate((ul) => {
+      const box = ul.getBoundingClientRect();
+      return [...ul.querySelectorAll('button')]
+        .filter((button) => {
+          const r = button.getBoundingClientRect();
+          return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5;
+        })
+        .map((button) => button.getAttribute('aria-label'));
+    });
+    expect(clipped).toEqual([]);
+    const look = (summary: Locator) =>
+      summary.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.fontSize} ${style.color} ${style.fontWeight}`;
+      });
+    const tools = await look(company.locator('summary', { hasText: /^Tools \(/ }));
+    expect(await look(resources)).toBe(tools);
+    await resources.click(); // Folded again, for the tests after this one.
   });
 
   it('looks right on a 390 px wide phone', async () => {

@@ -27,6 +27,15 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, f
 const openSettings = () => openSettingsAdvanced(page);
 const themeOf = () => pageTheme(page);
 
+/** The options of a select whose text is wider than its closed box shows (measured in the select's own font). */
+const optionsCut = (select: HTMLSelectElement) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
+  return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => o.text);
+};
+
 describe('the Settings screen', () => {
   let pageErrors: string[] = [];
 
@@ -79,6 +88,8 @@ describe('the Settings screen', () => {
     ]);
     expect(await page.getByRole('spinbutton', { name: 'Preload count' }).inputValue()).toBe('5');
     expect(await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).inputValue()).toBe('40');
+    // Each choice of Code reads whole in its box, not cut off.
+    expect(await page.getByRole('combobox', { name: 'Code', exact: true }).evaluate(optionsCut)).toEqual([]);
     await shot('settings-desktop');
   });
 
@@ -209,6 +220,11 @@ describe('the Settings screen', () => {
     await page.getByText('Add your Anthropic API key to start chatting').waitFor();
     expect((await themeOf()).attribute).toBeNull();
     expect(await page.getByRole('listitem', { name: 'Default' }).count()).toBe(1);
+    // The profile in use says so in words, not as something that looks pressable.
+    const current = page.getByRole('listitem', { name: 'Sam' }).getByText('In use', { exact: true });
+    await current.waitFor();
+    expect(await current.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
+    expect(await page.getByRole('listitem', { name: 'Default' }).getByText('In use').count()).toBe(0);
 
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete profile Default' }).click();

@@ -74,6 +74,9 @@ function MessageBody({
   const [isEditing, setIsEditing] = useState(false);
   const isPerson = message.role === 'user' && text !== '';
   const versions = branches?.versions.get(message.id);
+  // A failed answer offers Retry only; Regenerate is for an answer that came.
+  const canRegenerate =
+    branches !== undefined && isAnswerEnd && message.role === 'assistant' && !(message.status === 'error' && onRetry);
   if (isEditing && branches && isPerson)
     return (
       <div className="message message-user message-editing" data-status={message.status}>
@@ -151,7 +154,7 @@ function MessageBody({
             return null;
         }
       })}
-      {message.status !== 'streaming' && (text || versions || (branches && isAnswerEnd)) && (
+      {message.status !== 'streaming' && (text || versions || canRegenerate) && (
         <div className="message-actions">
           {versions && branches && (
             <VersionSwitcher
@@ -172,7 +175,7 @@ function MessageBody({
               Edit
             </button>
           )}
-          {branches && isAnswerEnd && message.role === 'assistant' && (
+          {branches && canRegenerate && (
             <button
               type="button"
               className="secondary small"

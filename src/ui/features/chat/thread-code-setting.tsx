@@ -24,13 +24,13 @@ export function ThreadCodeSetting({
         onChange={(e) => onChange(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
       >
         <option value="profile">As in Settings</option>
-        <option value="local">On: in a sandbox in this page</option>
-        <option value="anthropic">Anthropic: in Anthropic&apos;s code execution container</option>
+        <option value="local">In this page (sandbox)</option>
+        <option value="anthropic">In Anthropic&apos;s container</option>
         <option value="off">Off</option>
       </select>
       <p id={helpId} className="muted">
-        The model writes code that calls this thread&apos;s tools: JavaScript in this page, or Python that Anthropic
-        runs (each call still comes here for approval).
+        The model writes code that calls this thread&apos;s tools: JavaScript in a sandbox in this page, or Python in
+        Anthropic&apos;s code execution container (each call still comes here for approval).
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 import { formatUsd } from '../../../domain/pricing';
-import type { TokenTotals } from '../../../stores/token-totals';
+import { totalInput, type TokenTotals } from '../../../stores/token-totals';
 import { formatCount } from './format';
 
 /** Dollars of the calls, and how many have no price and why (those show tokens only). */
@@ -19,15 +19,21 @@ export function CostLabel({ totals }: { totals: TokenTotals }) {
   );
 }
 
-/** Token usage in one line: cost, input, output, cache read and cache write. */
+/**
+ * Token usage in one line: cost, all the input (with how much of it was new, read from the cache or written to it),
+ * and output. The API counts fresh input apart from the cache: "0 in" with the cache doing the work would mislead.
+ */
 export function TokenCounts({ totals }: { totals: TokenTotals }) {
+  const isCached = totals.cacheRead > 0 || totals.cacheWrite > 0;
   return (
     <span className="token-counts">
       <CostLabel totals={totals} />
-      <span>{formatCount(totals.input)} in</span>
+      <span>
+        {formatCount(totalInput(totals))} in
+        {isCached &&
+          ` (${formatCount(totals.input)} new, ${formatCount(totals.cacheRead)} cache read, ${formatCount(totals.cacheWrite)} cache write)`}
+      </span>
       <span>{formatCount(totals.output)} out</span>
-      <span>{formatCount(totals.cacheRead)} cache read</span>
-      <span>{formatCount(totals.cacheWrite)} cache write</span>
     </span>
   );
 }

@@ -4,7 +4,7 @@ import type { ToolCallTrace } from '../../../domain/trace';
 import { JsonView } from '../../components/json-view';
 import { SentNote } from './sent-note';
 import { ToolProgressLine } from './tool-progress';
-import { ToolResultView } from './tool-result-view';
+import { ToolResultMedia, ToolResultView, hasResultMedia } from './tool-result-view';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppView } from './mcp-app/app-view';
 import { formatDuration, splitToolName } from './format';
@@ -70,6 +70,8 @@ export function ToolCard({
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';
   const app = useToolApp(use.name, Boolean(result && trace?.shown && !isDenied));
+  // A finished call's images and audio show under the summary; the card's details stay folded.
+  const media = state === 'done' && trace?.shown && hasResultMedia(trace.shown) ? trace.shown : undefined;
   return (
     <>
       <details className={`tool-card tool-${state}`}>
@@ -91,7 +93,12 @@ export function ToolCard({
         {result && trace?.shown && !isDenied && (
           <>
             <h3>{state === 'stopped' ? 'Stopped' : result.is_error ? 'Error' : 'Result'}</h3>
-            <ToolResultView shown={trace.shown} serverId={trace.serverId} tool={tool} />
+            <ToolResultView
+              shown={trace.shown}
+              serverId={trace.serverId}
+              tool={tool}
+              withoutMedia={media !== undefined}
+            />
             {trace.sent && <SentNote sent={trace.sent} />}
           </>
         )}
@@ -119,6 +126,7 @@ export function ToolCard({
           </>
         )}
       </details>
+      {media && <ToolResultMedia shown={media} tool={tool} />}
       {state === 'running' && <ToolProgressLine toolUseId={use.id} />}
       {app && trace?.shown && (
         <AppView

@@ -16,13 +16,44 @@ export const ReadResourceContext = createContext<ReadResource | undefined>(undef
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
 const AUDIO_TYPES = /^audio\/(wav|x-wav|mpeg|mp3|ogg|webm|aac|flac|mp4)$/;
 
-/** A tool result as MCP returned it: markdown text, images, audio, embedded resources, resource links, structured content. */
-export function ToolResultView({ shown, serverId, tool }: { shown: ShownResult; serverId?: string; tool: string }) {
+const isMedia = (item: Shown) => item.type === 'image' || item.type === 'audio';
+
+/** Whether a result has images or audio to show under its card's summary. */
+export function hasResultMedia(shown: ShownResult): boolean {
+  return shown.content.some(isMedia);
+}
+
+/** A finished call's images and audio, shown under its card without opening it (as a chat shows a tool's image). */
+export function ToolResultMedia({ shown, tool }: { shown: ShownResult; tool: string }) {
+  return (
+    <div className="tool-result tool-result-media">
+      {shown.content.filter(isMedia).map((item, i) => (
+        <ShownItem key={i} item={item} tool={tool} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A tool result as MCP returned it: markdown text, images, audio, embedded resources, resource links, structured
+ * content. `withoutMedia` leaves images and audio out (they are shown under the card already).
+ */
+export function ToolResultView({
+  shown,
+  serverId,
+  tool,
+  withoutMedia = false,
+}: {
+  shown: ShownResult;
+  serverId?: string;
+  tool: string;
+  withoutMedia?: boolean;
+}) {
   return (
     <div className="tool-result">
-      {shown.content.map((item, i) => (
-        <ShownItem key={i} item={item} serverId={serverId} tool={tool} />
-      ))}
+      {shown.content.map((item, i) =>
+        withoutMedia && isMedia(item) ? null : <ShownItem key={i} item={item} serverId={serverId} tool={tool} />,
+      )}
       {shown.structuredContent !== undefined && (
         <details className="structured-content">
           <summary>Structured content</summary>

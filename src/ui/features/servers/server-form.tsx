@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   EMPTY_SERVER_FORM,
+  checkServerForm,
   type FieldErrors,
   type HeaderRow,
   type ServerActions,
@@ -71,6 +72,13 @@ export function ServerFormView({
     event?.preventDefault();
     setConfirming(false);
     if (!isEdit && !isConfirmed) {
+      // Adding needs every field right, the name too (a test alone needs only the URL): all problems show at once.
+      const problems = checkServerForm(form);
+      if (Object.keys(problems).length > 0) {
+        setTest(undefined);
+        setErrors(problems);
+        return;
+      }
       // A new server is tried first; one that does not connect is added only when the person confirms.
       setBusy('test');
       setTest(undefined);

@@ -153,13 +153,14 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
               "model" made the field answer to the Model field's name too). */}
           <label htmlFor={ids.code}>Code</label>
           <select id={ids.code} aria-describedby={ids.codeHelp} value={code} onChange={(e) => setCode(e.target.value)}>
-            <option value="local">On: in a sandbox in this page (no network, no storage)</option>
-            <option value="anthropic">Anthropic: in Anthropic&apos;s code execution container</option>
+            <option value="local">In this page (sandbox)</option>
+            <option value="anthropic">In Anthropic&apos;s container</option>
             <option value="off">Off</option>
           </select>
           <p id={ids.codeHelp} className="muted settings-help">
-            The model writes code that calls a thread&apos;s tools: JavaScript in this page, or Python that Anthropic
-            runs (each call still comes here for approval). A thread can choose otherwise in its settings.
+            The model writes code that calls a thread&apos;s tools: JavaScript in a sandbox in this page (no network, no
+            storage), or Python in Anthropic&apos;s code execution container (each call still comes here for approval).
+            A thread can choose otherwise in its settings.
           </p>
           {errors.codeExecution && <p className="field-error">{errors.codeExecution}</p>}
         </div>

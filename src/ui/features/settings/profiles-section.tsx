@@ -70,7 +70,7 @@ export function ProfilesSection({ actions }: { actions: ProfileActions }) {
             <li key={profile.id} aria-label={profile.name} className={profile.isActive ? 'active' : undefined}>
               <span className="profile-name">{profile.name}</span>
               {profile.isActive ? (
-                <span className="badge">Open</span>
+                <span className="profile-current">In use</span>
               ) : (
                 <button
                   type="button"
