@@ -25,13 +25,13 @@ export function CostLabel({ totals }: { totals: TokenTotals }) {
  */
 export function TokenCounts({ totals }: { totals: TokenTotals }) {
   const isCached = totals.cacheRead > 0 || totals.cacheWrite > 0;
+  const cacheParts = `${formatCount(totals.input)} new, ${formatCount(totals.cacheRead)} cache read, ${formatCount(totals.cacheWrite)} cache write`;
   return (
     <span className="token-counts">
       <CostLabel totals={totals} />
-      <span>
+      <span title={isCached ? cacheParts : undefined}>
         {formatCount(totalInput(totals))} in
-        {isCached &&
-          ` (${formatCount(totals.input)} new, ${formatCount(totals.cacheRead)} cache read, ${formatCount(totals.cacheWrite)} cache write)`}
+        {isCached && <span className="token-cache-parts"> ({cacheParts})</span>}
       </span>
       <span>{formatCount(totals.output)} out</span>
     </span>
