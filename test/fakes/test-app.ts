@@ -9,7 +9,8 @@ import { createLocalLocks, type Locks } from '../../src/platform/locks';
 import { createToolIndex } from '../../src/search/tool-index';
 import type { Storage } from '../../src/storage/storage';
 import { MODEL_API_OWNER } from '../../src/storage/vault';
-import type { AppServices } from '../../src/stores/app-store';
+import { createAppStore, type AppServices, type AppState } from '../../src/stores/app-store';
+import { startApp } from '../../src/stores/start-app';
 import { syncToolIndex } from '../../src/turns/thread-tools';
 import { API_KEY_SLOT } from '../../src/storage/vault';
 import type { TurnRunnerDeps } from '../../src/turns/turn-runner';
@@ -51,6 +52,13 @@ export function testAppServices(storage: Storage, overrides: Partial<AppServices
     now: Date.now,
     ...overrides,
   };
+}
+
+/** Runs the app's start-up as the page does over test storage; `close` closes the registry it opened. */
+export async function startAppOnStorage(storage: Storage): Promise<{ state: AppState; close: () => Promise<void> }> {
+  const store = createAppStore();
+  await startApp(store, () => Promise.resolve(testAppServices(storage)));
+  return { state: store.getState(), close: async () => store.getState().registry?.close() };
 }
 
 export interface TestProfileOptions {

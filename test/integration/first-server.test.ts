@@ -1,10 +1,8 @@
 // Trial polish: the first server a person adds is on in new threads, and in the open thread when it has none on.
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../src/stores/app-store';
 import { EMPTY_SERVER_FORM } from '../../src/stores/servers-store';
-import { startApp } from '../../src/stores/start-app';
 import { cleanupAfterEach } from '../fakes/cleanup';
-import { testAppServices } from '../fakes/test-app';
+import { startAppOnStorage } from '../fakes/test-app';
 import { openTestStorage } from '../fakes/test-storage';
 import { startTestMcpServer } from '../fixtures/test-mcp-server';
 
@@ -12,13 +10,8 @@ const cleanup = cleanupAfterEach();
 
 async function startOnFreshStorage() {
   const test = await openTestStorage();
-  const store = createAppStore();
-  await startApp(store, () => Promise.resolve(testAppServices(test.storage)));
-  cleanup(
-    () => store.getState().registry?.close(),
-    () => test.close(),
-  );
-  const state = store.getState();
+  const { state, close } = await startAppOnStorage(test.storage);
+  cleanup(close, () => test.close());
   const chat = state.chat!;
   const openThread = () => chat.getState().threads.find((t) => t.id === chat.getState().activeThreadId);
   return { test, state, chat, actions: state.chatActions!, servers: state.servers!, openThread };

@@ -2,12 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { BEARER_SLOT } from '../../../src/domain/server-config';
 import { MODEL_API_OWNER } from '../../../src/storage/vault';
-import { createAppStore, type AppState } from '../../../src/stores/app-store';
+import type { AppState } from '../../../src/stores/app-store';
 import { EMPTY_SERVER_FORM } from '../../../src/stores/servers-store';
-import { startApp } from '../../../src/stores/start-app';
 import { API_KEY_SLOT } from '../../../src/storage/vault';
 import { cleanupAfterEach } from '../../fakes/cleanup';
-import { testAppServices } from '../../fakes/test-app';
+import { startAppOnStorage } from '../../fakes/test-app';
 import { openTestStorage } from '../../fakes/test-storage';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 
@@ -24,13 +23,8 @@ async function startWith(
   await before(profile.id, (owner, slot, value) =>
     test.storage.vault.put({ profileId: profile.id, owner, slot }, value),
   );
-  const store = createAppStore();
-  await startApp(store, () => Promise.resolve(testAppServices(test.storage)));
-  cleanup(
-    () => store.getState().registry?.close(),
-    () => test.close(),
-  );
-  const state = store.getState();
+  const { state, close } = await startAppOnStorage(test.storage);
+  cleanup(close, () => test.close());
   const apiKey = () => test.storage.vault.get({ profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
   return { test, state, profileId: profile.id, apiKey };
 }
