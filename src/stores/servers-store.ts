@@ -20,14 +20,7 @@ import { describeConnectionError } from './server-messages';
 import { changeTool, serverToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { serverIdFromName, type TestOutcome } from './server-edit';
-export {
-  EMPTY_SERVER_FORM,
-  checkServerForm,
-  formFromConfig,
-  type FieldErrors,
-  type HeaderRow,
-  type ServerForm,
-} from './server-form';
+export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
 export type { ToolChange, ToolView } from './server-tools';
 
 /** One server as the servers manager shows it. */

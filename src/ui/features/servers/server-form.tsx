@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import {
   EMPTY_SERVER_FORM,
-  checkServerForm,
   type FieldErrors,
   type HeaderRow,
   type ServerActions,
   type ServerForm,
   type TestOutcome,
 } from '../../../stores/servers-store';
+import { checkServerForm } from '../../../stores/server-form';
 import type { ServerConfig } from '../../../domain/server-config';
 import { FormField } from './form-field';
 import { HeaderRows } from './header-rows';
