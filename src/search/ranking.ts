@@ -53,6 +53,8 @@ export interface IndexTuning {
   readonly cooccurrenceWords: number;
   /** At most this many co-occurring words per query, the strongest. */
   readonly cooccurrenceMax: number;
+  /** Semantic re-ranking by word vectors (semantic.ts), once the index has them: weight of the closeness (0: off). */
+  readonly semanticWeight: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -83,6 +85,8 @@ export const DEFAULT_TUNING: IndexTuning = {
   cooccurrenceMaxShare: 0.05,
   cooccurrenceWords: 6,
   cooccurrenceMax: 10,
+  // Round 4 (README table): word vectors' closeness re-ranks the best 20.
+  semanticWeight: 0.15,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

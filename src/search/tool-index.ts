@@ -14,10 +14,12 @@ import {
 } from './ranking';
 import { regexSearch } from './regex-search';
 import { proximityShare, queryPairs, rerankTop } from './rerank';
+import { rerankBySemantics, SemanticScorer } from './semantic';
 import { tokenize } from './tokenize';
 import { MAX_INDEXED_TOOLS, refusalOf, ReportBuilder, type IndexReport } from './tool-intake';
 import { toMatch, type ToolSearchResult } from './search-result';
 import { documentTerms, INDEXED_FIELDS, toolDocument, type SearchableTool, type ToolDocument } from './tool-document';
+import type { WordVectors } from './word-vectors';
 
 export { DEFAULT_TUNING, type IndexTuning } from './ranking';
 export { MAX_INDEXED_TOOLS, type IndexReport } from './tool-intake';
@@ -65,6 +67,11 @@ export interface ToolIndex {
   search(query: string, options: SearchOptions): ToolSearchResult;
   /** The indexed tools of the given servers (all servers when omitted). */
   tools(serverIds?: ReadonlySet<string>): SearchableTool[];
+  /**
+   * Word vectors for the semantic re-ranking (see semantic.ts), or undefined to rank by words alone (the state until
+   * the vectors file has loaded, and where it cannot).
+   */
+  setWordVectors(vectors: WordVectors | undefined): void;
   readonly size: number;
 }
 
@@ -99,6 +106,20 @@ export function createToolIndex(
   const serverNumbers = new Map<string, number>();
   const slotServer: number[] = [];
   let nextId = 1;
+  let semantic: SemanticScorer | undefined;
+  const catalog = {
+    get size() {
+      return docCount;
+    },
+    documentFrequency: (term: string) => bm25.documentFrequency(term),
+    sample(count: number): ToolDocument[] {
+      const live = docs.filter((doc): doc is ToolDocument => doc !== undefined);
+      const step = Math.max(1, live.length / count);
+      const out: ToolDocument[] = [];
+      for (let i = 0; i < live.length && out.length < count; i += step) out.push(live[Math.floor(i)]!);
+      return out;
+    },
+  };
 
   function addTools(serverId: string, tools: readonly SearchableTool[]): IndexReport {
     const slots = byServer.get(serverId) ?? [];
@@ -123,6 +144,7 @@ export function createToolIndex(
       slots.push(slot);
     }
     byServer.set(serverId, slots);
+    semantic?.catalogChanged();
     return report.build();
   }
 
@@ -135,6 +157,7 @@ export function createToolIndex(
       docCount--;
     }
     byServer.delete(serverId);
+    semantic?.catalogChanged();
   }
 
   /** One scoring pass: the in-scope documents the terms reach, the best candidates, ranked. */
@@ -191,8 +214,15 @@ export function createToolIndex(
       tuning.proximityWeight > 0
         ? queryPairs(tokenize(query.slice(0, MAX_QUERY_CHARS)).filter((t) => all.get(t)?.kind === 'own'))
         : undefined;
-    const rerank = (ranked: { doc: ToolDocument; score: number }[]) =>
-      pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
+    const scorer = tuning.semanticWeight > 0 ? semantic : undefined;
+    const rerank = (ranked: { doc: ToolDocument; score: number }[]) => {
+      const near = pairs ? rerankTop(ranked, tuning.proximityWeight, (doc) => proximityShare(pairs, doc)) : ranked;
+      return scorer
+        ? rerankBySemantics(near, tuning.semanticWeight, (found) =>
+            scorer.closeness(query.slice(0, MAX_QUERY_CHARS), found),
+          )
+        : near;
+    };
     let pass = rankPass(terms, scope, allowed, limit, rerank);
     if (tuning.feedbackTerms > 0 && pass.ranked.length > 0) {
       const n = bm25.size;
@@ -238,6 +268,10 @@ export function createToolIndex(
     tools(serverIds) {
       const ids = serverIds ? [...serverIds] : [...byServer.keys()];
       return ids.flatMap((id) => (byServer.get(id) ?? []).flatMap((slot) => docs[slot]?.tool ?? []));
+    },
+    setWordVectors(vectors) {
+      semantic = vectors ? new SemanticScorer(vectors, catalog) : undefined;
+      semantic?.catalogChanged();
     },
     get size() {
       return docCount;
