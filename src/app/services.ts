@@ -16,6 +16,7 @@ import { APP_CONFIG_FILE, loadAppConfig, type AppConfigLoad } from '../storage/a
 import { createStorage } from '../storage/storage';
 import type { AppServices } from '../stores/app-store';
 import { createLazyAnthropicModel } from './lazy-model';
+import { fetchWordVectors, WORD_VECTORS_FILE } from './word-vectors-source';
 
 const CHANGE_CHANNEL = 'mcp-agent-changes';
 
@@ -55,6 +56,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
       }),
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     newId: env.newId,
+    loadWordVectors: () => fetchWordVectors(env.fetch, `${import.meta.env.BASE_URL}${WORD_VECTORS_FILE}`),
     createDirectory: (endpoint) => createServerDirectory({ fetch: env.fetch, endpoint }),
     createRegistry: (profileId: string, oauth: AppConfig['oauth'], handlers = {}) =>
       createRegistry({

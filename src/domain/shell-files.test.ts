@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shellFiles } from './shell-files';
 
 describe('the app shell the service worker keeps', () => {
-  it("keeps the page, its code, styles, icons and woff2 fonts; never maps, host files, the sandboxes or the deployer's config", () => {
+  it("keeps the page, its code, styles, icons, woff2 fonts and tool search's word vectors; never maps, host files, the sandboxes or the deployer's config", () => {
     const built = [
       'index.html',
       'assets/index-abc.js',
@@ -16,6 +16,7 @@ describe('the app shell the service worker keeps', () => {
       'manifest.webmanifest',
       'icons/icon-192.png',
       'theme-boot.js',
+      'search/word-vectors.bin',
       '_headers',
       '.vite/manifest.json',
       'sandbox/index.html',
@@ -34,6 +35,7 @@ describe('the app shell the service worker keeps', () => {
       'icons/icon-192.png',
       'index.html',
       'manifest.webmanifest',
+      'search/word-vectors.bin',
       'theme-boot.js',
     ]);
   });

@@ -19,6 +19,7 @@ import type { SettingsActions } from './settings-actions';
 import type { AppConfigLoad } from '../storage/app-config-source';
 import type { DroppedApproval } from '../storage/approval-notices-repo';
 import type { Storage } from '../storage/storage';
+import type { WordVectors } from '../search/word-vectors';
 import type { DirectoryActions, DirectoryStore } from './directory-store';
 import type { ServerActions, ServersStore } from './servers-store';
 import type { VaultLockActions, VaultLockStore } from './vault-lock';
@@ -52,6 +53,8 @@ export interface AppServices {
   readonly mountMcpApp?: MountApp;
   /** Opens a link an app asked for (after the person confirmed it) in a new tab. */
   readonly openExternal?: (url: string) => void;
+  /** Tool search's word vectors (semantic re-ranking); without them, or until they load, it ranks by words alone. */
+  readonly loadWordVectors?: () => Promise<WordVectors>;
 }
 
 export interface AppState {

@@ -191,6 +191,11 @@ export async function startApp(
       logFailure(logger, 'Reading tool switches changed in another tab failed'),
     );
     syncToolIndex(registry, index);
+    // The word vectors (a few MB) load after start-up; until then, and if they cannot, search ranks by words alone.
+    services
+      .loadWordVectors?.()
+      .then((vectors) => index.setWordVectors(vectors))
+      .catch(logFailure(logger, 'Loading the word vectors of tool search failed; it ranks by words alone'));
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
       chat.store.setState({ activeThreadId: undefined, messages: [] });

@@ -3,7 +3,7 @@
  * tools, Retry after an overloaded API, and a turn's trace and the thread's token total. The layout at phone width
  * and with panels open, and a long thread: chat-layout.e2e.test.ts.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
@@ -220,6 +220,19 @@ describe('the chat', () => {
     expect(toolCall).toMatch(/Everything · echo/);
     expect(toolCall).toMatch(/\d+ ms · ok · allowed once \(person\)/);
     await shot('chat-3-trace-desktop');
+  });
+
+  it("loads tool search's word vectors whole in a new tab, under the page's policy", async () => {
+    const tab = await page.context().newPage();
+    try {
+      const vectors = tab.waitForResponse((response) => response.url().endsWith('/search/word-vectors.bin'));
+      await tab.goto(page.url());
+      const response = await vectors;
+      expect(response.status()).toBe(200);
+      expect((await response.body()).byteLength).toBe((await stat('public/search/word-vectors.bin')).size);
+    } finally {
+      await tab.close();
+    }
   });
 
   it('raised no uncaught errors, and the policy refused nothing (the virtual rows are placed through the CSSOM)', () => {
