@@ -1,5 +1,7 @@
 // Shared by the benchmark scripts: build the app's index over a tool list, rank queries, score the ranking.
+import { readFileSync } from 'node:fs';
 import type { SearchableTool } from '../../src/search/tool-document';
+import { parseWordVectors, type WordVectors } from '../../src/search/word-vectors';
 import { createToolIndex, DEFAULT_TUNING, type IndexTuning, type SearchScope } from '../../src/search/tool-index';
 import type { BenchQuery } from './dataset';
 import { quality } from './metrics';
@@ -20,6 +22,16 @@ export function groupByServer(tools: readonly SearchableTool[]): Map<string, Sea
   return groups;
 }
 
+let wordVectors: WordVectors | undefined;
+/** The app's word vectors (public/search/word-vectors.bin), read once. */
+export function appWordVectors(): WordVectors {
+  if (!wordVectors) {
+    const bytes = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
+    wordVectors = parseWordVectors(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
+  return wordVectors;
+}
+
 /** The top-k ids (`server/name`) of each query with the app's index. */
 export function rankWithApp(
   tools: readonly SearchableTool[],
@@ -28,6 +40,7 @@ export function rankWithApp(
   tuning: IndexTuning = DEFAULT_TUNING,
 ): string[][] {
   const index = createToolIndex(tuning);
+  index.setWordVectors(appWordVectors());
   for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
   const scope = scopeOf(tools);
   return queries.map((q) =>

@@ -4,15 +4,15 @@
 // the top 5 against the ranking before round 3, in the same run).
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQualitySets, type BenchQuery } from './dataset';
+import { readQualitySets } from './dataset';
 import { rankWithApp } from './evaluate';
-import { quality, recallAt } from './metrics';
+import { halfCell, hitsOf } from './halves';
+import { quality } from './metrics';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
 });
 const { live, meta, isEven } = readQualitySets(values.data);
-const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
 
 /** Round 3's candidates: a label and the change to the default ranking (which keeps catalog co-occurrence). */
 export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
@@ -31,36 +31,19 @@ export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
   ['kept + server relevance x0.75', { serverWeight: 0.75 }],
 ];
 
-const hitsOf = (tops: readonly string[][]) => meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
+/** Round 3's default: the ranking before round 4 (no semantic re-ranking). */
+const ROUND_3_DEFAULT: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0 };
 /** The ranking before round 3: what +/− count against. */
-const BEFORE: IndexTuning = { ...DEFAULT_TUNING, cooccurrenceTerms: 0 };
-const baseline = hitsOf(rankWithApp(meta.tools, meta.queries, 10, BEFORE));
-
-function half(tops: readonly string[][], hits: readonly number[], even: boolean): string {
-  let gained = 0;
-  let lost = 0;
-  const kept: [BenchQuery, string[]][] = [];
-  meta.queries.forEach((q, i) => {
-    if (isEven.get(gold(q)) !== even) return;
-    kept.push([q, tops[i]!]);
-    if (hits[i]! > baseline[i]!) gained++;
-    if (hits[i]! < baseline[i]!) lost++;
-  });
-  const r = quality(
-    kept.map(([q]) => q),
-    kept.map(([, t]) => t),
-  ).recallAt5;
-  return `${r} (+${gained}/−${lost})`;
-}
+const BEFORE: IndexTuning = { ...ROUND_3_DEFAULT, cooccurrenceTerms: 0 };
+const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, BEFORE));
 
 for (const [label, change] of ROUND_3) {
   if (values.only && !label.includes(values.only)) continue;
-  const tuning: IndexTuning = { ...DEFAULT_TUNING, ...change };
+  const tuning: IndexTuning = { ...ROUND_3_DEFAULT, ...change };
   const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
   const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
-  const hits = hitsOf(tops);
   console.log(
     `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
-      `${half(tops, hits, true)} | ${half(tops, hits, false)} |`,
+      `${halfCell(meta, isEven, baseline, tops, true)} | ${halfCell(meta, isEven, baseline, tops, false)} |`,
   );
 }

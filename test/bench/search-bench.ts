@@ -13,7 +13,9 @@ import { buildIndexInChunks } from '../../src/search/chunked-build';
 import { parameterText, type SearchableTool } from '../../src/search/tool-document';
 import { createToolIndex, type ToolIndex } from '../../src/search/tool-index';
 import { readQueries, readTools, replicateTools, toolId, type BenchQuery } from './dataset';
-import { groupByServer, scopeOf } from './evaluate';
+import { appWordVectors, groupByServer, scopeOf } from './evaluate';
+import { parseWordVectors } from '../../src/search/word-vectors';
+import { readFileSync } from 'node:fs';
 import { percentile, quality, round } from './metrics';
 import { createOkapi } from './okapi';
 
@@ -37,8 +39,10 @@ const k = Math.max(1, Number(values.k));
 const runs = Math.max(1, Number(values.runs));
 const median = (xs: readonly number[]): number => round(percentile(xs, 50));
 
+/** The app's index as it runs once the word vectors have loaded (they are read once, shared by every index). */
 function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
   const index = createToolIndex();
+  index.setWordVectors(appWordVectors());
   for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
   return index;
 }
@@ -122,13 +126,27 @@ function timedUpdate(
  * are the app's and already in memory), beside the raw text of the tool documents: name, server name, description and
  * the parameter text the index reads from the schema (and, for comparison, the tools' JSON as a server sends it).
  */
-function indexHeap(tools: readonly SearchableTool[]): Record<string, number> {
+function indexHeap(tools: readonly SearchableTool[], queries: readonly BenchQuery[]): Record<string, number> {
   const gc = globalGc();
+  appWordVectors();
   gc();
   const before = process.memoryUsage().heapUsed;
   const index = buildIndex(tools);
   gc();
   const heapBytes = process.memoryUsage().heapUsed - before;
+  // The semantic re-ranking caches the vectors of the tools it has compared: the heap again after every query has run.
+  const scope = scopeOf(tools);
+  for (const q of queries) index.search(q.text, { scope, limit: k });
+  gc();
+  const afterQueriesBytes = process.memoryUsage().heapUsed - before;
+  // The word vectors themselves: one copy per page, whatever the catalog.
+  const file = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
+  gc();
+  const beforeVectors = process.memoryUsage().heapUsed;
+  const vectors = parseWordVectors(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+  gc();
+  const vectorsBytes = process.memoryUsage().heapUsed - beforeVectors + file.byteLength;
+  if (vectors.size === 0) throw new Error('no word vectors');
   const rawTextBytes = tools.reduce(
     (sum, t) =>
       sum +
@@ -142,6 +160,8 @@ function indexHeap(tools: readonly SearchableTool[]): Record<string, number> {
   if (index.size !== tools.length) throw new Error('the heap run indexed a different catalog');
   return {
     indexHeapMB: round(heapBytes / 2 ** 20, 2),
+    indexHeapAfterQueriesMB: round(afterQueriesBytes / 2 ** 20, 2),
+    wordVectorsMB: round(vectorsBytes / 2 ** 20, 2),
     rawTextMB: round(rawTextBytes / 2 ** 20, 2),
     ratioToRawText: round(heapBytes / rawTextBytes, 2),
     toolJsonMB: round(jsonBytes / 2 ** 20, 2),
@@ -247,7 +267,7 @@ if (values.replicate) {
   chunkedCpuMs += cpuMs(lastCpu);
   const chunkedTotalMs = performance.now() - start;
   const update = timedUpdate(built.value, big);
-  const heap = indexHeap(big);
+  const heap = indexHeap(big, queries);
   // The same baseline at this size: minisearch with its defaults over name and description.
   const bigPlain = timedBuild(() => {
     const mini = new MiniSearch<{ id: number; name: string; description: string }>({ fields: ['name', 'description'] });

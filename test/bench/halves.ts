@@ -1,0 +1,35 @@
+// Shared by the ranking-candidate scripts of issue #23: MetaTool recall@5 on one half of its tools (sorted by id, even
+// or odd), with the queries whose gold tool entered (+) or left (−) the top 5 against a baseline ranking.
+import type { BenchQuery, BenchSet } from './dataset';
+import { quality, recallAt } from './metrics';
+
+const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
+
+/** Per query of `meta`, whether its gold tool is among the top 5 of `tops` (1 or 0). */
+export const hitsOf = (meta: BenchSet, tops: readonly string[][]): number[] =>
+  meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
+
+/** "recall@5 (+gained/−lost)" of one half against the baseline's hits. */
+export function halfCell(
+  meta: BenchSet,
+  isEven: ReadonlyMap<string, boolean>,
+  baseline: readonly number[],
+  tops: readonly string[][],
+  even: boolean,
+): string {
+  const hits = hitsOf(meta, tops);
+  let gained = 0;
+  let lost = 0;
+  const kept: [BenchQuery, string[]][] = [];
+  meta.queries.forEach((q, i) => {
+    if (isEven.get(gold(q)) !== even) return;
+    kept.push([q, tops[i]!]);
+    if (hits[i]! > baseline[i]!) gained++;
+    if (hits[i]! < baseline[i]!) lost++;
+  });
+  const r = quality(
+    kept.map(([q]) => q),
+    kept.map(([, t]) => t),
+  ).recallAt5;
+  return `${r} (+${gained}/−${lost})`;
+}
