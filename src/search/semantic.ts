@@ -11,7 +11,7 @@ import type { WordVectors } from './word-vectors';
 /** How many of the best tools the semantic signal re-ranks. */
 export const SEMANTIC_DEPTH = 20;
 /** Tools read for the catalog's mean direction: an even sample is as good as all of them, and bounded. */
-const DIRECTION_SAMPLE = 512;
+const DIRECTION_SAMPLE = 256;
 /** Characters of a description read (as the index reads). */
 const DESCRIPTION_CHARS = 4_000;
 
@@ -44,11 +44,12 @@ function dot(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
-/** The semantic signal of one index: document vectors cached by document id, the mean direction by catalog change. */
+/**
+ * The semantic signal of one index: document vectors cached by document id until the catalog changes (their IDF
+ * weights change with it; so the ranking never depends on which searches ran before), the mean direction likewise.
+ */
 export class SemanticScorer {
   private readonly docVectors = new Map<number, Float32Array | null>();
-  /** The catalog size the cached vectors' IDF weights were taken at. */
-  private cachedAtSize = 0;
   private direction: Float32Array | undefined;
   private directionStale = true;
 
@@ -57,14 +58,10 @@ export class SemanticScorer {
     private readonly catalog: SemanticCatalog,
   ) {}
 
-  /** The catalog changed: the mean direction is taken again, and past a quarter's change the cached vectors too. */
+  /** The catalog changed: tool vectors and the mean direction are taken again when next needed. */
   catalogChanged(): void {
     this.directionStale = true;
-    const size = this.catalog.size;
-    if (Math.abs(size - this.cachedAtSize) * 4 > this.cachedAtSize || this.docVectors.size > 2 * size + 64) {
-      this.docVectors.clear();
-      this.cachedAtSize = size;
-    }
+    this.docVectors.clear();
   }
 
   /** The query's closeness to each of the tools, after the mean direction is taken out (0 where either has no vector). */
@@ -72,7 +69,7 @@ export class SemanticScorer {
     const direction = this.meanDirection();
     const q = this.embed(meaningfulWords(query));
     if (!q) return docs.map(() => 0);
-    const qOff = direction ? normalize(removeDirection(q, direction)) : q;
+    const qOff = direction ? normalizeResidual(removeDirection(q, direction)) : q;
     if (!qOff) return docs.map(() => 0);
     return docs.map((doc) => {
       const d = this.docVector(doc);
@@ -121,6 +118,13 @@ export class SemanticScorer {
     }
     return this.direction;
   }
+}
+
+/** A vector with the mean direction taken out, made unit length; undefined when (almost) nothing is left of it. */
+function normalizeResidual(vector: Float32Array): Float32Array | undefined {
+  let sum = 0;
+  for (const x of vector) sum += x * x;
+  return sum < 1e-6 ? undefined : normalize(vector);
 }
 
 function removeDirection(vector: Float32Array, direction: Float32Array): Float32Array {

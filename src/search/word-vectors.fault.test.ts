@@ -28,7 +28,7 @@ describe('the word vectors file', () => {
     expect(vectors.row('rent')).toBe(-1);
   });
 
-  it('refuses, with the reason, a file that is not one, of another version, cut short or of an impossible shape', () => {
+  it('refuses, with the reason, a file that is not one, of another version, cut short, of an impossible shape, not UTF-8 or with a broken scale', () => {
     const good = encodeWordVectors(
       ['a1', 'b2'],
       [
@@ -56,5 +56,16 @@ describe('the word vectors file', () => {
     const noWords = good.slice();
     new DataView(noWords.buffer).setUint32(8, 0, true);
     expect(refused(noWords)).toMatch(/0 words of 2 dimensions is not a usable shape/);
+    // A header whose word text would run past the end of the file (past 4 GB): refused, not a RangeError.
+    const hugeText = good.slice();
+    new DataView(hugeText.buffer).setUint32(16, 2 ** 32 - 20, true);
+    expect(refused(hugeText)).toMatch(/its header promises \d{10,}/);
+    const notUtf8 = good.slice();
+    notUtf8[20] = 0xff;
+    expect(refused(notUtf8)).toMatch(/its words are not UTF-8 text/);
+    // A scale that is not a number would turn every score it touches into NaN.
+    const nanScale = good.slice();
+    new DataView(nanScale.buffer).setFloat32(32, Number.NaN, true);
+    expect(refused(nanScale)).toMatch(/the scale of "b2" is not a usable number/);
   });
 });

@@ -26,13 +26,17 @@ export interface WordVectors {
   addTo(target: Float32Array, row: number, weight: number): void;
 }
 
-const pad4 = (n: number): number => (n + 3) & ~3;
+const pad4 = (n: number): number => Math.ceil(n / 4) * 4;
 
 /** The file for these words and vectors (each vector made unit length, then quantized with its own scale). */
 export function encodeWordVectors(
   words: readonly string[],
   vectors: readonly (readonly number[])[],
 ): Uint8Array<ArrayBuffer> {
+  if (words.length !== vectors.length) {
+    throw new WordVectorsFormatError(`${words.length} words but ${vectors.length} vectors`);
+  }
+  if (words.some((word) => word.includes('\n'))) throw new WordVectorsFormatError('a word holds a line break');
   const dimensions = vectors[0]?.length ?? 0;
   const text = new TextEncoder().encode(words.join('\n'));
   const scalesAt = pad4(HEADER_BYTES + text.byteLength);
@@ -48,6 +52,8 @@ export function encodeWordVectors(
   const values = new Int8Array(bytes.buffer, valuesAt);
   vectors.forEach((vector, row) => {
     if (vector.length !== dimensions) throw new WordVectorsFormatError(`vector ${row} has ${vector.length} values`);
+    if (!vector.every(Number.isFinite))
+      throw new WordVectorsFormatError(`vector ${row} holds a value that is not finite`);
     const norm = Math.hypot(...vector) || 1;
     const largest = Math.max(...vector.map((x) => Math.abs(x / norm))) || 1;
     const scale = largest / 127;
@@ -77,7 +83,12 @@ export function parseWordVectors(buffer: ArrayBuffer): WordVectors {
   if (buffer.byteLength !== expected) {
     throw new WordVectorsFormatError(`the file has ${buffer.byteLength} bytes; its header promises ${expected}`);
   }
-  const words = new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(buffer, HEADER_BYTES, textBytes));
+  let words: string;
+  try {
+    words = new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(buffer, HEADER_BYTES, textBytes));
+  } catch {
+    throw new WordVectorsFormatError('its words are not UTF-8 text');
+  }
   const list = words.split('\n');
   if (list.length !== size) throw new WordVectorsFormatError(`the file lists ${list.length} words, not ${size}`);
   const rows = new Map<string, number>();
@@ -85,6 +96,9 @@ export function parseWordVectors(buffer: ArrayBuffer): WordVectors {
     if (!rows.has(word)) rows.set(word, row);
   });
   const scales = new Float32Array(buffer.slice(scalesAt, valuesAt));
+  // A scale that is not a finite number would make every score it touches NaN, and the ranking arbitrary.
+  const badScale = scales.findIndex((scale) => !Number.isFinite(scale) || scale < 0);
+  if (badScale >= 0) throw new WordVectorsFormatError(`the scale of "${list[badScale]}" is not a usable number`);
   const values = new Int8Array(buffer, valuesAt, size * dimensions);
   return {
     dimensions,

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../domain/server-config';
 import { serverOrigin, trustOf } from '../domain/server-trust';
 import type { Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
+import { attachWordVectors } from './word-vectors-loading';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
@@ -191,11 +192,7 @@ export async function startApp(
       logFailure(logger, 'Reading tool switches changed in another tab failed'),
     );
     syncToolIndex(registry, index);
-    // The word vectors (a few MB) load after start-up; until then, and if they cannot, search ranks by words alone.
-    services
-      .loadWordVectors?.()
-      .then((vectors) => index.setWordVectors(vectors))
-      .catch(logFailure(logger, 'Loading the word vectors of tool search failed; it ranks by words alone'));
+    void attachWordVectors(index, services.loadWordVectors, logger);
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
       chat.store.setState({ activeThreadId: undefined, messages: [] });

@@ -222,14 +222,20 @@ describe('the chat', () => {
     await shot('chat-3-trace-desktop');
   });
 
-  it("loads tool search's word vectors whole in a new tab, under the page's policy", async () => {
+  it("loads tool search's word vectors whole in a new tab, under the page's policy, and search takes them", async () => {
     const tab = await page.context().newPage();
+    const lines: string[] = [];
+    tab.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
+    tab.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
     try {
       const vectors = tab.waitForResponse((response) => response.url().endsWith('/search/word-vectors.bin'));
-      await tab.goto(page.url());
+      // ?debug=1: the app writes to the console what it would otherwise only log (a failed load, or the load itself).
+      await tab.goto(`${new URL(page.url()).origin}/?debug=1`);
       const response = await vectors;
       expect(response.status()).toBe(200);
       expect((await response.body()).byteLength).toBe((await stat('public/search/word-vectors.bin')).size);
+      await expect.poll(() => lines.some((line) => line.includes("Tool search's word vectors loaded"))).toBe(true);
+      expect(lines.filter((line) => /word vectors of tool search failed|Refused to|pageerror/.test(line))).toEqual([]);
     } finally {
       await tab.close();
     }
