@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SemanticScorer } from './semantic';
-import { toolDocument, type SearchableTool } from './tool-document';
+import { madeUpWordVectors, searchableTool } from '../../test/fakes/search-tools';
+import { toolDocument } from './tool-document';
 import { createToolIndex } from './tool-index';
 import { encodeWordVectors, parseWordVectors } from './word-vectors';
 
-// Made-up words, so that no hand-written word list of the search knows them: only the vectors relate "kwix" to "zuba".
-const vectors = parseWordVectors(
-  encodeWordVectors(
-    ['plom', 'zuba', 'kwix', 'trel'],
-    [
-      [1, 0, 0],
-      [0, 1, 0],
-      [0.1, 0.99, 0],
-      [0, 0, 1],
-    ],
-  ).slice().buffer,
-);
-
-const tool = (server: string, description: string): SearchableTool => ({
-  serverId: server,
-  serverName: server,
-  toolName: 'act',
-  modelName: `${server}__act`,
-  description,
-  definition: { name: 'act', description, inputSchema: { type: 'object' } },
-});
+const vectors = madeUpWordVectors();
+const tool = (server: string, description: string) => searchableTool(server, 'act', description);
 
 describe('semantic re-ranking', () => {
   it('breaks a tie of words toward the nearer meaning, and follows a server that re-lists its tools', () => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchableTool } from '../search/tool-document';
+import { madeUpWordVectors, searchableTool } from '../../test/fakes/search-tools';
 import { createToolIndex } from '../search/tool-index';
-import { encodeWordVectors, parseWordVectors } from '../search/word-vectors';
 import { attachWordVectors } from './word-vectors-loading';
 
-const tool = (server: string, description: string): SearchableTool => ({
-  serverId: server,
-  serverName: server,
-  toolName: 'act',
-  modelName: `${server}__act`,
-  description,
-  definition: { name: 'act', description, inputSchema: { type: 'object' } },
-});
+const tool = (server: string, description: string) => searchableTool(server, 'act', description);
 
 describe('word vectors reaching the tool index', () => {
   it('once they have loaded, search tells apart by meaning two tools that its words tie', async () => {
@@ -21,17 +13,7 @@ describe('word vectors reaching the tool index', () => {
     const scope = { serverIds: new Set(['first', 'second']) };
     const order = () => index.search('kwix trel', { scope }).matches.map((m) => m.serverName);
     expect(order()).toEqual(['first', 'second']);
-    const vectors = parseWordVectors(
-      encodeWordVectors(
-        ['plom', 'zuba', 'kwix', 'trel'],
-        [
-          [1, 0, 0],
-          [0, 1, 0],
-          [0.1, 0.99, 0],
-          [0, 0, 1],
-        ],
-      ).slice().buffer,
-    );
+    const vectors = madeUpWordVectors();
     const warnings: string[] = [];
     await attachWordVectors(index, () => Promise.resolve(vectors), {
       warn: (message) => warnings.push(message),

@@ -2,21 +2,12 @@
 // search tells apart tools that its words alone cannot.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SearchableTool } from '../../src/search/tool-document';
 import { createToolIndex } from '../../src/search/tool-index';
 import { parseWordVectors } from '../../src/search/word-vectors';
+import { searchableTool as tool } from '../fakes/search-tools';
 
 const bytes = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
 const vectors = parseWordVectors(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-
-const tool = (server: string, name: string, description: string): SearchableTool => ({
-  serverId: server,
-  serverName: server,
-  toolName: name,
-  modelName: `${server}__${name}`,
-  description,
-  definition: { name, description, inputSchema: { type: 'object' } },
-});
 
 describe('tool search with the shipped word vectors', () => {
   it('holds 50,000 English words of 100 dimensions', () => {
