@@ -76,9 +76,10 @@ export class SemanticScorer {
       if (!d) return 0;
       if (!direction) return dot(qOff, d);
       // |d| = 1, so d without the direction has length sqrt(1 − (d·u)²); qOff is orthogonal to u already.
+      // A tool that is (almost) nothing but the mean direction has no meaning of its own left to compare.
       const along = dot(d, direction);
-      const rest = Math.sqrt(Math.max(1e-12, 1 - along * along));
-      return dot(qOff, d) / rest;
+      const rest = Math.sqrt(Math.max(0, 1 - along * along));
+      return rest < 1e-3 ? 0 : dot(qOff, d) / rest;
     });
   }
 
