@@ -8,7 +8,7 @@ import {
   MAX_PDF_PAGES,
   MAX_TEXT_CHARS,
   type AttachmentKind,
-} from './attachment';
+} from './attachment-kind';
 import { formatBytes } from './byte-size';
 import { imageSize, isEncryptedPdf, isPdf, pdfPages } from './media-probe';
 

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { CODE_EXECUTION_MODES } from './code-names';
 
-/** The tool the model calls to run code that calls tools (issue #18; the name is a contract). */
-export const EXECUTE_CODE_NAME = 'execute_code';
+export { ANTHROPIC_CODE_EXECUTION_NAME, ANTHROPIC_CODE_EXECUTION_TYPE, EXECUTE_CODE_NAME } from './code-names';
 
-/**
- * Where a thread's code runs: in the page's sandbox (execute_code), in Anthropic's code execution container
- * (programmatic tool calling: the API runs the code and asks this page for each tool call), or nowhere.
- */
-export const CodeExecutionMode = z.enum(['local', 'anthropic', 'off']);
+/** Where a thread's code runs (code-names.ts). */
+export const CodeExecutionMode = z.enum(CODE_EXECUTION_MODES);
 export type CodeExecutionMode = z.infer<typeof CodeExecutionMode>;
 
 /**
@@ -71,14 +68,6 @@ export type PageMessage =
   | { readonly type: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly type: 'result'; readonly id: number; readonly ok: false; readonly error: string }
   | { readonly type: 'kill' };
-
-// Anthropic's programmatic tool calling: https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling
-// It needs the code execution tool of version code_execution_20260120 (generally available: no beta header); a tool
-// the code may call names that version in its `allowed_callers`.
-/** The code execution tool version programmatic tool calling requires. */
-export const ANTHROPIC_CODE_EXECUTION_TYPE = 'code_execution_20260120';
-/** The code execution tool's fixed name. */
-export const ANTHROPIC_CODE_EXECUTION_NAME = 'code_execution';
 
 /** The caller of a tool_use the API's code execution made (`caller` on the block); the model's own calls have none. */
 export const ServerToolCaller = z.object({ type: z.string(), tool_id: z.string() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Usage } from './trace';
 
+export { formatUsd } from './money';
+
 /** Dollars per million tokens of one model: fresh input, output, 5-minute cache writes and cache reads. */
 export const ModelPrice = z.object({
   input: z.number().nonnegative(),
@@ -63,10 +65,3 @@ export function costOf(model: string, usage: Usage, table: PriceTable): CallCost
 /** A call's cost as its trace entry keeps it. */
 export const traceCost = (cost: CallCost): { costUsd: number } | { unpricedReason: string } =>
   'usd' in cost ? { costUsd: cost.usd } : { unpricedReason: cost.unpricedReason };
-
-/** Dollars for display: cents and up to two more digits for small amounts. */
-export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(usd < 1 ? 3 : 2)}`;
-}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { serverIdOfKey } from './approval-keys';
 import type { AuthKind, ServerConfig } from './server-config';
+
+export { serverIdOfKey, toolNameOfKey } from './approval-keys';
 
 /** Who a server is, for trust: the origin it answers at and how it is authenticated. Its id is only a local name. */
 export interface ServerTrust {
@@ -46,11 +49,6 @@ export const ApprovalRecords = z.record(z.string(), z.unknown()).transform((entr
   return kept;
 });
 export type ApprovalRecords = z.infer<typeof ApprovalRecords>;
-
-/** The server id of an approval key ("files/delete_file" → "files"): server ids never contain "/". */
-export const serverIdOfKey = (key: string): string => key.slice(0, key.indexOf('/'));
-/** The tool name of an approval key (tool names may contain "/"). */
-export const toolNameOfKey = (key: string): string => key.slice(key.indexOf('/') + 1);
 
 /** The approvals without any of one server's tools. */
 export function approvalsWithout<T>(approvals: Readonly<Record<string, T>>, serverId: string): Record<string, T> {

@@ -2,6 +2,8 @@
 // (in the profile's local day), servers per thread. Counted from the stored usage of every thread of the profile.
 import { z } from 'zod';
 import { AppError } from './errors';
+import { dollars } from './money';
+import { spendCapProblem } from './spend-cap';
 import type { TraceEntry } from './trace';
 
 const Limit = (what: string) =>
@@ -13,9 +15,10 @@ const Limit = (what: string) =>
 /** A cap in dollars: more than $0 (0 in a form means "no cap"), at most $100,000. */
 export const SpendCapUsd = z
   .number({ error: () => 'Spend per thread must be a number of dollars' })
-  .refine(Number.isFinite, 'Spend per thread must be a number of dollars')
-  .positive('Spend per thread must be more than $0 (0 means no cap)')
-  .max(100_000, 'Spend per thread must be at most $100,000');
+  .superRefine((usd, context) => {
+    const problem = spendCapProblem(usd);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Each limit unset means no limit; a profile's value wins over the app's default. */
 export const UsageLimits = z.object({
@@ -162,10 +165,6 @@ export function threadSpend(messages: readonly { readonly trace: readonly TraceE
     for (const entry of message.trace) if (entry.kind === 'model-call') usd += entry.costUsd ?? 0;
   return usd;
 }
-
-/** Dollars in a limit message: cents, or two significant digits under a cent (a cap of $0.0005 reads so). */
-export const dollars = (usd: number): string =>
-  usd >= 0.01 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`;
 
 /** A turn stopped before a model call because the thread spent its cap in dollars. */
 export class ThreadSpendLimitError extends AppError {

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { kindOf, MAX_ATTACHMENTS, type AttachmentRef, type AttachmentSource } from '../domain/attachment';
+import type { AttachmentRef, AttachmentSource } from '../domain/attachment';
+import { kindOf, MAX_ATTACHMENTS } from '../domain/attachment-kind';
 import { attachmentsProblem, checkAttachment } from '../domain/attachment-check';
 import type { OutgoingAttachment } from '../turns/turn-runner';
 

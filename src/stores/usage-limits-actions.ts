@@ -4,12 +4,14 @@ import {
   countUsage,
   HOUR_MS,
   localDay,
-  SpendCapUsd,
   UsageLimitOverrides,
   type UsageCounts,
   type UsageLimits,
 } from '../domain/usage-limits';
 import type { Storage } from '../storage/storage';
+import { limitValue } from './limit-input';
+
+export { limitValue, parseThreadSpendCap } from './limit-input';
 
 /** The limits, in the order Settings shows them. */
 export const LIMIT_FIELDS = [
@@ -74,25 +76,4 @@ export async function saveLimits(
   } catch (error) {
     return { form: describeError(error) };
   }
-}
-
-/**
- * A limit as typed: blank is undefined (the default applies), 0 is null (no limit), else the number (a leading "$"
- * allowed); text that is no number stays NaN, so validation says why instead of dropping it.
- */
-export function limitValue(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/^\$\s*/, '');
-  if (trimmed === '') return undefined;
-  const number = Number(trimmed);
-  return number === 0 ? null : number;
-}
-
-/** A thread's spend cap as typed in its settings: blank follows Settings, 0 is no cap here; else why it is wrong. */
-export function parseThreadSpendCap(
-  text: string,
-): { readonly value: number | null | undefined } | { readonly error: string } {
-  const value = limitValue(text);
-  if (value === undefined || value === null) return { value };
-  const parsed = SpendCapUsd.safeParse(value);
-  return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Not a spend cap' };
 }

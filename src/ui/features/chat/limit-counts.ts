@@ -1,5 +1,5 @@
 import type { LimitCounts } from '../../../domain/trace';
-import { dollars } from '../../../domain/usage-limits';
+import { dollars } from '../../../domain/money';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -2,7 +2,7 @@ import { AttachmentChips } from '../../components/attachment-chip';
 import { memo, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import { CopyButton } from '../../components/copy-button';
-import { ANTHROPIC_CODE_EXECUTION_NAME, EXECUTE_CODE_NAME } from '../../../domain/code-execution';
+import { ANTHROPIC_CODE_EXECUTION_NAME, EXECUTE_CODE_NAME } from '../../../domain/code-names';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { jsonSummary } from '../../components/json-view';
 import { Markdown } from '../../components/markdown';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CodeExecutionMode } from '../../../domain/code-execution';
+import { isCodeExecutionMode, type CodeExecutionMode } from '../../../domain/code-names';
 
 /** The thread's "code" choice: as in Settings, in this page's sandbox, in Anthropic's container, or off. */
 export type ThreadCodeChoice = CodeExecutionMode | 'profile';
@@ -21,7 +21,7 @@ export function ThreadCodeSetting({
         id={id}
         aria-describedby={helpId}
         value={value}
-        onChange={(e) => onChange(e.target.value === 'profile' ? 'profile' : CodeExecutionMode.parse(e.target.value))}
+        onChange={(e) => onChange(isCodeExecutionMode(e.target.value) ? e.target.value : 'profile')}
       >
         <option value="profile">As in Settings</option>
         <option value="local">In this page (sandbox)</option>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/thread-settings-actions';
 import { ThreadCodeSetting, type ThreadCodeChoice } from './thread-code-setting';
-import { parseThreadSpendCap } from '../../../stores/usage-limits-actions';
+import { parseThreadSpendCap } from '../../../stores/limit-input';
 
 const THINKING_BUDGET = 8000;
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../domain/pricing';
+import { formatUsd } from '../../../domain/money';
 import { totalInput, type TokenTotals } from '../../../stores/token-totals';
 import { formatCount } from './format';
 

@@ -1,5 +1,5 @@
 import { assertNever } from '../../../domain/errors';
-import { formatUsd } from '../../../domain/pricing';
+import { formatUsd } from '../../../domain/money';
 import type {
   CodeExecutionTrace,
   CompactionTrace,

@@ -1,4 +1,4 @@
-import { serverIdOfKey, toolNameOfKey } from '../../../domain/server-trust';
+import { serverIdOfKey, toolNameOfKey } from '../../../domain/approval-keys';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
 import { useStore } from '../../hooks/use-store';
