@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from './attachment-kind';
 
-export {
-  base64Length,
-  IMAGE_TYPES,
-  kindOf,
-  MAX_ATTACHMENTS,
-  MAX_IMAGE_BASE64,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_SIDE,
-  MAX_MESSAGE_ATTACHMENT_BASE64,
-  MAX_PDF_PAGES,
-  MAX_REQUEST_BYTES,
-  MAX_TEXT_CHARS,
-} from './attachment-kind';
+// The kinds and limits, for callers that already import the stored shape from here (this module's own AttachmentKind,
+// the schema, takes the place of the plain type there).
+export * from './attachment-kind';
 
 /** How an attachment reaches the model (attachment-kind.ts). */
 export const AttachmentKind = z.enum(ATTACHMENT_KINDS);

@@ -1,7 +1,7 @@
 // Shared by the benchmark scripts: build the app's index over a tool list, rank queries, score the ranking.
-import { readFileSync } from 'node:fs';
 import type { SearchableTool } from '../../src/search/tool-document';
 import { parseWordVectors, type WordVectors } from '../../src/search/word-vectors';
+import { shippedWordVectorsFile } from '../fakes/search-tools';
 import { createToolIndex, DEFAULT_TUNING, type IndexTuning, type SearchScope } from '../../src/search/tool-index';
 import type { BenchQuery } from './dataset';
 import { quality } from './metrics';
@@ -26,8 +26,7 @@ let wordVectors: WordVectors | undefined;
 /** The app's word vectors (public/search/word-vectors.bin), read once. */
 export function appWordVectors(): WordVectors {
   if (!wordVectors) {
-    const bytes = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
-    wordVectors = parseWordVectors(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    wordVectors = parseWordVectors(shippedWordVectorsFile());
   }
   return wordVectors;
 }

@@ -12,10 +12,10 @@ import MiniSearch from 'minisearch';
 import { buildIndexInChunks } from '../../src/search/chunked-build';
 import { parameterText, type SearchableTool } from '../../src/search/tool-document';
 import { createToolIndex, type ToolIndex } from '../../src/search/tool-index';
+import { parseWordVectors } from '../../src/search/word-vectors';
+import { shippedWordVectorsFile } from '../fakes/search-tools';
 import { readQueries, readTools, replicateTools, toolId, type BenchQuery } from './dataset';
 import { appWordVectors, groupByServer, scopeOf } from './evaluate';
-import { parseWordVectors } from '../../src/search/word-vectors';
-import { readFileSync } from 'node:fs';
 import { percentile, quality, round } from './metrics';
 import { createOkapi } from './okapi';
 
@@ -140,10 +140,10 @@ function indexHeap(tools: readonly SearchableTool[], queries: readonly BenchQuer
   gc();
   const afterQueriesBytes = process.memoryUsage().heapUsed - before;
   // The word vectors themselves: one copy per page, whatever the catalog.
-  const file = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
+  const file = shippedWordVectorsFile();
   gc();
   const beforeVectors = process.memoryUsage().heapUsed;
-  const vectors = parseWordVectors(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
+  const vectors = parseWordVectors(file);
   gc();
   const vectorsBytes = process.memoryUsage().heapUsed - beforeVectors + file.byteLength;
   if (vectors.size === 0) throw new Error('no word vectors');

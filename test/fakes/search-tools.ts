@@ -1,4 +1,5 @@
 // Tools and word vectors for tool-search tests.
+import { readFileSync } from 'node:fs';
 import type { SearchableTool } from '../../src/search/tool-document';
 import { encodeWordVectors, parseWordVectors, type WordVectors } from '../../src/search/word-vectors';
 
@@ -27,4 +28,10 @@ export function madeUpWordVectors(): WordVectors {
     ],
   );
   return parseWordVectors(bytes.buffer);
+}
+
+/** The bytes of the word vectors the app ships (public/search/word-vectors.bin), as a page's fetch would give them. */
+export function shippedWordVectorsFile(): ArrayBuffer {
+  const bytes = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }

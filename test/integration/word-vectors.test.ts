@@ -1,13 +1,11 @@
 // Tool search with the word vectors the app ships (public/search/word-vectors.bin): the file is whole, and with it the
 // search tells apart tools that its words alone cannot.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createToolIndex } from '../../src/search/tool-index';
 import { parseWordVectors } from '../../src/search/word-vectors';
-import { searchableTool as tool } from '../fakes/search-tools';
+import { searchableTool as tool, shippedWordVectorsFile } from '../fakes/search-tools';
 
-const bytes = readFileSync(new URL('../../public/search/word-vectors.bin', import.meta.url));
-const vectors = parseWordVectors(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+const vectors = parseWordVectors(shippedWordVectorsFile());
 
 describe('tool search with the shipped word vectors', () => {
   it('holds 50,000 English words of 100 dimensions', () => {
