@@ -177,6 +177,32 @@ describe('the chat layout', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it('Escape closes the Thread menu and puts focus back on its button, but not from a system prompt with text in it', async () => {
+    const toggle = page.getByRole('button', { name: 'Thread menu' });
+    const menuOpen = () => toggle.getAttribute('aria-expanded');
+    const prompt = page.getByRole('textbox', { name: 'System prompt' });
+    await toggle.click();
+    await page.getByText('Thread settings', { exact: true }).click();
+    await prompt.waitFor();
+
+    // Half-written text in the menu stays, and so does the menu.
+    await prompt.fill('Answer in French');
+    await prompt.press('Escape');
+    expect(await menuOpen()).toBe('true');
+    expect(await prompt.inputValue()).toBe('Answer in French');
+    await prompt.fill('');
+
+    // From an empty field, Escape closes it; focus is on the button, and Enter opens it again.
+    await prompt.press('Escape');
+    await expect.poll(menuOpen).toBe('false');
+    expect(await prompt.isVisible()).toBe(false);
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(menuOpen).toBe('true');
+    await page.keyboard.press('Escape'); // on the button itself
+    await expect.poll(menuOpen).toBe('false');
+  });
+
   it('with a panel open, a tool call waiting for approval shows whole above the message box, and can be allowed (desktop and phone)', async () => {
     const card = page.locator('.approval');
     /** Every corner and the middle of the card are on screen and the card is what shows there (nothing covers it). */

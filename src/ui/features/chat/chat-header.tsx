@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ChatActions } from '../../../stores/chat-store';
 import type { ServerView } from '../../../stores/servers-store';
 import type { TokenTotals } from '../../../stores/token-totals';
+import { escapeCloses } from '../../components/escape-key';
 import { saveFile } from '../../components/save-file';
 import { ThreadServers } from '../threads/thread-servers';
 import { ThreadSettingsForm } from './thread-settings';
@@ -16,7 +17,8 @@ import './chat-header.css';
  * The open thread's header, kept to a line so the messages get the height: the title, the token total and a
  * "Thread menu" button that opens the exports, settings, pinned tools, sampling and server instructions (in a panel
  * of its own height at most, scrolling inside). The thread's servers stay on a compact line under it; on a phone they
- * fold into the menu too.
+ * fold into the menu too. Escape in the open menu (or on its button) closes it and puts focus back on the button,
+ * unless it comes from a text field with text in it, such as a half-written system prompt.
  */
 export function ChatHeader({
   thread,
@@ -31,12 +33,20 @@ export function ChatHeader({
 }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!isMenuOpen || !escapeCloses(event)) return;
+    event.preventDefault();
+    setMenuOpen(false);
+    toggle.current?.focus();
+  };
   return (
-    <header className={isMenuOpen ? 'chat-header is-menu-open' : 'chat-header'}>
+    <header className={isMenuOpen ? 'chat-header is-menu-open' : 'chat-header'} onKeyDown={onKeyDown}>
       <div className="chat-title">
         <h2 title={thread.title}>{thread.title}</h2>
         <ThreadTokenTotal totals={totals} />
         <button
+          ref={toggle}
           type="button"
           className="secondary small thread-menu-toggle"
           aria-expanded={isMenuOpen}
