@@ -13,6 +13,8 @@ export interface FakeModel {
 export const DEFAULT_FAKE_MODELS: FakeModel[] = [
   { id: 'claude-opus-5', display_name: 'Claude Opus 5', created_at: '2026-05-01T00:00:00Z' },
   { id: 'claude-sonnet-5', display_name: 'Claude Sonnet 5', created_at: '2026-04-01T00:00:00Z' },
+  // Listed for server-side compaction, which its page names for Sonnet 4.6.
+  { id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' },
   { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
 ];
 

@@ -207,11 +207,29 @@ describe('fake Anthropic API: models and auth', () => {
     });
     const ids: string[] = [];
     for await (const model of client.models.list({ limit: 2 })) ids.push(model.id);
-    expect(ids).toEqual(['claude-opus-5', 'claude-sonnet-5', 'claude-haiku-4-5-20251001']);
+    expect(ids).toEqual(['claude-opus-5', 'claude-sonnet-5', 'claude-sonnet-4-6', 'claude-haiku-4-5-20251001']);
     await expect(client.models.retrieve('claude-haiku-4-5-20251001')).resolves.toMatchObject({
       display_name: 'Claude Haiku 4.5',
     });
     await expect(client.models.retrieve('claude-nope')).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+  });
+
+  it('answers a message to a model it does not serve with 404 not_found_error "model: <id>", as the API does', async () => {
+    const client = clientFor();
+    const send = (model: string) =>
+      client.messages.create({ model, max_tokens: 5, messages: [{ role: 'user', content: 'Hi' }] });
+    const refused = await send('claude-nope').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Anthropic.NotFoundError);
+    expect((refused as InstanceType<typeof Anthropic.NotFoundError>).error).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error', message: 'model: claude-nope' },
+    });
+    // A listed id, and the alias of a dated one, are served.
+    fake().script({ text: 'by id' }, { text: 'by alias' });
+    await expect(send('claude-haiku-4-5-20251001')).resolves.toMatchObject({ content: [{ text: 'by id' }] });
+    await expect(send('claude-haiku-4-5')).resolves.toMatchObject({ content: [{ text: 'by alias' }] });
+    // A prefix that is not an alias is not.
+    await expect(send('claude-haiku')).rejects.toBeInstanceOf(Anthropic.NotFoundError);
   });
 
   it('accepts Authorization: Bearer from authToken and x-api-key, and checks the key when given one', async () => {

@@ -112,6 +112,17 @@ function headerProblem(
   return null;
 }
 
+/**
+ * Whether the fake serves `model`: a listed id, or the alias of a dated one ("claude-haiku-4-5" for
+ * "claude-haiku-4-5-20251001"), as the real API takes both.
+ */
+function servesModel(models: readonly FakeModel[], model: unknown): boolean {
+  if (typeof model !== 'string') return false;
+  return models.some(
+    (m) => m.id === model || (m.id.startsWith(`${model}-`) && /^\d{8}$/.test(m.id.slice(model.length + 1))),
+  );
+}
+
 // Toolsets (browser, computer) carry a type but no name.
 const toolName = (tool: Anthropic.ToolUnion): string =>
   'name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type);
@@ -160,6 +171,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (refused) return sendError(res, requestId, refused.type, refused.message);
     const betaRefusal = unsupportedBetaProblem(headers, options.supportedBetas);
     if (betaRefusal) return sendError(res, requestId, 'invalid_request_error', betaRefusal);
+    // The real API answers a model it does not serve with a 404 not_found_error "model: <id>"
+    // (https://platform.claude.com/docs/en/api/errors); the fake serves the models it lists.
+    if (options.validateRequests !== false && !servesModel(options.models ?? DEFAULT_FAKE_MODELS, body.model))
+      return sendError(res, requestId, 'not_found_error', `model: ${String(body.model)}`);
     const seen = afterLastCompaction(parsed as Record<string, unknown>);
     const blocks = promptBlocks(seen);
     const inputTokens = blocks.reduce((sum, b) => sum + b.tokens, 0);

@@ -6,6 +6,8 @@ import { sendMessage } from '../../../src/turns/turn-runner';
 import { faultAppsPerTest, type FaultApp } from './turn-harness';
 
 const { app: startApp } = faultAppsPerTest();
+// A model the API serves (GET /v1/models lists it) that the app's price table does not know.
+const NOVA = { api: { models: [{ id: 'claude-sonnet-5' }, { id: 'claude-nova-9' }] } };
 const usage = {
   input_tokens: 1_000,
   output_tokens: 500,
@@ -31,7 +33,7 @@ describe('cost per model call', () => {
   });
 
   it('an unknown model’s call shows tokens only and says why', async () => {
-    const app = await startApp();
+    const app = await startApp(NOVA);
     app.api.script({ text: 'Hello.', usage });
     const trace = await callTrace(app, 'claude-nova-9');
     expect(trace?.usage).toEqual({ input: 1_000, output: 500, cacheWrite: 2_000, cacheRead: 10_000 });
@@ -42,7 +44,7 @@ describe('cost per model call', () => {
   });
 
   it('a deployer’s price table applies to the next call', async () => {
-    const app = await startApp();
+    const app = await startApp(NOVA);
     const prices = { 'claude-nova-9': { input: 1, output: 2, cacheWrite: 1.25, cacheRead: 0.1 } };
     Object.assign(app.deps, { defaults: AppConfig.parse({ defaults: { prices } }).defaults });
     app.api.script({ text: 'Hello.', usage });
