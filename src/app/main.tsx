@@ -5,6 +5,7 @@ import { SERVICE_WORKER_FILE } from '../domain/app-shell';
 import { createBrowserEnv } from '../platform/environment';
 import { registerServiceWorker } from '../platform/service-worker';
 import { createAppStore } from '../stores/app-store';
+import { preloadThreadPane } from '../ui/features/chat/lazy-thread-pane';
 import { App } from './App';
 import './styles.css';
 
@@ -22,9 +23,13 @@ if (window.top !== window.self) {
 } else {
   const store = createAppStore();
   const env = createBrowserEnv();
-  // Start-up (storage, MCP, the agent) is its own chunk, fetched while the first frame shows the message box.
+  // Start-up (storage, MCP, the agent) is its own chunk, fetched while the first frame shows the message box; the
+  // thread's messages and cards (another chunk) are fetched beside it, to show as soon as it has opened the thread.
   void import('./start').then(
-    (module) => module.start(store, env, callback),
+    (module) => {
+      preloadThreadPane().catch(() => undefined); // A failed fetch is shown where the thread would be.
+      return module.start(store, env, callback);
+    },
     (error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       store.setState({

@@ -1,6 +1,8 @@
 // The first screen (src/app/main.tsx and what it imports statically) shows the message box before start-up's own chunk
 // arrives; the bundle bench measures its size. This keeps zod out of it: a schema library is start-up's business, and
-// a domain module that mixes schemas with constants the UI needs pulled all of zod in (about 28 kB gzip).
+// a domain module that mixes schemas with constants the UI needs pulled all of zod in (about 28 kB gzip). Nor does it
+// hold the open thread's messages and cards (the virtual list, tool cards, apps): they show only once start-up has
+// opened the thread, from a chunk of their own fetched beside it (about 28 kB gzip too).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,13 +26,15 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   );
 }
 
-/** Every package the entry reaches through static imports, with the chain of modules that brought it. */
-function packagesOf(entry: string): Map<string, string[]> {
+/** Every package and module the entry reaches through static imports, with the chain of modules that brought it. */
+function reachOf(entry: string): { packages: Map<string, string[]>; modules: Map<string, string[]> } {
   const packages = new Map<string, string[]>();
+  const modules = new Map<string, string[]>();
   const seen = new Set<string>();
   const visit = (file: string, chain: string[]) => {
     if (seen.has(file)) return;
     seen.add(file);
+    modules.set(file.slice(SRC.length + 1), chain);
     for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.')) {
         const next = resolveLocal(file, specifier);
@@ -39,13 +43,25 @@ function packagesOf(entry: string): Map<string, string[]> {
     }
   };
   visit(entry, [entry.slice(SRC.length + 1)]);
-  return packages;
+  return { packages, modules };
 }
 
 describe('the first screen', () => {
   it('loads no schema library: zod comes with start-up, not before the message box shows', () => {
-    const packages = packagesOf(resolve(SRC, 'app/main.tsx'));
+    const { packages } = reachOf(resolve(SRC, 'app/main.tsx'));
     expect(packages.get('react-dom/client')).toBeDefined(); // the walk does reach the first screen's packages
     expect(packages.get('zod'), `zod is imported through ${packages.get('zod')?.join(' → ')}`).toBeUndefined();
+  });
+
+  it("holds the message box but not the thread's messages and cards, which come in their own chunk", () => {
+    const { packages, modules } = reachOf(resolve(SRC, 'app/main.tsx'));
+    expect(modules.get('ui/features/chat/composer.tsx')).toBeDefined();
+    expect(modules.get('ui/features/chat/lazy-thread-pane.tsx')).toBeDefined();
+    for (const module of ['thread-pane', 'message-list', 'tool-card', 'chat-header', 'elicitation-card']) {
+      const chain = modules.get(`ui/features/chat/${module}.tsx`);
+      expect(chain, `${module}.tsx is imported through ${chain?.join(' → ')}`).toBeUndefined();
+    }
+    const list = packages.get('@tanstack/react-virtual');
+    expect(list, `the virtual list is imported through ${list?.join(' → ')}`).toBeUndefined();
   });
 });

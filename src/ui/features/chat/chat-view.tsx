@@ -12,28 +12,18 @@ import { sendWithAttachments } from '../../../stores/send-with-attachments';
 import { AttachButton, AttachmentZone } from './attachment-tray';
 import { ResourceActionsContext } from '../resources/resource-context';
 import { ResourceTemplateForm } from '../resources/resource-template-form';
-import { ApprovalCard } from './approval-card';
-import { ElicitationCard, RefusedElicitationNote } from './elicitation-card';
 import type { PendingElicitation, RefusedElicitation, ServerRequests } from '../../../stores/server-requests';
 import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
-import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import type { BranchControls } from './message-branches';
 import { OfflineNote } from './offline-note';
 import { useIsOnline } from '../../hooks/use-online';
-import { MessageList } from './message-list';
-import { ReadResourceContext } from './tool-result-view';
-import { ReadAttachmentContext } from '../../components/attachment-chip';
-import { ToolProgressContext } from './tool-progress';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
+import { LazyThreadPane } from './lazy-thread-pane';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
-import { ServerNamesContext } from './server-names-context';
-import { McpAppsContext } from './mcp-app/apps-context';
-import { AppRequests } from './mcp-app/app-requests';
 import type { SamplingRequests } from '../../../stores/sampling-requests';
-import { SamplingList } from './sampling-list';
 import { usePromptDock, type PromptsHandle } from './prompt-dock';
 import { useFocusAfterAnswer } from './use-focus-after-answer';
 import { useFocusOnNewThread } from './use-focus-on-new-thread';
@@ -69,8 +59,8 @@ export interface ChatViewProps {
 }
 
 /**
- * The open thread: its header, messages and pending approvals, then the composer (the same one from the first frame
- * on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
+ * The open thread: its header, messages and pending approvals (a chunk of their own, `thread-pane.tsx`), then the
+ * composer (the same one from the first frame on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
  * is open above the chat (Servers, Settings, the thread's settings), on a phone too.
  */
 export function ChatView({
@@ -140,49 +130,28 @@ export function ChatView({
     <>
       <section className="chat" aria-label="Chat">
         {thread && actions ? (
-          <>
-            <ChatHeader thread={thread} totals={totals} servers={serverViews} actions={actions} />
-            <ReadResourceContext.Provider value={actions.readResource}>
-              <ReadAttachmentContext.Provider value={actions.readAttachment}>
-                <ToolProgressContext.Provider value={toolProgress}>
-                  <McpAppsContext.Provider value={mcpApps?.actions}>
-                    <ServerNamesContext.Provider value={serverNames}>
-                      <MessageList
-                        key={thread.id}
-                        messages={messages}
-                        compactions={compactions}
-                        serverNames={serverNames}
-                        awaitingIds={awaitingIds}
-                        isTurnRunning={isRunning}
-                        {...(branches ? { branches } : {})}
-                        {...(isRunning ? {} : { onRetry: retry })}
-                      />
-                    </ServerNamesContext.Provider>
-                  </McpAppsContext.Provider>
-                </ToolProgressContext.Provider>
-              </ReadAttachmentContext.Provider>
-            </ReadResourceContext.Provider>
-            {isThinking && (
-              <p className="thinking-indicator muted" aria-label="Waiting for the answer">
-                <span className="thinking-dots" aria-hidden="true" />
-                Thinking…
-              </p>
-            )}
-            {/* Docked under the messages, at most part of the height: they scroll inside, their buttons stay in view. */}
-            <div className="chat-requests" ref={setRequestsDock}>
-              {approvals.map((approval) => (
-                <ApprovalCard key={approval.toolUseId} approval={approval} />
-              ))}
-              <AppRequests store={mcpApps?.store} />
-              {elicitations.map((request) => (
-                <ElicitationCard key={request.id} request={request} />
-              ))}
-              {refused.map((r) => (
-                <RefusedElicitationNote key={r.id} refused={r} onDismiss={() => serverRequests?.dismissRefusal(r.id)} />
-              ))}
-              <SamplingList requests={samplingRequests} threadId={activeId} />
-            </div>
-          </>
+          <LazyThreadPane
+            thread={thread}
+            actions={actions}
+            totals={totals}
+            servers={serverViews}
+            serverNames={serverNames}
+            messages={messages}
+            compactions={compactions}
+            awaitingIds={awaitingIds}
+            isRunning={isRunning}
+            isThinking={isThinking}
+            branches={branches}
+            onRetry={retry}
+            toolProgress={toolProgress}
+            mcpApps={mcpApps}
+            approvals={approvals}
+            elicitations={elicitations}
+            refused={refused}
+            onDismissRefusal={(id) => serverRequests?.dismissRefusal(id)}
+            samplingRequests={samplingRequests}
+            onRequestsDock={setRequestsDock}
+          />
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
         )}

@@ -1,0 +1,43 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Notice } from '../../components/notice';
+import type ThreadPaneModule from './thread-pane';
+import type { ThreadPaneProps } from './thread-pane';
+
+let loading: Promise<{ default: typeof ThreadPaneModule }> | undefined;
+/** Fetches the thread pane's chunk (once); start-up calls it beside its own, so an opened thread shows at once. */
+export const preloadThreadPane = () => (loading ??= import('./thread-pane'));
+
+const ThreadPane = lazy(preloadThreadPane);
+
+/** The open thread's header, messages and requests, from their own chunk; if it cannot be fetched, says so. */
+export function LazyThreadPane(props: ThreadPaneProps) {
+  return (
+    <ThreadPaneBoundary>
+      <Suspense fallback={null}>
+        <ThreadPane {...props} />
+      </Suspense>
+    </ThreadPaneBoundary>
+  );
+}
+
+interface BoundaryState {
+  readonly error?: string;
+}
+
+class ThreadPaneBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = {};
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <Notice tone="error" title="The thread could not be shown">
+        <p>{this.state.error}</p>
+        <p>Check the connection and reload the page; nothing stored is lost.</p>
+      </Notice>
+    );
+  }
+}
