@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_APP_CONTEXT_CHARS } from './app-context';
 import { CodeExecutionMode } from './code-execution';
 import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
@@ -47,6 +48,11 @@ export const ThreadConfig = z.object({
   maxCostUsd: SpendCapUsd.nullable().optional(),
   /** Model calls allowed per turn. */
   maxModelCalls: z.number().int().min(1).max(100).default(20),
+  /**
+   * What the thread's MCP Apps told the model (ui/update-model-context), the latest per app, by the tool call that
+   * showed it; added to the system prompt of the next turns (see app-context.ts).
+   */
+  appContexts: z.record(z.string(), z.string().max(MAX_APP_CONTEXT_CHARS)).optional(),
   /** The last message of the branch the thread shows (issue #22); absent: its newest message. */
   activeLeafId: z.string().min(1).optional(),
 });

@@ -27,8 +27,11 @@ export interface AppRequests {
   sendMessage(text: string): Promise<boolean>;
   /** ui/open-link: resolves false when the person declined it. */
   openLink(url: string): Promise<boolean>;
-  /** ui/update-model-context: the app's latest context for the model's next turn (text; empty clears it). */
-  updateModelContext(text: string): void;
+  /**
+   * ui/update-model-context: the app's latest context for the model's next turns (text; empty clears it); resolves
+   * once kept (the app hears of a failure as an error).
+   */
+  updateModelContext(text: string): Promise<void>;
   /** ui/request-display-mode: the mode the page switched to. */
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   /** The app's content height changed. */
@@ -109,10 +112,10 @@ export function mountAppFrame(container: HTMLElement, options: AppFrameOptions):
   };
   bridge.onmessage = async (params) => ((await requests.sendMessage(textOf(params.content))) ? {} : { isError: true });
   bridge.onopenlink = async (params) => ((await requests.openLink(params.url)) ? {} : { isError: true });
-  bridge.onupdatemodelcontext = (params) => {
+  bridge.onupdatemodelcontext = async (params) => {
     const structured = params.structuredContent ? JSON.stringify(params.structuredContent) : '';
-    requests.updateModelContext([textOf(params.content), structured].filter(Boolean).join('\n'));
-    return Promise.resolve({});
+    await requests.updateModelContext([textOf(params.content), structured].filter(Boolean).join('\n'));
+    return {};
   };
   bridge.onrequestdisplaymode = (params) => Promise.resolve({ mode: requests.requestDisplayMode(params.mode) });
   bridge.addEventListener('sizechange', ({ height }) => {

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../domain/errors';
 import { silentLogger, type Logger } from '../domain/logger';
+import { withAppContext } from '../domain/app-context';
 import { buildAppCsp, withAppCsp } from '../domain/mcp-app-csp';
 import { appResourceOf, appResourceUri, type AppResource } from '../mcp/app-resource';
 import type { Registry } from '../mcp/registry';
@@ -37,8 +38,6 @@ export interface McpAppsState {
   /** Approvals of tool calls apps asked for (they outlive a turn: an app is used after its turn ended). */
   readonly approvals: readonly PendingApproval[];
   readonly confirmations: readonly AppConfirmation[];
-  /** Each thread's apps' latest model context, by tool call. */
-  readonly contexts: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface McpAppsActions {
@@ -53,8 +52,11 @@ export interface McpAppsActions {
   sendMessage(app: AppOfTool, text: string): Promise<boolean>;
   /** ui/open-link: asks the person (showing the origin); once confirmed, opens it in a new tab. */
   openLink(app: AppOfTool, url: string): Promise<boolean>;
-  /** ui/update-model-context: kept for the thread's next turn (the latest per app). */
-  updateContext(toolUseId: string, text: string): void;
+  /**
+   * ui/update-model-context: stored with the open thread (the latest per app) for its next turns; resolves once
+   * stored, rejects when it could not be.
+   */
+  updateContext(toolUseId: string, text: string): Promise<void>;
   /** Whether an app may make one more request now; past the rate, false (and the card says so). */
   mayRequest(toolUseId: string): boolean;
 }
@@ -72,28 +74,6 @@ export interface McpAppsDeps {
   readonly newId: () => string;
   readonly now: () => number;
   readonly logger?: Logger;
-  /** Where each thread's apps' context lives (shared with the turn runner: createAppContexts). */
-  readonly contexts: AppContexts;
-}
-
-/** The apps' model context per thread, read by the turn runner when a turn starts. */
-export interface AppContexts {
-  readonly store: McpAppsStore;
-  /** The context the thread's apps gave, as a system prompt section, or undefined. */
-  readonly text: (threadId: string) => string | undefined;
-}
-
-/** The apps' state store, with the context reader the turn runner takes (made before the chat). */
-export function createAppContexts(): AppContexts {
-  const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [], contexts: {} }));
-  return {
-    store,
-    text: (threadId) => {
-      const texts = Object.values(store.getState().contexts[threadId] ?? {}).filter((t) => t.trim());
-      if (texts.length === 0) return undefined;
-      return `# Context from the apps shown in this thread\n\nApps of the thread's MCP servers reported this (their own words, not the person's):\n\n${texts.join('\n\n')}`;
-    },
-  };
 }
 
 /** The message text an app sends, marked as the app's (the person and the model both see who wrote it). */
@@ -101,7 +81,7 @@ export const fromApp = (serverName: string, text: string) => `[Sent by the app o
 
 /** MCP Apps of the chat (issue #21): reading their documents, and answering their requests. */
 export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions: McpAppsActions } {
-  const { store } = deps.contexts;
+  const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [] }));
   const logger = deps.logger ?? silentLogger;
   const limits = new Map<string, RateLimit>();
   const activeThread = () => deps.chat.getState().activeThreadId;
@@ -197,11 +177,12 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
       if (isYes) deps.openExternal(parsed.href);
       return isYes;
     },
-    updateContext(toolUseId, text) {
+    async updateContext(toolUseId, text) {
       const threadId = activeThread();
       if (!threadId) return;
-      const contexts = store.getState().contexts;
-      store.setState({ contexts: { ...contexts, [threadId]: { ...contexts[threadId], [toolUseId]: text } } });
+      await deps.turns.storage.threads.update(threadId, (current) => ({
+        appContexts: withAppContext(current.appContexts, toolUseId, text),
+      }));
     },
     mayRequest(toolUseId) {
       let limit = limits.get(toolUseId);

@@ -8,7 +8,7 @@ import { attachWordVectors } from './word-vectors-loading';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
-import { createAppContexts, createMcpApps } from './mcp-apps';
+import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
@@ -79,7 +79,6 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     const defaults = appConfig.config.defaults;
-    const appContexts = createAppContexts();
     const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
@@ -92,7 +91,6 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
-      appContext: (threadId) => appContexts.text(threadId),
     };
     const chat = createChat(turnDeps);
     const resources = createResourceActions({
@@ -232,7 +230,6 @@ export async function startApp(
           newId: services.newId ?? (() => `app-${++requestCount}`),
           now: services.now,
           logger,
-          contexts: appContexts,
         })
       : undefined;
     store.setState({

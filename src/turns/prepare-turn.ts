@@ -3,6 +3,7 @@ import { composeSystemPrompt } from '../agent/system-prompt';
 import type { TurnDeps, TurnPersistence } from '../agent/turn-deps';
 import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
 import { DEFAULT_CODE_LIMITS, resolveCodeExecutionMode, type CodeExecutionMode } from '../domain/code-execution';
+import { appContextSection } from '../domain/app-context';
 import { NotFoundError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ThreadTools } from '../domain/thread-tools';
@@ -56,7 +57,7 @@ export async function prepareTurn(
       withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage, deps.logger ?? silentLogger)),
   };
   const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
-  const appContext = deps.appContext?.(threadId);
+  const appContext = appContextSection(thread.appContexts);
   const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
   const logger = deps.logger ?? silentLogger;
   const tools = threadToolsOf(deps, thread, profile, enabledNow, options);

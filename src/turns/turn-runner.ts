@@ -38,8 +38,6 @@ export interface TurnRunnerDeps {
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */
   readonly logger?: Logger;
-  /** What the thread's MCP Apps told the model (ui/update-model-context), added to the system prompt of its next turn. */
-  readonly appContext?: (threadId: string) => string | undefined;
 }
 
 const pageLocks = createLocalLocks();
