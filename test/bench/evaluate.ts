@@ -2,7 +2,13 @@
 import type { SearchableTool } from '../../src/search/tool-document';
 import { parseWordVectors, type WordVectors } from '../../src/search/word-vectors';
 import { shippedWordVectorsFile } from '../fakes/search-tools';
-import { createToolIndex, DEFAULT_TUNING, type IndexTuning, type SearchScope } from '../../src/search/tool-index';
+import {
+  createToolIndex,
+  DEFAULT_TUNING,
+  type IndexTuning,
+  type SearchScope,
+  type ToolIndex,
+} from '../../src/search/tool-index';
 import type { BenchQuery } from './dataset';
 import { quality } from './metrics';
 
@@ -31,6 +37,14 @@ export function appWordVectors(): WordVectors {
   return wordVectors;
 }
 
+/** The app's index over `tools` as it runs once the word vectors have loaded (read once, shared by every index). */
+export function buildAppIndex(tools: readonly SearchableTool[], tuning: IndexTuning = DEFAULT_TUNING): ToolIndex {
+  const index = createToolIndex(tuning);
+  index.setWordVectors(appWordVectors());
+  for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
+  return index;
+}
+
 /** The top-k ids (`server/name`) of each query with the app's index. */
 export function rankWithApp(
   tools: readonly SearchableTool[],
@@ -38,9 +52,7 @@ export function rankWithApp(
   k: number,
   tuning: IndexTuning = DEFAULT_TUNING,
 ): string[][] {
-  const index = createToolIndex(tuning);
-  index.setWordVectors(appWordVectors());
-  for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
+  const index = buildAppIndex(tools, tuning);
   const scope = scopeOf(tools);
   return queries.map((q) =>
     index.search(q.text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`),

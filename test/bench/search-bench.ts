@@ -5,17 +5,14 @@
 // copied with distinct server names up to N tools (index build, query p50/p95, the chunked build's longest chunk and its
 // total against the one-shot build, one server re-listed, and the index's heap beside the raw text of the tools).
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
 import { buildIndexInChunks } from '../../src/search/chunked-build';
-import { parameterText, type SearchableTool } from '../../src/search/tool-document';
-import { createToolIndex, type ToolIndex } from '../../src/search/tool-index';
-import { parseWordVectors } from '../../src/search/word-vectors';
-import { shippedWordVectorsFile } from '../fakes/search-tools';
+import type { SearchableTool } from '../../src/search/tool-document';
+import type { ToolIndex } from '../../src/search/tool-index';
 import { readQueries, readTools, replicateTools, toolId, type BenchQuery } from './dataset';
-import { appWordVectors, groupByServer, scopeOf } from './evaluate';
+import { buildAppIndex, scopeOf } from './evaluate';
+import { indexHeap } from './index-heap';
 import { percentile, quality, round } from './metrics';
 import { createOkapi } from './okapi';
 
@@ -38,14 +35,6 @@ if (!values.tools || !values.queries) {
 const k = Math.max(1, Number(values.k));
 const runs = Math.max(1, Number(values.runs));
 const median = (xs: readonly number[]): number => round(percentile(xs, 50));
-
-/** The app's index as it runs once the word vectors have loaded (they are read once, shared by every index). */
-function buildIndex(tools: readonly SearchableTool[]): ToolIndex {
-  const index = createToolIndex();
-  index.setWordVectors(appWordVectors());
-  for (const [serverId, list] of groupByServer(tools)) index.upsertServer(serverId, list);
-  return index;
-}
 
 /** CPU time of this process since `since` (all its threads), in ms. */
 const cpuMs = (since: NodeJS.CpuUsage): number => {
@@ -121,59 +110,6 @@ function timedUpdate(
   return { serverTools: list.length, medianMs: median(times), medianCpuMs: median(cpuTimes) };
 }
 
-/**
- * The heap the index of `tools` holds (measured with a forced GC before and after building it; the tools themselves
- * are the app's and already in memory), beside the raw text of the tool documents: name, server name, description and
- * the parameter text the index reads from the schema (and, for comparison, the tools' JSON as a server sends it).
- */
-function indexHeap(tools: readonly SearchableTool[], queries: readonly BenchQuery[]): Record<string, number> {
-  const gc = globalGc();
-  appWordVectors();
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const index = buildIndex(tools);
-  gc();
-  const heapBytes = process.memoryUsage().heapUsed - before;
-  // The semantic re-ranking caches the vectors of the tools it has compared: the heap again after every query has run.
-  const scope = scopeOf(tools);
-  for (const q of queries) index.search(q.text, { scope, limit: k });
-  gc();
-  const afterQueriesBytes = process.memoryUsage().heapUsed - before;
-  // The word vectors themselves: one copy per page, whatever the catalog.
-  const file = shippedWordVectorsFile();
-  gc();
-  const beforeVectors = process.memoryUsage().heapUsed;
-  const vectors = parseWordVectors(file);
-  gc();
-  const vectorsBytes = process.memoryUsage().heapUsed - beforeVectors + file.byteLength;
-  if (vectors.size === 0) throw new Error('no word vectors');
-  const rawTextBytes = tools.reduce(
-    (sum, t) =>
-      sum +
-      Buffer.byteLength(t.toolName) +
-      Buffer.byteLength(t.serverName) +
-      Buffer.byteLength(t.description) +
-      Buffer.byteLength(parameterText(t.definition)),
-    0,
-  );
-  const jsonBytes = tools.reduce((sum, t) => sum + Buffer.byteLength(JSON.stringify(t.definition)), 0);
-  if (index.size !== tools.length) throw new Error('the heap run indexed a different catalog');
-  return {
-    indexHeapMB: round(heapBytes / 2 ** 20, 2),
-    indexHeapAfterQueriesMB: round(afterQueriesBytes / 2 ** 20, 2),
-    wordVectorsMB: round(vectorsBytes / 2 ** 20, 2),
-    rawTextMB: round(rawTextBytes / 2 ** 20, 2),
-    ratioToRawText: round(heapBytes / rawTextBytes, 2),
-    toolJsonMB: round(jsonBytes / 2 ** 20, 2),
-  };
-}
-
-/** The engine's garbage collector, exposed on demand. */
-function globalGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
 // Wall-clock percentiles, and CPU-time ones: on a shared machine a 0.2 ms query is often preempted, which shows in the
 // wall-clock p95 but is not the search's doing (the process's CPU time counts all its threads, the GC's included).
 const timing = (
@@ -192,7 +128,7 @@ const tools = readTools(values.tools);
 const queries = readQueries(values.queries);
 
 // The app's search.
-const app = timedBuild(() => buildIndex(tools));
+const app = timedBuild(() => buildAppIndex(tools));
 const scope = scopeOf(tools);
 const appRun = timedQueries(queries, (text) =>
   app.value.search(text, { scope, limit: k }).matches.map((m) => `${m.serverName}/${m.ref.toolName}`),
@@ -241,7 +177,7 @@ const summary: Record<string, unknown> = {
 
 if (values.replicate) {
   const big = replicateTools(values.tools, Number(values.replicate));
-  const built = timedBuild(() => buildIndex(big));
+  const built = timedBuild(() => buildAppIndex(big));
   const bigScope = scopeOf(big);
   const bigRun = timedQueries(queries, (text) =>
     built.value.search(text, { scope: bigScope, limit: k }).matches.map((m) => m.modelName),
@@ -267,7 +203,7 @@ if (values.replicate) {
   chunkedCpuMs += cpuMs(lastCpu);
   const chunkedTotalMs = performance.now() - start;
   const update = timedUpdate(built.value, big);
-  const heap = indexHeap(big, queries);
+  const heap = indexHeap(big, queries, k);
   // The same baseline at this size: minisearch with its defaults over name and description.
   const bigPlain = timedBuild(() => {
     const mini = new MiniSearch<{ id: number; name: string; description: string }>({ fields: ['name', 'description'] });
