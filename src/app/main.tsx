@@ -9,6 +9,11 @@ import { preloadThreadPane } from '../ui/features/chat/lazy-thread-pane';
 import { App } from './App';
 import './styles.css';
 
+// zod's object schemas probe `new Function('')` once to choose a compiled fast path. Under the page's CSP (no eval)
+// the probe is refused and reported as a CSP violation, though zod catches it; jitless parsing skips the probe. zod
+// reads this global when it loads, after this line: the first screen imports no zod (first-screen.test.ts).
+(globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const callback = readCallback(window.location, import.meta.env.BASE_URL);

@@ -30,7 +30,7 @@ export interface AppPage {
   readonly page: Page;
   /** Uncaught errors of the page, as they happen. */
   readonly pageErrors: string[];
-  /** Every console line of the page (a CSP refusal shows here). */
+  /** Every console line of the page (a CSP refusal shows here, also one the page's code caught). */
   readonly consoleLines: string[];
 }
 
@@ -44,6 +44,13 @@ export async function openAppPage(url: string, options: AppPageOptions = {}): Pr
         route.fulfill({ contentType: 'application/json', body: JSON.stringify(appConfig) }),
       );
     }
+    // A refusal caught by the page's own code (a try/catch around eval, say) logs nothing to the console in Chromium;
+    // its securitypolicyviolation event does fire: it is logged as a "Refused to …" line like the others.
+    await browser.context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Refused to ${event.effectiveDirective} (securitypolicyviolation: ${event.blockedURI})`);
+      });
+    });
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     const pageErrors: string[] = [];
     const consoleLines: string[] = [];
