@@ -3,9 +3,9 @@ import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { TraceEntry } from '../domain/trace';
 
-/** A thread with its messages and traces as JSON (no secrets are part of either). */
+/** A thread with its messages and traces as JSON (no secrets, approvals or apps' words for the model). */
 export function exportThreadJson(thread: ThreadConfig, messages: readonly Message[]): string {
-  const { approvals: _approvals, samplingAllowed: _samplingAllowed, ...settings } = thread;
+  const { approvals: _approvals, samplingAllowed: _samplingAllowed, appContexts: _appContexts, ...settings } = thread;
   return JSON.stringify({ format: 'mcp-agent-thread', version: 1, thread: settings, messages }, null, 2);
 }
 

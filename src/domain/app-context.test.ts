@@ -3,19 +3,29 @@ import { appContextSection, MAX_APP_CONTEXTS, withAppContext } from './app-conte
 
 describe("the thread's apps' context", () => {
   it('keeps the latest of each app and, past the limit, drops the app that spoke longest ago', () => {
-    let contexts = withAppContext(undefined, 'a', 'first');
-    for (let i = 1; i < MAX_APP_CONTEXTS; i++) contexts = withAppContext(contexts, `app${i}`, `says ${i}`);
-    contexts = withAppContext(contexts, 'a', 'again'); // "a" speaks again: now the newest
-    contexts = withAppContext(contexts, 'late', 'late word'); // one too many: app1, the oldest now, goes
+    let contexts = withAppContext(undefined, 'a', 'dice', 'first');
+    for (let i = 1; i < MAX_APP_CONTEXTS; i++) contexts = withAppContext(contexts, `app${i}`, 'dice', `says ${i}`);
+    contexts = withAppContext(contexts, 'a', 'dice', 'again'); // "a" speaks again: now the newest
+    contexts = withAppContext(contexts, 'late', 'maps', 'late word'); // one too many: app1, the oldest now, goes
     expect(Object.keys(contexts)).toHaveLength(MAX_APP_CONTEXTS);
-    expect(contexts.a).toBe('again');
+    expect(contexts.a).toEqual({ serverId: 'dice', text: 'again' });
     expect(contexts.app1).toBeUndefined();
-    expect(contexts.late).toBe('late word');
+    expect(contexts.late).toEqual({ serverId: 'maps', text: 'late word' });
   });
 
   it("gives no section when no app said anything, and one marked as the apps' words otherwise", () => {
-    expect(appContextSection(undefined)).toBeUndefined();
-    expect(appContextSection(withAppContext({ a: 'x' }, 'a', '  '))).toBeUndefined();
-    expect(appContextSection({ a: 'Die shows 4.' })).toMatch(/their own words, not the person's\):\n\nDie shows 4\.$/);
+    expect(appContextSection(undefined, ['dice'])).toBeUndefined();
+    expect(appContextSection(withAppContext(undefined, 'a', 'dice', '  '), ['dice'])).toBeUndefined();
+    expect(appContextSection({ a: { serverId: 'dice', text: 'Die shows 4.' } }, ['dice'])).toMatch(
+      /their own words, not the person's\):\n\nDie shows 4\.$/,
+    );
+  });
+
+  it('leaves out what the apps of servers switched off in the thread said', () => {
+    const contexts = withAppContext(withAppContext(undefined, 'a', 'dice', 'Die shows 4.'), 'b', 'maps', 'Lyon.');
+    const section = appContextSection(contexts, ['maps']);
+    expect(section).toContain('Lyon.');
+    expect(section).not.toContain('Die shows 4.');
+    expect(appContextSection(contexts, [])).toBeUndefined();
   });
 });

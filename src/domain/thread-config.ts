@@ -50,9 +50,13 @@ export const ThreadConfig = z.object({
   maxModelCalls: z.number().int().min(1).max(100).default(20),
   /**
    * What the thread's MCP Apps told the model (ui/update-model-context), the latest per app, by the tool call that
-   * showed it; added to the system prompt of the next turns (see app-context.ts).
+   * showed it, with the app's server; added to the system prompt of the next turns (see app-context.ts).
    */
-  appContexts: z.record(z.string(), z.string().max(MAX_APP_CONTEXT_CHARS)).optional(),
+  // A field the app cannot read back is dropped, never the thread with it.
+  appContexts: z
+    .record(z.string(), z.object({ serverId: ServerId, text: z.string().max(MAX_APP_CONTEXT_CHARS) }))
+    .optional()
+    .catch(undefined),
   /** The last message of the branch the thread shows (issue #22); absent: its newest message. */
   activeLeafId: z.string().min(1).optional(),
 });

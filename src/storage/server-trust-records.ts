@@ -22,6 +22,14 @@ function withoutSamplingOf(value: unknown, serverId: string): { next: unknown; c
   return { next: Object.fromEntries(Object.entries(value).filter(([id]) => id !== serverId)), changed: true };
 }
 
+/** The thread's apps' context without what the apps of `serverId` said. */
+function withoutAppContextsOf(value: unknown, serverId: string): { next: unknown; changed: boolean } {
+  if (!isRecord(value)) return { next: value, changed: false };
+  const kept = Object.entries(value).filter(([, context]) => !isRecord(context) || context.serverId !== serverId);
+  const changed = kept.length !== Object.keys(value).length;
+  return { next: changed ? Object.fromEntries(kept) : value, changed };
+}
+
 function withoutServerIn(list: unknown, serverId: string, idOf: (item: unknown) => unknown) {
   if (!Array.isArray(list)) return { next: list, changed: false };
   const next = list.filter((item) => idOf(item) !== serverId);
@@ -66,6 +74,7 @@ export function threadForgetting<T extends RawRecord>(
 ): T | undefined {
   const approvals = withoutKeysOf(thread.approvals, serverId);
   const sampling = withoutSamplingOf(thread.samplingAllowed, serverId);
+  const contexts = withoutAppContextsOf(thread.appContexts, serverId);
   const none = (value: unknown) => ({ next: value, changed: false });
   const enabled = options.dropPlaces
     ? withoutServerIn(thread.enabledServerIds, serverId, (id) => id)
@@ -76,12 +85,13 @@ export function threadForgetting<T extends RawRecord>(
   const pinned = options.dropPlaces
     ? withoutServerIn(thread.pinnedTools, serverId, toolServerId)
     : none(thread.pinnedTools);
-  if (![approvals, sampling, enabled, loaded, pinned].some((part) => part.changed)) return undefined;
+  if (![approvals, sampling, contexts, enabled, loaded, pinned].some((part) => part.changed)) return undefined;
   // updatedAt stays: forgetting a server is no activity in the thread, so the list keeps its order.
   return {
     ...thread,
     approvals: approvals.next,
     ...(sampling.changed ? { samplingAllowed: sampling.next } : {}),
+    ...(contexts.changed ? { appContexts: contexts.next } : {}),
     enabledServerIds: enabled.next,
     loadedTools: loaded.next,
     pinnedTools: pinned.next,

@@ -13,8 +13,15 @@ export interface ThreadsRepo {
   list(profileId: string): Promise<Loaded<ThreadConfig>>;
   get(id: string): Promise<ThreadConfig | undefined>;
   create(profileId: string, input?: NewThread): Promise<ThreadConfig>;
-  /** Changes the stored thread as `change` computes from its current value, in one transaction. */
-  update(id: string, change: (current: ThreadConfig) => ThreadChange): Promise<ThreadConfig>;
+  /**
+   * Changes the stored thread as `change` computes from its current value, in one transaction. `isActivity: false`
+   * keeps `updatedAt` (and so the thread's place in the list) for a change that is no activity of the person's.
+   */
+  update(
+    id: string,
+    change: (current: ThreadConfig) => ThreadChange,
+    options?: { readonly isActivity?: boolean },
+  ): Promise<ThreadConfig>;
   rename(id: string, title: string): Promise<ThreadConfig>;
   getEnabledServers(id: string): Promise<string[]>;
   setEnabledServers(id: string, serverIds: readonly string[]): Promise<ThreadConfig>;
@@ -55,7 +62,7 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
     },
 
     /** Read-modify-write in one transaction; concurrent tabs never overwrite each other's fields. */
-    async update(id: string, change: (current: ThreadConfig) => ThreadChange): Promise<ThreadConfig> {
+    async update(id, change, { isActivity = true } = {}) {
       const updated = await writeTransaction(db, ['threads'], async (tx) => {
         const store = tx.objectStore('threads');
         const stored = await store.get(id);
@@ -63,7 +70,11 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
         const current = parseRecord(ThreadConfig, 'thread', id, stored);
         const next = parseOrThrow(
           ThreadConfig,
-          { ...current, ...change(current), updatedAt: Math.max(now(), current.updatedAt) },
+          {
+            ...current,
+            ...change(current),
+            updatedAt: isActivity ? Math.max(now(), current.updatedAt) : current.updatedAt,
+          },
           'Thread',
         );
         await store.put(next);

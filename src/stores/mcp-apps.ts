@@ -53,10 +53,10 @@ export interface McpAppsActions {
   /** ui/open-link: asks the person (showing the origin); once confirmed, opens it in a new tab. */
   openLink(app: AppOfTool, url: string): Promise<boolean>;
   /**
-   * ui/update-model-context: stored with the open thread (the latest per app) for its next turns; resolves once
-   * stored, rejects when it could not be.
+   * ui/update-model-context from the app of `toolUseId` in `threadId` (its card's thread): stored with the thread (the
+   * latest per app) for its next turns; resolves once stored, rejects when it could not be.
    */
-  updateContext(toolUseId: string, text: string): Promise<void>;
+  updateContext(threadId: string, app: AppOfTool, toolUseId: string, text: string): Promise<void>;
   /** Whether an app may make one more request now; past the rate, false (and the card says so). */
   mayRequest(toolUseId: string): boolean;
 }
@@ -177,12 +177,13 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
       if (isYes) deps.openExternal(parsed.href);
       return isYes;
     },
-    async updateContext(toolUseId, text) {
-      const threadId = activeThread();
-      if (!threadId) return;
-      await deps.turns.storage.threads.update(threadId, (current) => ({
-        appContexts: withAppContext(current.appContexts, toolUseId, text),
-      }));
+    async updateContext(threadId, app, toolUseId, text) {
+      // What an app says is no activity of the person's: the thread keeps its place in the list.
+      await deps.turns.storage.threads.update(
+        threadId,
+        (current) => ({ appContexts: withAppContext(current.appContexts, toolUseId, app.serverId, text) }),
+        { isActivity: false },
+      );
     },
     mayRequest(toolUseId) {
       let limit = limits.get(toolUseId);

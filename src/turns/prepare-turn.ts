@@ -57,7 +57,7 @@ export async function prepareTurn(
       withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage, deps.logger ?? silentLogger)),
   };
   const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
-  const appContext = appContextSection(thread.appContexts);
+  const appContext = appContextSection(thread.appContexts, enabledNow());
   const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
   const logger = deps.logger ?? silentLogger;
   const tools = threadToolsOf(deps, thread, profile, enabledNow, options);

@@ -1,11 +1,14 @@
 // MCP Apps' model context (ui/update-model-context) is stored with the thread: it reaches the model's next turns also
-// from a page opened later (a reload, another tab), and an app clearing it takes it out of the system prompt.
+// from a page opened later (a reload, another tab), only while the app's server is on in the thread, and is forgotten
+// with the server; an app clearing it takes it out of the system prompt, and it never moves the thread in the list.
 import { describe, expect, it } from 'vitest';
 import { MAX_APP_CONTEXT_CHARS } from '../../src/domain/app-context';
-import { createMcpApps } from '../../src/stores/mcp-apps';
+import { createMcpApps, type AppOfTool } from '../../src/stores/mcp-apps';
 import { faultAppsPerTest, type FaultApp } from './faults/turn-harness';
 
 const { app } = faultAppsPerTest();
+const DICE: AppOfTool = { serverId: 'dice', serverName: 'Dice', uri: 'ui://dice/app.html' };
+const MAPS: AppOfTool = { serverId: 'maps', serverName: 'Maps', uri: 'ui://maps/app.html' };
 
 /** The page's MCP Apps over one running app, as start-up makes them (no frame is mounted here). */
 const appsOf = (running: FaultApp) =>
@@ -22,6 +25,15 @@ const appsOf = (running: FaultApp) =>
     now: Date.now,
   }).actions;
 
+/** A thread with both apps' servers on (stored as the servers panel would; no server needs to answer). */
+async function threadWithApps(running: FaultApp): Promise<string> {
+  const thread = await running.opened.storage.threads.create(running.profileId, {
+    title: 'Apps',
+    enabledServerIds: [DICE.serverId, MAPS.serverId],
+  });
+  return thread.id;
+}
+
 /** The system prompt of the one turn `running` sends in `threadId` (one answer scripted). */
 async function systemOfNextTurn(running: FaultApp, threadId: string): Promise<string> {
   await running.chat.actions.refreshThreads();
@@ -36,13 +48,12 @@ async function systemOfNextTurn(running: FaultApp, threadId: string): Promise<st
 describe("an MCP App's context for the model", () => {
   it('is stored with the thread, so a page opened later sends it with the next turn; an empty update clears it', async () => {
     const first = await app();
-    await first.chat.actions.newThread();
-    const threadId = first.chat.store.getState().activeThreadId!;
-    await appsOf(first).updateContext('toolu_dice', 'The player keeps the die showing 4.');
-    await appsOf(first).updateContext('toolu_map', 'The map shows Lyon.');
+    const threadId = await threadWithApps(first);
+    await appsOf(first).updateContext(threadId, DICE, 'toolu_dice', 'The player keeps the die showing 4.');
+    await appsOf(first).updateContext(threadId, MAPS, 'toolu_map', 'The map shows Lyon.');
     expect((await first.opened.storage.threads.get(threadId))?.appContexts).toEqual({
-      toolu_dice: 'The player keeps the die showing 4.',
-      toolu_map: 'The map shows Lyon.',
+      toolu_dice: { serverId: 'dice', text: 'The player keeps the die showing 4.' },
+      toolu_map: { serverId: 'maps', text: 'The map shows Lyon.' },
     });
 
     // A reload: another page on the same database, whose memory holds nothing of the first.
@@ -52,18 +63,50 @@ describe("an MCP App's context for the model", () => {
     expect(system).toContain('The player keeps the die showing 4.');
     expect(system).toContain('The map shows Lyon.');
 
-    await appsOf(reloaded).updateContext('toolu_dice', '');
+    await appsOf(reloaded).updateContext(threadId, DICE, 'toolu_dice', '');
     const after = await systemOfNextTurn(reloaded, threadId);
     expect(after).not.toContain('The player keeps the die showing 4.');
     expect(after).toContain('The map shows Lyon.');
   });
 
+  it('is heard only while its server is on in the thread, and is forgotten when the server is removed', async () => {
+    const running = await app();
+    const threadId = await threadWithApps(running);
+    await appsOf(running).updateContext(threadId, DICE, 'toolu_dice', 'The player keeps the die showing 4.');
+    await appsOf(running).updateContext(threadId, MAPS, 'toolu_map', 'The map shows Lyon.');
+
+    await running.opened.storage.threads.setEnabledServers(threadId, [MAPS.serverId]);
+    const off = await systemOfNextTurn(running, threadId);
+    expect(off).not.toContain('The player keeps the die showing 4.');
+    expect(off).toContain('The map shows Lyon.');
+
+    await running.opened.storage.profiles.saveServer(running.profileId, {
+      id: 'maps',
+      name: 'Maps',
+      url: 'https://maps.example/mcp',
+    });
+    await running.opened.storage.profiles.removeServer(running.profileId, 'maps');
+    expect((await running.opened.storage.threads.get(threadId))?.appContexts).toEqual({
+      toolu_dice: { serverId: 'dice', text: 'The player keeps the die showing 4.' },
+    });
+  });
+
+  it('does not move its thread up the list: what an app says is no activity of the person', async () => {
+    const running = await app();
+    const older = await threadWithApps(running);
+    const newer = await running.opened.storage.threads.create(running.profileId, { title: 'Newer' });
+    const before = (await running.opened.storage.threads.get(older))!.updatedAt;
+    await appsOf(running).updateContext(older, DICE, 'toolu_dice', 'The die shows 6.');
+    expect((await running.opened.storage.threads.get(older))!.updatedAt).toBe(before);
+    const { items } = await running.opened.storage.threads.list(running.profileId);
+    expect(items.map((t) => t.id)).toEqual([newer.id, older]);
+  });
+
   it('is cut to its limit, saying so, and the thread still opens and answers', async () => {
     const running = await app();
-    await running.chat.actions.newThread();
-    const threadId = running.chat.store.getState().activeThreadId!;
-    await appsOf(running).updateContext('toolu_big', 'x'.repeat(MAX_APP_CONTEXT_CHARS * 3));
-    const stored = (await running.opened.storage.threads.get(threadId))?.appContexts?.toolu_big ?? '';
+    const threadId = await threadWithApps(running);
+    await appsOf(running).updateContext(threadId, DICE, 'toolu_big', 'x'.repeat(MAX_APP_CONTEXT_CHARS * 3));
+    const stored = (await running.opened.storage.threads.get(threadId))?.appContexts?.toolu_big?.text ?? '';
     expect(stored.length).toBeLessThanOrEqual(MAX_APP_CONTEXT_CHARS);
     expect(stored).toMatch(/\[cut: the app sent 60,000 characters\]$/);
     expect(await systemOfNextTurn(running, threadId)).toContain('[cut: the app sent 60,000 characters]');

@@ -18,6 +18,7 @@ import type { BranchControls } from './message-branches';
 import { MessageList } from './message-list';
 import { SamplingList } from './sampling-list';
 import { ServerNamesContext } from './server-names-context';
+import { ThreadIdContext } from './thread-id-context';
 import { ToolProgressContext } from './tool-progress';
 import { ReadResourceContext } from './tool-result-view';
 
@@ -80,16 +81,18 @@ export default function ThreadPane({
           <ToolProgressContext.Provider value={toolProgress}>
             <McpAppsContext.Provider value={mcpApps?.actions}>
               <ServerNamesContext.Provider value={serverNames}>
-                <MessageList
-                  key={thread.id}
-                  messages={messages}
-                  compactions={compactions}
-                  serverNames={serverNames}
-                  awaitingIds={awaitingIds}
-                  isTurnRunning={isRunning}
-                  {...(branches ? { branches } : {})}
-                  {...(isRunning ? {} : { onRetry })}
-                />
+                <ThreadIdContext.Provider value={thread.id}>
+                  <MessageList
+                    key={thread.id}
+                    messages={messages}
+                    compactions={compactions}
+                    serverNames={serverNames}
+                    awaitingIds={awaitingIds}
+                    isTurnRunning={isRunning}
+                    {...(branches ? { branches } : {})}
+                    {...(isRunning ? {} : { onRetry })}
+                  />
+                </ThreadIdContext.Provider>
               </ServerNamesContext.Provider>
             </McpAppsContext.Provider>
           </ToolProgressContext.Provider>

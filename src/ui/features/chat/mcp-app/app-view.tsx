@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import type { ShownResult } from '../../../../domain/tool-display';
 import type { AppOfTool } from '../../../../stores/mcp-apps';
 import { ToolResultView } from '../tool-result-view';
+import { ThreadIdContext } from '../thread-id-context';
 import { McpAppsContext } from './apps-context';
 import { useIsNearView, usePageTheme, type AppTheme } from './host-context';
 import './mcp-app.css';
@@ -41,6 +42,7 @@ const hostContextOf = (theme: AppTheme, mode: DisplayMode, width: number) => ({
  */
 export function AppView({ app, toolUseId, tool, input, shown, isError }: AppViewProps) {
   const actions = useContext(McpAppsContext);
+  const threadId = useContext(ThreadIdContext);
   const [loaded, setLoaded] = useState<Loaded>();
   const [failure, setFailure] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -95,7 +97,12 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
         callTool: (name, args, signal) => limited(() => actions.callTool(app, name, args, signal)),
         sendMessage: (text) => limited(() => actions.sendMessage(app, text)),
         openLink: (url) => limited(() => actions.openLink(app, url)),
-        updateModelContext: (text) => limited(() => actions.updateContext(toolUseId, text)),
+        updateModelContext: (text) =>
+          limited(() =>
+            threadId
+              ? actions.updateContext(threadId, app, toolUseId, text)
+              : Promise.reject(new Error('The app is not shown in a thread.')),
+          ),
         requestDisplayMode: (requested) =>
           limited(() => {
             const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
@@ -115,7 +122,7 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
       void mounted.close();
       pendingHeight = undefined;
     };
-  }, [actions, app, loaded, isNear, failure, toolUseId, tool]);
+  }, [actions, app, loaded, isNear, failure, toolUseId, tool, threadId]);
 
   // The container's width, followed: a narrower column or a rotated phone reaches the app as a host-context change.
   const [width, setWidth] = useState(0);
