@@ -18,6 +18,18 @@ export const DEFAULT_FAKE_MODELS: FakeModel[] = [
   { id: 'claude-haiku-4-5-20251001', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z' },
 ];
 
+/**
+ * The listed model `id` names: its own id, or the alias of a dated one ("claude-haiku-4-5" for
+ * "claude-haiku-4-5-20251001"), as the real API takes both; undefined for a model the fake does not serve.
+ */
+export function servedModel(models: readonly FakeModel[], id: unknown): FakeModel | undefined {
+  if (typeof id !== 'string' || id === '') return undefined;
+  return (
+    models.find((m) => m.id === id) ??
+    models.find((m) => m.id.startsWith(`${id}-`) && /^\d{8}$/.test(m.id.slice(id.length + 1)))
+  );
+}
+
 function entry(model: FakeModel, window: number): Record<string, unknown> {
   return {
     // The real API lists every model's context window (ModelInfo.max_input_tokens).
@@ -40,8 +52,9 @@ export function modelsPage(
     .map((model) => entry(model, window))
     .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
   if (path !== '/v1/models') {
-    const id = decodeURIComponent(path.slice('/v1/models/'.length));
-    return all.find((model) => model.id === id) ?? null;
+    // "Model identifier or alias" (platform.claude.com/docs/en/api/models/retrieve).
+    const served = servedModel(models, decodeURIComponent(path.slice('/v1/models/'.length)));
+    return all.find((model) => model.id === served?.id) ?? null;
   }
   const limit = Math.min(1000, Math.max(1, Number(query.get('limit') ?? 20) || 20));
   const afterId = query.get('after_id');

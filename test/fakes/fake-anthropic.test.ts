@@ -230,6 +230,17 @@ describe('fake Anthropic API: models and auth', () => {
     await expect(send('claude-haiku-4-5')).resolves.toMatchObject({ content: [{ text: 'by alias' }] });
     // A prefix that is not an alias is not.
     await expect(send('claude-haiku')).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+    // The alias names the model on GET /v1/models/{id} too ("Model identifier or alias").
+    await expect(client.models.retrieve('claude-haiku-4-5')).resolves.toMatchObject({
+      id: 'claude-haiku-4-5-20251001',
+    });
+    // A request with no model at all is malformed (400), not a model that is not found.
+    const missing = await fetch(`${fake().url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ max_tokens: 5, messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(missing.status).toBe(400);
   });
 
   it('accepts Authorization: Bearer from authToken and x-api-key, and checks the key when given one', async () => {

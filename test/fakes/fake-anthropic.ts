@@ -7,7 +7,7 @@ import { invalidRequestReason } from './fake-anthropic-validate';
 import { contractViolation } from './fake-anthropic-contract';
 import { MAX_REQUEST_BYTES, mediaProblem } from './fake-anthropic-media';
 import { PromptCache, promptBlocks, type CacheUsage } from './fake-anthropic-cache';
-import { DEFAULT_FAKE_MODELS, modelsPage, type FakeModel } from './fake-anthropic-models';
+import { DEFAULT_FAKE_MODELS, modelsPage, servedModel, type FakeModel } from './fake-anthropic-models';
 import {
   afterLastCompaction,
   compactionProblem,
@@ -52,9 +52,12 @@ export type ScriptedTurn = Turn | ((request: RecordedRequest) => Turn | Promise<
 export interface FakeAnthropicOptions {
   /** When set, only this key (as x-api-key or `Authorization: Bearer`) is accepted; otherwise any non-empty one. */
   apiKey?: string;
-  /** GET /v1/models answers these (default: three Claude models). */
+  /** GET /v1/models answers these, and messages are served for them only (default: four Claude models). */
   models?: FakeModel[];
-  /** Answer 400 to bodies the real API rejects (fake-anthropic-validate.ts, fake-anthropic-contract.ts). Default true. */
+  /**
+   * Answer 400 to bodies the real API rejects (fake-anthropic-validate.ts, fake-anthropic-contract.ts), and 404 to a
+   * model it does not serve. Default true.
+   */
   validateRequests?: boolean;
   /** Context window of models that do not list `max_input_tokens` (default 200,000). */
   contextWindowTokens?: number;
@@ -112,17 +115,6 @@ function headerProblem(
   return null;
 }
 
-/**
- * Whether the fake serves `model`: a listed id, or the alias of a dated one ("claude-haiku-4-5" for
- * "claude-haiku-4-5-20251001"), as the real API takes both.
- */
-function servesModel(models: readonly FakeModel[], model: unknown): boolean {
-  if (typeof model !== 'string') return false;
-  return models.some(
-    (m) => m.id === model || (m.id.startsWith(`${model}-`) && /^\d{8}$/.test(m.id.slice(model.length + 1))),
-  );
-}
-
 // Toolsets (browser, computer) carry a type but no name.
 const toolName = (tool: Anthropic.ToolUnion): string =>
   'name' in tool && typeof tool.name === 'string' ? tool.name : String(tool.type);
@@ -136,7 +128,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const cache = new PromptCache(options.now);
   const codeRuns = createCodeRuns();
   const windowOf = (model: string): number => {
-    const listed = (options.models ?? DEFAULT_FAKE_MODELS).find((m) => m.id === model)?.max_input_tokens;
+    const listed = servedModel(options.models ?? DEFAULT_FAKE_MODELS, model)?.max_input_tokens;
     return typeof listed === 'number' ? listed : (options.contextWindowTokens ?? 200_000);
   };
 
@@ -171,19 +163,22 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (refused) return sendError(res, requestId, refused.type, refused.message);
     const betaRefusal = unsupportedBetaProblem(headers, options.supportedBetas);
     if (betaRefusal) return sendError(res, requestId, 'invalid_request_error', betaRefusal);
-    // The real API answers a model it does not serve with a 404 not_found_error "model: <id>"
-    // (https://platform.claude.com/docs/en/api/errors); the fake serves the models it lists.
-    if (options.validateRequests !== false && !servesModel(options.models ?? DEFAULT_FAKE_MODELS, body.model))
-      return sendError(res, requestId, 'not_found_error', `model: ${String(body.model)}`);
     const seen = afterLastCompaction(parsed as Record<string, unknown>);
     const blocks = promptBlocks(seen);
     const inputTokens = blocks.reduce((sum, b) => sum + b.tokens, 0);
     recorded.inputTokens = inputTokens;
+    if (options.validateRequests !== false) {
+      const shape = invalidRequestReason(parsed);
+      if (shape) return sendError(res, requestId, 'invalid_request_error', shape);
+      // A well-formed request to a model the API does not serve: 404 not_found_error "model: <id>"
+      // (https://platform.claude.com/docs/en/api/errors); the fake serves the models it lists and their aliases.
+      if (!servedModel(options.models ?? DEFAULT_FAKE_MODELS, body.model))
+        return sendError(res, requestId, 'not_found_error', `model: ${String(body.model)}`);
+    }
     const invalid =
       options.validateRequests === false
         ? null
-        : (invalidRequestReason(parsed) ??
-          compactionProblem(parsed as Record<string, unknown>, headers) ??
+        : (compactionProblem(parsed as Record<string, unknown>, headers) ??
           mediaProblem(parsed as Record<string, unknown>) ??
           contractViolation(parsed as Record<string, unknown>, {
             headers,

@@ -77,7 +77,7 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
   });
 
   it('a model the API does not know (404 not_found_error) says so and where to choose another', async () => {
-    api.script({ error: { status: 404, type: 'not_found_error', message: 'model: claude-nonexistent-9' } });
+    // The contract fake answers an unlisted model itself, as the API does.
     const error = await failure(
       model().stream({ ...request, model: 'claude-nonexistent-9' }, () => undefined, new AbortController().signal),
     );
