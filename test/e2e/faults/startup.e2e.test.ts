@@ -1,7 +1,7 @@
 /**
  * Start-up in the production build: the message box takes typing from the first frame, while IndexedDB is still
  * opening; the text becomes the opened thread's, is sent once, and stays on screen when start-up fails.
- * A start-up chunk that cannot be fetched becomes an error on screen, never a blank page.
+ * A start-up or thread chunk that cannot be fetched becomes an error on screen, never a blank page.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,21 @@ describe('start-up', () => {
       await failing.getByText(/The app could not be loaded/).waitFor();
       expect(await box(failing).inputValue()).toBe('Still here');
       expect(await sendButton(failing).isDisabled()).toBe(true);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("says so in the thread's place, and keeps the box and the thread list, when the thread's chunk cannot be fetched", async () => {
+    const failing = await browser!.context.newPage();
+    try {
+      await failing.route('**/assets/thread-pane-*.js', (route) => route.abort());
+      await failing.goto(app!.url);
+      await failing.getByText('The thread could not be shown').waitFor();
+      await failing.getByText(/Open another thread, or reload the page/).waitFor();
+      await failing.getByRole('button', { name: 'New thread', exact: true }).waitFor();
+      await box(failing).fill('Still here');
+      expect(await box(failing).inputValue()).toBe('Still here');
     } finally {
       await failing.close();
     }

@@ -9,10 +9,13 @@ export const preloadThreadPane = () => (loading ??= import('./thread-pane'));
 
 const ThreadPane = lazy(preloadThreadPane);
 
-/** The open thread's header, messages and requests, from their own chunk; if it cannot be fetched, says so. */
+/**
+ * The open thread's header, messages and requests, from their own chunk; if it cannot be fetched (or the thread
+ * cannot be drawn), says so in its place. Another thread starts afresh.
+ */
 export function LazyThreadPane(props: ThreadPaneProps) {
   return (
-    <ThreadPaneBoundary>
+    <ThreadPaneBoundary key={props.thread.id}>
       <Suspense fallback={null}>
         <ThreadPane {...props} />
       </Suspense>
@@ -36,7 +39,10 @@ class ThreadPaneBoundary extends Component<{ children: ReactNode }, BoundaryStat
     return (
       <Notice tone="error" title="The thread could not be shown">
         <p>{this.state.error}</p>
-        <p>Check the connection and reload the page; nothing stored is lost.</p>
+        <p>
+          Open another thread, or reload the page (its code may not have arrived: check the connection); nothing stored
+          is lost.
+        </p>
       </Notice>
     );
   }
