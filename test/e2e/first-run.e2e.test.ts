@@ -116,8 +116,15 @@ describe('first run', () => {
     const model = page.getByRole('combobox', { name: 'Model' });
     expect(await model.locator('option').allTextContents()).toEqual(['claude-endpoint-large', 'claude-endpoint-small']);
     expect(await model.inputValue()).toBe('claude-endpoint-large');
+    await page.getByText('Advanced settings').click(); // folded again: a Save must not unfold it
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
+    // The confirmation shows where Save was, with what to do next; the advanced fields stay folded.
+    expect(await page.locator('details.advanced-settings').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const next = page.getByText(/^Next: add an MCP server under Servers/);
+    expect(await next.isVisible()).toBe(true);
+    const inView = await next.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight);
+    expect(inView).toBe(true);
     // The Test result asked for a Save; once saved it no longer does.
     expect(await status().textContent()).toBe('');
     expect(await page.getByText('Enter your Anthropic API key').count()).toBe(0);
@@ -131,7 +138,7 @@ describe('first run', () => {
 
   it('at phone width the key, Test and Save fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByText('Advanced settings').click(); // fold it again
+    await page.getByText('Advanced settings').click(); // unfolded by the reload (a key is stored): fold it again
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Test', exact: true }).scrollIntoViewIfNeeded();
     await shot('first-run-3-phone');

@@ -23,6 +23,9 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
   const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
+  // Folded on first run, unfolded once a key is stored; then as the person leaves it (a Save never unfolds it).
+  const [isAdvancedOpen, setAdvancedOpen] = useState<boolean>();
+  const [isFirstSave, setFirstSave] = useState(false);
   const ids = { key: useId(), url: useId(), model: useId(), code: useId(), codeHelp: useId() };
 
   useEffect(() => {
@@ -31,6 +34,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
 
   const show = useCallback((loaded: SettingsView) => {
     setView(loaded);
+    setAdvancedOpen((open) => open ?? loaded.hasApiKey);
     setBaseUrl(loaded.baseUrl);
     setModel(loaded.model);
     setToolSearch(toolSearchInput(loaded.toolSearch));
@@ -47,6 +51,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
     const problems = await save({ apiKey, baseUrl, model, codeExecution: code, ...(toolSearch ? { toolSearch } : {}) });
     setErrors(problems);
     if (Object.keys(problems).length === 0) {
+      setFirstSave(view?.hasApiKey === false);
       setApiKey('');
       // The Test result ("… Save to keep these settings.") is answered by the Save: it goes.
       setTest(undefined);
@@ -126,7 +131,11 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         </p>
       </div>
       {/* Folded on first run: a key is all it takes to start; the rest has working defaults. */}
-      <details className="advanced-settings" open={view.hasApiKey}>
+      <details
+        className="advanced-settings"
+        open={isAdvancedOpen ?? view.hasApiKey}
+        onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+      >
         <summary>Advanced settings</summary>
         <div className="advanced-fields">
           <label htmlFor={ids.model}>Model</label>
@@ -175,6 +184,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
       {status && (
         <p role="status" className="muted">
           {status}
+        </p>
+      )}
+      {status === 'Saved.' && isFirstSave && (
+        <p className="notice-inline">
+          Next: add an MCP server under <strong>Servers</strong> for tools, or start a <strong>New thread</strong> and
+          ask away.
         </p>
       )}
     </form>
