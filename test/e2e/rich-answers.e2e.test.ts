@@ -1,7 +1,8 @@
 /**
  * Rich answers in the production build (issue #22, item 1): GitHub-flavoured markdown (tables, task lists,
  * strikethrough, autolinks), quotes styled, code coloured by a highlighter that loads only when a code block needs it,
- * images only after a click, raw HTML still inert, and Copy on every message and code block. Desktop and phone.
+ * images only after a click, raw HTML still inert, and Copy on every message and code block. Desktop and phone. A
+ * reloaded thread shows its answers formatted from the start.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -173,6 +174,23 @@ describe('rich answers', () => {
     // Cells keep their words on a line rather than a letter a line.
     expect(await table.getByRole('cell', { name: 'value-11' }).evaluate((td) => td.clientHeight)).toBeLessThan(40);
     await shot('rich-2-table-phone');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("after a reload the thread's answers show formatted as they first appear, never as markdown source", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Every answer shown as plain text while the renderer loads (.markdown-plain), noted before any paint.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __plainAnswers: string[] }).__plainAnswers = seen;
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('.markdown-plain')) seen.push(element.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    const answer = messages().locator('.message-assistant', { hasText: 'Weather today' });
+    await answer.getByRole('table').waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { __plainAnswers: string[] }).__plainAnswers)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

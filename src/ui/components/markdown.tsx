@@ -1,19 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { createElement, lazy, Suspense } from 'react';
+import { markdownIfLoaded, PlainText, preloadMarkdown } from './markdown-loader';
 import { markdownBudgetProblem } from './markdown-budget';
 import { PlainFallback, RenderBoundary } from './render-boundary';
 import './markdown.css';
 
-/** Until the renderer has loaded (or if it cannot be), the text shows as it is: plain, inert text. */
-function PlainText({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      <p className="markdown-plain">{text}</p>
-    </div>
-  );
-}
-
-// react-markdown and its parsers are a large part of the bundle: they load with the first message, not the first screen.
-const MarkdownRenderer = lazy(() => import('./markdown-renderer').catch(() => ({ default: PlainText })));
+const MarkdownRenderer = lazy(preloadMarkdown);
 
 /**
  * Renders untrusted markdown as inert elements (see markdown-renderer.tsx). Text nested too deep or too long for
@@ -25,11 +16,19 @@ export function Markdown({ text }: { text: string }) {
     return (
       <PlainFallback note={`This text could not be formatted (${problem}); it is shown as plain text.`} text={text} />
     );
+  // Once loaded (the thread's chunk waits for it), the renderer is used directly: a lazy component suspends on its
+  // first render even when its code is here, which would show the markdown source for a frame. It is one module-level
+  // component, the same on every render.
+  const loaded = markdownIfLoaded();
   return (
     <RenderBoundary what="This text" rawText={text}>
-      <Suspense fallback={<PlainText text={text} />}>
-        <MarkdownRenderer text={text} />
-      </Suspense>
+      {loaded ? (
+        createElement(loaded, { text })
+      ) : (
+        <Suspense fallback={<PlainText text={text} />}>
+          <MarkdownRenderer text={text} />
+        </Suspense>
+      )}
     </RenderBoundary>
   );
 }

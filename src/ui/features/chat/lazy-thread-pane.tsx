@@ -1,11 +1,16 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { preloadMarkdown } from '../../components/markdown-loader';
 import { Notice } from '../../components/notice';
 import type ThreadPaneModule from './thread-pane';
 import type { ThreadPaneProps } from './thread-pane';
 
 let loading: Promise<{ default: typeof ThreadPaneModule }> | undefined;
-/** Fetches the thread pane's chunk (once); start-up calls it beside its own, so an opened thread shows at once. */
-export const preloadThreadPane = () => (loading ??= import('./thread-pane'));
+/**
+ * Fetches the thread pane's chunk (once), with the markdown renderer its messages use; start-up calls it beside its
+ * own, so an opened thread shows at once and formatted.
+ */
+export const preloadThreadPane = () =>
+  (loading ??= Promise.all([import('./thread-pane'), preloadMarkdown()]).then(([pane]) => pane));
 
 const ThreadPane = lazy(preloadThreadPane);
 

@@ -1,0 +1,32 @@
+// The markdown renderer's chunk, fetched once: by the first message shown, or beforehand by the thread's chunk. Kept
+// apart from markdown.tsx so that the first screen can start the fetch without holding any of the rendering code.
+
+/** Until the renderer has loaded (or if it cannot be), the text shows as it is: plain, inert text. */
+export function PlainText({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      <p className="markdown-plain">{text}</p>
+    </div>
+  );
+}
+
+type Renderer = (props: { text: string }) => React.JSX.Element;
+
+let loading: Promise<{ default: Renderer }> | undefined;
+let loaded: Renderer | undefined;
+
+/** The renderer once its chunk is here: rendered directly, it shows formatted text in the first frame (no Suspense). */
+export const markdownIfLoaded = (): Renderer | undefined => loaded;
+
+/**
+ * react-markdown and its parsers are a large part of the bundle: they load after the first screen, with the thread's
+ * chunk (which waits for them, so a reopened thread shows formatted at once, never its markdown source first).
+ */
+export const preloadMarkdown = () =>
+  (loading ??= import('./markdown-renderer').then(
+    (module) => {
+      loaded = module.default;
+      return module;
+    },
+    () => ({ default: PlainText }),
+  ));
