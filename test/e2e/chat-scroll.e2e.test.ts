@@ -123,7 +123,7 @@ describe('the chat layout at 1280 x 800', () => {
     await shot('3-reloaded');
   });
 
-  it('a person who scrolled up stays there while an answer streams in; back at the end, it follows again', async () => {
+  it('a person who scrolled up stays there while an answer streams in; "Jump to latest" takes them back, and it follows again', async () => {
     // One delta a line, a moment apart: the answer grows while the person reads further up.
     api!.script({ text: tall('A slow answer', 40).split(/(?<=\n\n)/), delayMs: 150 });
     await ask('Answer slowly');
@@ -136,9 +136,14 @@ describe('the chat layout at 1280 x 800', () => {
     await messages().getByText('A slow answer, line 40.').waitFor({ timeout: 60_000 });
     expect(Math.abs((await scroller().evaluate((el) => el.scrollTop)) - top)).toBeLessThanOrEqual(2);
     expect(await distanceToEnd()).toBeGreaterThan(300);
+    await shot('4-scrolled-up-jump-to-latest');
 
-    await page.mouse.wheel(0, 100_000);
+    // "Jump to latest", shown while away from the end, brings it back into view and goes away.
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    expect(await jump.isVisible()).toBe(true);
+    await jump.click();
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    expect(await jump.count()).toBe(0);
     api!.script({ text: tall('Then another', 10) });
     await ask('And another');
     await messages().getByText('Then another, line 10.').waitFor({ timeout: 30_000 });

@@ -53,6 +53,8 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const isStuck = useRef(true);
+  // Shown while the person reads further up: one press back to the end, which the list then follows again.
+  const [isAway, setAway] = useState(false);
   const idBase = useId();
 
   // The app does not use the React Compiler; the virtualizer re-renders this component itself as rows are measured.
@@ -100,6 +102,12 @@ export function MessageList({
     if (element.scrollHeight - top - element.clientHeight <= STICK_PX) isStuck.current = true;
     else if (top < lastTop.current) isStuck.current = false;
     lastTop.current = top;
+    if (isAway === isStuck.current) setAway(!isStuck.current);
+  };
+  const jumpToLatest = () => {
+    isStuck.current = true;
+    setAway(false);
+    toBottom();
   };
 
   if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
@@ -156,6 +164,14 @@ export function MessageList({
           );
         })}
       </ol>
+      {isAway && (
+        <div className="jump-to-latest">
+          <button type="button" className="secondary small" onClick={jumpToLatest}>
+            <span aria-hidden="true">↓ </span>
+            Jump to latest
+          </button>
+        </div>
+      )}
     </div>
   );
 }
