@@ -11,6 +11,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import type { TestMcpServer } from '../fixtures/test-mcp-server';
 import { meanOf, startWeatherServer } from '../fixtures/weather-mcp-server';
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
+import { openSettingsAdvanced } from './settings-steps';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
 
@@ -50,6 +51,7 @@ describe("Anthropic's programmatic tool calling in the browser", () => {
   });
 
   it('with Code set to Anthropic in Settings, the code’s calls are approved here and shown on its card', async () => {
+    await openSettingsAdvanced(page); // Code is under Advanced settings, which the first Save left folded
     await page.getByRole('combobox', { name: 'Code', exact: true }).selectOption('anthropic');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();

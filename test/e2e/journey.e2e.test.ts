@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { DEFER_ALL_APP_CONFIG, startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
 import { dumpIndexedDb } from './idb-dump';
+import { openSettingsAdvanced } from './settings-steps';
 
 const SHOTS = 'test-results/screenshots';
 const API_KEY = `sk-ant-journey-${Date.now()}`;
@@ -43,7 +44,8 @@ describe('the journey of a person using the app', () => {
     await page.getByText('Base URL must be an http(s) URL').waitFor();
     await saveKeyAndBaseUrl(page, API_KEY, api!.url);
     await expect.poll(() => page.getByLabel('API key').getAttribute('placeholder')).toContain('saved');
-    // With a working key the model list comes from the API.
+    // With a working key the model list comes from the API (under Advanced settings, which a Save leaves folded).
+    await openSettingsAdvanced(page);
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents())
       .toContain('claude-haiku-4-5-20251001');
