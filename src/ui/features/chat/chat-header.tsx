@@ -52,8 +52,11 @@ export function ChatHeader({
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen(!isMenuOpen)}
+          aria-label="Thread menu"
         >
-          Thread menu
+          {/* On a phone it reads "Menu", leaving the thread's title the width; its name stays "Thread menu". */}
+          <span className="thread-menu-long">Thread menu</span>
+          <span className="thread-menu-short">Menu</span>
         </button>
       </div>
       <div className="chat-header-more" id={menuId} hidden={!isMenuOpen}>
