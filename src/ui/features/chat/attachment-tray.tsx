@@ -103,7 +103,11 @@ export function AttachButton({ draft, isDisabled }: { draft: Draft; isDisabled: 
         disabled={isDisabled}
         onClick={() => input.current?.click()}
       >
-        Attach
+        {/* "+" on a phone, where the box needs the width; its name stays "Attach files". */}
+        <span className="attach-long">Attach</span>
+        <span className="attach-short" aria-hidden="true">
+          +
+        </span>
       </button>
       <input
         ref={input}
