@@ -1,6 +1,7 @@
 /**
  * Threads in the production build (issue #22, item 3): New thread stores no empty threads, the list shows when each
- * thread last changed and the start of its latest answer, and delete has Undo instead of the browser's confirm().
+ * thread last changed and the start of its latest answer, delete has Undo instead of the browser's confirm(), and
+ * the address names the open thread (Back, Forward, a new tab).
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -82,6 +83,29 @@ describe('threads', () => {
     // Titles that begin alike are told apart by the line under them.
     expect(await rome.getAttribute('aria-describedby')).toBeTruthy();
     await shot('threads-1-list-desktop');
+  });
+
+  it('the address names the open thread: Back and Forward move between threads, and a new tab opens the one it names', async () => {
+    const heading = (name: string, on = page) => on.getByRole('heading', { name, exact: true });
+    await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).click();
+    await heading('Plan a trip to Oslo').waitFor();
+    await expect.poll(() => page.url()).toMatch(/#thread=/);
+    const osloUrl = page.url();
+    await nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true }).click();
+    await heading('Plan a trip to Rome').waitFor();
+    await expect.poll(() => page.url()).not.toBe(osloUrl);
+    await page.goBack();
+    await heading('Plan a trip to Oslo').waitFor();
+    await page.goForward();
+    await heading('Plan a trip to Rome').waitFor();
+    // Oslo's address in a tab of its own opens Oslo, though start-up alone would reopen Rome (the last one opened).
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(osloUrl);
+      await heading('Plan a trip to Oslo', other).waitFor({ timeout: 15_000 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('delete hides the thread with Undo (no confirm dialog); Undo brings it back, dismissing deletes it for good', async () => {
