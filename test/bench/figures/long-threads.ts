@@ -21,8 +21,9 @@ function openThread(page: Page, title: string, lastTurn: number): Promise<number
   return page.evaluate(
     ({ title, marker }) =>
       new Promise<number>((resolve, reject) => {
+        // The row's title (the row also shows when the thread last changed and the start of its latest answer).
         const link = [...document.querySelectorAll<HTMLButtonElement>('button.thread-link')].find(
-          (b) => b.textContent === title,
+          (b) => b.querySelector('.thread-title')?.textContent === title,
         );
         if (!link) return reject(new Error(`no thread "${title}" in the sidebar`));
         const start = performance.now();
