@@ -103,6 +103,21 @@ describe('start-up', () => {
     }
   });
 
+  it("says so in the panel's place, and keeps the box, when Settings' chunk cannot be fetched", async () => {
+    const failing = await browser!.context.newPage();
+    try {
+      await failing.route('**/assets/settings-panel-*.js', (route) => route.abort());
+      await failing.goto(app!.url);
+      await failing.getByRole('button', { name: 'Settings' }).click();
+      await failing.getByText('Settings could not be shown').waitFor();
+      await failing.getByText('Check the connection and reload the page; nothing stored is lost.').waitFor();
+      await box(failing).fill('Still here');
+      expect(await box(failing).inputValue()).toBe('Still here');
+    } finally {
+      await failing.close();
+    }
+  });
+
   it("says so in the thread's place, and keeps the box and the thread list, when the thread's chunk cannot be fetched", async () => {
     const failing = await browser!.context.newPage();
     try {

@@ -1,6 +1,6 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
+import { LazyBoundary } from '../../components/lazy-boundary';
 import { preloadMarkdown } from '../../components/markdown-loader';
-import { Notice } from '../../components/notice';
 import type ThreadPaneModule from './thread-pane';
 import type { ThreadPaneProps } from './thread-pane';
 
@@ -20,35 +20,13 @@ const ThreadPane = lazy(preloadThreadPane);
  */
 export function LazyThreadPane(props: ThreadPaneProps) {
   return (
-    <ThreadPaneBoundary key={props.thread.id}>
-      <Suspense fallback={null}>
-        <ThreadPane {...props} />
-      </Suspense>
-    </ThreadPaneBoundary>
+    <LazyBoundary
+      key={props.thread.id}
+      title="The thread could not be shown"
+      hint="Open another thread, or reload the page (its code may not have arrived: check the connection); nothing stored is lost."
+      fallback={null}
+    >
+      <ThreadPane {...props} />
+    </LazyBoundary>
   );
-}
-
-interface BoundaryState {
-  readonly error?: string;
-}
-
-class ThreadPaneBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = {};
-
-  static getDerivedStateFromError(error: unknown): BoundaryState {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-
-  override render() {
-    if (this.state.error === undefined) return this.props.children;
-    return (
-      <Notice tone="error" title="The thread could not be shown">
-        <p>{this.state.error}</p>
-        <p>
-          Open another thread, or reload the page (its code may not have arrived: check the connection); nothing stored
-          is lost.
-        </p>
-      </Notice>
-    );
-  }
 }
