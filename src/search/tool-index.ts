@@ -102,6 +102,8 @@ export function createToolIndex(
   let docCount = 0;
   /** Each server's slots. */
   const byServer = new Map<string, number[]>();
+  /** Each server's tool names (kept, not rebuilt per call: a large server is added a few tools at a time). */
+  const namesByServer = new Map<string, Set<string>>();
   /** A number per server id, and each slot's server number: a scope check in the hot loop is an array read. */
   const serverNumbers = new Map<string, number>();
   const slotServer: number[] = [];
@@ -125,7 +127,8 @@ export function createToolIndex(
     const slots = byServer.get(serverId) ?? [];
     let serverNumber = serverNumbers.get(serverId);
     if (serverNumber === undefined) serverNumbers.set(serverId, (serverNumber = serverNumbers.size));
-    const names = new Set(slots.map((slot) => docs[slot]!.tool.toolName));
+    let names = namesByServer.get(serverId);
+    if (!names) namesByServer.set(serverId, (names = new Set()));
     const report = new ReportBuilder();
     for (const tool of tools) {
       const refusal = refusalOf(tool, serverId, names, docCount, maxTools);
@@ -157,6 +160,7 @@ export function createToolIndex(
       docCount--;
     }
     byServer.delete(serverId);
+    namesByServer.delete(serverId);
     semantic?.catalogChanged();
   }
 

@@ -9,7 +9,8 @@ import { createToolIndex } from '../search/tool-index';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
 import { MISSING_API_KEY } from './settings';
-import { syncToolIndex } from '../turns/thread-tools';
+import { createBackgroundSlices } from '../platform/background-slices';
+import { syncToolIndex, type ToolIndexSync } from '../turns/tool-index-sync';
 import { API_KEY_SLOT } from '../storage/vault';
 import { sendMessage, type TurnRunnerDeps } from '../turns/turn-runner';
 
@@ -20,7 +21,7 @@ let actions: SettingsActions;
 let profileId: string;
 let model: ScriptedModel;
 let deps: TurnRunnerDeps;
-let stopSync: () => void;
+let sync: ToolIndexSync;
 
 // The deployer's defaults: auto deferral (8 tools are few, so all are sent) and 3 preloaded tools.
 const defaults = AppConfig.parse({ defaults: { toolSearch: { deferral: 'auto', preloadCount: 3 } } }).defaults;
@@ -43,14 +44,24 @@ beforeEach(async () => {
   });
   await registry.register({ id: 'gen', name: 'Generated', url: mcp.url }, 'user');
   const index = createToolIndex();
-  stopSync = syncToolIndex(registry, index);
+  sync = syncToolIndex(registry, index, createBackgroundSlices());
   model = new ScriptedModel([]);
-  deps = { storage, registry, index, profileId, defaults, createModel: () => model, sha256Hex, now: Date.now };
+  deps = {
+    storage,
+    registry,
+    index,
+    indexSettled: () => sync.settled(),
+    profileId,
+    defaults,
+    createModel: () => model,
+    sha256Hex,
+    now: Date.now,
+  };
   actions = createSettingsActions({ ...deps, leave: () => registry.close(), onProfile: () => undefined }).actions;
 });
 
 afterEach(async () => {
-  stopSync();
+  sync.stop();
   await registry.close();
   opened.close();
   await mcp.stop();

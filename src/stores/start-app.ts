@@ -21,7 +21,8 @@ import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
 import { followServerChanges, syncAppToolOverrides } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
-import { syncToolIndex } from '../turns/thread-tools';
+import { createBackgroundSlices } from '../platform/background-slices';
+import { syncToolIndex } from '../turns/tool-index-sync';
 import { createVaultLock } from './vault-lock';
 
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
@@ -78,11 +79,14 @@ export async function startApp(
     // Servers register while settings and the thread list are read: independent reads, in parallel.
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
+    // Indexed in background slices as catalogs arrive (thousands of tools must not hold up typing); searches wait for it.
+    const indexSync = syncToolIndex(registry, index, createBackgroundSlices(), logger);
     const defaults = appConfig.config.defaults;
     const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
       registry,
       index,
+      indexSettled: () => indexSync.settled(),
       profileId: profile.id,
       defaults,
       createModel: services.createModel,
@@ -133,6 +137,7 @@ export async function startApp(
         chat.actions.stop();
         resources.dispose();
         stopFollowingServers();
+        indexSync.stop();
         vaultLock.dispose();
         await registry.close();
       },
@@ -189,7 +194,6 @@ export async function startApp(
     void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(
       logFailure(logger, 'Reading tool switches changed in another tab failed'),
     );
-    syncToolIndex(registry, index);
     void attachWordVectors(index, services.loadWordVectors, logger);
     const { threads, activeThreadId } = chat.store.getState();
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))

@@ -127,6 +127,7 @@ export function threadToolsOf(
   return createThreadTools({
     registry: deps.registry,
     index: deps.index,
+    ...(deps.indexSettled ? { indexSettled: deps.indexSettled } : {}),
     settings,
     contextWindowTokens: CONTEXT_WINDOW_TOKENS,
     now: deps.now,

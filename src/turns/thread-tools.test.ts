@@ -9,6 +9,7 @@ import type { Approval } from '../domain/trace';
 import { ToolSearchSettings } from '../domain/tool-search-settings';
 import { createToolIndex } from '../search/tool-index';
 import { createThreadTools, type ThreadToolsDeps } from './thread-tools';
+import { syncToolIndex, type ToolIndexSync } from './tool-index-sync';
 
 type Answer = (request: ApprovalRequest, switchOff: (serverId: string) => void) => Approval;
 
@@ -165,5 +166,34 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     await tools.forCall({ userText: '' });
     expect((await tools.call(request('mcp__files__write'))).status).toBe('done');
     expect(warnings).toEqual([{ message: "Saving the thread's loaded tools failed", context: { error: full } }]);
+  });
+
+  it("waits for the index to catch up before choosing a call's tools: a message sent while the catalog is indexed still finds them", async () => {
+    const index = createToolIndex();
+    const follow: { sync?: ToolIndexSync } = {};
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { registry, tools } = await setup(undefined, {
+      index,
+      settings: ToolSearchSettings.parse({ deferral: 'always' }),
+      indexSettled: () => follow.sync!.settled(),
+    });
+    const sync = (follow.sync = syncToolIndex(registry, index, {
+      now: () => 0,
+      isOver: () => false,
+      next: () => gate,
+    }));
+    let chosen: string[] | undefined;
+    const choosing = tools
+      .forCall({ userText: 'write a file' })
+      .then((c) => (chosen = c.tools.map((t) => t.modelName)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(index.size).toBe(0);
+    expect(chosen).toBeUndefined();
+
+    release();
+    await choosing;
+    expect(chosen).toContain('mcp__files__write');
+    sync.stop();
   });
 });

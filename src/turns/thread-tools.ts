@@ -12,19 +12,11 @@ import type { ToolIndex } from '../search/tool-index';
 import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/tool-selection';
 import { createToolCalls, type ApprovalMemory } from './tool-calls';
 
-/** Keeps the search index in step with the registry's catalogs; returns the unsubscribe. */
-export function syncToolIndex(registry: Registry, index: ToolIndex): () => void {
-  const refresh = (serverId: string) =>
-    index.upsertServer(serverId, registry.get(serverId) ? registry.tools([serverId]) : []);
-  for (const server of registry.list()) refresh(server.config.id);
-  return registry.subscribe((event) => {
-    if (event.type === 'tools' || event.type === 'registered' || event.type === 'unregistered') refresh(event.serverId);
-  });
-}
-
 export interface ThreadToolsDeps {
   readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool'>;
   readonly index: Pick<ToolIndex, 'search'>;
+  /** Resolves once the index holds the servers' tools as listed now (see tool-index-sync.ts); searches wait for it. */
+  readonly indexSettled?: () => Promise<void>;
   readonly settings: ToolSearchSettings;
   readonly contextWindowTokens: number;
   readonly now: () => number;
@@ -91,6 +83,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   });
 
   async function search(input: unknown): Promise<ToolSearchOutcome> {
+    await deps.indexSettled?.();
     const query = isRecord(input) && typeof input.query === 'string' ? input.query : '';
     const tools = list();
     const answer = answerToolSearch(input, {
@@ -125,6 +118,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     list,
     resolve,
     async forCall({ userText, toolSearch }) {
+      await deps.indexSettled?.();
       const tools = list();
       const callSettings = resolveToolSearchSettings(settings, toolSearch);
       const serversWith = (deferTools: boolean | 'always') =>

@@ -24,6 +24,8 @@ export interface TurnRunnerDeps {
   readonly storage: Storage;
   readonly registry: Registry;
   readonly index: ToolIndex;
+  /** Resolves once the index has caught up with the servers' tools (tool-index-sync.ts); a search waits for it. */
+  readonly indexSettled?: () => Promise<void>;
   readonly profileId: string;
   readonly defaults: AppConfig['defaults'];
   /** Builds the model client for a key and base URL (the composition root passes the SDK adapter). */

@@ -59,6 +59,15 @@ export class FakeRegistry implements Registry {
     return config;
   }
 
+  /** The server lists other tools (as after `notifications/tools/list_changed`). */
+  setTools(serverId: string, tools: ToolDefinition[]): void {
+    const server = this.servers.get(serverId);
+    if (!server) throw new Error(`no server ${serverId}`);
+    server.tools = tools;
+    this.rename();
+    this.emit({ type: 'tools', serverId });
+  }
+
   async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
     const config = ServerConfig.parse(input);
     if (this.servers.has(config.id))
@@ -121,6 +130,10 @@ export class FakeRegistry implements Registry {
       const server = this.servers.get(id);
       return server && server.config.enabled ? this.effective(server) : [];
     });
+  }
+
+  toolWarnings(serverId: string): string[] {
+    return this.tools([serverId]).flatMap((tool) => (tool.warning ? [tool.warning] : []));
   }
 
   setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void {

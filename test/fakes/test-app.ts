@@ -11,7 +11,8 @@ import type { Storage } from '../../src/storage/storage';
 import { MODEL_API_OWNER } from '../../src/storage/vault';
 import { createAppStore, type AppServices, type AppState } from '../../src/stores/app-store';
 import { startApp } from '../../src/stores/start-app';
-import { syncToolIndex } from '../../src/turns/thread-tools';
+import { createBackgroundSlices } from '../../src/platform/background-slices';
+import { syncToolIndex } from '../../src/turns/tool-index-sync';
 import { API_KEY_SLOT } from '../../src/storage/vault';
 import type { TurnRunnerDeps } from '../../src/turns/turn-runner';
 import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from './fake-anthropic';
@@ -116,11 +117,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.sampling ? { sampling: options.sampling } : {}),
   });
   const index = createToolIndex();
-  const stopSync = syncToolIndex(registry, index);
+  const sync = syncToolIndex(registry, index, createBackgroundSlices());
   const deps: TurnRunnerDeps = {
     storage,
     registry,
     index,
+    indexSettled: () => sync.settled(),
     profileId: profile.id,
     defaults: EMPTY_APP_CONFIG.defaults,
     createModel: (apiKey) =>
@@ -141,7 +143,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     registry,
     deps,
     async close() {
-      stopSync();
+      sync.stop();
       await registry.close();
       await api.stop();
       if (!options.storage) opened.close();

@@ -7,7 +7,8 @@ import { AppConfig } from '../../src/domain/app-config';
 import { createToolIndex } from '../../src/search/tool-index';
 import { createAppStore, type AppState } from '../../src/stores/app-store';
 import { startApp } from '../../src/stores/start-app';
-import { syncToolIndex } from '../../src/turns/thread-tools';
+import { createBackgroundSlices } from '../../src/platform/background-slices';
+import { syncToolIndex } from '../../src/turns/tool-index-sync';
 import { cleanupAfterEach } from '../fakes/cleanup';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic';
 import { openTestProfile, testAppServices } from '../fakes/test-app';
@@ -93,7 +94,8 @@ describe('a tool of an app server the person switched off', () => {
   it('is not offered to the model, not searchable, not mentionable, and a call to it is refused; switched on again it works', async () => {
     const app = await browserDatabase().open();
     const index = createToolIndex();
-    cleanup(syncToolIndex(app.registry, index));
+    const sync = syncToolIndex(app.registry, index, createBackgroundSlices());
+    cleanup(() => sync.stop());
     await app.registry.connect('company');
     await threadWithCompany(app);
     api.script({ text: 'Ready.' });
@@ -107,6 +109,7 @@ describe('a tool of an app server the person switched off', () => {
         .servers.find((s) => s.id === 'company')
         ?.tools.find((t) => t.name === 'add'),
     ).toMatchObject({ isEnabled: false });
+    await sync.settled();
     expect(index.tools(new Set(['company'])).map((t) => t.toolName)).not.toContain('add');
     expect(app.chatActions.mentionOptions('add').map((o) => o.label)).not.toContain('add');
     // The same refusal as a user server's disabled tool.
@@ -123,6 +126,7 @@ describe('a tool of an app server the person switched off', () => {
     expect(toolCalls()).toBe(callsBefore);
 
     expect(await app.serverActions.changeTool('company', 'add', { enabled: true })).toBeUndefined();
+    await sync.settled();
     expect(index.tools(new Set(['company'])).map((t) => t.toolName)).toContain('add');
     expect(app.chatActions.mentionOptions('add').map((o) => o.label)).toContain('add');
     api.script({ toolUses: [{ name: 'mcp__company__add', input: { a: 1, b: 2 } }] }, { text: '1+2 is 3.' });

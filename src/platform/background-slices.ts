@@ -1,0 +1,50 @@
+/**
+ * Work the page does in the background a slice at a time (indexing a large tool catalog), so that a key pressed
+ * meanwhile waits for at most a few milliseconds of it, never for the whole job.
+ */
+export interface BackgroundSlices {
+  /** The clock a slice is measured with, in ms. */
+  now(): number;
+  /** Whether a slice that began at `startedAt` should end now: its time is spent, or input is waiting. */
+  isOver(startedAt: number): boolean;
+  /** Resolves in a later task, queued behind input and rendering where the browser can tell them apart. */
+  next(): Promise<void>;
+}
+
+/** The longest a slice runs when no input waits: a key pressed during one is handled within about this. */
+export const SLICE_MS = 4;
+
+interface SchedulerGlobals {
+  readonly scheduler?: {
+    readonly yield?: () => Promise<void>;
+    readonly postTask?: (task: () => void, options: { readonly priority: 'background' }) => Promise<void>;
+  };
+  readonly navigator?: { readonly scheduling?: { readonly isInputPending?: () => boolean } };
+}
+
+/** Slices for this page: `scheduler.postTask` at background priority and `isInputPending` where the browser has them. */
+export function createBackgroundSlices(
+  sliceMs = SLICE_MS,
+  globals: SchedulerGlobals = globalThis as unknown as SchedulerGlobals,
+): BackgroundSlices {
+  const now = () => performance.now();
+  const postTask = globals.scheduler?.postTask?.bind(globals.scheduler);
+  const isInputPending = globals.navigator?.scheduling?.isInputPending?.bind(globals.navigator.scheduling);
+  return {
+    now,
+    isOver: (startedAt) => now() - startedAt >= sliceMs || (isInputPending?.() ?? false),
+    next: () =>
+      postTask
+        ? postTask(() => undefined, { priority: 'background' })
+        : new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  };
+}
+
+/**
+ * Resolves in a later task, ahead of background work: for a step of the page's own work that should let a key
+ * pressed meanwhile in first (`scheduler.yield` where the browser has it).
+ */
+export function yieldToPage(globals: SchedulerGlobals = globalThis as unknown as SchedulerGlobals): Promise<void> {
+  const { scheduler } = globals;
+  return scheduler?.yield ? scheduler.yield.call(scheduler) : new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
