@@ -4,7 +4,8 @@ import { reportedElsewhere } from '../domain/logger';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
-import { createChangeBus } from '../platform/change-bus';
+import { yieldToPage } from '../platform/background-slices';
+import { CHANGE_CHANNEL, createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
 import { MCP_APP_PROXY_PATH, mountAppFrame } from '../platform/mcp-app-frame';
@@ -17,8 +18,6 @@ import { createStorage } from '../storage/storage';
 import type { AppServices } from '../stores/app-store';
 import { createLazyAnthropicModel } from './lazy-model';
 import { fetchWordVectors, WORD_VECTORS_FILE } from './word-vectors-source';
-
-const CHANGE_CHANNEL = 'mcp-agent-changes';
 
 /** Wires the real adapters together: the one place that knows every implementation. */
 export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
@@ -69,6 +68,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         secrets: storage.vault,
         catalogs: storage.catalog,
         logger: env.logger,
+        yieldToPage: () => yieldToPage(),
         oauth: {
           secrets: storage.vault,
           settings: {

@@ -84,6 +84,8 @@ export interface ToolSource {
   readonly modelName: string | undefined;
   /** Why the tool's input schema could not be compiled, if so. */
   readonly warning?: string | undefined;
+  /** `trustOf(config)`, when the caller has it already (a server's thousands of tools share one). */
+  readonly trust?: ServerTrust;
 }
 
 /** The tool as everything past the registry sees it; undefined when it is switched off or has no model name. */
@@ -98,7 +100,7 @@ export function effectiveTool(source: ToolSource): EffectiveTool | undefined {
     serverName: config.name,
     description: override?.description ?? definition.description ?? '',
     definition,
-    trust: trustOf(config),
+    trust: source.trust ?? trustOf(config),
     isFromTrustedServer: source.isAppServer,
     ...(annotations ? { annotations } : {}),
     ...(override?.callableFromCode === false ? { isCallableFromCode: false as const } : {}),

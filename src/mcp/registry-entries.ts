@@ -1,5 +1,6 @@
 import { ValidationError } from '../domain/errors';
 import type { ServerConfig, ToolOverride } from '../domain/server-config';
+import { trustOf } from '../domain/server-trust';
 import { effectiveTool } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
@@ -21,7 +22,8 @@ export interface Entry {
 /** The registered servers by id, their tools' model names, and the person's own overrides of app servers' tools. */
 export class RegistryEntries {
   private readonly entries = new Map<string, Entry>();
-  private names = new ToolNameMap([]);
+  /** The tools' model names; undefined once a catalog changed, until next asked (a burst of registrations builds once). */
+  private builtNames: ToolNameMap | undefined = new ToolNameMap([]);
   /** The person's own overrides for app servers, kept apart from the deployer's config (which stays as shipped). */
   private appToolOverrides: Readonly<AppServerToolOverrides> = {};
 
@@ -49,6 +51,7 @@ export class RegistryEntries {
 
   clear(): void {
     this.entries.clear();
+    this.rebuildNames();
   }
 
   /** Throws a ValidationError when another server (not `replacing`) has the config's id or name. */
@@ -68,10 +71,23 @@ export class RegistryEntries {
 
   /** Sets a server's catalog, its argument checks (when the connection code is loaded) and the model names. */
   setCatalog(entry: Entry, catalog: ToolCatalog | undefined): void {
+    const hadTools = (entry.catalog?.tools.length ?? 0) > 0;
     entry.catalog = catalog;
     const kit = loadedConnectionKit();
     entry.checks = kit ? compileChecks(kit, catalog) : undefined;
-    this.rebuildNames();
+    // A server's first tools, when no server after it has tools yet, are named after all the others, as a rebuild
+    // in order would: the others need no naming again (servers registered together get their catalogs in turn).
+    if (!hadTools && this.builtNames && this.noToolsAfter(entry)) this.builtNames.addAll(toolRefs(entry));
+    else this.rebuildNames();
+  }
+
+  private noToolsAfter(entry: Entry): boolean {
+    let isAfter = false;
+    for (const each of this.entries.values()) {
+      if (isAfter && (each.catalog?.tools.length ?? 0) > 0) return false;
+      if (each === entry) isAfter = true;
+    }
+    return isAfter; // Not registered (removed meanwhile): a rebuild leaves it out.
   }
 
   /** The server's argument checks, compiled now if they were not yet. */
@@ -104,9 +120,11 @@ export class RegistryEntries {
   /** The server's tools with their overrides and model names applied (disabled ones left out). */
   private effectiveTools(entry: Entry): EffectiveTool[] {
     const { config } = entry;
+    const trust = trustOf(config);
     return (entry.catalog?.tools ?? []).flatMap((definition) => {
       const tool = effectiveTool({
         config,
+        trust,
         isAppServer: entry.scope === 'app',
         definition,
         override: this.overrideOf(entry, definition.name),
@@ -115,6 +133,23 @@ export class RegistryEntries {
       });
       return tool ? [tool] : [];
     });
+  }
+
+  /** Why some of an enabled server's enabled tools cannot have their arguments checked (as `enabledTools` has them). */
+  toolWarnings(serverId: string): string[] {
+    const entry = this.entries.get(serverId);
+    if (!entry?.config.enabled || !entry.checks) return [];
+    const warnings: string[] = [];
+    for (const definition of entry.catalog?.tools ?? []) {
+      const warning = entry.checks.get(definition.name)?.warning;
+      if (
+        warning &&
+        this.overrideOf(entry, definition.name)?.enabled !== false &&
+        this.names.nameOf({ serverId, toolName: definition.name })
+      )
+        warnings.push(warning);
+    }
+    return warnings;
   }
 
   /** Maps a model tool name back to its server and tool. */
@@ -134,13 +169,17 @@ export class RegistryEntries {
   }
 
   private rebuildNames(): void {
-    this.names = new ToolNameMap(
-      [...this.entries.values()].flatMap((e) =>
-        (e.catalog?.tools ?? []).map((t) => ({ serverId: e.config.id, toolName: t.name })),
-      ),
-    );
+    this.builtNames = undefined;
+  }
+
+  /** Built in the servers' order, as before: the first server keeps the plain name where two would clash. */
+  private get names(): ToolNameMap {
+    return (this.builtNames ??= new ToolNameMap([...this.entries.values()].flatMap(toolRefs)));
   }
 }
+
+const toolRefs = (entry: Entry): ToolRef[] =>
+  (entry.catalog?.tools ?? []).map((tool) => ({ serverId: entry.config.id, toolName: tool.name }));
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
   return new Map(

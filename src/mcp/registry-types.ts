@@ -49,6 +49,8 @@ export interface Registry {
   disconnect(serverId: string): Promise<void>;
   /** The enabled tools of the given servers (all servers when omitted), with overrides applied. */
   tools(serverIds?: readonly string[]): EffectiveTool[];
+  /** What `tools([serverId])` would say in the tools' warnings, without building them (cheap at thousands of tools). */
+  toolWarnings(serverId: string): string[];
   /** Sets the person's own tool overrides for the app's servers, applied on top of each app server's config. */
   setAppToolOverrides(overrides: Readonly<AppServerToolOverrides>): void;
   /** The CORS relay in effect (issue #19). */

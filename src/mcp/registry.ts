@@ -40,7 +40,15 @@ export interface RegistryDeps extends ClientHandlers {
   readonly oauth?: RegistryOAuth;
   /** Where failures the registry goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /**
+   * Lets the page handle input between the steps of taking in a large stored catalog (read, checked against the
+   * caps, named and listed), so that a server with thousands of tools arriving does not hold up typing.
+   */
+  readonly yieldToPage?: () => Promise<void>;
 }
+
+/** Catalogs with more tools than this are taken in over several tasks (see `yieldToPage`). */
+const LARGE_CATALOG = 64;
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 
@@ -126,7 +134,11 @@ export function createRegistry(deps: RegistryDeps): Registry {
       const stored = await deps.catalogs
         .get(deps.profileId, config.id)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
-      entries.setCatalog(entry, stored && limitCatalog(stored)); // One stored before the size caps may be over them.
+      const isLarge = (stored?.tools.length ?? 0) > LARGE_CATALOG;
+      if (isLarge) await deps.yieldToPage?.();
+      const limited = stored && limitCatalog(stored); // One stored before the size caps may be over them.
+      if (isLarge) await deps.yieldToPage?.();
+      entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });
       return config;
     },
@@ -224,6 +236,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
     tools(serverIds?: readonly string[]): EffectiveTool[] {
       return entries.enabledTools(serverIds);
     },
+
+    toolWarnings: (serverId) => entries.toolWarnings(serverId),
 
     /**
      * Sets the person's own tool overrides for the app's servers (by server id, from their profile), applied on

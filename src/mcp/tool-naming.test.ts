@@ -51,6 +51,21 @@ describe('ToolNameMap', () => {
     expect(map.resolve('mcp__three__search')).toBeUndefined();
   });
 
+  it('names tools added later as a map built from all of them in that order would', () => {
+    const first = Array.from({ length: 300 }, (_, i) => ({
+      serverId: `s${i % 3}`,
+      toolName: `${'y'.repeat(70)}.${i}`,
+    }));
+    const later = Array.from({ length: 300 }, (_, i) => ({ serverId: 's9', toolName: `${'y'.repeat(70)}.${i}` }));
+    const grown = new ToolNameMap(first);
+    grown.addAll(later);
+    const whole = new ToolNameMap([...first, ...later]);
+    for (const ref of [...first, ...later]) {
+      expect(grown.nameOf(ref)).toBe(whole.nameOf(ref));
+      expect(grown.resolve(whole.nameOf(ref)!)).toEqual(ref);
+    }
+  });
+
   it('stays unique over thousands of similar names', () => {
     const refs = Array.from({ length: 5000 }, (_, i) => ({
       serverId: `s${i % 7}`,

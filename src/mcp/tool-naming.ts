@@ -22,6 +22,11 @@ export class ToolNameMap {
   private readonly byRef = new Map<string, string>();
 
   constructor(refs: Iterable<ToolRef>) {
+    this.addAll(refs);
+  }
+
+  /** Names more tools after the ones it has: the same names as a map built from all of them in that order. */
+  addAll(refs: Iterable<ToolRef>): void {
     for (const ref of refs) this.add(ref);
   }
 

@@ -19,6 +19,9 @@ export interface ChangeBus {
   close(): void;
 }
 
+/** The BroadcastChannel this origin's tabs tell each other of stored changes on. */
+export const CHANGE_CHANNEL = 'mcp-agent-changes';
+
 /** A bus over BroadcastChannel; works in this tab alone when the channel is unavailable. */
 export function createChangeBus(channel: BroadcastChannel | undefined): ChangeBus {
   const listeners = new Set<ChangeListener>();

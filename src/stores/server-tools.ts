@@ -45,11 +45,12 @@ export function toolViews(
 ): ToolView[] {
   return tools.map((tool) => {
     const mine = ownEntry(own, tool.name);
-    const isOffByApp = ownEntry(base, tool.name)?.enabled === false;
-    const isNotFromCodeByApp = ownEntry(base, tool.name)?.callableFromCode === false;
+    const deployers = ownEntry(base, tool.name);
+    const isOffByApp = deployers?.enabled === false;
+    const isNotFromCodeByApp = deployers?.callableFromCode === false;
     return {
       name: tool.name,
-      serverDescription: ownEntry(base, tool.name)?.description ?? tool.description ?? '',
+      serverDescription: deployers?.description ?? tool.description ?? '',
       ...(mine?.description !== undefined ? { description: mine.description } : {}),
       isEnabled: !isOffByApp && mine?.enabled !== false,
       ...(isNotFromCodeByApp || mine?.callableFromCode === false ? { isKeptFromCode: true as const } : {}),

@@ -5,7 +5,7 @@ import { AppError, describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
-import type { Registry, ServerScope } from '../mcp/registry';
+import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import {
   addServer,
@@ -62,6 +62,7 @@ export type ServersStore = StoreApi<ServersState> & { readonly dispose: () => vo
 
 /** A store mirroring the registry: refreshed on every registry event. */
 export function createServersStore(registry: Registry): ServersStore {
+  const toolsOf = memoizedToolViews();
   const snapshot = (): ServerView[] =>
     registry.list().map((server) => {
       const { config, scope, state, catalog, isCatalogStale } = server;
@@ -75,11 +76,11 @@ export function createServersStore(registry: Registry): ServersStore {
         status: state.status,
         ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
         toolCount: catalog?.tools.length ?? 0,
-        tools: serverToolViews(server),
-        toolNotes: [
-          ...(catalog?.cuts ?? []),
-          ...registry.tools([config.id]).flatMap((tool) => (tool.warning ? [tool.warning] : [])),
-        ],
+        // Made when first read (the Servers panel's list), not on every registry event for every server.
+        get tools() {
+          return toolsOf(server);
+        },
+        toolNotes: [...(catalog?.cuts ?? []), ...registry.toolWarnings(config.id)],
         isCatalogStale,
         viaRelay: config.viaRelay,
         offersRelay:
@@ -95,6 +96,30 @@ export function createServersStore(registry: Registry): ServersStore {
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
   const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
   return Object.assign(store, { dispose: unsubscribe });
+}
+
+const isEmpty = (record: object) => Object.keys(record).length === 0;
+
+/**
+ * `serverToolViews`, made again only when what they are made of changes: every registry event (a status, a log line)
+ * refreshes the whole store, and a catalog can hold thousands of tools.
+ */
+function memoizedToolViews(): (server: RegisteredServer) => ToolView[] {
+  const made = new Map<string, { readonly from: RegisteredServer; readonly views: ToolView[] }>();
+  return (server) => {
+    const last = made.get(server.config.id)?.from;
+    const isSame =
+      last &&
+      last.scope === server.scope &&
+      last.catalog === server.catalog &&
+      last.config.toolOverrides === server.config.toolOverrides &&
+      (last.personalToolOverrides === server.personalToolOverrides ||
+        (isEmpty(last.personalToolOverrides) && isEmpty(server.personalToolOverrides)));
+    if (isSame) return made.get(server.config.id)!.views;
+    const views = serverToolViews(server);
+    made.set(server.config.id, { from: server, views });
+    return views;
+  };
 }
 
 /** Connects now; a failure stays as the server's status and error. */

@@ -58,6 +58,11 @@ export interface ChatViewProps {
   readonly prompts?: PromptsHandle | undefined;
 }
 
+/** Server names by id, from `JSON.stringify` of `[id, name]` pairs (a key that stays equal while no name changes). */
+function namesOf(key: string): ReadonlyMap<string, string> {
+  return new Map(JSON.parse(key) as [string, string][]);
+}
+
 /**
  * The open thread: its header, messages and pending approvals (a chunk of their own, `thread-pane.tsx`), then the
  * composer (the same one from the first frame on). The composer is docked at the bottom of the main column, outside the chat, so that it stays in view whatever
@@ -111,7 +116,10 @@ export function ChatView({
       },
     [actions, versions],
   );
-  const serverNames = useMemo(() => new Map(serverViews.map((s) => [s.id, s.name])), [serverViews]);
+  // The same Map while no name changes: every registry event (a status, a log line, a server's tools) brings new
+  // server views, and a new Map would draw every message again.
+  const namesKey = JSON.stringify(serverViews.map((s) => [s.id, s.name]));
+  const serverNames = useMemo(() => namesOf(namesKey), [namesKey]);
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
   const composerBox = useRef<HTMLTextAreaElement>(null);
