@@ -1,4 +1,5 @@
-// The checks zod keeps on a string, number or array schema (lengths, bounds, safe integers), read by schema-guard.ts.
+// The checks zod keeps on a string, number or array schema (lengths, bounds, safe integers, a regular expression),
+// read by schema-guard.ts.
 
 /** What zod's `.def` holds for a check a guard knows; read loosely, since the rest is not known. */
 export interface CheckDef {
@@ -8,6 +9,7 @@ export interface CheckDef {
   readonly maximum?: number;
   readonly value?: unknown;
   readonly inclusive?: boolean;
+  readonly pattern?: unknown;
 }
 
 /** A schema's checks as one predicate over a value its type already passed. */
@@ -23,6 +25,7 @@ const CHECK_KEYS: Record<string, readonly string[]> = {
   number_format: ['format'],
   greater_than: ['value', 'inclusive'],
   less_than: ['value', 'inclusive'],
+  string_format: ['format', 'pattern'],
 };
 
 /** Zod counts a string's length in code points (a pair of surrogates is one). */
@@ -62,6 +65,13 @@ export function buildChecks(
       });
     } else if (c.check === 'number_format' && c.format === 'safeint') {
       parts.push((v) => Number.isSafeInteger(v));
+    } else if (c.check === 'string_format' && c.format === 'regex' && c.pattern instanceof RegExp) {
+      // As zod tests it: from the start, whatever a global or sticky pattern's last test left in lastIndex.
+      const pattern = c.pattern;
+      parts.push((v) => {
+        pattern.lastIndex = 0;
+        return typeof v === 'string' && pattern.test(v);
+      });
     } else if (c.check === 'greater_than' && typeof c.value === 'number') {
       const bound = c.value;
       parts.push(c.inclusive ? (v) => (v as number) >= bound : (v) => (v as number) > bound);

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Message } from './message';
+import { ToolCatalog } from './tool-catalog';
 import { schemaGuard } from './schema-guard';
 
 enum Numbered {
@@ -114,6 +115,12 @@ describe('schema guards answer yes only where zod would give the same value back
       { a: 'x', b: 'y' },
     ],
     ['a strict object', z.strictObject({ a: z.string() }), { a: 'x', b: 'y' }],
+    ['a typed catchall', z.object({ a: z.string() }).catchall(z.string()), { a: 'x', b: 1 }],
+    [
+      'a loose object with an own __proto__ key (zod leaves it out)',
+      z.looseObject({ a: z.string() }),
+      JSON.parse('{"a":"x","__proto__":{"b":1}}') as unknown,
+    ],
     ['an exclusive union', z.xor([z.string(), z.literal('a')]), 'a'],
     ['a TypeScript enum (reverse-mapped)', z.enum(Numbered), 'One'],
     ['a default under .optional() (zod fills the absent key)', z.object({ a: z.string().default('x').optional() }), {}],
@@ -137,6 +144,30 @@ describe('schema guards answer yes only where zod would give the same value back
       expect(schemaGuard(schema)(value)).toBe(false);
     },
   );
+
+  it('takes a stored tool catalog as it is, with the keys a server adds to its tools (loose objects)', () => {
+    const catalog = {
+      profileId: 'p1',
+      serverId: 'files',
+      hash: 'h',
+      fetchedAt: 1,
+      tools: [
+        {
+          name: 'read',
+          description: 'Reads a file',
+          inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+          annotations: { readOnlyHint: true },
+          _meta: { ui: { resourceUri: 'ui://files/read' } },
+        },
+        { name: 'list', inputSchema: { type: 'object' } },
+      ],
+    };
+    expect(zodSays(ToolCatalog, catalog)).toEqual({ ok: true, data: catalog });
+    expect(schemaGuard(ToolCatalog)(catalog)).toBe(true);
+    expect(schemaGuard(ToolCatalog)({ ...catalog, tools: [{ name: 'bad', inputSchema: { type: 'array' } }] })).toBe(
+      false,
+    );
+  });
 
   it('builds a guard for a recursive schema without running away, and leaves its records to zod', () => {
     const Node: z.ZodType = z.object({
@@ -270,7 +301,15 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
     const schema = (depth: number): z.ZodType => {
       switch (random(depth > 2 ? 7 : 16)) {
         case 0:
-          return pick([z.string(), z.string().min(1), z.string().max(2), z.string().min(2)]);
+          return pick([
+            z.string(),
+            z.string().min(1),
+            z.string().max(2),
+            z.string().min(2),
+            z.string().regex(/^[a-x]+$/),
+            z.string().regex(/b/g),
+            z.string().max(1).regex(/^.$/u),
+          ]);
         case 1:
           return pick([
             z.number(),
@@ -307,7 +346,7 @@ describe('random schemas of the kinds a guard knows, against zod', () => {
         case 12: {
           const shape: Record<string, z.ZodType> = {};
           for (const key of KEYS) if (random(3) === 0 || key === 'a') shape[key] = schema(depth + 1);
-          return z.object(shape);
+          return random(3) === 0 ? z.looseObject(shape) : z.object(shape);
         }
         case 13:
           return z.union([schema(depth + 1), schema(depth + 1)]);

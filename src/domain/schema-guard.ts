@@ -37,6 +37,7 @@ interface Def {
   readonly type: string;
   readonly checks?: readonly { readonly _zod: { readonly def: CheckDef } }[];
   readonly shape?: Record<string, z.ZodType>;
+  readonly catchall?: z.ZodType;
   readonly element?: z.ZodType;
   readonly innerType?: z.ZodType;
   readonly options?: readonly z.ZodType[];
@@ -89,7 +90,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   nullable: ['innerType'],
   default: ['innerType', 'defaultValue'],
   array: ['element'],
-  object: ['shape'],
+  object: ['shape', 'catchall'],
   union: ['options', 'discriminator', 'inclusive'],
 };
 
@@ -176,8 +177,15 @@ function buildKnown(schema: z.ZodType, def: Def, building: Set<z.ZodType>): Buil
         return Object.keys(v).length === v.length;
       });
     }
-    case 'object':
-      return def.shape ? buildObject(def.shape, building) : never;
+    case 'object': {
+      if (!def.shape) return never;
+      if (def.catchall === undefined) return buildObject(def.shape, building, false);
+      // A loose object (catchall z.unknown()) gives back the keys it does not name as they are; other catchalls
+      // (a strict object's z.never(), a typed catchall) are not known.
+      const catchall = defOf(def.catchall);
+      const isLoose = catchall.type === 'unknown' && Object.keys(catchall).every((key) => NEUTRAL_KEYS.has(key));
+      return isLoose ? buildObject(def.shape, building, true) : never;
+    }
     case 'union':
       // Without a discriminator, `inclusive` is set only by z.xor, which refuses a value two options take.
       if (def.discriminator === undefined && def.inclusive !== undefined) return never;
@@ -191,7 +199,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function buildObject(shape: Record<string, z.ZodType>, building: Set<z.ZodType>): Built {
+function buildObject(shape: Record<string, z.ZodType>, building: Set<z.ZodType>, keepsOthers: boolean): Built {
   // Zod skips a key named __proto__ and checks Symbol keys; neither is worth knowing here.
   if (Object.getOwnPropertySymbols(shape).length > 0 || Object.hasOwn(shape, '__proto__')) return never;
   const fields = Object.entries(shape).map(([key, schema]) => ({
@@ -216,6 +224,8 @@ function buildObject(shape: Record<string, z.ZodType>, building: Set<z.ZodType>)
         present++;
       }
     }
+    // A loose object keeps the keys it does not name, but for an own `__proto__` (zod leaves it out of its copy).
+    if (keepsOthers) return !Object.hasOwn(v, '__proto__');
     // A key the schema does not name would be stripped by zod: then the output differs, so ask zod.
     // (Records are structured clones: own enumerable string keys only, so Object.keys sees them all.)
     return Object.keys(v).length === present;
