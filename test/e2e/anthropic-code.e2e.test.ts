@@ -82,9 +82,13 @@ describe("Anthropic's programmatic tool calling in the browser", () => {
     expect(first.toolNames).toContain('code_execution');
     expect(first.toolNames).not.toContain('execute_code');
     const card = messages().locator('details.code-card').first();
-    expect(await card.locator('summary').first().textContent()).toMatch(
-      /in Anthropic.s container.*done · 2 tool calls/,
-    );
+    // The API's run has no tool_result of ours: the card reads "done" from the turn's trace, saved as the turn ends,
+    // which may be a moment after the answer's last words show.
+    await card
+      .locator('summary')
+      .first()
+      .filter({ hasText: /in Anthropic.s container.*done · 2 tool calls/ })
+      .waitFor({ timeout: 15_000 });
     expect(await card.locator('.code-source summary').textContent()).toContain('Python');
     expect(await card.locator('pre.code-text').textContent()).toBe(PYTHON);
     expect(await card.locator('.inner-calls > li').count()).toBe(2);
