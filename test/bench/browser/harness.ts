@@ -6,10 +6,11 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { createServices } from '../../../src/app/services';
 import { Message, type NewMessage } from '../../../src/domain/message';
 import { schemaGuard } from '../../../src/domain/schema-guard';
-import type { ToolDefinition } from '../../../src/domain/tool-catalog';
 import { createBrowserEnv } from '../../../src/platform/environment';
 import { MODEL_API_OWNER } from '../../../src/storage/vault';
 import { API_KEY_SLOT } from '../../../src/storage/vault';
+import { storeBenchServers, type BenchServer, type SourceTool } from './bench-servers';
+import type { SeedWorkerMessage } from './seed-worker';
 import { benchMessages } from './thread-content';
 
 export interface SeedPlan {
@@ -19,11 +20,7 @@ export interface SeedPlan {
   /** Threads of `messages` messages each; the first listed is the one open on start. */
   readonly threads: readonly { readonly title: string; readonly messages: number }[];
   /** Servers with stored catalogs, as after earlier sessions (URLs on a closed port: they stay offline). */
-  readonly servers?: readonly {
-    readonly id: string;
-    readonly name: string;
-    readonly tools: readonly ToolDefinition[];
-  }[];
+  readonly servers?: readonly BenchServer[];
 }
 
 export interface StorageTimes {
@@ -41,6 +38,10 @@ declare global {
   interface Window {
     benchHarness?: {
       seed(plan: SeedPlan): Promise<void>;
+      /** Gives a worker the source of `count` servers × `perServer` tools (see bench-servers.ts) to store later. */
+      prepareServersOffThread(source: readonly SourceTool[], count: number, perServer: number): Promise<void>;
+      /** Has the worker store them (the app's tab may share this page's main thread: the work stays off it). */
+      storeServersOffThread(): Promise<void>;
       storage(messages: number, loads: number): Promise<StorageTimes>;
     };
   }
@@ -61,20 +62,7 @@ async function seed(plan: SeedPlan): Promise<void> {
       await storage.messages.append(thread.id, message);
     first = thread.id;
   }
-  for (const server of plan.servers ?? []) {
-    await storage.profiles.saveServer(profile.id, {
-      id: server.id,
-      name: server.name,
-      url: `http://127.0.0.1:9/${server.id}/mcp`,
-    });
-    await storage.catalog.set({
-      profileId: profile.id,
-      serverId: server.id,
-      tools: [...server.tools],
-      hash: `seeded-${server.id}`,
-      fetchedAt: Date.now(),
-    });
-  }
+  await storeBenchServers(storage, profile.id, plan.servers ?? []);
   await storage.profiles.update(profile.id, (current) => ({
     ...current,
     ...(first ? { lastThreadId: first } : {}),
@@ -190,4 +178,23 @@ async function storage(count: number, loads: number): Promise<StorageTimes> {
   return times;
 }
 
-window.benchHarness = { seed, storage };
+let seedWorker: Worker | undefined;
+
+/** Asks the seed worker and waits for its answer ("prepared" or "stored"). */
+function askSeedWorker(message: SeedWorkerMessage, expected: string): Promise<void> {
+  const worker = (seedWorker ??= new Worker(new URL('./seed-worker.ts', import.meta.url), { type: 'module' }));
+  return new Promise<void>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<string>) =>
+      event.data === expected ? resolve() : reject(new Error(`the seed worker ${event.data}`));
+    worker.onerror = (event) => reject(new Error(`the seed worker failed: ${event.message}`));
+    worker.postMessage(message);
+  });
+}
+
+window.benchHarness = {
+  seed,
+  prepareServersOffThread: (source, count, perServer) =>
+    askSeedWorker({ kind: 'prepare', source, count, perServer }, 'prepared'),
+  storeServersOffThread: () => askSeedWorker({ kind: 'store' }, 'stored'),
+  storage,
+};

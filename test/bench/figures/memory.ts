@@ -2,7 +2,7 @@
 // stored from earlier sessions, indexed for search) and 100 threads, against the app with only its key stored.
 import { readRawTools } from '../dataset';
 import { join } from 'node:path';
-import type { ToolDefinition } from '../../../src/domain/tool-catalog';
+import { benchServers } from '../browser/bench-servers';
 import { ROOT } from '../builds';
 import { heapUsedMb, seed, timeToComposer, withChromium } from '../chromium';
 import { median, type Row } from '../report';
@@ -12,21 +12,8 @@ import type { SeedPlan } from '../browser/harness';
 const SETTLE_MS = 1500;
 
 /** 20 servers × 100 distinct tools from LiveMCPBench (copied with a suffix where it has fewer). */
-function servers(): NonNullable<SeedPlan['servers']> {
-  const raw = readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
-  return Array.from({ length: 20 }, (_, s) => ({
-    id: `server-${s + 1}`,
-    name: `Server ${s + 1}`,
-    tools: Array.from({ length: 100 }, (_, t): ToolDefinition => {
-      const tool = raw[(s * 100 + t) % raw.length]!;
-      return {
-        name: `${tool.name}_${s}_${t}`,
-        description: tool.description ?? '',
-        inputSchema: { ...tool.inputSchema, type: 'object' },
-      };
-    }),
-  }));
-}
+const servers = () =>
+  benchServers(readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json')), 20, 100);
 
 async function heapAfterStart(origin: string, plan: SeedPlan, runs: number): Promise<number[]> {
   return withChromium(async (context, page) => {
@@ -35,7 +22,7 @@ async function heapAfterStart(origin: string, plan: SeedPlan, runs: number): Pro
     for (let i = 0; i < runs; i++) {
       await page.goto('about:blank');
       await timeToComposer(page, `${origin}/`);
-      await page.waitForTimeout(SETTLE_MS); // The tool index is built in chunks after the first screen.
+      await page.waitForTimeout(SETTLE_MS); // The tool index is built in background slices after the first screen.
       heaps.push(await heapUsedMb(context, page));
     }
     return heaps;

@@ -1,0 +1,166 @@
+// Typing while tool search indexes 10,000 tools (issue #23: typing p95 while the index builds <= 1.2x idle). In a
+// settled page, another tab stores 20 servers of 500 tools each while a person types; this page registers them and
+// indexes their tools (against typing into the same page idle). And a page load with those 10,000 tools stored,
+// typed into from the first frame while the app starts, reads the catalogs and builds the index (against the same
+// start-up with no tools). Timed inside the page of the production build.
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { benchServers } from '../browser/bench-servers';
+import type { SeedPlan } from '../browser/harness';
+import { pageOf, ROOT } from '../builds';
+import { seed, timeToComposer, withChromium } from '../chromium';
+import { readRawTools } from '../dataset';
+import { median, p95, type Row } from '../report';
+
+const SERVERS = 20;
+const TOOLS_PER_SERVER = 500;
+/** About 4 s of typing at 50 ms a key: longer than start-up and the index build take. */
+const TYPED = 'please find a tool that converts currency and then books a table for four people tonight';
+
+declare global {
+  interface Window {
+    benchKeys?: number[];
+    benchLongTasks?: number[];
+  }
+}
+
+/** Installed before any page script: each key's ms to the frame after it was handled, and every long task. */
+const PROBE = `(() => {
+  window.benchKeys = [];
+  window.benchLongTasks = [];
+  document.addEventListener('keydown', (event) =>
+    requestAnimationFrame(() => setTimeout(() => window.benchKeys.push(performance.now() - event.timeStamp), 0)), true);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.benchLongTasks.push(e.duration); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+const source = () => readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
+
+interface Typed {
+  readonly keys: number[];
+  readonly longTasks: number[];
+}
+
+/**
+ * Types TYPED into the message box, from as soon as it takes input: one key every 50 ms by the clock, as a person
+ * types, whether or not the page has handled the one before (keyboard.type would wait for each, so a long task
+ * would delay one key and hold the rest back unmeasured). The keys' latencies and the long tasks meanwhile.
+ */
+async function typeNow(page: Page, cdp: CDPSession): Promise<Typed> {
+  await page.evaluate(() => {
+    window.benchKeys = [];
+    window.benchLongTasks = [];
+  });
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.focus();
+  const sent: Promise<unknown>[] = [];
+  for (const char of TYPED) {
+    const key = { key: char, text: char, unmodifiedText: char };
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }));
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await Promise.all(sent);
+  // The last key's frame.
+  await page.waitForFunction((count) => (window.benchKeys?.length ?? 0) >= count, TYPED.length);
+  const typed = await page.evaluate(() => ({ keys: window.benchKeys ?? [], longTasks: window.benchLongTasks ?? [] }));
+  if ((await box.inputValue()) !== TYPED) throw new Error('the message box did not get every key in order');
+  await box.fill('');
+  return typed;
+}
+
+/** Page loads with `plan` stored: typing through start-up, then (after `settleMs`) typing into the settled page. */
+async function startUpTyping(origin: string, plan: SeedPlan, runs: number, settleMs: number) {
+  return withChromium(async (context, page) => {
+    await context.addInitScript(PROBE);
+    await seed(page, origin, plan);
+    const cdp = await context.newCDPSession(page);
+    const startUp: Typed[] = [];
+    const settled: Typed[] = [];
+    for (let i = 0; i < runs; i++) {
+      await page.goto('about:blank');
+      await timeToComposer(page, `${origin}/`);
+      startUp.push(await typeNow(page, cdp));
+      await page.waitForTimeout(settleMs);
+      settled.push(await typeNow(page, cdp));
+    }
+    return { startUp, settled };
+  });
+}
+
+/**
+ * A settled page with no tools; then, while a person types, another tab of the app stores 20 servers with 500
+ * tools each (as an import there would), and this page registers them and indexes their 10,000 tools. The other
+ * tab stores them from a worker: same-site tabs may share one main thread, and its work is not this page's.
+ */
+async function arrivalTyping(origin: string, plan: SeedPlan, settleMs: number) {
+  return withChromium(async (context, page) => {
+    await context.addInitScript(PROBE);
+    await seed(page, origin, plan);
+    const cdp = await context.newCDPSession(page);
+    await timeToComposer(page, `${origin}/`);
+    await page.waitForTimeout(settleMs);
+    const idle = await typeNow(page, cdp);
+    const other = await context.newPage();
+    await other.goto(`${origin}${pageOf('harness').path}`);
+    await other.waitForFunction(() => window.benchHarness !== undefined);
+    await other.evaluate(
+      ({ tools, count, perServer }) => window.benchHarness!.prepareServersOffThread(tools, count, perServer),
+      { tools: source(), count: SERVERS, perServer: TOOLS_PER_SERVER },
+    );
+    // The new tab came to the front; a tab behind gets no frames, and the probe waits for one.
+    await page.bringToFront();
+    const stored = other.evaluate(() => window.benchHarness!.storeServersOffThread());
+    const during = await typeNow(page, cdp);
+    await stored;
+    // The figure is only worth something if the tools did arrive: the last server is listed with its 500 tools.
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByText(`Server ${SERVERS}`, { exact: true }).first().waitFor({ timeout: 30_000 });
+    return { idle, during };
+  });
+}
+
+const keysOf = (runs: readonly Typed[]) => runs.flatMap((run) => run.keys);
+const longest = (runs: readonly Typed[]) => Math.max(0, ...runs.flatMap((run) => run.longTasks));
+
+/**
+ * Typing p95 while 10,000 tools arrive and are indexed in a settled page, against typing into the same page idle;
+ * and typing through a start-up with 10,000 stored tools, against the same start-up with none.
+ */
+export async function measureIndexTyping(origin: string, runs = 5): Promise<Row[]> {
+  const base: SeedPlan = { apiKey: 'sk-ant-bench-typing', threads: [{ title: 'Only thread', messages: 8 }] };
+  const arrivals: { idle: Typed; during: Typed }[] = [];
+  for (let i = 0; i < runs; i++) arrivals.push(await arrivalTyping(origin, base, 3000));
+  const loaded = await startUpTyping(
+    origin,
+    { ...base, servers: benchServers(source(), SERVERS, TOOLS_PER_SERVER) },
+    runs,
+    3000,
+  );
+  const bare = await startUpTyping(origin, base, runs, 3000);
+  const during = keysOf(arrivals.map((a) => a.during));
+  const idle = keysOf(arrivals.map((a) => a.idle));
+  const startUp = keysOf(loaded.startUp);
+  const bareStart = keysOf(bare.startUp);
+  return [
+    {
+      figure: 'Typing while 10k tools are indexed, p95',
+      unit: 'ms',
+      app: p95(during),
+      baseline: p95(idle),
+      baselineName: 'typing into the same page, idle',
+      budget: { maxRatio: 1.2 },
+      note: `${during.length} keys over ${runs} pages while another tab stores ${SERVERS} servers × ${TOOLS_PER_SERVER} tools and this one registers and indexes them; median ${median(during).toFixed(1)} ms vs ${median(idle).toFixed(1)} ms idle, longest task ${longest(arrivals.map((a) => a.during)).toFixed(0)} ms`,
+    },
+    {
+      figure: 'Typing through start-up with 10k stored tools, p95',
+      unit: 'ms',
+      app: p95(startUp),
+      baseline: p95(bareStart),
+      baselineName: 'the same start-up, no tools',
+      note: `${startUp.length} keys over ${runs} page loads, typed from the first frame; median ${median(startUp).toFixed(1)} ms, longest task ${longest(loaded.startUp).toFixed(0)} ms (no tools: ${longest(bare.startUp).toFixed(0)} ms); the settled page: p95 ${p95(keysOf(loaded.settled)).toFixed(1)} ms`,
+    },
+  ];
+}
