@@ -68,6 +68,30 @@ export function serverToolViews({ scope, config, catalog, personalToolOverrides 
     : toolViews(tools, config.toolOverrides);
 }
 
+const isEmpty = (record: object) => Object.keys(record).length === 0;
+
+/**
+ * `serverToolViews`, made again only when what they are made of changes: every registry event (a status, a log line)
+ * refreshes the whole store, and a catalog can hold thousands of tools.
+ */
+export function memoizedToolViews(): (server: RegisteredServer) => ToolView[] {
+  const made = new Map<string, { readonly from: RegisteredServer; readonly views: ToolView[] }>();
+  return (server) => {
+    const last = made.get(server.config.id)?.from;
+    const isSame =
+      last &&
+      last.scope === server.scope &&
+      last.catalog === server.catalog &&
+      last.config.toolOverrides === server.config.toolOverrides &&
+      (last.personalToolOverrides === server.personalToolOverrides ||
+        (isEmpty(last.personalToolOverrides) && isEmpty(server.personalToolOverrides)));
+    if (isSame) return made.get(server.config.id)!.views;
+    const views = serverToolViews(server);
+    made.set(server.config.id, { from: server, views });
+    return views;
+  };
+}
+
 /**
  * Only what differs from the tool's default is kept: a description saved as the server's own (the editor opens with
  * it) is no override, so a later change of the server's description still shows.

@@ -5,7 +5,7 @@ import { AppError, describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
-import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
+import type { Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import {
   addServer,
@@ -17,7 +17,7 @@ import {
 } from './server-edit';
 import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
-import { changeTool, serverToolViews, type ToolChange, type ToolView } from './server-tools';
+import { changeTool, memoizedToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { serverIdFromName, type TestOutcome } from './server-edit';
 export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
@@ -96,30 +96,6 @@ export function createServersStore(registry: Registry): ServersStore {
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
   const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
   return Object.assign(store, { dispose: unsubscribe });
-}
-
-const isEmpty = (record: object) => Object.keys(record).length === 0;
-
-/**
- * `serverToolViews`, made again only when what they are made of changes: every registry event (a status, a log line)
- * refreshes the whole store, and a catalog can hold thousands of tools.
- */
-function memoizedToolViews(): (server: RegisteredServer) => ToolView[] {
-  const made = new Map<string, { readonly from: RegisteredServer; readonly views: ToolView[] }>();
-  return (server) => {
-    const last = made.get(server.config.id)?.from;
-    const isSame =
-      last &&
-      last.scope === server.scope &&
-      last.catalog === server.catalog &&
-      last.config.toolOverrides === server.config.toolOverrides &&
-      (last.personalToolOverrides === server.personalToolOverrides ||
-        (isEmpty(last.personalToolOverrides) && isEmpty(server.personalToolOverrides)));
-    if (isSame) return made.get(server.config.id)!.views;
-    const views = serverToolViews(server);
-    made.set(server.config.id, { from: server, views });
-    return views;
-  };
 }
 
 /** Connects now; a failure stays as the server's status and error. */
