@@ -59,5 +59,10 @@ export const ThreadConfig = z.object({
     .catch(undefined),
   /** The last message of the branch the thread shows (issue #22); absent: its newest message. */
   activeLeafId: z.string().min(1).optional(),
+  /**
+   * Deleted by the person and waiting out Undo: hidden from the list at once and in every tab, so a reload or a
+   * closed tab does not bring it back; removed from storage when Undo's time is up, or at a later start.
+   */
+  deletedAt: z.number().int().nonnegative().optional(),
 });
 export type ThreadConfig = z.infer<typeof ThreadConfig>;

@@ -65,6 +65,37 @@ describe('threads', () => {
   });
 });
 
+describe('a deletion waiting for Undo', () => {
+  it('is left out of the list, comes back unmarked, and is removed with its messages once stale', async () => {
+    const { storage, profile, db } = await setup();
+    const older = await storage.threads.create(profile.id, { title: 'Older' });
+    const newer = await storage.threads.create(profile.id, { title: 'Newer' });
+    await storage.messages.append(older.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'q' }],
+      status: 'complete',
+    });
+    const marked = await storage.threads.markDeleted(older.id, true);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Newer']);
+    // Undo: back in its place (marking is no activity of the person's, so it did not move up the list).
+    await storage.threads.markDeleted(older.id, false);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Newer', 'Older']);
+    await storage.threads.markDeleted(newer.id, true);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Older']);
+    await storage.threads.markDeleted(older.id, true);
+    // Only deletions marked before the cutoff go; a later one (another tab's Undo may be on screen) stays hidden.
+    const newerMark = (await storage.threads.get(newer.id))!.deletedAt!;
+    expect(marked.deletedAt).toBeLessThan(newerMark);
+    expect(await storage.threads.purgeDeleted(profile.id, newerMark)).toBe(0); // Older was marked again after Newer.
+    expect(await storage.threads.purgeDeleted(profile.id, newerMark + 1)).toBe(1);
+    expect(await storage.threads.get(newer.id)).toBeUndefined();
+    expect(await storage.threads.get(older.id)).toBeDefined();
+    expect(await storage.threads.purgeDeleted(profile.id, Number.MAX_SAFE_INTEGER)).toBe(1);
+    expect(await db.count('threads')).toBe(0);
+    expect(await db.count('messages')).toBe(0);
+  });
+});
+
 describe('messages', () => {
   it('keeps messages in append order, also when appended concurrently', async () => {
     const { storage, profile } = await setup();

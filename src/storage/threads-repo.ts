@@ -30,18 +30,25 @@ export interface ThreadsRepo {
     id: string,
     change: { readonly enable: readonly string[]; readonly disable: readonly string[] },
   ): Promise<ThreadConfig>;
+  /** Marks the thread deleted (hidden from `list`, kept for Undo) or, with `false`, brings it back. */
+  markDeleted(id: string, isDeleted: boolean): Promise<ThreadConfig>;
+  /** Deletes the profile's threads marked deleted before `before` (deletions a closed page left waiting). */
+  purgeDeleted(profileId: string, before: number): Promise<number>;
   /** Deletes the thread and all its messages in one transaction. */
   delete(id: string): Promise<void>;
 }
 
 export function createThreadsRepo({ db, bus, now, newId }: StorageContext): ThreadsRepo {
+  const listAll = async (profileId: string): Promise<Loaded<ThreadConfig>> => {
+    const range = IDBKeyRange.bound([profileId, -Infinity], [profileId, Infinity]);
+    const records = await db.getAllFromIndex('threads', 'byProfileUpdated', range);
+    return parseEach(ThreadConfig, 'thread', records.reverse(), keyField('id'));
+  };
   const repo: ThreadsRepo = {
-    /** The profile's threads, most recently active first. */
+    /** The profile's threads, most recently active first; those marked deleted are left out. */
     async list(profileId: string): Promise<Loaded<ThreadConfig>> {
-      const range = IDBKeyRange.bound([profileId, -Infinity], [profileId, Infinity]);
-      const records = await db.getAllFromIndex('threads', 'byProfileUpdated', range);
-      const loaded = parseEach(ThreadConfig, 'thread', records.reverse(), keyField('id'));
-      return loaded;
+      const { items, skipped } = await listAll(profileId);
+      return { items: items.filter((t) => t.deletedAt === undefined), skipped };
     },
 
     async get(id: string): Promise<ThreadConfig | undefined> {
@@ -107,6 +114,17 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
       return repo.update(id, (current) => ({
         enabledServerIds: [...new Set([...current.enabledServerIds, ...change.enable])].filter((s) => !off.has(s)),
       }));
+    },
+
+    markDeleted(id: string, isDeleted: boolean): Promise<ThreadConfig> {
+      return repo.update(id, () => ({ deletedAt: isDeleted ? now() : undefined }), { isActivity: false });
+    },
+
+    async purgeDeleted(profileId: string, before: number): Promise<number> {
+      const { items } = await listAll(profileId);
+      const stale = items.filter((t) => t.deletedAt !== undefined && t.deletedAt < before);
+      for (const thread of stale) await repo.delete(thread.id);
+      return stale.length;
     },
 
     /** Deletes the thread, all its messages and its context compactions in one transaction. */

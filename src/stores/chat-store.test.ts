@@ -217,3 +217,34 @@ describe('token totals', () => {
     });
   });
 });
+
+describe('deleting a thread', () => {
+  it('is hidden at once in this page and in a page opened meanwhile; Undo brings it back; its time up, it is gone', async () => {
+    const threadId = chat.store.getState().activeThreadId!;
+    await app.opened.storage.messages.append(threadId, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Plan a trip to Lima' }],
+      status: 'complete',
+    });
+    await chat.actions.renameThread(threadId, 'Lima');
+    const listed = (page: { store: ChatStore }) => page.store.getState().threads.map((t) => t.title);
+    await chat.actions.deleteThread(threadId);
+    expect(listed(chat)).not.toContain('Lima');
+    // A reload within Undo's time (another page over the same storage) does not bring the thread back.
+    const reloaded = createChat(app.deps);
+    try {
+      await reloaded.actions.refreshThreads();
+      expect(listed(reloaded)).not.toContain('Lima');
+      await chat.actions.undoDelete();
+      expect(listed(chat)).toContain('Lima');
+      await reloaded.actions.refreshThreads();
+      expect(listed(reloaded)).toContain('Lima');
+      await chat.actions.deleteThread(threadId);
+      await chat.actions.confirmDelete();
+      expect(await app.opened.storage.threads.get(threadId)).toBeUndefined();
+      expect((await app.opened.storage.messages.list(threadId)).items).toEqual([]);
+    } finally {
+      reloaded.dispose();
+    }
+  });
+});

@@ -71,7 +71,7 @@ export interface ChatActions extends BranchActions, ThreadToolChoiceActions, Thr
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
-  /** Hides the thread at once; it is removed from storage by confirmDelete (or the next deletion), or kept by undoDelete. */
+  /** Hides the thread at once, marked in storage; confirmDelete (or the next deletion) removes it, undoDelete keeps it. */
   deleteThread(threadId: string): Promise<void>;
   undoDelete(): Promise<void>;
   confirmDelete(): Promise<void>;
@@ -171,6 +171,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const thread = store.getState().threads.find((t) => t.id === threadId);
       if (!thread) return;
       await actions.confirmDelete(); // One deletion waits for Undo at a time.
+      // Marked in storage first: a reload or a closed tab within Undo's time does not bring the thread back.
+      try {
+        await storage.threads.markDeleted(threadId, true);
+      } catch (error) {
+        store.setState({ notice: describeError(error) });
+        return;
+      }
       const wasOpen = store.getState().activeThreadId === threadId;
       if (wasOpen) actions.stop();
       // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
@@ -185,6 +192,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const deleting = store.getState().deleting;
       if (!deleting) return;
       store.setState({ deleting: undefined });
+      try {
+        await storage.threads.markDeleted(deleting.thread.id, false);
+      } catch (error) {
+        store.setState({ notice: describeError(error) });
+      }
       await actions.refreshThreads();
       if (deleting.wasOpen && store.getState().activeThreadId === undefined)
         await actions.openThread(deleting.thread.id);

@@ -45,3 +45,31 @@ describe('start-up and the theme copy', () => {
     expect(await settings.profiles.list()).toHaveLength(3);
   });
 });
+
+describe('start-up and deletions left waiting', () => {
+  it('finishes a deletion a closed page left waiting for Undo, and keeps one another tab may still undo', async () => {
+    let time = 1_000_000;
+    const test = await openTestStorage({ now: () => time });
+    const profile = await test.storage.profiles.ensureActive();
+    const stale = await test.storage.threads.create(profile.id, { title: 'Deleted before the page closed' });
+    await test.storage.threads.markDeleted(stale.id, true);
+    time += 55_000;
+    const recent = await test.storage.threads.create(profile.id, { title: 'Deleted in another tab just now' });
+    await test.storage.threads.markDeleted(recent.id, true);
+    time += 10_000;
+    const store = createAppStore();
+    await startApp(store, () => Promise.resolve(testAppServices(test.storage, { now: () => time })));
+    cleanup(
+      () => store.getState().registry?.close(),
+      () => test.close(),
+    );
+    await expect.poll(() => test.storage.threads.get(stale.id)).toBeUndefined();
+    expect((await test.storage.threads.get(recent.id))?.deletedAt).toBeDefined();
+    expect(
+      store
+        .getState()
+        .chat!.getState()
+        .threads.map((t) => t.title),
+    ).toEqual([]);
+  });
+});

@@ -25,6 +25,9 @@ import { createBackgroundSlices } from '../platform/background-slices';
 import { syncToolIndex } from '../turns/tool-index-sync';
 import { createVaultLock } from './vault-lock';
 
+/** A deletion marked this long ago is finished at start-up; Undo lasts 10 s, so no tab is still offering it. */
+const FINISH_DELETIONS_AFTER_MS = 60_000;
+
 /** Opens storage, loads the app config and the active profile; failures become state, never throws. */
 export async function startApp(
   store: AppStore,
@@ -158,6 +161,10 @@ export async function startApp(
         );
       },
     });
+    // Deletions a closed page left waiting for Undo are finished (not another tab's, whose Undo may still be on screen).
+    void services.storage.threads
+      .purgeDeleted(profile.id, services.now() - FINISH_DELETIONS_AFTER_MS)
+      .catch(logFailure(logger, 'Removing deleted threads failed'));
     // The last thread's messages are read alongside too; a thread that no longer exists is closed again below.
     const restoring = profile.lastThreadId ? chat.actions.openThread(profile.lastThreadId, true) : undefined;
     const [problems, { hasApiKey }, droppedApprovals] = await Promise.all([

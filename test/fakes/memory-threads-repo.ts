@@ -16,7 +16,11 @@ export function createMemoryThreadsRepo(records: MemoryRecords): ThreadsRepo {
 
   const threadRepo: ThreadsRepo = {
     list: async (profileId) =>
-      loaded([...threads.values()].filter((t) => t.profileId === profileId).sort((a, b) => b.updatedAt - a.updatedAt)),
+      loaded(
+        [...threads.values()]
+          .filter((t) => t.profileId === profileId && t.deletedAt === undefined)
+          .sort((a, b) => b.updatedAt - a.updatedAt),
+      ),
     get: async (id) => threads.get(id),
     async create(profileId, input = {}) {
       const time = now();
@@ -29,12 +33,16 @@ export function createMemoryThreadsRepo(records: MemoryRecords): ThreadsRepo {
       bus.publish({ store: 'threads', profileId, threadId: thread.id });
       return thread;
     },
-    async update(id, change) {
+    async update(id, change, { isActivity = true } = {}) {
       const current = threads.get(id);
       if (!current) throw new NotFoundError('thread', id);
       const next = parseOrThrow(
         ThreadConfig,
-        { ...current, ...change(current), updatedAt: Math.max(now(), current.updatedAt) },
+        {
+          ...current,
+          ...change(current),
+          updatedAt: isActivity ? Math.max(now(), current.updatedAt) : current.updatedAt,
+        },
         'Thread',
       );
       threads.set(id, next);
@@ -42,6 +50,15 @@ export function createMemoryThreadsRepo(records: MemoryRecords): ThreadsRepo {
       return next;
     },
     rename: (id, title) => threadRepo.update(id, () => ({ title })),
+    markDeleted: (id, isDeleted) =>
+      threadRepo.update(id, () => ({ deletedAt: isDeleted ? now() : undefined }), { isActivity: false }),
+    async purgeDeleted(profileId, before) {
+      const stale = [...threads.values()].filter(
+        (t) => t.profileId === profileId && t.deletedAt !== undefined && t.deletedAt < before,
+      );
+      for (const thread of stale) await threadRepo.delete(thread.id);
+      return stale.length;
+    },
     async getEnabledServers(id) {
       const thread = threads.get(id);
       if (!thread) throw new NotFoundError('thread', id);
