@@ -150,6 +150,19 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
   });
 
+  it('a scroll the page makes itself (as when a docked card goes and another comes) does not let go of the end', async () => {
+    api!.script({ text: tall('Followed', 30).split(/(?<=\n\n)/), delayMs: 100 });
+    await ask('Answer while the page moves the list');
+    await messages().getByText('Followed, line 2.').waitFor({ timeout: 30_000 });
+    // No wheel, finger or key: the browser moving the list (it clamps the position when the list grows for a moment).
+    await scroller().evaluate(
+      (el) => new Promise((done) => (el.addEventListener('scroll', done, { once: true }), (el.scrollTop -= 400))),
+    );
+    await messages().getByText('Followed, line 30.').waitFor({ timeout: 60_000 });
+    await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+  });
+
   it('the thread header is one line and leaves the messages most of the height; the Thread menu does not push them out', async () => {
     const title = (await page.locator('.chat-title').boundingBox())!;
     expect(title.height).toBeLessThan(48);

@@ -6,6 +6,7 @@ import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
+import { useScrollIntent } from './scroll-intent';
 import { TracePanel } from './trace-panel';
 import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
 import { useThreadShape } from './use-thread-shape';
@@ -94,13 +95,15 @@ export function MessageList({
     observer.observe(box);
     return () => observer.disconnect();
   }, [hasRows, toBottom]);
-  // Only the person scrolling up lets go of the end: a scroll that moves up and leaves the end out of reach. Content
-  // growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck.
+  // Only the person scrolling up lets go of the end: a scroll of theirs that moves up and leaves the end out of reach.
+  // Content growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck; so
+  // does a scroll up the page made (a scroll event reads the size of its time: a card that went, then another came).
+  const isPersonScrolling = useScrollIntent(scroller, hasRows);
   const lastTop = useRef(0);
   const onScroll = (element: HTMLDivElement) => {
     const top = element.scrollTop;
     if (element.scrollHeight - top - element.clientHeight <= STICK_PX) isStuck.current = true;
-    else if (top < lastTop.current) isStuck.current = false;
+    else if (top < lastTop.current && isPersonScrolling()) isStuck.current = false;
     lastTop.current = top;
     if (isAway === isStuck.current) setAway(!isStuck.current);
   };
