@@ -77,9 +77,13 @@ describe('a deletion waiting for Undo', () => {
     });
     const marked = await storage.threads.markDeleted(older.id, true);
     expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Newer']);
-    // Undo: back in its place (marking is no activity of the person's, so it did not move up the list).
+    // Undo: back in its place, first (its message is the latest activity).
     await storage.threads.markDeleted(older.id, false);
-    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Newer', 'Older']);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Older', 'Newer']);
+    // Marking is no activity of the person's: a thread deleted and brought back does not move up the list.
+    await storage.threads.markDeleted(newer.id, true);
+    await storage.threads.markDeleted(newer.id, false);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Older', 'Newer']);
     await storage.threads.markDeleted(newer.id, true);
     expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Older']);
     await storage.threads.markDeleted(older.id, true);
