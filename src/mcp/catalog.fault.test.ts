@@ -48,7 +48,7 @@ describe('tool catalog limits', () => {
     expect(catalog.cuts).toEqual(['deep: left out: its input schema is nested more than 64 levels deep']);
   });
 
-  it('limits a catalog stored before the caps existed when it is read back', () => {
+  it('limits a catalog stored before the caps existed when it is read back', async () => {
     const stored = {
       profileId: 'p1',
       serverId: 's1',
@@ -56,9 +56,27 @@ describe('tool catalog limits', () => {
       fetchedAt: 1,
       tools: [{ name: 'chatty', description: 'y'.repeat(MAX_DESCRIPTION_CHARS + 1), inputSchema: objectSchema }],
     };
-    const limited = limitCatalog(stored);
+    const limited = await limitCatalog(stored);
     expect(limited.tools[0]!.description!.length).toBeLessThanOrEqual(MAX_DESCRIPTION_CHARS);
     expect(limited.cuts).toHaveLength(1);
-    expect(limitCatalog(limited)).toEqual(limited); // once cut, it stays as it is
+    expect(await limitCatalog(limited)).toEqual(limited); // once cut, it stays as it is
+  });
+
+  it('checks a large stored catalog a step at a time, letting the page in between, with the same cuts in order', async () => {
+    const tools = Array.from({ length: 150 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: i === 10 || i === 140 ? 'y'.repeat(MAX_DESCRIPTION_CHARS + 1) : `Tool ${i}`,
+      inputSchema: objectSchema,
+    }));
+    const stored = { profileId: 'p1', serverId: 's1', hash: 'h', fetchedAt: 1, tools, cuts: ['earlier cut'] };
+    let pauses = 0;
+    const limited = await limitCatalog(stored, async () => void pauses++);
+    expect(pauses).toBe(2); // 150 tools: three steps of at most 64
+    expect(limited.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(limited.cuts).toEqual([
+      'earlier cut',
+      'tool_10: description cut from 4,001 to 4,000 characters',
+      'tool_140: description cut from 4,001 to 4,000 characters',
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { ToolDefinition, type ToolCatalog } from '../domain/tool-catalog';
 
 /** Where catalogs are kept between sessions (the storage layer's tool-catalog repository fits). */
 export interface CatalogStore {
-  get(profileId: string, serverId: string): Promise<ToolCatalog | undefined>;
+  /** `pause` lets the page handle input between the pages of a large catalog. */
+  get(profileId: string, serverId: string, pause?: () => Promise<void>): Promise<ToolCatalog | undefined>;
   set(catalog: ToolCatalog): Promise<void>;
   delete(profileId: string, serverId: string): Promise<void>;
 }
@@ -56,11 +57,24 @@ function limitInstructions(text: string): string {
   return `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}\n[Instructions cut to ${count(MAX_INSTRUCTIONS_CHARS)} characters.]`;
 }
 
-/** A catalog within the caps (one stored before they existed may be over them); what is cut is listed in `cuts`. */
-export function limitCatalog(catalog: ToolCatalog): ToolCatalog {
-  const limited = limitDefinitions(catalog.tools);
-  if (limited.cuts.length === 0) return catalog;
-  return { ...catalog, tools: limited.tools, cuts: [...(catalog.cuts ?? []), ...limited.cuts] };
+/** Tools checked against the caps in one step of `limitCatalog` before it pauses. */
+const LIMIT_STEP = 64;
+
+/**
+ * A catalog within the caps (one stored before they existed may be over them); what is cut is listed in `cuts`.
+ * `pause` (letting the page handle input) comes between steps of LIMIT_STEP tools.
+ */
+export async function limitCatalog(catalog: ToolCatalog, pause?: () => Promise<void>): Promise<ToolCatalog> {
+  const tools: ToolDefinition[] = [];
+  const cuts: string[] = [];
+  for (let start = 0; start < catalog.tools.length; start += LIMIT_STEP) {
+    if (start > 0) await pause?.();
+    const step = limitDefinitions(catalog.tools.slice(start, start + LIMIT_STEP));
+    tools.push(...step.tools);
+    cuts.push(...step.cuts);
+  }
+  if (cuts.length === 0) return catalog;
+  return { ...catalog, tools, cuts: [...(catalog.cuts ?? []), ...cuts] };
 }
 
 function limitDefinitions(definitions: readonly ToolDefinition[]): { tools: ToolDefinition[]; cuts: string[] } {

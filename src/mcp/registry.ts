@@ -131,12 +131,14 @@ export function createRegistry(deps: RegistryDeps): Registry {
       );
       const entry: Entry = { config, scope, connection };
       entries.add(entry);
+      // A large catalog is read, checked and named a step at a time, the page handling input between steps.
       const stored = await deps.catalogs
-        .get(deps.profileId, config.id)
+        .get(deps.profileId, config.id, deps.yieldToPage)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
       const isLarge = (stored?.tools.length ?? 0) > LARGE_CATALOG;
       if (isLarge) await deps.yieldToPage?.();
-      const limited = stored && limitCatalog(stored); // One stored before the size caps may be over them.
+      // One stored before the size caps may be over them.
+      const limited = stored && (await limitCatalog(stored, deps.yieldToPage));
       if (isLarge) await deps.yieldToPage?.();
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });
