@@ -62,6 +62,28 @@ describe('tool catalog limits', () => {
     expect(await limitCatalog(limited)).toEqual(limited); // once cut, it stays as it is
   });
 
+  it('takes in a large tools/list a step at a time, letting the page in between, as it would all at once', async () => {
+    const tools: Tool[] = Array.from({ length: 200 }, (_, i) => ({
+      name: `tool_${(i * 37) % 200}`,
+      description: i === 150 ? 'y'.repeat(MAX_DESCRIPTION_CHARS + 1) : `Tool ${i}`,
+      inputSchema: objectSchema,
+      ...(i === 5 ? { annotations: { readOnlyHint: true }, 'x-extra': { kept: [1, 'two'] } } : {}),
+    }));
+    tools.push({ name: 'tool_0', description: 'a second tool_0: left out', inputSchema: objectSchema });
+    tools.push({ name: 'broken' } as Tool); // no input schema: not a tool
+    let pauses = 0;
+    const hashed: string[] = [];
+    const hash = (text: string) => (hashed.push(text), Promise.resolve('h'));
+    const catalog = await catalogFromTools('p1', 's1', tools, 1, hash, undefined, async () => void pauses++);
+    expect(pauses).toBeGreaterThanOrEqual(6); // 202 tools checked, 200 limited and 200 written: 4 + 3 + 3 steps
+    expect(catalog.tools.map((t) => t.name)).toEqual(tools.slice(0, 200).map((t) => t.name));
+    expect(catalog.tools[5]).toMatchObject({ annotations: { readOnlyHint: true }, 'x-extra': { kept: [1, 'two'] } });
+    expect(catalog.cuts).toEqual([`tool_${(150 * 37) % 200}: description cut from 4,001 to 4,000 characters`]);
+    // The hashed text is the JSON of the tools sorted by name, as one JSON.stringify would write it.
+    const sorted = [...catalog.tools].sort((a, b) => a.name.localeCompare(b.name));
+    expect(hashed).toEqual([JSON.stringify(sorted)]);
+  });
+
   it('checks a large stored catalog a step at a time, letting the page in between, with the same cuts in order', async () => {
     const tools = Array.from({ length: 150 }, (_, i) => ({
       name: `tool_${i}`,

@@ -3,8 +3,7 @@ import { ToolDefinition, type ToolCatalog } from '../domain/tool-catalog';
 
 /** Where catalogs are kept between sessions (the storage layer's tool-catalog repository fits). */
 export interface CatalogStore {
-  /** `pause` lets the page handle input between the pages of a large catalog. */
-  get(profileId: string, serverId: string, pause?: () => Promise<void>): Promise<ToolCatalog | undefined>;
+  get(profileId: string, serverId: string): Promise<ToolCatalog | undefined>;
   set(catalog: ToolCatalog): Promise<void>;
   delete(profileId: string, serverId: string): Promise<void>;
 }
@@ -18,7 +17,13 @@ export const MAX_INPUT_SCHEMA_DEPTH = 64;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. */
+/** Tools taken in one step (checked, measured, written out) before `pause` lets the page handle input. */
+const STEP = 64;
+
+/**
+ * Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. A large answer is
+ * taken a step of STEP tools at a time, with `pause` (which lets the page handle input) between steps.
+ */
 export async function catalogFromTools(
   profileId: string,
   serverId: string,
@@ -26,18 +31,26 @@ export async function catalogFromTools(
   now: number,
   sha256Hex: (text: string) => Promise<string>,
   instructions?: string,
+  pause?: () => Promise<void>,
 ): Promise<ToolCatalog> {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
-  for (const tool of tools) {
+  for (const [index, tool] of tools.entries()) {
+    if (index > 0 && index % STEP === 0) await pause?.();
     const parsed = ToolDefinition.safeParse(tool);
     if (!parsed.success || seen.has(parsed.data.name)) continue;
     seen.add(parsed.data.name);
     definitions.push(parsed.data);
   }
-  const limited = limitDefinitions(definitions);
+  const limited = await limitInSteps(definitions, pause);
   const sorted = [...limited.tools].sort((a, b) => a.name.localeCompare(b.name));
-  const hash = await sha256Hex(JSON.stringify(sorted));
+  // JSON.stringify of the whole list, written a step at a time.
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; start += STEP) {
+    if (start > 0) await pause?.();
+    for (const tool of sorted.slice(start, start + STEP)) parts.push(JSON.stringify(tool));
+  }
+  const hash = await sha256Hex(`[${parts.join(',')}]`);
   return {
     profileId,
     serverId,
@@ -57,24 +70,29 @@ function limitInstructions(text: string): string {
   return `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}\n[Instructions cut to ${count(MAX_INSTRUCTIONS_CHARS)} characters.]`;
 }
 
-/** Tools checked against the caps in one step of `limitCatalog` before it pauses. */
-const LIMIT_STEP = 64;
-
 /**
  * A catalog within the caps (one stored before they existed may be over them); what is cut is listed in `cuts`.
- * `pause` (letting the page handle input) comes between steps of LIMIT_STEP tools.
+ * `pause` (letting the page handle input) comes between steps of STEP tools.
  */
 export async function limitCatalog(catalog: ToolCatalog, pause?: () => Promise<void>): Promise<ToolCatalog> {
+  const { tools, cuts } = await limitInSteps(catalog.tools, pause);
+  if (cuts.length === 0) return catalog;
+  return { ...catalog, tools, cuts: [...(catalog.cuts ?? []), ...cuts] };
+}
+
+async function limitInSteps(
+  definitions: readonly ToolDefinition[],
+  pause?: () => Promise<void>,
+): Promise<{ tools: ToolDefinition[]; cuts: string[] }> {
   const tools: ToolDefinition[] = [];
   const cuts: string[] = [];
-  for (let start = 0; start < catalog.tools.length; start += LIMIT_STEP) {
+  for (let start = 0; start < definitions.length; start += STEP) {
     if (start > 0) await pause?.();
-    const step = limitDefinitions(catalog.tools.slice(start, start + LIMIT_STEP));
+    const step = limitDefinitions(definitions.slice(start, start + STEP));
     tools.push(...step.tools);
     cuts.push(...step.cuts);
   }
-  if (cuts.length === 0) return catalog;
-  return { ...catalog, tools, cuts: [...(catalog.cuts ?? []), ...cuts] };
+  return { tools, cuts };
 }
 
 function limitDefinitions(definitions: readonly ToolDefinition[]): { tools: ToolDefinition[]; cuts: string[] } {

@@ -88,7 +88,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
   async function onTools(serverId: string, tools: Tool[], instructions?: string): Promise<void> {
     const entry = entries.get(serverId);
     if (!entry) return;
-    const catalog = await catalogFromTools(deps.profileId, serverId, tools, deps.now(), deps.sha256Hex, instructions);
+    const { profileId, now, sha256Hex, yieldToPage } = deps;
+    const catalog = await catalogFromTools(profileId, serverId, tools, now(), sha256Hex, instructions, yieldToPage);
     if (entries.get(serverId) !== entry) return;
     entries.setCatalog(entry, catalog);
     // Offline search only; the live list is in memory.
@@ -131,9 +132,9 @@ export function createRegistry(deps: RegistryDeps): Registry {
       );
       const entry: Entry = { config, scope, connection };
       entries.add(entry);
-      // A large catalog is read, checked and named a step at a time, the page handling input between steps.
+      // A large catalog is checked and named a step at a time, the page handling input between steps.
       const stored = await deps.catalogs
-        .get(deps.profileId, config.id, deps.yieldToPage)
+        .get(deps.profileId, config.id)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
       const isLarge = (stored?.tools.length ?? 0) > LARGE_CATALOG;
       if (isLarge) await deps.yieldToPage?.();

@@ -30,43 +30,36 @@ const catalogOf = (profileId: string, serverId: string, count: number): ToolCata
 });
 
 describe('the tool catalog', () => {
-  it('gives back a large catalog as it was stored, a page at a time, letting the page in between pages', async () => {
+  it("gives back what was stored, unknown fields kept, and lists a profile's catalogs", async () => {
     const { storage, profile } = await setup();
     const catalog = catalogOf(profile.id, 'many', 150);
     await storage.catalog.set(catalog);
-    let pauses = 0;
-    expect(await storage.catalog.get(profile.id, 'many', async () => void pauses++)).toEqual(catalog);
-    expect(pauses).toBe(2); // 150 tools: three pages
+    expect(await storage.catalog.get(profile.id, 'many')).toEqual(catalog);
     expect(await storage.catalog.get(profile.id, 'absent')).toBeUndefined();
     const empty = catalogOf(profile.id, 'none', 0);
     await storage.catalog.set(empty);
     expect((await storage.catalog.list(profile.id)).items).toEqual([catalog, empty]);
   });
 
-  it('still reads a catalog stored before pages, with its tools inline', async () => {
-    const { storage, profile, db } = await setup();
-    const catalog = catalogOf(profile.id, 'older', 5);
-    await db.put('catalog', catalog);
-    expect(await storage.catalog.get(profile.id, 'older', async () => undefined)).toEqual(catalog);
+  it('refuses to store a catalog that is not one, naming the field, and stores one without a field it does not know', async () => {
+    const { storage, profile } = await setup();
+    const catalog = catalogOf(profile.id, 'checked', 2);
+    const bad = { ...catalog, tools: [...catalog.tools, { name: '' }] } as unknown as ToolCatalog;
+    await expect(storage.catalog.set(bad)).rejects.toThrow(/Tool catalog.*tools\.2\.name/);
+    expect(await storage.catalog.get(profile.id, 'checked')).toBeUndefined();
+    await storage.catalog.set({ ...catalog, stray: 1 } as ToolCatalog);
+    expect(await storage.catalog.get(profile.id, 'checked')).toEqual(catalog);
   });
 
-  it('skips a catalog with a page that is not JSON or not tools, saying which, and keeps the others', async () => {
+  it('skips a stored catalog that is unreadable, saying which, and keeps the others', async () => {
     const { storage, profile, db } = await setup();
     await storage.catalog.set(catalogOf(profile.id, 'good', 3));
-    await storage.catalog.set(catalogOf(profile.id, 'torn', 100));
-    await storage.catalog.set(catalogOf(profile.id, 'odd', 3));
-    const torn = (await db.get('catalog', [profile.id, 'torn']))!;
-    await db.put('catalog', { ...torn, toolPages: [(torn.toolPages as string[])[0]!, '[{"name":'] });
-    const odd = (await db.get('catalog', [profile.id, 'odd']))!;
-    await db.put('catalog', { ...odd, toolPages: ['[{"name":"no schema"}]'] });
-    const error = await storage.catalog.get(profile.id, 'torn').catch((e: unknown) => e);
+    await db.put('catalog', { ...catalogOf(profile.id, 'odd', 3), tools: [{ name: 'no schema' }] });
+    const error = await storage.catalog.get(profile.id, 'odd').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CorruptRecordError);
-    expect((error as CorruptRecordError).message).toBe(
-      'Stored tool catalog record "torn" is unreadable (toolPages.1: is not JSON); it was skipped.',
-    );
-    await expect(storage.catalog.get(profile.id, 'odd')).rejects.toThrow(/record "odd" is unreadable \(0\.inputSchema/);
+    expect((error as CorruptRecordError).message).toMatch(/record "odd" is unreadable \(tools\.0\.inputSchema/);
     const { items, skipped } = await storage.catalog.list(profile.id);
     expect(items.map((c) => c.serverId)).toEqual(['good']);
-    expect(skipped.map((s) => s.key).sort()).toEqual(['odd', 'torn']);
+    expect(skipped.map((s) => s.key)).toEqual(['odd']);
   });
 });

@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,index-typing,memory,prompt-cache,long-compaction,programmatic] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,memory,prompt-cache,long-compaction,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -18,6 +18,7 @@ import { measurePromptCache } from './figures/prompt-cache';
 import { measureProgrammatic } from './figures/programmatic';
 import { measureStorage } from './figures/storage';
 import { measureToolCalls } from './figures/tool-calls';
+import { measureToolIntake } from './figures/tool-intake';
 import { measureToolSearch } from './figures/tool-search';
 import { markdownTable, ratioOf, textTable, verdict, type Row } from './report';
 
@@ -28,6 +29,7 @@ const FIGURES = [
   'storage',
   'tool-calls',
   'tool-search',
+  'tool-intake',
   'index-typing',
   'memory',
   'prompt-cache',
@@ -87,6 +89,7 @@ if (needsBrowser) {
 }
 if (wanted('tool-calls')) await step('tool calls', () => measureToolCalls());
 if (wanted('tool-search')) await step('tool search', measureToolSearch);
+if (wanted('tool-intake')) await step('tool intake', measureToolIntake);
 if (wanted('prompt-cache')) await step('prompt cache', measurePromptCache);
 if (wanted('long-compaction')) await step('long thread compaction', () => measureLongThreadCompaction());
 if (wanted('programmatic')) await step('programmatic tool calling', measureProgrammatic);
