@@ -6,7 +6,6 @@ import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
-import { useScrollIntent } from './scroll-intent';
 import { TracePanel } from './trace-panel';
 import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
 import { useThreadShape } from './use-thread-shape';
@@ -72,9 +71,15 @@ export function MessageList({
     },
   });
 
+  // Where the list last was, by a scroll event or by the list moving itself. When a docked card goes, the browser pulls
+  // the list up to its new end and `toBottom` runs in that frame; the scroll event of that pull is read a frame later,
+  // after the next card may have shrunk the list again, and must read as no move, not as the person scrolling up.
+  const lastTop = useRef(0);
   const toBottom = useCallback(() => {
     const element = scroller.current;
-    if (element && isStuck.current) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    if (isStuck.current) element.scrollTop = element.scrollHeight;
+    lastTop.current = element.scrollTop;
   }, []);
   // The person's own new message always brings the end into view.
   const last = visible.at(-1);
@@ -93,17 +98,26 @@ export function MessageList({
     const observer = new ResizeObserver(toBottom);
     observer.observe(element);
     observer.observe(box);
-    return () => observer.disconnect();
+    // What sits beside the list (docked cards, the thinking line, the header) changes its height at once: a card that
+    // goes and one that comes can land in one frame, which a ResizeObserver never sees. The list takes its end again on
+    // each such change, before the scroll event of the pull is read.
+    const beside = box.parentElement;
+    const changes =
+      beside && typeof MutationObserver !== 'undefined'
+        ? new MutationObserver((records) => records.some((r) => !box.contains(r.target)) && toBottom())
+        : undefined;
+    if (beside) changes?.observe(beside, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      changes?.disconnect();
+    };
   }, [hasRows, toBottom]);
-  // Only the person scrolling up lets go of the end: a scroll of theirs that moves up and leaves the end out of reach.
-  // Content growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck; so
-  // does a scroll up the page made (a scroll event reads the size of its time: a card that went, then another came).
-  const isPersonScrolling = useScrollIntent(scroller, hasRows);
-  const lastTop = useRef(0);
+  // Only the person scrolling up lets go of the end: a scroll that moves up and leaves the end out of reach. Content
+  // growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck.
   const onScroll = (element: HTMLDivElement) => {
     const top = element.scrollTop;
     if (element.scrollHeight - top - element.clientHeight <= STICK_PX) isStuck.current = true;
-    else if (top < lastTop.current && isPersonScrolling()) isStuck.current = false;
+    else if (top < lastTop.current) isStuck.current = false;
     lastTop.current = top;
     if (isAway === isStuck.current) setAway(!isStuck.current);
   };
