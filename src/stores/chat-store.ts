@@ -15,6 +15,7 @@ import { createBranchActions, type BranchActions } from './branch-actions';
 import { createChatTurn } from './chat-turn';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, titleFrom, UNTITLED } from './thread-lifecycle';
+import { threadDeletionActions, type ThreadDeletionActions } from './thread-deletion';
 import { threadSettingsActions, type ThreadSettingsActions } from './thread-settings-actions';
 import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
@@ -65,16 +66,13 @@ export type ChatStore = StoreApi<ChatState>;
 
 const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
 
-export interface ChatActions extends BranchActions, ThreadToolChoiceActions, ThreadSettingsActions {
+export interface ChatActions
+  extends BranchActions, ThreadToolChoiceActions, ThreadSettingsActions, ThreadDeletionActions {
   refreshThreads(): Promise<void>;
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
-  /** Hides the thread at once, marked in storage; confirmDelete (or the next deletion) removes it, undoDelete keeps it. */
-  deleteThread(threadId: string): Promise<void>;
-  undoDelete(): Promise<void>;
-  confirmDelete(): Promise<void>;
   /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
   send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
   /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
@@ -116,6 +114,17 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
     ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     ...threadSettingsActions({ store, deps, refreshThreads: () => actions.refreshThreads() }),
+    ...threadDeletionActions({
+      store,
+      storage,
+      stopTurnIn: (threadId) => {
+        if (store.getState().activeThreadId === threadId) actions.stop();
+        else if (turn.runningThreadId() === threadId) turn.stop();
+      },
+      refreshThreads: () => actions.refreshThreads(),
+      openThread: (threadId) => actions.openThread(threadId),
+      closed: NO_THREAD,
+    }),
     async refreshThreads() {
       const { items, skipped } = await storage.threads.list(profileId);
       const hidden = store.getState().deleting?.thread.id;
@@ -139,6 +148,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       await actions.openThread(thread.id);
     },
     async openThread(threadId, isRestore = false) {
+      // The profile's last thread may have been deleted, waiting for Undo, when the page closed: it stays closed.
+      if (isRestore && (await storage.threads.get(threadId).catch(() => undefined))?.deletedAt !== undefined) return;
       const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
       store.setState({ activeThreadId: threadId, ...NO_THREAD });
       // A thread left as New thread made it (nothing written in it) is not kept.
@@ -166,51 +177,6 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       } catch (error) {
         return describeError(error);
       }
-    },
-    async deleteThread(threadId) {
-      const thread = store.getState().threads.find((t) => t.id === threadId);
-      if (!thread) return;
-      await actions.confirmDelete(); // One deletion waits for Undo at a time.
-      // Marked in storage first: a reload or a closed tab within Undo's time does not bring the thread back.
-      try {
-        await storage.threads.markDeleted(threadId, true);
-      } catch (error) {
-        store.setState({ notice: describeError(error) });
-        return;
-      }
-      const wasOpen = store.getState().activeThreadId === threadId;
-      if (wasOpen) actions.stop();
-      // A turn running in the thread ends: its tool calls in flight are cancelled on their servers.
-      else if (turn.runningThreadId() === threadId) turn.stop();
-      store.setState({
-        deleting: { thread, wasOpen },
-        threads: store.getState().threads.filter((t) => t.id !== threadId),
-        ...(wasOpen ? { activeThreadId: undefined, ...NO_THREAD } : {}),
-      });
-    },
-    async undoDelete() {
-      const deleting = store.getState().deleting;
-      if (!deleting) return;
-      store.setState({ deleting: undefined });
-      try {
-        await storage.threads.markDeleted(deleting.thread.id, false);
-      } catch (error) {
-        store.setState({ notice: describeError(error) });
-      }
-      await actions.refreshThreads();
-      if (deleting.wasOpen && store.getState().activeThreadId === undefined)
-        await actions.openThread(deleting.thread.id);
-    },
-    async confirmDelete() {
-      const deleting = store.getState().deleting;
-      if (!deleting) return;
-      try {
-        await storage.threads.delete(deleting.thread.id);
-      } catch (error) {
-        store.setState({ notice: describeError(error) });
-      }
-      store.setState({ deleting: undefined });
-      await actions.refreshThreads();
     },
     async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
