@@ -4,7 +4,7 @@ import { reportedElsewhere } from '../domain/logger';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
-import { yieldToPage } from '../platform/background-slices';
+import { pacedYield } from '../platform/background-slices';
 import { CHANGE_CHANNEL, createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
@@ -68,7 +68,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         secrets: storage.vault,
         catalogs: storage.catalog,
         logger: env.logger,
-        yieldToPage: () => yieldToPage(),
+        yieldToPage: pacedYield(),
         oauth: {
           secrets: storage.vault,
           settings: {

@@ -75,7 +75,7 @@ describe('tool catalog limits', () => {
     const hashed: string[] = [];
     const hash = (text: string) => (hashed.push(text), Promise.resolve('h'));
     const catalog = await catalogFromTools('p1', 's1', tools, 1, hash, undefined, async () => void pauses++);
-    expect(pauses).toBeGreaterThanOrEqual(6); // 202 tools checked, 200 limited and 200 written: 4 + 3 + 3 steps
+    expect(pauses).toBe(9); // 202 tools checked, 200 capped and 200 written out: four steps of 64 at most each
     expect(catalog.tools.map((t) => t.name)).toEqual(tools.slice(0, 200).map((t) => t.name));
     expect(catalog.tools[5]).toMatchObject({ annotations: { readOnlyHint: true }, 'x-extra': { kept: [1, 'two'] } });
     expect(catalog.cuts).toEqual([`tool_${(150 * 37) % 200}: description cut from 4,001 to 4,000 characters`]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBackgroundSlices } from './background-slices';
+import { createBackgroundSlices, pacedYield } from './background-slices';
 
 describe('createBackgroundSlices', () => {
   it('ends a slice once its time is spent, or at once when input is waiting', () => {
@@ -35,5 +35,32 @@ describe('createBackgroundSlices', () => {
     queueMicrotask(() => (isLater = true)); // A microtask queued after it still runs first: next() waits for a task.
     expect(await next).toBe(true);
     expect(slices.isOver(slices.now())).toBe(false);
+  });
+});
+
+describe('a paced yield', () => {
+  it('lets the page in once 8 ms of work have run since it last did, and never while the page is hidden', async () => {
+    let time = 1_000;
+    let isHidden = false;
+    let yields = 0;
+    const pause = pacedYield(
+      8,
+      () => time,
+      () => isHidden,
+      async () => void yields++,
+    );
+    await pause(); // The first step of a burst lets the page in.
+    for (let step = 0; step < 10; step++) {
+      time += 1;
+      await pause();
+    }
+    expect(yields).toBe(2); // 10 ms of 1 ms steps: one more after 8 ms
+    isHidden = true;
+    time += 100;
+    await pause();
+    expect(yields).toBe(2);
+    isHidden = false;
+    await pause();
+    expect(yields).toBe(3);
   });
 });
