@@ -11,70 +11,21 @@ import { pageOf, ROOT } from '../builds';
 import { seed, timeToComposer, withChromium } from '../chromium';
 import { readRawTools } from '../dataset';
 import { median, p95, type Row } from '../report';
+import { TYPING_PROBE, typeByClock, type Typed } from '../typing-probe';
 
 const SERVERS = 20;
 const TOOLS_PER_SERVER = 500;
 /** About 4 s of typing at 50 ms a key: longer than start-up and the index build take. */
 const TYPED = 'please find a tool that converts currency and then books a table for four people tonight';
 
-declare global {
-  interface Window {
-    benchKeys?: number[];
-    benchLongTasks?: number[];
-  }
-}
-
-/** Installed before any page script: each key's ms to the frame after it was handled, and every long task. */
-const PROBE = `(() => {
-  window.benchKeys = [];
-  window.benchLongTasks = [];
-  document.addEventListener('keydown', (event) =>
-    requestAnimationFrame(() => setTimeout(() => window.benchKeys.push(performance.now() - event.timeStamp), 0)), true);
-  try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.benchLongTasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: true });
-  } catch {}
-})();`;
-
 const source = () => readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
 
-interface Typed {
-  readonly keys: number[];
-  readonly longTasks: number[];
-}
-
-/**
- * Types TYPED into the message box, from as soon as it takes input: one key every 50 ms by the clock, as a person
- * types, whether or not the page has handled the one before (keyboard.type would wait for each, so a long task
- * would delay one key and hold the rest back unmeasured). The keys' latencies and the long tasks meanwhile.
- */
-async function typeNow(page: Page, cdp: CDPSession): Promise<Typed> {
-  await page.evaluate(() => {
-    window.benchKeys = [];
-    window.benchLongTasks = [];
-  });
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.focus();
-  const sent: Promise<unknown>[] = [];
-  for (const char of TYPED) {
-    const key = { key: char, text: char, unmodifiedText: char };
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await Promise.all(sent);
-  // The last key's frame.
-  await page.waitForFunction((count) => (window.benchKeys?.length ?? 0) >= count, TYPED.length);
-  const typed = await page.evaluate(() => ({ keys: window.benchKeys ?? [], longTasks: window.benchLongTasks ?? [] }));
-  if ((await box.inputValue()) !== TYPED) throw new Error('the message box did not get every key in order');
-  await box.fill('');
-  return typed;
-}
+const typeNow = (page: Page, cdp: CDPSession) => typeByClock(page, cdp, TYPED);
 
 /** Page loads with `plan` stored: typing through start-up, then (after `settleMs`) typing into the settled page. */
 async function startUpTyping(origin: string, plan: SeedPlan, runs: number, settleMs: number) {
   return withChromium(async (context, page) => {
-    await context.addInitScript(PROBE);
+    await context.addInitScript(TYPING_PROBE);
     await seed(page, origin, plan);
     const cdp = await context.newCDPSession(page);
     const startUp: Typed[] = [];
@@ -97,7 +48,7 @@ async function startUpTyping(origin: string, plan: SeedPlan, runs: number, settl
  */
 async function arrivalTyping(origin: string, plan: SeedPlan, settleMs: number) {
   return withChromium(async (context, page) => {
-    await context.addInitScript(PROBE);
+    await context.addInitScript(TYPING_PROBE);
     await seed(page, origin, plan);
     const cdp = await context.newCDPSession(page);
     await timeToComposer(page, `${origin}/`);

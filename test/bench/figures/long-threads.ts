@@ -1,20 +1,16 @@
 // Long threads: opening a 2,000-message thread with tool cards (against a 20-message one), scrolling it (frame
 // times against idle frames of the same page), and typing in the composer while an answer streams (against
-// typing with nothing streaming). All timed inside the page of the production build.
+// typing with nothing streaming; keys sent by the clock, typing-probe.ts). All timed inside the page of the production
+// build.
 import type { Page } from 'playwright-core';
 import { startFakeAnthropic } from '../../fakes/fake-anthropic';
 import { seed, timeToComposer, withChromium } from '../chromium';
 import { median, p95, type Row } from '../report';
+import { TYPING_PROBE, typeByClock } from '../typing-probe';
 
 const SHORT = { title: 'Short thread', messages: 20, lastTurn: 4 };
 const LONG = { title: 'Long thread', messages: 2000, lastTurn: 499 };
 const TYPED = 'the quick brown fox jumps over the lazy dog';
-
-declare global {
-  interface Window {
-    benchKeyLatencies?: number[];
-  }
-}
 
 /** Clicks the thread in the sidebar; ms until its last message is on screen (the frame after it rendered). */
 function openThread(page: Page, title: string, lastTurn: number): Promise<number> {
@@ -77,34 +73,14 @@ function frames(page: Page, step: number, count: number): Promise<number[]> {
   );
 }
 
-/** Types TYPED into the composer; each key's ms from the key event to the frame after it was handled. */
-async function typingLatencies(page: Page): Promise<number[]> {
-  await page.evaluate(() => {
-    window.benchKeyLatencies = [];
-    if ((window as { benchKeyProbe?: boolean }).benchKeyProbe) return;
-    (window as { benchKeyProbe?: boolean }).benchKeyProbe = true;
-    document.addEventListener(
-      'keydown',
-      (event) =>
-        requestAnimationFrame(() =>
-          setTimeout(() => window.benchKeyLatencies?.push(performance.now() - event.timeStamp), 0),
-        ),
-      true,
-    );
-  });
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.click();
-  await page.keyboard.type(TYPED, { delay: 50 });
-  await page.waitForTimeout(100);
-  await box.fill('');
-  return page.evaluate(() => window.benchKeyLatencies ?? []);
-}
-
 /** Open, scroll and typing-while-streaming figures for a 2,000-message thread. */
 export async function measureLongThreads(origin: string, runs = 5): Promise<Row[]> {
   const api = await startFakeAnthropic();
   try {
-    return await withChromium(async (_context, page) => {
+    return await withChromium(async (context, page) => {
+      await context.addInitScript(TYPING_PROBE);
+      const cdp = await context.newCDPSession(page);
+      const typingLatencies = async () => (await typeByClock(page, cdp, TYPED)).keys;
       await seed(page, origin, { apiKey: 'sk-ant-bench-long', baseUrl: api.url, threads: [SHORT, LONG] });
       await timeToComposer(page, `${origin}/`);
       // The message box takes typing before storage has opened; the sidebar fills in after. The figure starts at the click.
@@ -119,14 +95,14 @@ export async function measureLongThreads(origin: string, runs = 5): Promise<Row[
       const idle = await frames(page, 0, 60);
       const scrolling = await frames(page, 400, 180);
 
-      const typedIdle = await typingLatencies(page);
+      const typedIdle = await typingLatencies();
       const words = Array.from({ length: 600 }, (_, i) => `word${i} `);
       api.script({ text: words, delayMs: 10 });
       const box = page.getByRole('textbox', { name: 'Message' });
       await box.fill('Write a long answer, please.');
       await box.press('Enter');
       await page.getByLabel('Answer in progress').first().waitFor({ timeout: 15_000 });
-      const typedStreaming = await typingLatencies(page);
+      const typedStreaming = await typingLatencies();
       const stillStreaming = await page.getByLabel('Answer in progress').count();
       await page
         .getByRole('button', { name: 'Stop' })

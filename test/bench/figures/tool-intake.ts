@@ -1,8 +1,8 @@
 // A live tools/list of 10,000 tools taken in (issue #23, bad input: "a catalog of 50,000 tools ... the page responsive
 // throughout"): how long the app's intake (check each tool, apply the size caps, hash, store) holds the thread at
 // once, against the SDK's own parse of the same answer, which every tools/list costs the page first (no budget: the
-// issue sets none; what is left is IndexedDB writing the record and hashing it in one piece). In Node, with
-// zod's interpreter as in the page (the page's CSP forbids the `new Function` zod compiles with), over fake-indexeddb.
+// issue sets none). It stops at the store: the argument checks the registry compiles after it are not in it. In
+// Node, with zod's interpreter as in the page (its CSP forbids the `new Function` zod compiles with), fake-indexeddb.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ListToolsResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
