@@ -27,7 +27,7 @@ export async function callRegisteredTool(
     return failedResult({ kind: 'invalid-arguments', message: 'Tool arguments must be a JSON object.' }, 0);
   }
   return withKit(async (kit) => {
-    const problem = entries.checksOf(entry, kit).get(toolName)?.check(argumentsObject);
+    const problem = entries.checkOf(entry, kit, toolName)?.check(argumentsObject);
     if (problem)
       return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
     return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);

@@ -40,15 +40,11 @@ export interface RegistryDeps extends ClientHandlers {
   readonly oauth?: RegistryOAuth;
   /** Where failures the registry goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
-  /**
-   * Lets the page handle input between the steps of taking in a large stored catalog (read, checked against the
-   * caps, named and listed), so that a server with thousands of tools arriving does not hold up typing.
-   */
+  /** Lets the page handle input between the steps of taking in a large catalog (stored or listed, checked, named). */
   readonly yieldToPage?: () => Promise<void>;
 }
 
-/** Catalogs with more tools than this are taken in over several tasks (see `yieldToPage`). */
-const LARGE_CATALOG = 64;
+const LARGE_CATALOG = 64; // Tools: a stored catalog larger than this is taken in over several tasks.
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 
@@ -95,6 +91,11 @@ export function createRegistry(deps: RegistryDeps): Registry {
     // Offline search only; the live list is in memory.
     await deps.catalogs.set(catalog).catch(logFailure(logger, 'Storing a tool catalog failed', { serverId }));
     emit({ type: 'tools', serverId });
+    // A large catalog's argument checks (and its tools' warnings) follow in steps; the connection does not wait.
+    void entries
+      .compileChecksInSteps(entry, yieldToPage)
+      .then((isDone) => isDone && emit({ type: 'tools', serverId }))
+      .catch(logFailure(logger, 'Compiling argument checks failed', { serverId }));
   }
 
   const registry: Registry = {
@@ -132,15 +133,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
       );
       const entry: Entry = { config, scope, connection };
       entries.add(entry);
-      // A large catalog is checked and named a step at a time, the page handling input between steps.
       const stored = await deps.catalogs
         .get(deps.profileId, config.id)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
-      const isLarge = (stored?.tools.length ?? 0) > LARGE_CATALOG;
-      if (isLarge) await deps.yieldToPage?.();
-      // One stored before the size caps may be over them.
+      // Checked against the caps (one stored before them may be over) a step at a time, the page let in between.
       const limited = stored && (await limitCatalog(stored, deps.yieldToPage));
-      if (isLarge) await deps.yieldToPage?.();
+      if ((stored?.tools.length ?? 0) > LARGE_CATALOG) await deps.yieldToPage?.();
+      if (entries.get(config.id) !== entry) return config; // Removed while its catalog was read.
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });
       return config;

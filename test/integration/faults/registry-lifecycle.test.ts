@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../../src/domain/errors';
 import { BEARER_SLOT, headerSlot } from '../../../src/domain/server-config';
 import type { RegistryEvent } from '../../../src/mcp/registry';
@@ -89,6 +89,32 @@ describe('runtime lifecycle', () => {
     expect(bad?.warning).toContain('cannot be compiled');
     const result = await registry.callTool('s', 'bad-schema', { x: 'anything' });
     expect(result.isError).toBe(false);
+  });
+
+  it("compiles a large server's argument checks a step at a time after connecting; a call meanwhile checks its own tool", async () => {
+    const server = await testServer({ toolCount: 100 });
+    // The yield after the catalog's first event is held, so the test sees the checks before they are compiled.
+    let isHeld = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { registry } = setup({ yieldToPage: () => (isHeld ? held : Promise.resolve()) });
+    const toolEvents: string[] = [];
+    registry.subscribe((e) => {
+      if (e.type !== 'tools') return;
+      toolEvents.push(e.serverId);
+      isHeld = true;
+    });
+    await registry.register({ id: 's', name: 'S', url: server.url }, 'user');
+    await registry.connect('s');
+    const warningOf = () => registry.tools(['s']).find((t) => t.toolName === 'bad-schema')?.warning;
+    expect(registry.tools(['s'])).toHaveLength(103);
+    expect(warningOf()).toBeUndefined(); // Not compiled yet: the connection did not wait for it.
+    const refused = await registry.callTool('s', 'add', { a: 'one' });
+    expect(refused.failure?.kind).toBe('invalid-arguments');
+    expect((await registry.callTool('s', 'add', { a: 1, b: 2 })).isError).toBe(false);
+    release();
+    await vi.waitFor(() => expect(warningOf()).toContain('cannot be compiled'));
+    expect(toolEvents).toEqual(['s', 's']); // The views are told when the checks (and warnings) are in.
   });
 
   it('sends the bearer token and custom headers from the vault, and only to the server', async () => {
