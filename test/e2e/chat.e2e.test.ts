@@ -150,9 +150,9 @@ describe('the chat', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Back online: here is your answer.').waitFor({ timeout: 15_000 });
     expect(await messages().getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    // The answer that came offers Regenerate.
+    // The answer that came offers Regenerate, once it is complete (its text shows while it is still streaming).
     const answered = messages().getByRole('listitem').filter({ hasText: 'Back online: here is your answer.' });
-    expect(await answered.getByRole('button', { name: 'Regenerate' }).count()).toBe(1);
+    await expect.poll(() => answered.getByRole('button', { name: 'Regenerate' }).count()).toBe(1);
     // The Retry button is gone; focus went to the message box, not to the page.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     expect(await messages().getByText('Are you there?', { exact: true }).count()).toBe(1);
