@@ -20,6 +20,8 @@ export interface Entry {
    * tools, a step at a time for a larger one (see `compileChecksInSteps`); until then a call compiles its own tool's.
    */
   checks?: Map<string, InputCheck>;
+  /** How many tools/list answers were begun to be taken in: one that finishes after a later one began is dropped. */
+  intakes?: number;
 }
 
 /** The registered servers by id, their tools' model names, and the person's own overrides of app servers' tools. */

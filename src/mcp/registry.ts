@@ -84,9 +84,10 @@ export function createRegistry(deps: RegistryDeps): Registry {
   async function onTools(serverId: string, tools: Tool[], instructions?: string): Promise<void> {
     const entry = entries.get(serverId);
     if (!entry) return;
+    const intake = (entry.intakes = (entry.intakes ?? 0) + 1);
     const { profileId, now, sha256Hex, yieldToPage } = deps;
     const catalog = await catalogFromTools(profileId, serverId, tools, now(), sha256Hex, instructions, yieldToPage);
-    if (entries.get(serverId) !== entry) return;
+    if (entries.get(serverId) !== entry || entry.intakes !== intake) return; // Removed, or a newer list came.
     entries.setCatalog(entry, catalog);
     // Offline search only; the live list is in memory.
     await deps.catalogs.set(catalog).catch(logFailure(logger, 'Storing a tool catalog failed', { serverId }));

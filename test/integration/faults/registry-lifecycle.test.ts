@@ -4,6 +4,7 @@ import { BEARER_SLOT, headerSlot } from '../../../src/domain/server-config';
 import type { RegistryEvent } from '../../../src/mcp/registry';
 import { startBrokenServer } from '../../fixtures/broken-servers';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { sha256Hex } from '../../fakes/memory-stores';
 import { TEST_PROFILE, createTestRegistry } from '../../fakes/test-registry';
 
 let cleanup: (() => Promise<void>)[] = [];
@@ -115,6 +116,45 @@ describe('runtime lifecycle', () => {
     release();
     await vi.waitFor(() => expect(warningOf()).toContain('cannot be compiled'));
     expect(toolEvents).toEqual(['s', 's']); // The views are told when the checks (and warnings) are in.
+  });
+
+  it('keeps the newer tool list when two list changes are taken in and the older one finishes last', async () => {
+    const server = await testServer({ toolCount: 100 });
+    // While held, a yield waits for release; `waiting` resolves when one does (the first intake is mid-way).
+    let isHeld = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let onWait = () => {};
+    const waiting = new Promise<void>((resolve) => (onWait = resolve));
+    const yieldToPage = () => (isHeld ? (onWait(), held) : Promise.resolve());
+    // Each intake ends its catalog with a hash: the third done (connect, the second change, then the first) is the last.
+    let hashes = 0;
+    let onThird = () => {};
+    const third = new Promise<void>((resolve) => (onThird = resolve));
+    const hash = async (text: string) => {
+      const hashed = await sha256Hex(text);
+      if (++hashes === 3) onThird();
+      return hashed;
+    };
+    const { registry, catalogs } = setup({ yieldToPage, sha256Hex: hash });
+    const stored: number[] = [];
+    const set = catalogs.set.bind(catalogs);
+    catalogs.set = (catalog) => (stored.push(catalog.tools.length), set(catalog));
+    await registry.register({ id: 's', name: 'S', url: server.url }, 'user');
+    await registry.connect('s');
+    const names = () => registry.tools(['s']).map((t) => t.toolName);
+    isHeld = true;
+    server.addTool('first-added', 'Listed by the first change'); // list_changed: the first intake stops mid-way.
+    await waiting;
+    isHeld = false;
+    server.addTool('second-added', 'Listed by the second change'); // The second intake runs through.
+    await vi.waitFor(() => expect(names()).toContain('second-added'));
+    release(); // The first (older) intake finishes now: it must not bring back the list without second-added.
+    await third;
+    await new Promise((resolve) => setImmediate(resolve)); // Its catalog is set, or dropped, within this turn.
+    expect(names()).toHaveLength(105);
+    expect(names()).toContain('second-added');
+    expect(stored).toEqual([103, 105]);
   });
 
   it('sends the bearer token and custom headers from the vault, and only to the server', async () => {
