@@ -1,9 +1,8 @@
 import { selectBranch, pathTo, type BranchNode } from '../domain/branches';
 import { NotFoundError, type Loaded } from '../domain/errors';
 import { Message, type NewMessage } from '../domain/message';
-import { schemaGuard } from '../domain/schema-guard';
 import { parseOrThrow } from '../domain/validation';
-import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
@@ -37,8 +36,6 @@ export interface MessagesRepo {
 /** The shown branch's last message, as the thread record keeps it (absent on threads from before branches). */
 const shownLeaf = (thread: Record<string, unknown> | undefined): string | undefined =>
   typeof thread?.activeLeafId === 'string' ? thread.activeLeafId : undefined;
-
-const isMessage = schemaGuard(Message);
 
 export function createMessagesRepo({ db, bus, now, newId }: StorageContext): MessagesRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
@@ -82,8 +79,7 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext): Mes
         const seq = last ? (last.key[1] ?? 0) + 1 : 0;
         const after = parentId !== undefined ? parentId : (shownLeaf(thread) ?? (last ? last.primaryKey : null));
         const candidate = { ...input, id: newId(), threadId, seq, parentId: after, createdAt: time, updatedAt: time };
-        // The schema's guard says yes only to what zod would give back unchanged; anything else gets zod's answer.
-        const next = isMessage(candidate) ? (candidate as Message) : parseOrThrow(Message, candidate, 'Message');
+        const next = parseForWrite(Message, candidate, 'Message');
         await tx.objectStore('messages').add(next);
         await tx
           .objectStore('threads')

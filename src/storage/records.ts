@@ -9,7 +9,7 @@ import {
   type Loaded,
 } from '../domain/errors';
 import { schemaGuard } from '../domain/schema-guard';
-import { toFieldIssues } from '../domain/validation';
+import { parseOrThrow, toFieldIssues } from '../domain/validation';
 import type { AppDatabase, AppSchema, AppStoreName } from '../platform/database-schema';
 
 /**
@@ -22,6 +22,14 @@ export function parseRecord<S extends z.ZodType>(schema: S, store: string, key: 
   const result = schema.safeParse(value);
   if (!result.success) throw new CorruptRecordError(store, key, toFieldIssues(result.error));
   return result.data;
+}
+
+/**
+ * Checks a value about to be written, or throws a ValidationError naming `subject`'s fields: `parseOrThrow` with the
+ * schema's guard first, as `parseRecord` reads (what the guard takes is written as it is, unchanged by zod).
+ */
+export function parseForWrite<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
+  return schemaGuard(schema)(value) ? (value as z.output<S>) : parseOrThrow(schema, value, subject);
 }
 
 /** Parses a list of stored records, keeping the good ones and reporting each bad one. */

@@ -1,8 +1,6 @@
 import type { Loaded } from '../domain/errors';
-import { schemaGuard } from '../domain/schema-guard';
 import { ToolCatalog } from '../domain/tool-catalog';
-import { parseOrThrow } from '../domain/validation';
-import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
 /** The deferred tool catalog: each server's last tool list, per profile. */
@@ -11,11 +9,6 @@ export interface ToolCatalogRepo {
   list(profileId: string): Promise<Loaded<ToolCatalog>>;
   set(catalog: ToolCatalog): Promise<void>;
   delete(profileId: string, serverId: string): Promise<void>;
-}
-
-/** A catalog as valid as `ToolCatalog` says; the guard's fast check first (zod's interpreter is slow at 10k tools). */
-function validCatalog(catalog: ToolCatalog): ToolCatalog {
-  return schemaGuard(ToolCatalog)(catalog) ? catalog : parseOrThrow(ToolCatalog, catalog, 'Tool catalog');
 }
 
 export function createToolCatalogRepo({ db, bus }: StorageContext): ToolCatalogRepo {
@@ -35,7 +28,7 @@ export function createToolCatalogRepo({ db, bus }: StorageContext): ToolCatalogR
     },
 
     async set(catalog: ToolCatalog): Promise<void> {
-      const valid = validCatalog(catalog);
+      const valid = parseForWrite(ToolCatalog, catalog, 'Tool catalog'); // zod's interpreter is slow at 10k tools
       await writeTransaction(db, ['catalog'], (tx) => tx.objectStore('catalog').put(valid));
       bus.publish({ store: 'catalog', profileId: valid.profileId, key: valid.serverId });
     },
