@@ -17,8 +17,24 @@ export const MAX_INPUT_SCHEMA_DEPTH = 64;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Tools taken in one step (checked, measured, written out) before `pause` lets the page handle input. */
-const STEP = 64;
+/** Tools taken in one step (checked, measured, written out, compiled) before `pause` lets the page handle input. */
+export const STEP = 64;
+
+/**
+ * Calls `step` on `items` STEP at a time, with `pause` (which lets the page handle input) between steps. A step that
+ * returns false ends it early; resolves to whether every step ran.
+ */
+export async function inSteps<T>(
+  items: readonly T[],
+  pause: (() => Promise<void>) | undefined,
+  step: (slice: readonly T[]) => boolean | void,
+): Promise<boolean> {
+  for (let start = 0; start < items.length; start += STEP) {
+    if (start > 0) await pause?.();
+    if (step(items.slice(start, start + STEP)) === false) return false;
+  }
+  return true;
+}
 
 /**
  * Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. A large answer is
@@ -35,21 +51,19 @@ export async function catalogFromTools(
 ): Promise<ToolCatalog> {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
-  for (const [index, tool] of tools.entries()) {
-    if (index > 0 && index % STEP === 0) await pause?.();
-    const parsed = ToolDefinition.safeParse(tool);
-    if (!parsed.success || seen.has(parsed.data.name)) continue;
-    seen.add(parsed.data.name);
-    definitions.push(parsed.data);
-  }
+  await inSteps(tools, pause, (slice) => {
+    for (const tool of slice) {
+      const parsed = ToolDefinition.safeParse(tool);
+      if (!parsed.success || seen.has(parsed.data.name)) continue;
+      seen.add(parsed.data.name);
+      definitions.push(parsed.data);
+    }
+  });
   const limited = await limitInSteps(definitions, pause);
   const sorted = [...limited.tools].sort((a, b) => a.name.localeCompare(b.name));
   // JSON.stringify of the whole list, written a step at a time.
   const parts: string[] = [];
-  for (let start = 0; start < sorted.length; start += STEP) {
-    if (start > 0) await pause?.();
-    for (const tool of sorted.slice(start, start + STEP)) parts.push(JSON.stringify(tool));
-  }
+  await inSteps(sorted, pause, (slice) => void parts.push(...slice.map((tool) => JSON.stringify(tool))));
   const hash = await sha256Hex(`[${parts.join(',')}]`);
   return {
     profileId,
@@ -86,12 +100,11 @@ async function limitInSteps(
 ): Promise<{ tools: ToolDefinition[]; cuts: string[] }> {
   const tools: ToolDefinition[] = [];
   const cuts: string[] = [];
-  for (let start = 0; start < definitions.length; start += STEP) {
-    if (start > 0) await pause?.();
-    const step = limitDefinitions(definitions.slice(start, start + STEP));
+  await inSteps(definitions, pause, (slice) => {
+    const step = limitDefinitions(slice);
     tools.push(...step.tools);
     cuts.push(...step.cuts);
-  }
+  });
   return { tools, cuts };
 }
 

@@ -4,6 +4,7 @@ import { trustOf } from '../domain/server-trust';
 import { effectiveTool } from '../domain/tool';
 import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import { layerToolOverride, ownEntry, sameToolOverrides, type AppServerToolOverrides } from '../domain/tool-overrides';
+import { inSteps, STEP } from './catalog';
 import { loadedConnectionKit, type ConnectionKit, type LazyConnection } from './lazy-kit';
 import type { InputCheck } from './schema-validation';
 import { ToolNameMap } from './tool-naming';
@@ -16,8 +17,8 @@ export interface Entry {
   readonly connection: LazyConnection;
   catalog?: ToolCatalog;
   /**
-   * Argument checks, compiled once the connection code has loaded: at once for a catalog of up to COMPILE_AT_ONCE
-   * tools, a step at a time for a larger one (see `compileChecksInSteps`); until then a call compiles its own tool's.
+   * Argument checks, compiled once the connection code has loaded: at once for a catalog of up to STEP tools, a
+   * step at a time for a larger one (see `compileChecksInSteps`); until then a call compiles its own tool's.
    */
   checks?: Map<string, InputCheck>;
   /** How many tools/list answers were begun to be taken in: one that finishes after a later one began is dropped. */
@@ -79,7 +80,7 @@ export class RegistryEntries {
     const hadTools = (entry.catalog?.tools.length ?? 0) > 0;
     entry.catalog = catalog;
     const kit = loadedConnectionKit();
-    entry.checks = kit && (catalog?.tools.length ?? 0) <= COMPILE_AT_ONCE ? compileChecks(kit, catalog) : undefined;
+    entry.checks = kit && (catalog?.tools.length ?? 0) <= STEP ? compileChecks(kit, catalog) : undefined;
     // A server's first tools, when no server after it has tools yet, are named after all the others, as a rebuild
     // in order would: the others need no naming again (servers registered together get their catalogs in turn).
     if (!hadTools && this.builtNames && this.noToolsAfter(entry)) this.builtNames.addAll(toolRefs(entry));
@@ -104,8 +105,8 @@ export class RegistryEntries {
   }
 
   /**
-   * Compiles the argument checks of a large catalog a step of COMPILE_AT_ONCE tools at a time, `pause` between steps
-   * (70-160 ms for 10,000 schemas in one piece); they are kept only if the catalog is still the server's. Resolves to
+   * Compiles the argument checks of a large catalog a step of STEP tools at a time, `pause` between steps
+   * (about 200-300 ms for 10,000 schemas in one piece); they are kept only if the catalog is still the server's. Resolves to
    * whether they were.
    */
   async compileChecksInSteps(entry: Entry, pause?: () => Promise<void>): Promise<boolean> {
@@ -113,12 +114,11 @@ export class RegistryEntries {
     const catalog = entry.catalog;
     if (!kit || !catalog || entry.checks) return false;
     const checks = new Map<string, InputCheck>();
-    for (const [index, tool] of catalog.tools.entries()) {
-      if (index > 0 && index % COMPILE_AT_ONCE === 0) await pause?.();
+    const isCurrent = await inSteps(catalog.tools, pause, (slice) => {
       if (entry.catalog !== catalog) return false;
-      checks.set(tool.name, kit.compileInputSchema(tool.name, tool.inputSchema));
-    }
-    if (entry.catalog !== catalog || this.entries.get(entry.config.id) !== entry) return false;
+      for (const tool of slice) checks.set(tool.name, kit.compileInputSchema(tool.name, tool.inputSchema));
+    });
+    if (!isCurrent || entry.catalog !== catalog || this.entries.get(entry.config.id) !== entry) return false;
     entry.checks = checks;
     return true;
   }
@@ -208,9 +208,6 @@ export class RegistryEntries {
 
 const toolRefs = (entry: Entry): ToolRef[] =>
   (entry.catalog?.tools ?? []).map((tool) => ({ serverId: entry.config.id, toolName: tool.name }));
-
-/** Catalogs up to this size have their argument checks compiled at once; larger ones a step of this many at a time. */
-const COMPILE_AT_ONCE = 64;
 
 function compileChecks(kit: ConnectionKit, catalog: ToolCatalog | undefined): Map<string, InputCheck> {
   return new Map(

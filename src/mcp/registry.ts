@@ -8,7 +8,7 @@ import type { ToolRef } from '../domain/tool-catalog';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
-import { catalogFromTools, limitCatalog, type CatalogStore } from './catalog';
+import { catalogFromTools, limitCatalog, STEP, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
 import type { ConnectionTest } from './connection-test';
@@ -43,8 +43,6 @@ export interface RegistryDeps extends ClientHandlers {
   /** Lets the page handle input between the steps of taking in a large catalog (stored or listed, checked, named). */
   readonly yieldToPage?: () => Promise<void>;
 }
-
-const LARGE_CATALOG = 64; // Tools: a stored catalog larger than this is taken in over several tasks.
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 
@@ -139,7 +137,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
       // Checked against the caps (one stored before them may be over) a step at a time, the page let in between.
       const limited = stored && (await limitCatalog(stored, deps.yieldToPage));
-      if ((stored?.tools.length ?? 0) > LARGE_CATALOG) await deps.yieldToPage?.();
+      if ((stored?.tools.length ?? 0) > STEP) await deps.yieldToPage?.();
       if (entries.get(config.id) !== entry) return config; // Removed while its catalog was read.
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });
