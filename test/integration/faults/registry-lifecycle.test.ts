@@ -68,6 +68,47 @@ describe('runtime lifecycle', () => {
     await expect.poll(() => registry.tools(['live']).map((t) => t.toolName)).not.toContain('fresh');
   });
 
+  it('takes in a tools/list_changed that comes while the first list is still being taken in', async () => {
+    const server = await testServer({ toolCount: 100 });
+    // Connect's intake of its 103 tools is held at its first yield until release.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let onHeld = () => {};
+    const isHeld = new Promise<void>((resolve) => (onHeld = resolve));
+    let isHolding = true;
+    const yieldToPage = () => (isHolding ? (onHeld(), held) : Promise.resolve());
+    // The client's standalone stream, watched for the notification passing through to the SDK.
+    let onNotified = () => {};
+    const notified = new Promise<void>((resolve) => (onNotified = resolve));
+    const watching: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !response.body) return response;
+      const decoder = new TextDecoder();
+      const watch = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          controller.enqueue(chunk);
+          if (decoder.decode(chunk, { stream: true }).includes('notifications/tools/list_changed')) onNotified();
+        },
+      });
+      return new Response(response.body.pipeThrough(watch), response);
+    };
+    const { registry } = setup({ yieldToPage, fetch: watching });
+    await registry.register({ id: 's', name: 'S', url: server.url }, 'user');
+    const connecting = registry.connect('s');
+    await isHeld;
+    await expect.poll(() => server.openStreams).toBeGreaterThan(0);
+    server.addTool('added-meanwhile', 'Added while the first list was taken in');
+    await notified;
+    await new Promise((resolve) => setImmediate(resolve)); // The SDK's stream reading runs on promises: it has handled it.
+    isHolding = false;
+    release();
+    expect((await connecting).status).toBe('connected');
+    await vi.waitFor(() => expect(registry.tools(['s']).map((t) => t.toolName)).toContain('added-meanwhile'), {
+      timeout: 5000,
+    });
+    expect(registry.tools(['s'])).toHaveLength(104);
+  });
+
   it('initializes again and retries once when the session expired (404)', async () => {
     const server = await testServer();
     const { registry } = setup();
