@@ -179,19 +179,15 @@ export class ServerConnection {
     this.reconnects.cancel();
     this.setState({ status: 'connecting' });
     const config = this.config;
-    // A tools/list_changed that comes while the first list is taken in (the connection is not open yet) is kept for
-    // once it is: that list may have been answered before the change.
-    let isTakingIn = true;
+    // A tools/list_changed that comes before the connection is open may postdate its first list: listed once open.
     let changedMeanwhile = false;
+    let onToolsChanged = () => void (changedMeanwhile = true);
     try {
       const open = await dialServer(config, this.deps, {
         lastKind: () => this.lastKind,
         onNetworkFailure: () => this.onNetworkFailure(),
         onResponse: () => (this.hasAnswered = true),
-        onToolsChanged: () => {
-          if (isTakingIn) changedMeanwhile = true;
-          else void this.refreshTools();
-        },
+        onToolsChanged: () => onToolsChanged(),
         closeFailed: (when) => this.closeFailed(when),
       });
       if (this.isDisposed || config !== this.config) {
@@ -212,8 +208,8 @@ export class ServerConnection {
       open.client.onclose = () => this.onClosed(open);
       this.setState({ status: 'connected', transport: open.kind });
       this.idle.touch();
-      isTakingIn = false;
-      if (changedMeanwhile) void this.refreshTools();
+      onToolsChanged = () => void this.refreshTools();
+      if (changedMeanwhile) onToolsChanged();
       return open;
     } catch (error) {
       if (error instanceof StaleConnectError) throw error; // The new config connects on its own; keep its status.
