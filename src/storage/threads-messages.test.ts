@@ -98,6 +98,20 @@ describe('a deletion waiting for Undo', () => {
     expect(await db.count('threads')).toBe(0);
     expect(await db.count('messages')).toBe(0);
   });
+
+  it('is kept when an Undo clears its mark after the start-up purge listed it', async () => {
+    const { storage, profile } = await setup();
+    const undone = await storage.threads.create(profile.id, { title: 'Undone' });
+    const gone = await storage.threads.create(profile.id, { title: 'Gone' });
+    await storage.threads.markDeleted(undone.id, true);
+    await storage.threads.markDeleted(gone.id, true);
+    const purging = storage.threads.purgeDeleted(profile.id, Number.MAX_SAFE_INTEGER);
+    // Another tab's Undo, written after the purge read the list and before its deletions.
+    await storage.threads.markDeleted(undone.id, false);
+    expect(await purging).toBe(1);
+    expect((await storage.threads.list(profile.id)).items.map((t) => t.title)).toEqual(['Undone']);
+    expect(await storage.threads.get(gone.id)).toBeUndefined();
+  });
 });
 
 describe('messages', () => {

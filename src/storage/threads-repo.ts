@@ -122,36 +122,42 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
 
     async purgeDeleted(profileId: string, before: number): Promise<number> {
       const { items } = await listAll(profileId);
-      const stale = items.filter((t) => t.deletedAt !== undefined && t.deletedAt < before);
-      for (const thread of stale) await repo.delete(thread.id);
-      return stale.length;
+      const isStale = (t?: Record<string, unknown>) => typeof t?.deletedAt === 'number' && t.deletedAt < before;
+      let purged = 0;
+      // Checked again inside each deletion's transaction: an Undo in another tab may have cleared the mark since.
+      for (const thread of items.filter(isStale)) if (await deleteIf(thread.id, isStale)) purged++;
+      return purged;
     },
 
-    /** Deletes the thread, all its messages and its context compactions in one transaction. */
     async delete(id: string): Promise<void> {
-      const profileId = await writeTransaction(
-        db,
-        ['threads', 'messages', 'compactions', 'attachments'],
-        async (tx) => {
-          const stored = await tx.objectStore('threads').get(id);
-          const keys = await tx
-            .objectStore('messages')
-            .index('byThreadSeq')
-            .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
-          for (const key of keys) await tx.objectStore('messages').delete(key);
-          const compactions = await tx
-            .objectStore('compactions')
-            .index('byThread')
-            .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
-          for (const key of compactions) await tx.objectStore('compactions').delete(key);
-          const attachments = await tx.objectStore('attachments').index('byThread').getAllKeys(id);
-          for (const key of attachments) await tx.objectStore('attachments').delete(key);
-          await tx.objectStore('threads').delete(id);
-          return stored?.profileId;
-        },
-      );
-      bus.publish({ store: 'threads', threadId: id, ...(profileId === undefined ? {} : { profileId }) });
+      await deleteIf(id, () => true);
     },
+  };
+
+  /** Deletes the thread, all its messages and its context compactions in one transaction, if `should` says so of it. */
+  const deleteIf = async (id: string, should: (stored?: Record<string, unknown>) => boolean): Promise<boolean> => {
+    let isDeleted = false;
+    const profileId = await writeTransaction(db, ['threads', 'messages', 'compactions', 'attachments'], async (tx) => {
+      const stored = await tx.objectStore('threads').get(id);
+      if (!should(stored)) return undefined;
+      isDeleted = true;
+      const keys = await tx
+        .objectStore('messages')
+        .index('byThreadSeq')
+        .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+      for (const key of keys) await tx.objectStore('messages').delete(key);
+      const compactions = await tx
+        .objectStore('compactions')
+        .index('byThread')
+        .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
+      for (const key of compactions) await tx.objectStore('compactions').delete(key);
+      const attachments = await tx.objectStore('attachments').index('byThread').getAllKeys(id);
+      for (const key of attachments) await tx.objectStore('attachments').delete(key);
+      await tx.objectStore('threads').delete(id);
+      return stored?.profileId;
+    });
+    if (isDeleted) bus.publish({ store: 'threads', threadId: id, ...(profileId === undefined ? {} : { profileId }) });
+    return isDeleted;
   };
   return repo;
 }
