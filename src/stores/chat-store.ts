@@ -248,8 +248,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     // A server removed or moved to another origin (in this tab too) leaves the threads it was enabled in.
     if (change.store === 'threads' && !change.threadId) void actions.refreshThreads();
     if (!change.isRemote) return;
-    if (change.store === 'threads' && change.threadId) void actions.refreshThreads();
     const active = store.getState().activeThreadId;
+    if (change.store === 'threads' && change.threadId) {
+      void actions.refreshThreads();
+      if (change.threadId === active || change.threadId === turn.runningThreadId())
+        void actions.followDeletionElsewhere(change.threadId);
+    }
     if (
       change.store === 'messages' &&
       active !== undefined &&

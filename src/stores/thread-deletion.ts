@@ -9,6 +9,8 @@ export interface ThreadDeletionActions {
   deleteThread(threadId: string): Promise<void>;
   undoDelete(): Promise<void>;
   confirmDelete(): Promise<void>;
+  /** Another tab changed `threadId`: if it deleted it (or marked it for Undo there), its turn here stops and it closes. */
+  followDeletionElsewhere(threadId: string): Promise<void>;
 }
 
 export interface ThreadDeletionContext {
@@ -23,6 +25,7 @@ export interface ThreadDeletionContext {
 }
 
 export const ALREADY_REMOVED = 'This thread was already removed; it cannot be brought back.';
+export const DELETED_ELSEWHERE = 'This thread was deleted in another tab.';
 
 export function threadDeletionActions(context: ThreadDeletionContext): ThreadDeletionActions {
   const { store, storage, refreshThreads, openThread } = context;
@@ -73,6 +76,13 @@ export function threadDeletionActions(context: ThreadDeletionContext): ThreadDel
         store.setState({ notice: describeError(error) });
       }
       await refreshThreads();
+    },
+    async followDeletionElsewhere(threadId) {
+      const stored = await storage.threads.get(threadId).catch(() => ({ deletedAt: undefined })); // Unread: kept.
+      if (stored !== undefined && stored.deletedAt === undefined) return;
+      context.stopTurnIn(threadId);
+      if (store.getState().activeThreadId === threadId)
+        store.setState({ activeThreadId: undefined, ...context.closed, notice: DELETED_ELSEWHERE });
     },
   };
   return actions;

@@ -5,6 +5,7 @@ import { STOPPED_NOTE } from '../../../src/agent/model-call';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { followServerChanges } from '../../../src/stores/server-sync';
+import { DELETED_ELSEWHERE } from '../../../src/stores/thread-deletion';
 import { openTestStorage, type TestStorage } from '../../fakes/test-storage';
 import { faultAppsPerTest, storedMessages, type FaultApp } from './turn-harness';
 
@@ -109,6 +110,30 @@ describe('two tabs on one database', () => {
     await expect.poll(() => enabledIn(b)).toEqual(['north', 'south']);
     await a.chat.actions.renameThread(thread.id, 'Renamed in A');
     await expect.poll(() => b.chat.store.getState().threads.map((t) => t.title)).toEqual(['Renamed in A']);
+  });
+});
+
+describe('a thread deleted in another tab', () => {
+  it('stops its turn here and closes, saying so; Undo there brings it back to the list here', async () => {
+    const { a, b } = await twoTabs('deleted-elsewhere');
+    await a.chat.actions.newThread();
+    const threadId = a.chat.store.getState().activeThreadId!;
+    a.api.script({ text: ['Still ', 'coming'], stallAfterChunks: 1 });
+    const running = a.chat.actions.send('Answer slowly');
+    cleanup(async () => {
+      a.chat.actions.stop();
+      await running;
+    });
+    await expect.poll(() => a.chat.store.getState().messages.at(-1)?.status).toBe('streaming');
+    await b.chat.actions.refreshThreads();
+    await b.chat.actions.deleteThread(threadId);
+    await running; // Stopped here, without waiting for the answer that never ends.
+    expect(a.chat.store.getState()).toMatchObject({ activeThreadId: undefined, notice: DELETED_ELSEWHERE });
+    expect(a.chat.store.getState().isRunning).toBe(false);
+    expect((await storedMessages(a, threadId)).at(-1)).toMatchObject({ status: 'interrupted', error: STOPPED_NOTE });
+    await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).not.toContain(threadId);
+    await b.chat.actions.undoDelete();
+    await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).toContain(threadId);
   });
 });
 
