@@ -60,6 +60,8 @@ export interface ChatState {
   readonly deleting?: { readonly thread: ThreadConfig; readonly wasOpen: boolean };
   /** Storage problems (skipped records, a failed write), shown as a notice. */
   readonly notice?: string;
+  /** What the person should know that went wrong with nothing (a limit, a thread deleted in another tab), shown as a note. */
+  readonly note?: string;
 }
 
 export type ChatStore = StoreApi<ChatState>;
@@ -80,7 +82,7 @@ export interface ChatActions
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
-  /** Hides the storage notice once the person has read it. */
+  /** Hides the storage notice and the note once the person has read them. */
   dismissNotice(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
@@ -215,7 +217,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       turn.stop();
     },
     dismissNotice() {
-      store.setState({ notice: undefined });
+      store.setState({ notice: undefined, note: undefined });
     },
     mentionOptions(query) {
       const { threads, activeThreadId } = store.getState();

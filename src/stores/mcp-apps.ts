@@ -151,7 +151,7 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
       if (!isYes) return false;
       if (deps.chat.getState().isRunning) {
         deps.chat.setState({
-          notice: `The message of the app of ${app.serverName} was not sent: an answer is running.`,
+          note: `The message of the app of ${app.serverName} was not sent: an answer is running.`,
         });
         return false;
       }

@@ -65,7 +65,7 @@ describe('deleting a thread', () => {
     await chat.actions.deleteThread(threadId);
     await threads.delete(threadId); // Another tab's Dismiss removed it for good.
     await chat.actions.undoDelete();
-    expect(chat.store.getState().notice).toBe(ALREADY_REMOVED);
+    expect(chat.store.getState().note).toBe(ALREADY_REMOVED);
     expect(chat.store.getState().activeThreadId).toBeUndefined();
   });
 

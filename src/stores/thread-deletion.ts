@@ -59,7 +59,7 @@ export function threadDeletionActions(context: ThreadDeletionContext): ThreadDel
       try {
         await storage.threads.markDeleted(deleting.thread.id, false);
       } catch (error) {
-        store.setState({ notice: error instanceof NotFoundError ? ALREADY_REMOVED : describeError(error) });
+        store.setState(error instanceof NotFoundError ? { note: ALREADY_REMOVED } : { notice: describeError(error) });
         await refreshThreads();
         return;
       }
@@ -82,7 +82,7 @@ export function threadDeletionActions(context: ThreadDeletionContext): ThreadDel
       if (stored !== undefined && stored.deletedAt === undefined) return;
       context.stopTurnIn(threadId);
       if (store.getState().activeThreadId === threadId)
-        store.setState({ activeThreadId: undefined, ...context.closed, notice: DELETED_ELSEWHERE });
+        store.setState({ activeThreadId: undefined, ...context.closed, note: DELETED_ELSEWHERE });
     },
   };
   return actions;

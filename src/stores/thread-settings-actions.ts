@@ -61,7 +61,7 @@ export function threadSettingsActions({ store, deps, refreshThreads }: ThreadSet
         const problem = serverLimitProblem(limits, serverIds.length - 1);
         if (problem) {
           show([...before]);
-          store.setState({ notice: problem });
+          store.setState({ note: problem });
           return;
         }
       }

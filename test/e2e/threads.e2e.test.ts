@@ -137,6 +137,26 @@ describe('threads', () => {
     await expect.poll(() => umbrella.count(), { timeout: 15_000 }).toBe(1);
   });
 
+  it('a thread open in another tab closes there when deleted here, saying why; Undo here lists it there again', async () => {
+    const other = await browser!.context.newPage();
+    try {
+      await other.goto(page.url());
+      await other.getByRole('heading', { name: 'Plan a trip to Rome', exact: true }).waitFor({ timeout: 15_000 });
+      await nav().getByRole('button', { name: 'Delete thread Plan a trip to Rome' }).click();
+      // A note, not an alarm: nothing failed.
+      await other.getByRole('status').filter({ hasText: 'This thread was deleted in another tab.' }).waitFor();
+      expect(await other.getByText('Storage problem').count()).toBe(0);
+      await other.getByText('Start a new thread to chat.').waitFor();
+      await other.screenshot({ path: `${SHOTS}/threads-deleted-elsewhere.png` });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      const otherNav = other.getByRole('navigation', { name: 'Threads' });
+      await otherNav.getByRole('button', { name: 'Plan a trip to Rome', exact: true }).waitFor();
+    } finally {
+      await other.close();
+    }
+    await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor();
+  });
+
   it('at phone width the list shows the same dates and previews', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();

@@ -128,7 +128,7 @@ describe('a thread deleted in another tab', () => {
     await b.chat.actions.refreshThreads();
     await b.chat.actions.deleteThread(threadId);
     await running; // Stopped here, without waiting for the answer that never ends.
-    expect(a.chat.store.getState()).toMatchObject({ activeThreadId: undefined, notice: DELETED_ELSEWHERE });
+    expect(a.chat.store.getState()).toMatchObject({ activeThreadId: undefined, note: DELETED_ELSEWHERE });
     expect(a.chat.store.getState().isRunning).toBe(false);
     expect((await storedMessages(a, threadId)).at(-1)).toMatchObject({ status: 'interrupted', error: STOPPED_NOTE });
     await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).not.toContain(threadId);

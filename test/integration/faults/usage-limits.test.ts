@@ -110,7 +110,7 @@ describe('usage limits', () => {
     await chat.actions.refreshThreads();
     await chat.actions.setThreadServers(thread.id, ['one']);
     await chat.actions.setThreadServers(thread.id, ['one', 'two']);
-    expect(chat.store.getState().notice).toBe(
+    expect(chat.store.getState().note).toBe(
       'At most 1 server can be on in a thread (your limit in Settings); switch one off first.',
     );
     expect((await app.opened.storage.threads.get(thread.id))?.enabledServerIds).toEqual(['one']);
