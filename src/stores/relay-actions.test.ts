@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startRelayServer } from '../../relay/node-server';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
-import { createStorageRegistry, openTestProfile, TEST_APP_ORIGIN } from '../../test/fakes/test-app';
-import { openTestStorage } from '../../test/fakes/test-storage';
-import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
-import { bindServerActions, createServersStore, EMPTY_SERVER_FORM } from './servers-store';
+import { serversHarness } from '../../test/fakes/servers-harness';
+import { TEST_APP_ORIGIN } from '../../test/fakes/test-app';
+import { EMPTY_SERVER_FORM } from './servers-store';
 import { saveRelayUrl } from './relay-settings';
 
 const cleanup = cleanupAfterEach();
+const harness = serversHarness(cleanup);
 
 /** Node's fetch with the page's Origin, as a browser sends it cross-origin (the relay serves only allowed origins). */
 const browserFetch = (input: string | URL, init?: RequestInit) => {
@@ -17,23 +17,13 @@ const browserFetch = (input: string | URL, init?: RequestInit) => {
 };
 
 async function setup() {
-  const opened = await openTestStorage();
-  const { storage } = opened;
-  const profile = await openTestProfile(storage);
-  const registry = createStorageRegistry(storage, profile.id, { fetch: browserFetch });
-  const store = createServersStore(registry);
-  cleanup(
-    () => opened.close(),
-    () => registry.close(),
-    () => store.dispose(),
-  );
-  const actions = bindServerActions(store, { registry, storage, profileId: profile.id });
-  const server = await startTestMcpServer({ toolCount: 1, cors: 'none' });
-  cleanup(() => server.stop());
+  const context = await harness.setup({ fetch: browserFetch });
+  const { storage, store, actions, profile } = context;
+  const server = await harness.mcpServer({ toolCount: 1, cors: 'none' });
   expect(await actions.add({ ...EMPTY_SERVER_FORM, name: 'Plain', url: server.url })).toBeUndefined();
   const view = () => store.getState().servers.find((s) => s.name === 'Plain')!;
   const storedRoute = async () => (await storage.profiles.listServers(profile.id)).items[0]?.viaRelay;
-  return { storage, registry, store, actions, view, storedRoute, profileId: profile.id };
+  return { ...context, view, storedRoute, profileId: profile.id };
 }
 
 describe('"Connect through relay"', () => {
