@@ -60,7 +60,7 @@ export interface ChatState {
   readonly deleting?: { readonly thread: ThreadConfig; readonly wasOpen: boolean };
   /** Storage problems (skipped records, a failed write), shown as a notice. */
   readonly notice?: string;
-  /** What the person should know that went wrong with nothing (a limit, a thread deleted in another tab), shown as a note. */
+  /** What the person should know though nothing failed (a limit, a thread deleted in another tab); goes when a thread opens. */
   readonly note?: string;
 }
 
@@ -153,7 +153,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       // The profile's last thread may have been deleted, waiting for Undo, when the page closed: it stays closed.
       if (isRestore && (await storage.threads.get(threadId).catch(() => undefined))?.deletedAt !== undefined) return;
       const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
-      store.setState({ activeThreadId: threadId, ...NO_THREAD });
+      store.setState({ activeThreadId: threadId, ...NO_THREAD, note: undefined });
       // A thread left as New thread made it (nothing written in it) is not kept.
       if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
         await storage.threads

@@ -134,6 +134,8 @@ describe('a thread deleted in another tab', () => {
     await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).not.toContain(threadId);
     await b.chat.actions.undoDelete();
     await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).toContain(threadId);
+    await a.chat.actions.openThread(threadId);
+    expect(a.chat.store.getState().note).toBeUndefined(); // The note was about the thread closed; it goes as one opens.
   });
 });
 
