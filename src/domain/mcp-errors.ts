@@ -31,16 +31,27 @@ export class CorsBlockedError extends AppError {
   }
 }
 
+/** What an unreachable server's error adds while reconnects are scheduled, and once they have run out. */
+export const RECONNECTING = 'the connection was lost. The app will keep trying to reconnect.';
+export const RECONNECTS_GAVE_UP =
+  'the connection was lost, and the app stopped trying to reconnect. It tries again when one of its tools is next used, or press Connect.';
+
 /** The server was reachable before (or is same-origin) and now does not answer. */
 export class ServerUnreachableError extends AppError {
   readonly kind = 'unreachable';
   constructor(
     readonly serverUrl: string,
-    detail = 'the connection was lost. The app will keep trying to reconnect.',
+    readonly detail?: string,
   ) {
-    super(`${new URL(serverUrl).origin} does not answer; ${detail}`);
+    super(`${new URL(serverUrl).origin} does not answer${detail ? `; ${detail}` : '.'}`);
     this.name = 'ServerUnreachableError';
   }
+}
+
+/** An unreachable server's error restated as its reconnects go on or run out; undefined for others (a relay's diagnosis). */
+export function withReconnectNote(error: unknown, willTry: boolean): ServerUnreachableError | undefined {
+  if (!(error instanceof ServerUnreachableError) || ![undefined, RECONNECTING].includes(error.detail)) return undefined;
+  return new ServerUnreachableError(error.serverUrl, willTry ? RECONNECTING : RECONNECTS_GAVE_UP);
 }
 
 /** The server answered with an HTTP error status. */

@@ -29,14 +29,15 @@ export class ReconnectBackoff {
 
   constructor(private readonly timing: () => ConnectionTiming['reconnect']) {}
 
-  /** Runs `reconnect` after the next delay, unless the attempts are used up. */
-  schedule(reconnect: () => void): void {
+  /** Runs `reconnect` after the next delay, unless the attempts are used up; says whether it will. */
+  schedule(reconnect: () => void): boolean {
     const { initialMs, maxMs, attempts } = this.timing();
-    if (this.attempt >= attempts) return;
+    if (this.attempt >= attempts) return false;
     const delay = Math.min(initialMs * 2 ** this.attempt, maxMs);
     this.attempt++;
     clearTimeout(this.timer);
     this.timer = setTimeout(reconnect, delay);
+    return true;
   }
 
   /** A connect succeeded: the next failure starts from the first delay. */

@@ -1,7 +1,7 @@
 import { logFailure, silentLogger } from '../domain/logger';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError } from '../domain/mcp-errors';
+import { AuthRequiredError, withReconnectNote } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -282,10 +282,13 @@ export class ServerConnection {
 
   private scheduleReconnect(): void {
     if (this.isDisposed) return;
-    this.reconnects.schedule(() => {
+    const willTry = this.reconnects.schedule(() => {
       if (this.open || this.connecting || this.isDisposed) return;
       this.ensureConnected().catch(() => this.scheduleReconnect());
     });
+    // The server's error says whether the app goes on trying.
+    const restated = this.state.status === 'error' ? withReconnectNote(this.state.lastError, willTry) : undefined;
+    if (restated) this.setState({ status: 'error', lastError: restated });
   }
 
   private errorContext(): ErrorContext {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../../src/domain/errors';
+import { RECONNECTS_GAVE_UP } from '../../../src/domain/mcp-errors';
 import { BEARER_SLOT, headerSlot } from '../../../src/domain/server-config';
 import type { RegistryEvent } from '../../../src/mcp/registry';
 import { startBrokenServer } from '../../fixtures/broken-servers';
@@ -107,6 +108,25 @@ describe('runtime lifecycle', () => {
       timeout: 5000,
     });
     expect(registry.tools(['s'])).toHaveLength(104);
+  });
+
+  it('says so once it stops trying to reconnect to a server that went away; Connect tries again', async () => {
+    const server = await testServer();
+    const { registry } = setup({ timing: { reconnect: { initialMs: 20, maxMs: 40, attempts: 2 } } });
+    const errors: string[] = [];
+    registry.subscribe((e) => {
+      if (e.type === 'status' && e.state.lastError) errors.push(e.state.lastError.message);
+    });
+    await registry.register({ id: 'gone', name: 'Gone', url: server.url }, 'user');
+    await registry.connect('gone');
+    await expect.poll(() => server.openStreams).toBeGreaterThan(0);
+    await server.stop(); // Its stream breaks: the drop is seen, and two reconnects fail.
+    await vi.waitFor(() => expect(errors.at(-1)).toContain('stopped trying to reconnect'), { timeout: 15_000 });
+    expect(errors.some((message) => message.includes('will keep trying'))).toBe(true);
+    expect(registry.get('gone')?.state.lastError?.message).toBe(
+      `${new URL(server.url).origin} does not answer; ${RECONNECTS_GAVE_UP}`,
+    );
+    expect((await registry.connect('gone')).status).toBe('error'); // Connect still tries (the server is still gone).
   });
 
   it('initializes again and retries once when the session expired (404)', async () => {
