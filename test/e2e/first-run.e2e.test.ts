@@ -136,8 +136,40 @@ describe('first run', () => {
     expect(await model.inputValue()).toBe('claude-endpoint-large');
   });
 
+  it('going to the chat closes Settings: New thread does, and so does sending, so the first answer shows', async () => {
+    const settings = page.getByRole('button', { name: 'Settings' });
+    expect(await settings.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'New thread', exact: true }).click();
+    await page.getByText('No messages yet. Ask something below.').waitFor();
+    expect(await settings.getAttribute('aria-pressed')).toBe('false');
+    await settings.click();
+    await page.getByText('Advanced settings').waitFor();
+    api!.script({ text: 'The first answer, in full view.' });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello');
+    await box.press('Enter');
+    const answer = page.getByRole('list', { name: 'Messages' }).getByText('The first answer, in full view.');
+    await answer.waitFor();
+    expect(await settings.getAttribute('aria-pressed')).toBe('false');
+    const inView = await answer.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(inView).toBe(true);
+    // The header's token line (this model has no price: the reason is in its tooltip) ends before the Thread menu.
+    const tokens = page.getByRole('group', { name: 'Tokens used in this thread' });
+    const line = (await tokens.boundingBox())!;
+    expect(line.x + line.width).toBeLessThanOrEqual(
+      (await page.getByRole('button', { name: /Thread menu/ }).boundingBox())!.x,
+    );
+    expect(await tokens.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true); // Nothing runs over.
+    expect(await tokens.innerText()).toMatch(/no price/);
+    await shot('first-run-4-first-answer');
+  });
+
   it('at phone width the key, Test and Save fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByText('Advanced settings').click(); // unfolded by the reload (a key is stored): fold it again
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Test', exact: true }).scrollIntoViewIfNeeded();

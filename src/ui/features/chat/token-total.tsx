@@ -12,7 +12,8 @@ export function CostLabel({ totals }: { totals: TokenTotals }) {
       {totals.unpriced > 0 && (
         <span className="muted" title={why}>
           {' '}
-          {priced > 0 ? `+ ${totals.unpriced} unpriced` : 'no price'}: {why}
+          {priced > 0 ? `+ ${totals.unpriced} unpriced` : 'no price'}
+          <span className="cost-why">: {why}</span>
         </span>
       )}
     </span>

@@ -60,6 +60,14 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     setPanel('none');
   };
   const onClose = isSettingsForced ? undefined : close;
+  // Opening a thread or sending a message is going back to the chat: the panel over it closes, so the answer shows.
+  useEffect(
+    () =>
+      chat?.subscribe((now, before) => {
+        if (now.activeThreadId !== before.activeThreadId || (now.isRunning && !before.isRunning)) setPanel('none');
+      }),
+    [chat],
+  );
   useApplyTheme(profile?.preferences.theme);
 
   return (
