@@ -74,6 +74,10 @@ describe('threads', () => {
   it('each thread shows when it last changed and the start of its latest answer', async () => {
     await newThread().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    // Left from a thread with messages, the box is the focus again once the new one opens: typing goes there.
+    await expect.poll(() => box().evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Hi');
+    expect(await box().inputValue()).toBe('Hi');
     await chat('Plan a trip to Rome', 'Rome is **mild** in November; bring an umbrella.', 'bring an umbrella');
     const rome = nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true });
     await expect.poll(() => rome.textContent()).toContain('Rome is mild in November; bring an umbrella.');
