@@ -123,6 +123,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         if (store.getState().activeThreadId === threadId) actions.stop();
         else if (turn.runningThreadId() === threadId) turn.stop();
       },
+      runningThreadId: () => turn.runningThreadId(),
       refreshThreads: () => actions.refreshThreads(),
       openThread: (threadId) => actions.openThread(threadId),
       closed: NO_THREAD,
@@ -253,8 +254,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     const active = store.getState().activeThreadId;
     if (change.store === 'threads' && change.threadId) {
       void actions.refreshThreads();
-      if (change.threadId === active || change.threadId === turn.runningThreadId())
-        void actions.followDeletionElsewhere(change.threadId);
+      void actions.followDeletionElsewhere(change.threadId);
     }
     if (
       change.store === 'messages' &&

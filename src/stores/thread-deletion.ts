@@ -9,7 +9,10 @@ export interface ThreadDeletionActions {
   deleteThread(threadId: string): Promise<void>;
   undoDelete(): Promise<void>;
   confirmDelete(): Promise<void>;
-  /** Another tab changed `threadId`: if it deleted it (or marked it for Undo there), its turn here stops and it closes. */
+  /**
+   * Another tab changed `threadId`: if it deleted it (or marked it for Undo there), its turn here stops and it closes;
+   * brought back by Undo there, it opens again here if nothing else was opened meanwhile.
+   */
   followDeletionElsewhere(threadId: string): Promise<void>;
 }
 
@@ -18,6 +21,8 @@ export interface ThreadDeletionContext {
   readonly storage: Pick<Storage, 'threads'>;
   /** Ends the turn running in `threadId`, if any (its tool calls in flight are cancelled on their servers). */
   readonly stopTurnIn: (threadId: string) => void;
+  /** The thread whose turn runs in this tab, if any. */
+  readonly runningThreadId: () => string | undefined;
   readonly refreshThreads: () => Promise<void>;
   readonly openThread: (threadId: string) => Promise<void>;
   /** The state of no open thread. */
@@ -29,6 +34,8 @@ export const DELETED_ELSEWHERE = 'This thread was deleted in another tab.';
 
 export function threadDeletionActions(context: ThreadDeletionContext): ThreadDeletionActions {
   const { store, storage, refreshThreads, openThread } = context;
+  /** The thread this tab closed because another tab deleted it (Undo there may bring it back). */
+  let closedElsewhere: string | undefined;
   const actions: ThreadDeletionActions = {
     async deleteThread(threadId) {
       const thread = store.getState().threads.find((t) => t.id === threadId);
@@ -78,11 +85,21 @@ export function threadDeletionActions(context: ThreadDeletionContext): ThreadDel
       await refreshThreads();
     },
     async followDeletionElsewhere(threadId) {
+      const isHere = store.getState().activeThreadId === threadId || context.runningThreadId() === threadId;
+      if (!isHere && closedElsewhere !== threadId) return;
       const stored = await storage.threads.get(threadId).catch(() => ({ deletedAt: undefined })); // Unread: kept.
-      if (stored !== undefined && stored.deletedAt === undefined) return;
+      if (stored !== undefined && stored.deletedAt === undefined) {
+        if (closedElsewhere !== threadId) return;
+        closedElsewhere = undefined;
+        const { activeThreadId, note } = store.getState();
+        if (activeThreadId !== undefined) return; // The person opened another meanwhile.
+        if (note === DELETED_ELSEWHERE) store.setState({ note: undefined });
+        return openThread(threadId);
+      }
       context.stopTurnIn(threadId);
-      if (store.getState().activeThreadId === threadId)
-        store.setState({ activeThreadId: undefined, ...context.closed, note: DELETED_ELSEWHERE });
+      if (store.getState().activeThreadId !== threadId) return;
+      closedElsewhere = threadId;
+      store.setState({ activeThreadId: undefined, ...context.closed, note: DELETED_ELSEWHERE });
     },
   };
   return actions;

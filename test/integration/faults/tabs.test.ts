@@ -114,7 +114,7 @@ describe('two tabs on one database', () => {
 });
 
 describe('a thread deleted in another tab', () => {
-  it('stops its turn here and closes, saying so; Undo there brings it back to the list here', async () => {
+  it('stops its turn here and closes, saying so; Undo there opens it here again', async () => {
     const { a, b } = await twoTabs('deleted-elsewhere');
     await a.chat.actions.newThread();
     const threadId = a.chat.store.getState().activeThreadId!;
@@ -132,10 +132,18 @@ describe('a thread deleted in another tab', () => {
     expect(a.chat.store.getState().isRunning).toBe(false);
     expect((await storedMessages(a, threadId)).at(-1)).toMatchObject({ status: 'interrupted', error: STOPPED_NOTE });
     await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).not.toContain(threadId);
+    await b.chat.actions.undoDelete(); // Nothing else was opened here meanwhile: it opens again, the note gone.
+    await expect.poll(() => a.chat.store.getState().activeThreadId).toBe(threadId);
+    expect(a.chat.store.getState().note).toBeUndefined();
+    expect(a.chat.store.getState().threads.map((t) => t.id)).toContain(threadId);
+    // Deleted there again, and another thread opened here meanwhile: Undo there leaves this tab where it is.
+    await b.chat.actions.deleteThread(threadId);
+    await expect.poll(() => a.chat.store.getState().activeThreadId).toBeUndefined();
+    await a.chat.actions.newThread();
+    const other = a.chat.store.getState().activeThreadId;
     await b.chat.actions.undoDelete();
     await expect.poll(() => a.chat.store.getState().threads.map((t) => t.id)).toContain(threadId);
-    await a.chat.actions.openThread(threadId);
-    expect(a.chat.store.getState().note).toBeUndefined(); // The note was about the thread closed; it goes as one opens.
+    expect(a.chat.store.getState().activeThreadId).toBe(other);
   });
 });
 
