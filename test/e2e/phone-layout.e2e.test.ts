@@ -73,6 +73,29 @@ describe('the chat on a phone', () => {
     expect(await page.getByRole('button', { name: 'Export Markdown' }).isVisible()).toBe(false);
   });
 
+  it('the @ list fits the screen: no sideways scroll, each name on a line or two, however long its detail', async () => {
+    await box().fill('@');
+    const popup = page.locator('.mention-popup');
+    await popup.waitFor();
+    // The server's resources have long addresses as their detail (demo://resource/static/document/...).
+    await expect.poll(() => popup.getByText(/demo:\/\/resource/).count()).toBeGreaterThan(0);
+    expect(await popup.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const tallest = await popup
+      .locator('.mention-label')
+      .evaluateAll((labels) =>
+        Math.max(
+          ...labels.map(
+            (label) =>
+              label.getBoundingClientRect().height /
+              (parseFloat(getComputedStyle(label).lineHeight) || 1.2 * parseFloat(getComputedStyle(label).fontSize)),
+          ),
+        ),
+      );
+    expect(tallest).toBeLessThanOrEqual(2.5);
+    await shot('phone-4-mentions');
+    await box().fill('');
+  });
+
   it('an approval shows its buttons in view at once, even with long arguments', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `line ${i} of a long message`).join('\n');
     api.script({ toolUses: [{ name: 'mcp__tools__echo', input: { message: long } }] }, { text: 'Echoed.' });
