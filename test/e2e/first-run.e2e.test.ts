@@ -91,6 +91,10 @@ describe('first run', () => {
   it('Test says clearly when nothing answers at the base URL, and nothing is saved', async () => {
     const port = await closedPort();
     await page.getByLabel('API key').fill(KEY);
+    // Typing a key takes back what Save said of the empty one.
+    await expect.poll(() => page.getByText('Enter your Anthropic API key: chatting needs one').count()).toBe(0);
+    expect(await page.getByText('Nothing was saved: fix the fields marked above.').count()).toBe(0);
+    expect(await page.getByLabel('API key').getAttribute('aria-invalid')).toBeNull();
     await page.getByRole('textbox', { name: 'Base URL' }).fill(`http://127.0.0.1:${port}`);
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await expect

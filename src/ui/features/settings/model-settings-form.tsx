@@ -20,6 +20,11 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
   const [toolSearch, setToolSearch] = useState<ToolSearchInput>();
   const [code, setCode] = useState('local');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes once the person changes that field (the form's summary with the last of them).
+  const edited = (field: string) =>
+    setErrors((current) =>
+      field in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== field)) : current,
+    );
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
   const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
@@ -109,7 +114,10 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         autoComplete="off"
         value={apiKey}
         placeholder={view.hasApiKey ? '•••••••• (saved; type to replace)' : 'sk-ant-…'}
-        onChange={(e) => setApiKey(e.target.value)}
+        onChange={(e) => {
+          setApiKey(e.target.value);
+          edited('apiKey');
+        }}
         aria-invalid={errors.apiKey ? true : undefined}
       />
       {errors.apiKey && <p className="field-error">{errors.apiKey}</p>}
@@ -118,7 +126,10 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         id={ids.url}
         type="url"
         value={baseUrl}
-        onChange={(e) => setBaseUrl(e.target.value)}
+        onChange={(e) => {
+          setBaseUrl(e.target.value);
+          edited('baseUrl');
+        }}
         aria-invalid={errors.baseUrl ? true : undefined}
       />
       {errors.baseUrl && <p className="field-error">{errors.baseUrl}</p>}
@@ -139,7 +150,14 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         <summary>Advanced settings</summary>
         <div className="advanced-fields">
           <label htmlFor={ids.model}>Model</label>
-          <select id={ids.model} value={model} onChange={(e) => setModel(e.target.value)}>
+          <select
+            id={ids.model}
+            value={model}
+            onChange={(e) => {
+              setModel(e.target.value);
+              edited('model');
+            }}
+          >
             {choices.map((m) => (
               <option key={m} value={m}>
                 {m === model && isUnlisted ? `${m} (not offered by this endpoint)` : m}
@@ -161,7 +179,15 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
           {/* The label is the setting's name alone; the explanation describes it (a name that mentions
               "model" made the field answer to the Model field's name too). */}
           <label htmlFor={ids.code}>Code</label>
-          <select id={ids.code} aria-describedby={ids.codeHelp} value={code} onChange={(e) => setCode(e.target.value)}>
+          <select
+            id={ids.code}
+            aria-describedby={ids.codeHelp}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              edited('codeExecution');
+            }}
+          >
             <option value="local">In this page (sandbox)</option>
             <option value="anthropic">In Anthropic&apos;s container</option>
             <option value="off">Off</option>
