@@ -57,10 +57,21 @@ export function resolveUsageLimits(
 }
 
 /** A stored message as far as usage goes: when it was last written, and its trace. */
-export interface UsageRecord {
+export interface TracedUsage {
   readonly updatedAt: number;
   readonly trace: readonly TraceEntry[];
 }
+
+/** The model calls of a message of a deleted thread, kept in its profile so that deleting a thread frees no limit. */
+export const CountedUsage = z.object({
+  updatedAt: z.number(),
+  calls: z.number().int().nonnegative(),
+  tokens: z.number().nonnegative(),
+});
+export type CountedUsage = z.infer<typeof CountedUsage>;
+
+/** What the limits count: a stored message, or what a deleted one had used. */
+export type UsageRecord = TracedUsage | CountedUsage;
 
 /** What the profile used in the windows the limits count. */
 export interface UsageCounts {
@@ -87,19 +98,37 @@ const tokensOf = (entry: TraceEntry) =>
     ? entry.usage.input + entry.usage.output + entry.usage.cacheRead + entry.usage.cacheWrite
     : 0;
 
-/** Counts the model calls of the last hour and the tokens of the local day from stored messages. */
+/** How long a deleted thread's usage is kept: the longest window a limit counts (a local day, DST included). */
+export const KEEP_DELETED_USAGE_MS = 26 * HOUR_MS;
+
+/** The model calls and tokens of one record. */
+function callsAndTokens(record: UsageRecord): CountedUsage {
+  if (!('trace' in record)) return record;
+  const calls = record.trace.filter((e) => e.kind === 'model-call' && e.usage).length;
+  return { updatedAt: record.updatedAt, calls, tokens: record.trace.reduce((sum, e) => sum + tokensOf(e), 0) };
+}
+
+/** The usage of a deleted thread's messages that the limits may still count at `now` (those with model calls). */
+export function usageToKeep(messages: readonly TracedUsage[], now: number): CountedUsage[] {
+  return messages
+    .filter((m) => m.updatedAt >= now - KEEP_DELETED_USAGE_MS)
+    .map(callsAndTokens)
+    .filter((u) => u.calls > 0 || u.tokens > 0);
+}
+
+/** Counts the model calls of the last hour and the tokens of the local day from stored messages (and deleted ones'). */
 export function countUsage(records: readonly UsageRecord[], now: number, day = localDay(now)): UsageCounts {
   const hourAgo = now - HOUR_MS;
   let callsLastHour = 0;
   let tokensToday = 0;
   let oldestCall = Infinity;
   for (const record of records) {
-    const calls = record.trace.filter((e) => e.kind === 'model-call' && e.usage).length;
+    const { calls, tokens } = callsAndTokens(record);
     if (record.updatedAt > hourAgo && calls > 0) {
       callsLastHour += calls;
       oldestCall = Math.min(oldestCall, record.updatedAt);
     }
-    if (record.updatedAt >= day.start) tokensToday += record.trace.reduce((sum, e) => sum + tokensOf(e), 0);
+    if (record.updatedAt >= day.start) tokensToday += tokens;
   }
   return {
     callsLastHour,

@@ -2,6 +2,7 @@ import { NotFoundError, type Loaded } from '../domain/errors';
 import { ThreadConfig } from '../domain/thread-config';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { keepUsageOfThread } from './deleted-usage';
 import type { StorageContext } from './storage-context';
 
 export type NewThread = Partial<Pick<ThreadConfig, 'title' | 'enabledServerIds' | 'model' | 'systemPrompt'>>;
@@ -134,13 +135,24 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
     },
   };
 
-  /** Deletes the thread, all its messages and its context compactions in one transaction, if `should` says so of it. */
+  /**
+   * Deletes the thread, all its messages and its context compactions in one transaction, if `should` says so of it;
+   * its recent model calls stay counted by the spending limits.
+   */
   const deleteIf = async (id: string, should: (stored?: Record<string, unknown>) => boolean): Promise<boolean> => {
     let isDeleted = false;
-    const profileId = await writeTransaction(db, ['threads', 'messages', 'compactions', 'attachments'], async (tx) => {
+    const stores: ['threads', 'messages', 'compactions', 'attachments', 'profiles'] = [
+      'threads',
+      'messages',
+      'compactions',
+      'attachments',
+      'profiles',
+    ];
+    const profileId = await writeTransaction(db, stores, async (tx) => {
       const stored = await tx.objectStore('threads').get(id);
       if (!should(stored)) return undefined;
       isDeleted = true;
+      await keepUsageOfThread(tx, id, stored?.profileId, now());
       const keys = await tx
         .objectStore('messages')
         .index('byThreadSeq')

@@ -1,5 +1,6 @@
 import { Message } from '../domain/message';
 import type { UsageRecord } from '../domain/usage-limits';
+import { keptUsage } from './deleted-usage';
 import { keyField, parseEach } from './records';
 import type { StorageContext } from './storage-context';
 
@@ -8,7 +9,10 @@ const LONGEST_CALL_MS = 6 * 60 * 60 * 1000;
 
 /** The stored usage of a profile's threads, for the limits a person sets on spending. */
 export interface UsageRepo {
-  /** Messages of the profile's threads written at or after `since` (their traces hold the model calls' usage). */
+  /**
+   * Messages of the profile's threads written at or after `since` (their traces hold the model calls' usage), and
+   * the usage kept of deleted threads' messages of that time.
+   */
   since(profileId: string, since: number): Promise<UsageRecord[]>;
 }
 
@@ -29,7 +33,8 @@ export function createUsageRepo({ db }: StorageContext): UsageRepo {
         for (const message of loaded.items)
           if (message.updatedAt >= since) records.push({ updatedAt: message.updatedAt, trace: message.trace });
       }
-      return records;
+      // What deleted threads used still counts.
+      return [...records, ...keptUsage(await db.get('profiles', profileId), since)];
     },
   };
 }

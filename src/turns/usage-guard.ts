@@ -10,6 +10,7 @@ import {
   ThreadSpendUnpricedError,
   type ThreadSpendLimitError,
   type UsageLimitError,
+  type TracedUsage,
   type UsageLimits,
   type UsageRecord,
 } from '../domain/usage-limits';
@@ -49,7 +50,7 @@ export async function usageLimitCheck(
 }
 
 /** Reads a thread's stored messages (their traces hold each model call's cost). */
-export type ReadThread = () => Promise<readonly UsageRecord[]>;
+export type ReadThread = () => Promise<readonly TracedUsage[]>;
 
 /**
  * The thread's spend against its cap (and the cap as an error when reached, or when the call's model has no price,

@@ -76,6 +76,20 @@ describe('usage limits', () => {
     });
   });
 
+  it('deleting a thread frees no limit: its calls and tokens still count', async () => {
+    const { app, deps } = await appWithLimits({ maxCallsPerHour: 2 });
+    const [a, b] = [await newThread(app), await newThread(app)];
+    app.api.script({ text: 'first' }, { text: 'second' });
+    expect(await sendMessage(deps, a.id, 'one', options())).toEqual({ status: 'done' });
+    expect(await sendMessage(deps, b.id, 'two', options())).toEqual({ status: 'done' });
+    await app.opened.storage.threads.delete(a.id);
+    await app.opened.storage.threads.delete(b.id);
+    const c = await newThread(app);
+    const stopped = await sendMessage(deps, c.id, 'three', options());
+    expect(stopped.status === 'error' && stopped.error).toContain('(2 in the last hour)');
+    expect(app.api.requests).toHaveLength(2);
+  });
+
   it('counts the tokens of the local day, and the next day starts afresh', async () => {
     const { app, deps, clock } = await appWithLimits({ maxTokensPerDay: 5 });
     const thread = await newThread(app);
