@@ -1,9 +1,10 @@
 // Dollar amounts as the app writes them, without the price table's and limits' schemas (pricing.ts, usage-limits.ts), so
 // that the first screen does not load zod.
 
-/** Dollars for display: cents and up to two more digits for small amounts. */
+/** Dollars for display: cents and up to two more digits for small amounts (a cost too small for those, "<$0.0001"). */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0.00';
+  if (usd < 0.00005) return '<$0.0001';
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(usd < 1 ? 3 : 2)}`;
 }

@@ -11,6 +11,8 @@ describe('cost in dollars from the price table (issue #17 item 5)', () => {
       usd: (1_000 * 2 + 500 * 10 + 2_000 * 2.5 + 10_000 * 0.2) / 1_000_000,
     });
     expect(formatUsd(0.014)).toBe('$0.014');
+    expect(formatUsd(0.00012)).toBe('$0.0001');
+    expect(formatUsd(0.00002)).toBe('<$0.0001'); // A small call is not shown as free.
   });
 
   it('a dated model id takes its family’s price; the longest matching family wins', () => {

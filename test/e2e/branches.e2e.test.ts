@@ -159,4 +159,21 @@ describe('edit, regenerate and branches', () => {
     await messages().getByText('Slow answer.').waitFor({ timeout: 20_000 });
     await expect(row('Slow answer.').getByRole('button', { name: 'Regenerate' }).isDisabled()).resolves.toBe(false);
   });
+
+  it('Stop pressed from the keyboard leaves the focus in the message box, not on the page', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api!.script(async () => {
+      await held;
+      return { text: 'Never shown.' };
+    });
+    await box().fill('Stop me');
+    await box().press('Enter');
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await stop.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await expect.poll(() => box().evaluate((element) => element === document.activeElement)).toBe(true);
+    release();
+  });
 });

@@ -215,6 +215,7 @@ describe('the chat', () => {
     const first = (await calls.first().textContent()) ?? '';
     for (const n of [1234, 56, 789, 321]) expect(first).toMatch(count(n));
     expect(first).toContain('stop: tool_use');
+    expect(first).toMatch(/\d+ tools sent \(about [\d,]+ tokens of definitions\)/);
     expect(first).toContain('$0.0040'); // 1,234 in, 56 out, 321 written, 789 read at Sonnet 5's prices
     const toolCall = (await trace.getByRole('listitem').filter({ hasText: 'Tool call' }).textContent()) ?? '';
     expect(toolCall).toMatch(/Everything · echo/);

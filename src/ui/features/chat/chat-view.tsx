@@ -27,6 +27,7 @@ import type { SamplingRequests } from '../../../stores/sampling-requests';
 import { usePromptDock, type PromptsHandle } from './prompt-dock';
 import { useFocusAfterAnswer } from './use-focus-after-answer';
 import { useFocusOnNewThread } from './use-focus-on-new-thread';
+import { wasTap } from '../../hooks/last-input';
 import './chat.css';
 
 // Stable values while the stores do not exist yet.
@@ -188,7 +189,12 @@ export function ChatView({
             onSend={(text) =>
               void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
             }
-            onStop={() => actions?.stop()}
+            onStop={() => {
+              // Stop's button goes with the turn (Send takes its place, disabled while the box is empty): focus
+              // would fall to the page. Not after a tap, which would raise a phone's keyboard.
+              if (!wasTap()) composerBox.current?.focus();
+              actions?.stop();
+            }}
             mentionOptions={(query) => [
               ...(actions?.mentionOptions(query) ?? []),
               ...(resources?.mentionOptions(query) ?? []),

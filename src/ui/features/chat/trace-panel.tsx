@@ -100,8 +100,9 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
         </dl>
       ) : null}
       <p className="muted trace-detail">
-        {entry.toolNames.length} {entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about{' '}
-        {formatCount(entry.toolTokens)} tokens of definitions)
+        {entry.toolNames.length === 0
+          ? 'No tools sent'
+          : `${entry.toolNames.length} ${entry.toolNames.length === 1 ? 'tool' : 'tools'} sent (about ${formatCount(entry.toolTokens)} ${entry.toolTokens === 1 ? 'token' : 'tokens'} of definitions)`}
       </p>
       {limits && <p className="muted trace-detail trace-limits">{limits}</p>}
     </li>
