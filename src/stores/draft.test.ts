@@ -4,7 +4,8 @@ import { testAppServices } from '../../test/fakes/test-app';
 import { createMemoryStorage } from '../../test/fakes/memory-storage';
 import { createAppStore, type AppServices } from './app-store';
 import { startApp } from './start-app';
-import { createDraft, setDraft, takeDraft } from './draft';
+import { createStore } from 'zustand/vanilla';
+import { createDraft, followThreadDrafts, setDraft, takeDraft } from './draft';
 
 const cleanup = cleanupAfterEach();
 
@@ -55,5 +56,34 @@ describe('the draft', () => {
     await startApp(store, () => Promise.reject(new Error('IndexedDB is not available')));
     expect(store.getState()).toMatchObject({ phase: 'failed', fatal: 'IndexedDB is not available' });
     expect(store.getState().draft.getState().text).toBe('not lost');
+  });
+
+  it('is kept per thread: leaving one keeps its text, the next shows its own, and start-up text goes to the first', () => {
+    const draft = createDraft();
+    const chat = createStore<{ activeThreadId?: string }>(() => ({}));
+    const stop = followThreadDrafts(draft, chat);
+    const open = (id: string | undefined) => chat.setState({ activeThreadId: id });
+    setDraft(draft, 'typed during start-up');
+    open('dogs'); // Restored at start-up: the text stays.
+    expect(draft.getState().text).toBe('typed during start-up');
+    setDraft(draft, 'about dogs');
+    open('cats');
+    expect(draft.getState().text).toBe('');
+    setDraft(draft, 'about cats');
+    open('dogs');
+    expect(draft.getState().text).toBe('about dogs');
+    open(undefined); // New thread: none open while it is made, then the new one, empty.
+    expect(draft.getState().text).toBe('');
+    open('new');
+    expect(draft.getState().text).toBe('');
+    open('cats');
+    expect(draft.getState().text).toBe('about cats');
+    setDraft(draft, '');
+    open('dogs');
+    open('cats'); // Emptied there: nothing comes back.
+    expect(draft.getState().text).toBe('');
+    stop();
+    open('dogs');
+    expect(draft.getState().text).toBe('');
   });
 });

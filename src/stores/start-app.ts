@@ -8,6 +8,7 @@ import { attachWordVectors } from './word-vectors-loading';
 import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
+import { followThreadDrafts } from './draft';
 import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
@@ -100,6 +101,7 @@ export async function startApp(
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
     };
     const chat = createChat(turnDeps);
+    const stopFollowingDrafts = followThreadDrafts(store.getState().draft, chat.store);
     const resources = createResourceActions({
       resources: createServerResources(registry, logger),
       logger,
@@ -138,6 +140,7 @@ export async function startApp(
       leave: async () => {
         discoveryStop.abort(new DOMException('The profile was left', 'AbortError'));
         chat.actions.stop();
+        stopFollowingDrafts();
         resources.dispose();
         stopFollowingServers();
         indexSync.stop();

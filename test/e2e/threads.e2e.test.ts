@@ -89,6 +89,20 @@ describe('threads', () => {
     await shot('threads-1-list-desktop');
   });
 
+  it('each thread keeps its own draft: what is typed in one is not sent to the next', async () => {
+    const open = async (name: string) => {
+      await nav().getByRole('button', { name, exact: true }).click();
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+    };
+    await open('Plan a trip to Rome');
+    await box().fill('Half a question about Rome');
+    await open('Plan a trip to Oslo');
+    expect(await box().inputValue()).toBe('');
+    await open('Plan a trip to Rome');
+    expect(await box().inputValue()).toBe('Half a question about Rome');
+    await box().fill('');
+  });
+
   it('the address names the open thread: Back and Forward move between threads, and a new tab opens the one it names', async () => {
     const heading = (name: string, on = page) => on.getByRole('heading', { name, exact: true });
     await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).click();
