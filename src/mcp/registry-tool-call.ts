@@ -28,8 +28,27 @@ export async function callRegisteredTool(
   }
   return withKit(async (kit) => {
     const problem = entries.checkOf(entry, kit, toolName)?.check(argumentsObject);
-    if (problem)
-      return failedResult({ kind: 'invalid-arguments', message: `Invalid arguments for "${toolName}": ${problem}` }, 0);
+    if (problem) return failedResult({ kind: 'invalid-arguments', message: invalidArguments(toolName, problem) }, 0);
     return entry.connection.callTool(toolName, argumentsObject as Record<string, unknown>, options);
   }, unavailableResult);
+}
+
+const invalidArguments = (toolName: string, problem: string) => `Invalid arguments for "${toolName}": ${problem}`;
+
+/** Why the tool's input schema refuses these arguments, or undefined (also when it cannot be checked now). */
+export async function argumentsProblem(
+  entries: RegistryEntries,
+  serverId: string,
+  toolName: string,
+  args: Record<string, unknown>,
+): Promise<string | undefined> {
+  const entry = entries.get(serverId);
+  if (!entry) return undefined;
+  return withKit(
+    (kit) => {
+      const problem = entries.checkOf(entry, kit, toolName)?.check(args);
+      return problem ? invalidArguments(toolName, problem) : undefined;
+    },
+    () => undefined,
+  );
 }

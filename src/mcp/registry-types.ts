@@ -61,6 +61,8 @@ export interface Registry {
   resolveToolName(modelName: string): ToolRef | undefined;
   /** Calls a tool after checking its server is enabled, the tool known and not disabled, the arguments valid. Never throws. */
   callTool(serverId: string, toolName: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
+  /** Why the tool's input schema refuses these arguments (the message a call would fail with), or undefined. */
+  checkArguments(serverId: string, toolName: string, args: Record<string, unknown>): Promise<string | undefined>;
   /** The server's log messages (`notifications/message`) since the page opened, newest last. */
   logs(serverId: string): readonly ServerLogEntry[];
   /** The server's SDK client, connected now (for resources and completions, see server-resources.ts); throws when it cannot connect. */

@@ -22,7 +22,7 @@ import type { ServerLogEntry } from '../domain/server-log';
 import { RegistryEntries, type Entry } from './registry-entries';
 import { serverReads } from './registry-server-reads';
 import { RegistrySignIns } from './registry-sign-ins';
-import { callRegisteredTool } from './registry-tool-call';
+import { argumentsProblem, callRegisteredTool } from './registry-tool-call';
 import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
 
 export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
@@ -280,6 +280,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
       return callRegisteredTool(entries, serverId, toolName, args, options);
     },
 
+    checkArguments: (serverId, toolName, args) => argumentsProblem(entries, serverId, toolName, args),
     /** The server's log messages (`notifications/message`) since the page opened, newest last. */
     logs(serverId: string): readonly ServerLogEntry[] {
       return logs.list(serverId);

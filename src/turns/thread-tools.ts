@@ -13,7 +13,7 @@ import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/t
 import { createToolCalls, type ApprovalMemory } from './tool-calls';
 
 export interface ThreadToolsDeps {
-  readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool'>;
+  readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool' | 'checkArguments'>;
   readonly index: Pick<ToolIndex, 'search'>;
   /** Resolves once the index holds the servers' tools as listed now (see tool-index-sync.ts); searches wait for it. */
   readonly indexSettled?: () => Promise<void>;
@@ -73,6 +73,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     },
     invoke: (tool, args, signal, onProgress) =>
       registry.callTool(tool.serverId, tool.toolName, args, { signal, ...(onProgress ? { onProgress } : {}) }),
+    checkArguments: (tool, args) => registry.checkArguments(tool.serverId, tool.toolName, args),
     markUsed: (tool) => remember(touchLoadedTools(loaded, [tool], deps.now(), settings.loadedToolCap)),
     askApproval: deps.askApproval,
     approvals: deps.approvals,

@@ -29,6 +29,8 @@ export interface ToolCallsDeps {
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
   ) => Promise<ToolCallResult>;
+  /** Why the tool's schema refuses these arguments (checked before the person is asked), or undefined. */
+  readonly checkArguments: (tool: EffectiveTool, args: Record<string, unknown>) => Promise<string | undefined>;
   /** Remembers a tool as used in this thread (best-effort). */
   readonly markUsed: (tool: EffectiveTool) => Promise<void>;
   readonly askApproval: AskApproval;
@@ -140,6 +142,10 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     const args = request.input;
     const tool = reach(request.modelName, caller);
     if (typeof tool === 'string') return refuse(tool);
+    // A call its server would refuse is not put to the person: the caller gets the reason and can correct it.
+    const problem = await deps.checkArguments(tool, args);
+    if (problem !== undefined)
+      return end('refused', failedResult({ kind: 'invalid-arguments', message: problem }, 0), {}, tool);
 
     const approval = await approve(tool, args, request);
     const traced = { serverId: tool.serverId, approval };

@@ -56,6 +56,7 @@ export function listThreadTools(tools: EffectiveTool[], options: ListToolsOption
     resolve: (modelName) => tools.find((t) => t.modelName === modelName),
     refusal: () => undefined,
     invoke: options.runTool,
+    checkArguments: async () => undefined, // The fake's tools take any arguments.
     markUsed: async (tool) => void used.push(tool.modelName),
     askApproval: options.askApproval,
     approvals: options.approvals,

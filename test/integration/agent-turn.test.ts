@@ -130,6 +130,29 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(JSON.stringify(items[2]?.blocks)).toContain('There is no tool named mcp__everything__echo');
   });
 
+  it('a call its tool would refuse (arguments against the schema) is not put to the person; the model gets why', async () => {
+    const { storage } = opened;
+    const thread = await storage.threads.create(deps.profileId, {
+      title: 'Bad args',
+      enabledServerIds: ['everything'],
+    });
+    api.script(
+      { toolUses: [{ name: 'tool_search', input: { query: 'add two numbers sum' } }] },
+      { toolUses: [{ name: 'mcp__everything__get-sum', input: { a: 'two', b: 3 } }] },
+      { text: 'Let me fix that.' },
+    );
+    const asked: string[] = [];
+    await sendMessage(deps, thread.id, 'Add two and three', {
+      askApproval: async (r) => (asked.push(r.tool.modelName), 'allow-once'),
+      signal: new AbortController().signal,
+    });
+    expect(asked).toEqual([]);
+    const { items } = await storage.messages.list(thread.id);
+    const result = JSON.stringify(items[4]?.blocks);
+    expect(result).toContain('Invalid arguments for \\"get-sum\\"');
+    expect(items.at(-1)?.blocks).toEqual([{ type: 'text', text: 'Let me fix that.' }]);
+  });
+
   it('a server switched off during the turn cannot run its tool any more', async () => {
     const { storage } = opened;
     const thread = await storage.threads.create(deps.profileId, {
