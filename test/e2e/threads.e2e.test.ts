@@ -131,6 +131,9 @@ describe('threads', () => {
     await expect.poll(() => threadButtons().count()).toBe(1);
     const toast = page.getByRole('status').filter({ hasText: 'Deleted “Plan a trip to Oslo”.' });
     await toast.waitFor();
+    // The title is there to read, not cut to "Deleted …" by the buttons beside it.
+    const title = toast.locator('span').first();
+    expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)).toBe(true);
     await shot('threads-2-undo');
     await toast.getByRole('button', { name: 'Undo' }).click();
     await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).waitFor();
