@@ -205,6 +205,11 @@ describe('the servers manager', () => {
     await tools.getByRole('textbox', { name: 'Description for get-sum' }).fill('Adds two numbers (my own words).');
     await tools.getByRole('button', { name: 'Save description' }).click();
     await tools.getByText('Adds two numbers (my own words).').waitFor();
+    // Each tool's "callable from code" switch is on its name's line, at its end, not a row of its own.
+    const name = (await tools.locator('.tool-switch').first().boundingBox())!;
+    const code = (await tools.getByRole('checkbox', { name: 'echo from code' }).boundingBox())!;
+    expect(Math.abs(code.y + code.height / 2 - (name.y + name.height / 2))).toBeLessThan(name.height / 2);
+    expect(code.x).toBeGreaterThanOrEqual(name.x + name.width);
     await page.screenshot({ path: `${SHOTS}/servers-tools-desktop.png`, fullPage: true });
 
     await page.reload();

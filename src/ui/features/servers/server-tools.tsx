@@ -33,6 +33,10 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
           server&apos;s address and sign-in.
         </p>
       )}
+      <p className="muted field-hint">
+        A switch turns a tool on or off for the model; &ldquo;callable from code&rdquo; lets the programs the model
+        writes (execute_code) call it too.
+      </p>
       <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
         {server.tools.map((tool) => (
           <li key={tool.name} className={tool.isEnabled ? 'tool-row' : 'tool-row tool-off'}>
@@ -55,7 +59,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                 )
               )}
             </label>
-            <label className="code-switch">
+            <label className="code-switch" title="The model's code (execute_code) may call this tool too">
               <input
                 type="checkbox"
                 aria-label={`${tool.name} from code`}
@@ -65,7 +69,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
                   void actions.changeTool(server.id, tool.name, { callableFromCode: tool.isKeptFromCode === true })
                 }
               />
-              <span className="muted">from code</span>
+              <span className="muted">callable from code</span>
             </label>
             {editing === tool.name ? (
               <DescriptionEditor
