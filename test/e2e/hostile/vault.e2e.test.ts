@@ -112,6 +112,12 @@ describe('a passphrase over the vault, in Chromium', () => {
 
     await page.getByRole('button', { name: 'Lock', exact: true }).click();
     await lockBar().waitFor();
+    // Settings while locked: the key field cannot be typed into (a Save could not store it), and says why.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const key = page.getByLabel('API key');
+    expect(await key.isDisabled()).toBe(true);
+    expect(await key.getAttribute('placeholder')).toBe('Locked: unlock above the chat to replace the key');
+    await page.getByRole('button', { name: 'Settings' }).click();
     expect(pageErrors).toEqual([]);
   });
 

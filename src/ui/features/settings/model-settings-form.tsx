@@ -8,10 +8,12 @@ export interface ModelSettingsFormProps {
   readonly onSaved: () => void;
   /** Changes when the stored settings changed elsewhere (an import, another tab): the form shows them again. */
   readonly revision?: string | number;
+  /** The vault is locked: the key cannot be replaced until it is unlocked (the other settings can be saved). */
+  readonly isLocked?: boolean;
 }
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
-export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSettingsFormProps) {
+export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = false }: ModelSettingsFormProps) {
   const { load, save, models, resetToolSearch, testConnection } = actions;
   const [view, setView] = useState<SettingsView>();
   const [apiKey, setApiKey] = useState('');
@@ -113,7 +115,14 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0 }: ModelSetti
         type="password"
         autoComplete="off"
         value={apiKey}
-        placeholder={view.hasApiKey ? '•••••••• (saved; type to replace)' : 'sk-ant-…'}
+        disabled={isLocked}
+        placeholder={
+          isLocked
+            ? 'Locked: unlock above the chat to replace the key'
+            : view.hasApiKey
+              ? '•••••••• (saved; type to replace)'
+              : 'sk-ant-…'
+        }
         onChange={(e) => {
           setApiKey(e.target.value);
           edited('apiKey');

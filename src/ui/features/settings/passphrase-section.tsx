@@ -125,7 +125,8 @@ export function PassphraseSection({ status, actions }: { status?: VaultStatus; a
       )}
       {status?.kind === 'locked' && <p>Locked: enter your passphrase above the chat to change these settings.</p>}
       {field('form')}
-      {notice && <p role="status">{notice}</p>}
+      {/* What was done before a lock (a passphrase set) is not news while locked. */}
+      {notice && status?.kind !== 'locked' && <p role="status">{notice}</p>}
     </section>
   );
 }

@@ -44,7 +44,12 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
     <section className="settings-screen" aria-labelledby="settings-heading">
       <PanelHeading id="settings-heading" title="Settings" onClose={onClose} />
       <div className="settings-columns">
-        <ModelSettingsForm actions={actions} onSaved={onSaved} revision={`${imports}:${stored}`} />
+        <ModelSettingsForm
+          actions={actions}
+          onSaved={onSaved}
+          revision={`${imports}:${stored}`}
+          isLocked={vaultStatus?.kind === 'locked'}
+        />
         <div className="settings-stack">
           {vaultActions && <PassphraseSection status={vaultStatus} actions={vaultActions} />}
           <ThemeSection theme={theme} setTheme={(theme) => actions.profiles.setTheme(theme)} />
