@@ -73,6 +73,20 @@ describe('the chat on a phone', () => {
     expect(await page.getByRole('button', { name: 'Export Markdown' }).isVisible()).toBe(false);
   });
 
+  it('the Threads list folds away on Escape (focus back on its button) and when Settings is opened', async () => {
+    const toggle = page.locator('button.threads-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('searchbox', { name: 'Search threads' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await toggle.click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  });
+
   it('the @ list fits the screen: no sideways scroll, each name on a line or two, however long its detail', async () => {
     await box().fill('@');
     const popup = page.locator('.mention-popup');

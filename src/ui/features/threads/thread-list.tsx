@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import { relativeTime } from './relative-time';
 
@@ -27,6 +27,22 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  // On a phone the open list folds away on Escape (focus back on its button) or a press anywhere else (a panel).
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const outside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !nav.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [isOpen]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !isOpen || editing) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
   const active = threads.find((t) => t.id === activeId);
   // On a phone, choosing a thread folds the list away again.
   const fold = (then: () => void) => {
@@ -45,11 +61,12 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
   };
 
   return (
-    <nav className={isOpen ? 'threads is-open' : 'threads'} aria-label="Threads">
+    <nav className={isOpen ? 'threads is-open' : 'threads'} aria-label="Threads" ref={nav} onKeyDown={onKeyDown}>
       <div className="threads-bar">
         <button
           type="button"
           className="secondary threads-toggle"
+          ref={toggle}
           aria-expanded={isOpen}
           aria-controls={listId}
           onClick={() => setOpen(!isOpen)}
