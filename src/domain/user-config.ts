@@ -4,7 +4,7 @@ import { ServerId } from './server-config';
 import { ApprovalRecords } from './server-trust';
 import { AppServerToolOverrides } from './tool-overrides';
 import { ToolSearchOverrides } from './tool-search-settings';
-import { CountedUsage, UsageLimitOverrides } from './usage-limits';
+import { UsageLimitOverrides } from './usage-limits';
 
 export const ProfileId = z
   .string()
@@ -56,8 +56,6 @@ export const UserConfig = z.object({
    * override), applied on top of the deployer's. Absent in profiles stored before it existed: the default fills it.
    */
   appServerToolOverrides: AppServerToolOverrides.default({}),
-  /** The model calls of deleted threads' recent messages: the spending limits still count them (kept about a day). */
-  usageOfDeleted: z.array(CountedUsage).default([]),
 });
 export type UserConfig = z.infer<typeof UserConfig>;
 export type UserConfigInput = z.input<typeof UserConfig>;

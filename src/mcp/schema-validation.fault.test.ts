@@ -55,6 +55,15 @@ describe('input schema checks', () => {
     expect(check.check({ query: 'abc!\\u0041' })).toContain('String does not match pattern.');
   });
 
+  it('says what is wrong where, once: no parent "does not match schema" before its child\'s reason', () => {
+    const check = compileInputSchema('get-sum', {
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    });
+    expect(check.check({ a: 'two', b: 3 })).toBe('a: Instance type "string" is invalid. Expected "number".');
+  });
+
   it('still refuses a pattern that is not a regular expression at all', () => {
     expect(compileInputSchema('search', schemaWith('(')).warning).toMatch(/cannot be compiled/);
   });

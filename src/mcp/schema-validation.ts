@@ -34,14 +34,7 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
       check(input) {
         try {
           const result = withLinearRegExp(() => validator.validate(input));
-          return result.valid
-            ? undefined
-            : result.errors
-                .map(
-                  (e) =>
-                    `${e.instanceLocation === '#' ? 'arguments' : e.instanceLocation.replace(/^#\//, '')}: ${e.error}`,
-                )
-                .join('; ');
+          return result.valid ? undefined : describeProblems(result.errors);
         } catch {
           return undefined;
         }
@@ -54,6 +47,22 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
       warning: `The input schema of "${toolName}" cannot be compiled (${reason}); its arguments are sent unchecked.`,
     };
   }
+}
+
+/**
+ * The validator's errors as a sentence each, where they are: only the deepest (a parent's "does not match schema"
+ * says nothing its child's error does not), e.g. 'a: Instance type "string" is invalid. Expected "number".'
+ */
+function describeProblems(errors: readonly { readonly instanceLocation: string; readonly error: string }[]): string {
+  const deepest = errors.filter(
+    (e) => !errors.some((other) => other.instanceLocation.startsWith(`${e.instanceLocation}/`)),
+  );
+  return deepest
+    .map((e) => {
+      const where = e.instanceLocation === '#' ? 'arguments' : e.instanceLocation.replace(/^#\//, '');
+      return `${where}: ${e.error}${/[.!?]$/.test(e.error) ? '' : '.'}`;
+    })
+    .join(' ');
 }
 
 /**

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openTestStorage } from '../../test/fakes/test-storage';
 import { countUsage, HOUR_MS, KEEP_DELETED_USAGE_MS } from '../domain/usage-limits';
+import { deletedUsageKey } from './deleted-usage';
 
 const call = (input: number, output: number) => ({
   kind: 'model-call' as const,
@@ -46,15 +47,29 @@ describe('the usage of deleted threads', () => {
       await storage.threads.delete(old.id);
       const after = countUsage(await storage.usage.since(profile.id, clock.at - 2 * HOUR_MS), clock.at);
       expect(after).toMatchObject({ callsLastHour: 2, tokensToday: 180 });
-      expect((await storage.profiles.get(profile.id))?.usageOfDeleted).toEqual([
-        { updatedAt: clock.at, calls: 2, tokens: 180 },
-      ]);
+      const kept = async () => (await opened.db.get('meta', deletedUsageKey(profile.id)))?.value;
+      expect(await kept()).toEqual([{ updatedAt: clock.at, calls: 2, tokens: 180 }]);
 
       // A day later the next deletion drops it: nothing counts it any more.
       clock.at += KEEP_DELETED_USAGE_MS + 1;
       const next = await storage.threads.create(profile.id, { title: 'Next' });
       await storage.threads.delete(next.id);
-      expect((await storage.profiles.get(profile.id))?.usageOfDeleted).toEqual([]);
+      expect(await kept()).toEqual([]);
+    } finally {
+      opened.close();
+    }
+  });
+
+  it('skips an entry it cannot read, and counts the rest', async () => {
+    const opened = await openTestStorage();
+    try {
+      const profile = await opened.storage.profiles.ensureActive();
+      const now = Date.now();
+      const good = { updatedAt: now, calls: 1, tokens: 10 };
+      await opened.db.put('meta', { key: deletedUsageKey(profile.id), value: [{ updatedAt: now, calls: 1.5 }, good] });
+      const usage = countUsage(await opened.storage.usage.since(profile.id, now - HOUR_MS), now);
+      expect(usage).toMatchObject({ callsLastHour: 1, tokensToday: 10 });
+      expect(await opened.storage.profiles.get(profile.id)).toBeDefined();
     } finally {
       opened.close();
     }

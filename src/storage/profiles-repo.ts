@@ -5,6 +5,7 @@ import { UserConfig, type UserConfigInput } from '../domain/user-config';
 import { parseOrThrow } from '../domain/validation';
 import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
+import { deletedUsageKey } from './deleted-usage';
 import { forgetServer, storedTrust, trustChange } from './server-trust-records';
 import type { StorageContext } from './storage-context';
 
@@ -117,6 +118,7 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext): Pro
           await tx.objectStore('profiles').delete(id);
           const active = await tx.objectStore('meta').get(ACTIVE_PROFILE);
           if (active?.value === id) await tx.objectStore('meta').delete(ACTIVE_PROFILE);
+          await tx.objectStore('meta').delete(deletedUsageKey(id));
         },
       );
       bus.publish({ store: 'profiles', profileId: id });

@@ -141,12 +141,12 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
    */
   const deleteIf = async (id: string, should: (stored?: Record<string, unknown>) => boolean): Promise<boolean> => {
     let isDeleted = false;
-    const stores: ['threads', 'messages', 'compactions', 'attachments', 'profiles'] = [
+    const stores: ['threads', 'messages', 'compactions', 'attachments', 'meta'] = [
       'threads',
       'messages',
       'compactions',
       'attachments',
-      'profiles',
+      'meta',
     ];
     const profileId = await writeTransaction(db, stores, async (tx) => {
       const stored = await tx.objectStore('threads').get(id);

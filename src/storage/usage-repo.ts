@@ -1,6 +1,6 @@
 import { Message } from '../domain/message';
 import type { UsageRecord } from '../domain/usage-limits';
-import { keptUsage } from './deleted-usage';
+import { deletedUsageKey, keptUsage } from './deleted-usage';
 import { keyField, parseEach } from './records';
 import type { StorageContext } from './storage-context';
 
@@ -34,7 +34,7 @@ export function createUsageRepo({ db }: StorageContext): UsageRepo {
           if (message.updatedAt >= since) records.push({ updatedAt: message.updatedAt, trace: message.trace });
       }
       // What deleted threads used still counts.
-      return [...records, ...keptUsage(await db.get('profiles', profileId), since)];
+      return [...records, ...keptUsage(await db.get('meta', deletedUsageKey(profileId)), since)];
     },
   };
 }
