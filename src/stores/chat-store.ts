@@ -82,8 +82,10 @@ export interface ChatActions
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
   stop(): void;
-  /** Hides the storage notice and the note once the person has read them. */
+  /** Hides the storage notice once the person has read it. */
   dismissNotice(): void;
+  /** Hides the note once the person has read it. */
+  dismissNote(): void;
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
   /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
@@ -151,8 +153,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       await actions.openThread(thread.id);
     },
     async openThread(threadId, isRestore = false) {
-      // The profile's last thread may have been deleted, waiting for Undo, when the page closed: it stays closed.
-      if (isRestore && (await storage.threads.get(threadId).catch(() => undefined))?.deletedAt !== undefined) return;
+      // The profile's last thread may have been deleted (or be waiting for Undo) when the page closed: it stays closed.
+      if (isRestore) {
+        const stored = await storage.threads.get(threadId).catch(() => undefined);
+        if (stored === undefined || stored.deletedAt !== undefined) return;
+      }
       const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
       store.setState({ activeThreadId: threadId, ...NO_THREAD, note: undefined });
       // A thread left as New thread made it (nothing written in it) is not kept.
@@ -218,7 +223,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       turn.stop();
     },
     dismissNotice() {
-      store.setState({ notice: undefined, note: undefined });
+      store.setState({ notice: undefined });
+    },
+    dismissNote() {
+      store.setState({ note: undefined });
     },
     mentionOptions(query) {
       const { threads, activeThreadId } = store.getState();

@@ -50,6 +50,24 @@ describe('the draft', () => {
     expect(takeDraft(draft)).toBeUndefined();
   });
 
+  it('typed while storage opens, it stays in the box when the last thread open is gone', async () => {
+    const { storage, connect, open } = slowServices();
+    const profile = await storage.profiles.ensureActive();
+    await storage.profiles.update(profile.id, (p) => ({ ...p, lastThreadId: 'deleted-before-the-page-closed' }));
+    const store = createAppStore();
+    const draft = store.getState().draft;
+    const starting = startApp(store, connect);
+    setDraft(draft, 'typed before storage opened');
+    open();
+    await starting;
+    cleanup(
+      () => store.getState().registry?.close(),
+      () => storage.changes.close(),
+    );
+    expect(store.getState().chat?.getState().activeThreadId).toBeUndefined();
+    expect(draft.getState().text).toBe('typed before storage opened');
+  });
+
   it('stays when start-up fails', async () => {
     const store = createAppStore();
     setDraft(store.getState().draft, 'not lost');
@@ -60,20 +78,23 @@ describe('the draft', () => {
 
   it('is kept per thread: leaving one keeps its text, the next shows its own, and start-up text goes to the first', () => {
     const draft = createDraft();
-    const chat = createStore<{ activeThreadId?: string }>(() => ({}));
-    const stop = followThreadDrafts(draft, chat);
+    const threads = ['dogs', 'cats', 'new'].map((id) => ({ id }));
+    const chat = createStore<{ activeThreadId?: string; threads: { id: string }[] }>(() => ({ threads }));
+    const files = createStore<{ items: readonly string[] }>(() => ({ items: [] }));
+    const stop = followThreadDrafts(draft, chat, files);
     const open = (id: string | undefined) => chat.setState({ activeThreadId: id });
     setDraft(draft, 'typed during start-up');
     open('dogs'); // Restored at start-up: the text stays.
     expect(draft.getState().text).toBe('typed during start-up');
     setDraft(draft, 'about dogs');
+    files.setState({ items: ['dog.png'] });
     open('cats');
-    expect(draft.getState().text).toBe('');
+    expect([draft.getState().text, files.getState().items]).toEqual(['', []]);
     setDraft(draft, 'about cats');
     open('dogs');
-    expect(draft.getState().text).toBe('about dogs');
+    expect([draft.getState().text, files.getState().items]).toEqual(['about dogs', ['dog.png']]);
     open(undefined); // New thread: none open while it is made, then the new one, empty.
-    expect(draft.getState().text).toBe('');
+    expect([draft.getState().text, files.getState().items]).toEqual(['', []]);
     open('new');
     expect(draft.getState().text).toBe('');
     open('cats');
@@ -82,8 +103,14 @@ describe('the draft', () => {
     open('dogs');
     open('cats'); // Emptied there: nothing comes back.
     expect(draft.getState().text).toBe('');
+    // A thread deleted (out of the list as it closes): its draft stays in the box for the next thread.
+    setDraft(draft, 'half written in cats');
+    chat.setState({ activeThreadId: undefined, threads: threads.filter((t) => t.id !== 'cats') });
+    expect(draft.getState().text).toBe('half written in cats');
+    open('new');
+    expect(draft.getState().text).toBe('half written in cats');
     stop();
     open('dogs');
-    expect(draft.getState().text).toBe('');
+    expect(draft.getState().text).toBe('half written in cats');
   });
 });

@@ -25,26 +25,43 @@ export function takeDraft(draft: DraftStore): string | undefined {
   return text;
 }
 
+/** What the composer holds besides its text: the attachments waiting to be sent (see attachment-draft.ts). */
+interface PendingItems<T> {
+  getState(): { readonly items: readonly T[] };
+  setState(change: { readonly items: readonly T[] }): void;
+}
+
 /**
- * Each thread keeps its own draft: leaving a thread keeps what was typed in it, and opening one shows its own (empty
- * when none), so Enter never sends text written for another thread. What is typed while no thread is open (during
- * start-up) is the text of the thread that opens. Returns the function that stops following.
+ * Each thread keeps its own draft, text and attachments: leaving a thread keeps what was put in it, and opening one
+ * shows its own (empty when none), so Enter never sends to one thread what was meant for another. What is typed while
+ * no thread is open (during start-up) goes to the thread that opens, and so does the draft of a thread that was
+ * deleted (it is not in the list any more), rather than being lost. Returns the function that stops following.
  */
-export function followThreadDrafts(
+export function followThreadDrafts<T>(
   draft: DraftStore,
-  chat: Pick<StoreApi<{ readonly activeThreadId?: string | undefined }>, 'subscribe'>,
+  chat: Pick<
+    StoreApi<{ readonly activeThreadId?: string | undefined; readonly threads: readonly { readonly id: string }[] }>,
+    'subscribe'
+  >,
+  attachments?: PendingItems<T>,
 ): () => void {
-  const kept = new Map<string, string>();
+  const kept = new Map<string, { readonly text: string; readonly items: readonly T[] }>();
+  const put = (text: string, items: readonly T[]) => {
+    setDraft(draft, text);
+    attachments?.setState({ items });
+  };
   return chat.subscribe((now, before) => {
     const [left, opened] = [before.activeThreadId, now.activeThreadId];
     if (left === opened) return;
-    if (left !== undefined) {
-      const { text } = draft.getState();
-      if (text) kept.set(left, text);
+    const isLeftGone = left !== undefined && !now.threads.some((t) => t.id === left);
+    if (left !== undefined && !isLeftGone) {
+      const text = draft.getState().text;
+      const items = attachments?.getState().items ?? [];
+      if (text || items.length > 0) kept.set(left, { text, items });
       else kept.delete(left);
     }
     const own = opened === undefined ? undefined : kept.get(opened);
-    if (own !== undefined) setDraft(draft, own);
-    else if (left !== undefined) setDraft(draft, '');
+    if (own !== undefined) put(own.text, own.items);
+    else if (left !== undefined && !isLeftGone) put('', []);
   });
 }

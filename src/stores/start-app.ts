@@ -101,13 +101,14 @@ export async function startApp(
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
     };
     const chat = createChat(turnDeps);
-    const stopFollowingDrafts = followThreadDrafts(store.getState().draft, chat.store);
+    const { draft, attachments } = store.getState();
+    const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const resources = createResourceActions({
       resources: createServerResources(registry, logger),
       logger,
       registry,
       chat: chat.store,
-      draft: store.getState().attachments,
+      draft: attachments,
     });
     findSamplingTurn = samplingTurnFinder(
       () => chat.actions.runningTurn(),

@@ -34,8 +34,11 @@ export const DELETED_ELSEWHERE = 'This thread was deleted in another tab.';
 
 export function threadDeletionActions(context: ThreadDeletionContext): ThreadDeletionActions {
   const { store, storage, refreshThreads, openThread } = context;
-  /** The thread this tab closed because another tab deleted it (Undo there may bring it back). */
+  /** The thread this tab closed because another tab deleted it (Undo there may bring it back), until one opens. */
   let closedElsewhere: string | undefined;
+  store.subscribe((now, before) => {
+    if (now.activeThreadId !== undefined && now.activeThreadId !== before.activeThreadId) closedElsewhere = undefined;
+  });
   const actions: ThreadDeletionActions = {
     async deleteThread(threadId) {
       const thread = store.getState().threads.find((t) => t.id === threadId);
@@ -99,7 +102,9 @@ export function threadDeletionActions(context: ThreadDeletionContext): ThreadDel
       context.stopTurnIn(threadId);
       if (store.getState().activeThreadId !== threadId) return;
       closedElsewhere = threadId;
-      store.setState({ activeThreadId: undefined, ...context.closed, note: DELETED_ELSEWHERE });
+      // Out of the list in the same step: its draft then stays in the box (see followThreadDrafts).
+      const threads = store.getState().threads.filter((t) => t.id !== threadId);
+      store.setState({ activeThreadId: undefined, threads, ...context.closed, note: DELETED_ELSEWHERE });
     },
   };
   return actions;

@@ -84,19 +84,20 @@ describe('a hostile MCP server meets the limits', () => {
     }
   });
 
-  it('a catastrophic schema pattern does not freeze the page: the call is refused with the reason', async () => {
+  it('a catastrophic schema pattern does not freeze the page: the call is refused with the reason, unasked', async () => {
     api!.script(
       { toolUses: [{ name: 'mcp__hostile__find_words', input: { query: CATASTROPHIC_ARGUMENT } }] },
       { text: 'The search was refused.' },
     );
     await send('Find words');
-    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+    // Checked before the person is asked: a call the tool's schema refuses is never put to them.
     // A page stuck in the regex would neither finish the turn nor answer an evaluate.
     await messages().getByText('The search was refused.').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => 6 * 7)).toBe(42);
     await page.getByRole('list', { name: 'Messages' }).locator('summary', { hasText: 'find_words' }).click();
     await page.getByText(/Invalid arguments for "find_words": .*query: String does not match pattern\./).waitFor();
     expect(hostile!.calls).not.toContain('find_words');
+    expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
   });
 
   it('keeps 10 of 50 images in a result, says so, and re-sends only the newest 20 to the model', async () => {

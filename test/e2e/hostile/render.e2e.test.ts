@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type ScriptedTurn } from '../../fakes/fake-anthropic';
 import { startServerEverything } from '../../fixtures/server-everything';
+import { startTestMcpServer, type TestMcpServer } from '../../fixtures/test-mcp-server';
 import { openAppPage, saveKeyAndBaseUrl } from '../app-page';
 import { startAppServer, type AppServer } from '../app-server';
 import { addServer } from '../app-steps';
@@ -23,6 +24,8 @@ const FALLBACK = 'could not be formatted';
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
 let tools: Awaited<ReturnType<typeof startServerEverything>> | undefined;
+/** A server whose tool's input schema cannot be compiled: its arguments go unchecked, so any input reaches approval. */
+let loose: TestMcpServer | undefined;
 let browser: LaunchedChromium | undefined;
 let page: Page;
 let pageErrors: string[] = [];
@@ -31,12 +34,17 @@ const box = () => page.getByRole('textbox', { name: 'Message' });
 const messages = () => page.getByRole('list', { name: 'Messages' });
 const threadsNav = () => page.getByRole('navigation', { name: 'Threads' });
 
-/** Opens a new thread (with the Tools server on, if asked), scripts the model's turns, and sends `prompt` (the title). */
-async function ask(prompt: string, turns: ScriptedTurn[], { withTools = false } = {}): Promise<void> {
+/** Opens a new thread (with the Tools server, or the one named, on), scripts the model's turns, and sends `prompt`. */
+async function ask(
+  prompt: string,
+  turns: ScriptedTurn[],
+  { withTools = false }: { withTools?: boolean | string } = {},
+): Promise<void> {
   api!.script(...turns);
   await page.getByRole('button', { name: 'New thread', exact: true }).click();
   await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
-  if (withTools) await page.getByRole('switch', { name: 'Tools', exact: true }).check();
+  const server = withTools === true ? 'Tools' : withTools;
+  if (server) await page.getByRole('switch', { name: server, exact: true }).check();
   await box().fill(prompt);
   await box().press('Enter');
 }
@@ -56,14 +64,16 @@ const domSize = () => page.evaluate(() => document.body.innerHTML.length);
 
 describe('hostile text cannot take the app down', () => {
   beforeAll(async () => {
-    [api, tools, app] = await Promise.all([
+    [api, tools, loose, app] = await Promise.all([
       startFakeAnthropic(),
       startServerEverything({ mode: 'streamableHttp' }),
+      startTestMcpServer(),
       startAppServer(),
     ]);
     ({ browser, page, pageErrors } = await openAppPage(app.url));
     await saveKeyAndBaseUrl(page, 'sk-ant-render', api.url);
-    await addServer(page, 'Tools', tools.url, { keepOpen: true });
+    await addServer(page, 'Tools', tools.url);
+    await addServer(page, 'Loose', loose.url, { keepOpen: true });
     // A harmless thread first: it must stay reachable whatever the later ones hold.
     await ask('A calm question', [{ text: 'A calm **answer**.' }]);
     await messages().locator('strong', { hasText: 'answer' }).waitFor({ timeout: 15_000 });
@@ -74,6 +84,7 @@ describe('hostile text cannot take the app down', () => {
     await app?.close();
     await api?.stop();
     await tools?.stop();
+    await loose?.stop();
   });
 
   it.each([
@@ -115,8 +126,8 @@ describe('hostile text cannot take the app down', () => {
   });
 
   /** The thread's card of the echo call: its arguments bounded (a count where it stops) with Show more. */
-  async function expectBoundedCard(): Promise<void> {
-    const card = messages().locator('details.tool-card', { hasText: 'echo' });
+  async function expectBoundedCard(tool = 'echo'): Promise<void> {
+    const card = messages().locator('details.tool-card', { hasText: tool });
     await card.waitFor({ timeout: 15_000 });
     await card.locator('summary').click();
     expect(await card.locator('.arguments').textContent()).toContain('[… 1 item]');
@@ -127,17 +138,17 @@ describe('hostile text cannot take the app down', () => {
   }
 
   it('tool input nested 3,000 arrays deep: the approval card and the tool card show a bounded view with Show more', async () => {
-    await ask('Deep input', [{ invalidToolJson: { name: 'mcp__tools__echo', partialJson: deepInput(3000) } }], {
-      withTools: true,
-    });
-    const approval = page.getByRole('region', { name: 'Approve echo' });
+    // A tool that checks nothing, so the input reaches the approval (echo's schema refuses it before anyone is asked).
+    const call = { name: 'mcp__loose__bad-schema', partialJson: deepInput(3000) };
+    await ask('Deep input', [{ invalidToolJson: call }], { withTools: 'Loose' });
+    const approval = page.getByRole('region', { name: 'Approve bad-schema' });
     await approval.waitFor({ timeout: 15_000 });
     expect(await domSize()).toBeLessThan(500_000); // JSON.stringify(input, null, 2) made 36 MB of page of it
     const args = approval.locator('.arguments');
     const shown = (await args.textContent())!.length;
     await approval.getByRole('button', { name: 'Show more' }).click();
     expect((await args.textContent())!.length).toBeGreaterThan(shown);
-    await expectBoundedCard();
+    await expectBoundedCard('bad-schema');
     await approval.getByRole('button', { name: 'Deny' }).click();
     await approval.waitFor({ state: 'detached' });
     await expectUsable();

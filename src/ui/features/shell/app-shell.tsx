@@ -60,11 +60,13 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     setPanel('none');
   };
   const onClose = isSettingsForced ? undefined : close;
-  // Opening a thread or sending a message is going back to the chat: the panel over it closes, so the answer shows.
+  // The person going back to the chat (opening or starting a thread, sending) closes the panel over it, so the answer
+  // shows; a thread another tab deleted or brought back leaves it as it is.
+  const goToChat = () => setPanel('none');
   useEffect(
     () =>
       chat?.subscribe((now, before) => {
-        if (now.activeThreadId !== before.activeThreadId || (now.isRunning && !before.isRunning)) setPanel('none');
+        if (now.isRunning && !before.isRunning) setPanel('none');
       }),
     [chat],
   );
@@ -102,7 +104,11 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
           </button>
         </header>
         <div className="layout">
-          {ready ? <ThreadsSidebar chat={ready.chat} actions={ready.actions} /> : <SidebarPlaceholder />}
+          {ready ? (
+            <ThreadsSidebar chat={ready.chat} actions={ready.actions} onGoToChat={goToChat} />
+          ) : (
+            <SidebarPlaceholder />
+          )}
           <main className="main">
             {phase === 'starting' && (
               <p role="status" className="starting">

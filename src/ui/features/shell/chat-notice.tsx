@@ -6,12 +6,17 @@ import { useStore } from '../../hooks/use-store';
  * The chat's storage problems (a full disk, skipped unreadable records) and its notes (a limit, a thread deleted in
  * another tab), shown until the person dismisses them.
  */
-export function ChatNotice({ chat, actions }: { chat: ChatStore; actions: Pick<ChatActions, 'dismissNotice'> }) {
+export function ChatNotice({
+  chat,
+  actions,
+}: {
+  chat: ChatStore;
+  actions: Pick<ChatActions, 'dismissNotice' | 'dismissNote'>;
+}) {
   const notice = useStore(chat, (s) => s.notice);
   const note = useStore(chat, (s) => s.note);
-  if (!notice && !note) return null;
-  const dismiss = (
-    <button type="button" className="secondary small" onClick={() => actions.dismissNotice()}>
+  const dismiss = (hide: () => void) => (
+    <button type="button" className="secondary small" onClick={hide}>
       Dismiss
     </button>
   );
@@ -20,13 +25,13 @@ export function ChatNotice({ chat, actions }: { chat: ChatStore; actions: Pick<C
       {notice && (
         <Notice tone="error" title="Storage problem">
           <p>{notice}</p>
-          {dismiss}
+          {dismiss(() => actions.dismissNotice())}
         </Notice>
       )}
       {note && (
         <Notice tone="info" title="Note">
           <p>{note}</p>
-          {!notice && dismiss}
+          {dismiss(() => actions.dismissNote())}
         </Notice>
       )}
     </>

@@ -7,8 +7,19 @@ import './threads.css';
 /** How long a deleted thread can be brought back with Undo before it is removed from storage. */
 const UNDO_MS = 10_000;
 
-/** The thread list bound to the chat store, with Undo for the thread just deleted. */
-export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: ChatActions }) {
+/**
+ * The thread list bound to the chat store, with Undo for the thread just deleted; `onGoToChat` is told when the
+ * person opens or starts a thread.
+ */
+export function ThreadsSidebar({
+  chat,
+  actions,
+  onGoToChat,
+}: {
+  chat: ChatStore;
+  actions: ChatActions;
+  onGoToChat?: () => void;
+}) {
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
   const deleting = useStore(chat, (s) => s.deleting);
@@ -34,8 +45,14 @@ export function ThreadsSidebar({ chat, actions }: { chat: ChatStore; actions: Ch
       <ThreadList
         threads={threads}
         activeId={activeId}
-        onNew={() => void actions.newThread()}
-        onOpen={(id) => void actions.openThread(id)}
+        onNew={() => {
+          onGoToChat?.();
+          void actions.newThread();
+        }}
+        onOpen={(id) => {
+          onGoToChat?.();
+          void actions.openThread(id);
+        }}
         onDelete={(id) => void actions.deleteThread(id)}
         onRename={(id, title) => actions.renameThread(id, title)}
       />
