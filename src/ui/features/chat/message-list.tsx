@@ -95,7 +95,15 @@ export function MessageList({
     const element = content.current;
     const box = scroller.current;
     if (!element || !box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(toBottom);
+    // Rows measured as they render change only the content: a move up since the list last moved itself is then a
+    // scroll (the person's, or find-in-page's) whose event has not been read yet, and lets go of the end at once; a
+    // change of the scroller's own size moves the end without any scroll, so it does not.
+    const observer = new ResizeObserver((entries) => {
+      const top = box.scrollTop;
+      const isAway = box.scrollHeight - top - box.clientHeight > STICK_PX;
+      if (entries.every((e) => e.target === element) && top < lastTop.current && isAway) isStuck.current = false;
+      toBottom();
+    });
     observer.observe(element);
     observer.observe(box);
     // What sits beside the list (docked cards, the thinking line, the header) changes its height at once: a card that
