@@ -29,6 +29,9 @@ export interface MessageListProps {
 // Within this many pixels of the end the list follows new content.
 const STICK_PX = 48;
 
+/** The end of the list is in reach: within STICK_PX of the bottom. */
+const isAtEnd = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
+
 /**
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
@@ -99,9 +102,8 @@ export function MessageList({
     // scroll (the person's, or find-in-page's) whose event has not been read yet, and lets go of the end at once; a
     // change of the scroller's own size moves the end without any scroll, so it does not.
     const observer = new ResizeObserver((entries) => {
-      const top = box.scrollTop;
-      const isAway = box.scrollHeight - top - box.clientHeight > STICK_PX;
-      if (entries.every((e) => e.target === element) && top < lastTop.current && isAway) isStuck.current = false;
+      const isContentOnly = entries.every((e) => e.target === element);
+      if (isContentOnly && box.scrollTop < lastTop.current && !isAtEnd(box)) isStuck.current = false;
       toBottom();
     });
     observer.observe(element);
@@ -124,7 +126,7 @@ export function MessageList({
   // growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck.
   const onScroll = (element: HTMLDivElement) => {
     const top = element.scrollTop;
-    if (element.scrollHeight - top - element.clientHeight <= STICK_PX) isStuck.current = true;
+    if (isAtEnd(element)) isStuck.current = true;
     else if (top < lastTop.current) isStuck.current = false;
     lastTop.current = top;
     if (isAway === isStuck.current) setAway(!isStuck.current);
