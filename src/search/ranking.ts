@@ -55,6 +55,10 @@ export interface IndexTuning {
   readonly cooccurrenceMax: number;
   /** Semantic re-ranking by word vectors (semantic.ts), once the index has them: weight of the closeness (0: off). */
   readonly semanticWeight: number;
+  /** Prerequisite tools (prerequisites.ts): the share of a best tool's score its input suppliers rise to (0: off). */
+  readonly prerequisiteWeight: number;
+  /** How many of the best tools have their prerequisites lifted. */
+  readonly prerequisiteFrom: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -87,6 +91,9 @@ export const DEFAULT_TUNING: IndexTuning = {
   cooccurrenceMax: 10,
   // Round 4 (README table): word vectors' closeness re-ranks the best 20.
   semanticWeight: 0.15,
+  // Round 7 (README table): the tools that supply a best tool's inputs rise to 0.65 of its score.
+  prerequisiteWeight: 0.65,
+  prerequisiteFrom: 3,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

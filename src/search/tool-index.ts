@@ -12,6 +12,7 @@ import {
   type IndexTuning,
   type RankInput,
 } from './ranking';
+import { liftPrerequisites } from './prerequisites';
 import { regexSearch } from './regex-search';
 import { proximityShare, queryPairs, rerankTop } from './rerank';
 import { rerankBySemantics, SemanticScorer } from './semantic';
@@ -187,7 +188,7 @@ export function createToolIndex(
     if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
     // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
     const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
-    return { ranked: rerank(rankHits(hits, tuning)).slice(0, limit), best, covered };
+    return { ranked: rerank(rankHits(hits, tuning)), best, covered, isEnabled };
   }
 
   function bm25Search(query: string, scope: SearchScope, limit: number): ToolSearchResult {
@@ -240,14 +241,26 @@ export function createToolIndex(
       });
       pass = rankPass([...terms, ...extra], scope, allowed, limit, rerank);
     }
-    const { ranked, best, covered } = pass;
-    const matches = ranked.map(({ doc, score }) => toMatch(doc.tool, score));
+    const { best, covered, isEnabled } = pass;
     // How many of the query's words the best match covers (a related word counting for its word, the generic ones
     // together as one): under half, and the model had better rephrase than take a poor match.
     const words = new Set([...all.values()].map((term) => term.source)).size;
-    const firstSlot = best.find((slot) => docs[slot] === ranked[0]?.doc);
+    const firstSlot = best.find((slot) => docs[slot] === pass.ranked[0]?.doc);
     const matched = firstSlot === undefined ? 0 : covered[firstSlot]!;
-    return matches.length > 0 && matched * 2 < words
+    const weak = pass.ranked.length > 0 && matched * 2 < words;
+    // A best match that is only a guess brings no prerequisites: they would crowd the list with tools of its server.
+    const siblings = (doc: ToolDocument): ToolDocument[] =>
+      (byServer.get(doc.tool.serverId) ?? []).flatMap((slot) => (docs[slot] && isEnabled(slot) ? [docs[slot]] : []));
+    const ranked = weak
+      ? pass.ranked
+      : liftPrerequisites(
+          pass.ranked,
+          { weight: tuning.prerequisiteWeight, from: tuning.prerequisiteFrom },
+          siblings,
+          (doc, score) => ({ doc, score }),
+        );
+    const matches = ranked.slice(0, limit).map(({ doc, score }) => toMatch(doc.tool, score));
+    return weak
       ? { ok: true, matches, weakMatch: { matchedWords: matched, queryWords: words } }
       : { ok: true, matches };
   }

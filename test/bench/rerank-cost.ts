@@ -1,7 +1,7 @@
 // npx tsx test/bench/rerank-cost.ts [--data ../shared/data/toolsearch] [--rounds 5]
-// What rounds 2 (term proximity + query-term frequency), 3 (catalog co-occurrence) and 4 (semantic re-ranking) of
-// issue #23 cost a query at 10,000 tools: CPU time per query (median, p95) of the default ranking beside the rankings
-// before each round, in one process, interleaved by round.
+// What rounds 2 (term proximity + query-term frequency), 3 (catalog co-occurrence), 4 (semantic re-ranking) and 7
+// (prerequisite tools) of issue #23 cost a query at 10,000 tools: CPU time per query (median, p95) of the default
+// ranking beside the rankings before each round, in one process, interleaved by round.
 import { parseArgs } from 'node:util';
 import { createToolIndex, DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
 import { readQueries, replicateTools } from './dataset';
@@ -15,9 +15,17 @@ const tools = replicateTools(`${values.data}/livemcpbench/tools.json`, 10_000);
 const queries = readQueries(`${values.data}/livemcpbench/queries.dev.json`);
 const scope = scopeOf(tools);
 const variants: Record<string, IndexTuning> = {
-  'before round 2': { ...DEFAULT_TUNING, proximityWeight: 0, repeatWeight: 0, cooccurrenceTerms: 0, semanticWeight: 0 },
-  'before round 3': { ...DEFAULT_TUNING, cooccurrenceTerms: 0, semanticWeight: 0 },
-  'before round 4': { ...DEFAULT_TUNING, semanticWeight: 0 },
+  'before round 2': {
+    ...DEFAULT_TUNING,
+    proximityWeight: 0,
+    repeatWeight: 0,
+    cooccurrenceTerms: 0,
+    semanticWeight: 0,
+    prerequisiteWeight: 0,
+  },
+  'before round 3': { ...DEFAULT_TUNING, cooccurrenceTerms: 0, semanticWeight: 0, prerequisiteWeight: 0 },
+  'before round 4': { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 },
+  'before round 7': { ...DEFAULT_TUNING, prerequisiteWeight: 0 },
   default: DEFAULT_TUNING,
 };
 const indexes = Object.entries(variants).map(([label, tuning]) => {

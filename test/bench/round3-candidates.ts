@@ -32,7 +32,7 @@ export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
 ];
 
 /** Round 3's default: the ranking before round 4 (no semantic re-ranking). */
-const ROUND_3_DEFAULT: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0 };
+const ROUND_3_DEFAULT: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 };
 /** The ranking before round 3: what +/− count against. */
 const BEFORE: IndexTuning = { ...ROUND_3_DEFAULT, cooccurrenceTerms: 0 };
 const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, BEFORE));

@@ -13,8 +13,8 @@ import { quality } from './metrics';
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
 const { live, meta, isEven } = readQualitySets(values.data);
 
-const BEFORE: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0 };
-const NO_LISTS: IndexTuning = { ...DEFAULT_TUNING, genericWeight: 1, relatedWeight: 0, semanticWeight: 0 };
+const BEFORE: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 };
+const NO_LISTS: IndexTuning = { ...BEFORE, genericWeight: 1, relatedWeight: 0 };
 const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][] = [
   [
     BEFORE,

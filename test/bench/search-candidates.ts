@@ -14,13 +14,14 @@ const { values } = parseArgs({
 const { live, meta, isEven } = readQualitySets(values.data);
 
 /** The ranking before round 2 (no proximity, no query-term frequency): what round 1 changed and +/− count against. */
-// Rounds 1 and 2 come before round 4's semantic re-ranking: it is off in all of them.
+// Rounds 1 and 2 come before round 4's semantic re-ranking and round 7's prerequisites: they are off in all of them.
 const BEFORE: IndexTuning = {
   ...DEFAULT_TUNING,
   proximityWeight: 0,
   repeatWeight: 0,
   cooccurrenceTerms: 0,
   semanticWeight: 0,
+  prerequisiteWeight: 0,
 };
 
 /** Round 1's candidates: a label and the change to the ranking before round 2. */
@@ -64,7 +65,12 @@ const ROUND_2: readonly [string, Partial<IndexTuning>][] = [
 ];
 
 /** The default ranking of round 2 (round 3's catalog co-occurrence off: see round3-candidates.ts). */
-const ROUND_2_DEFAULT: IndexTuning = { ...DEFAULT_TUNING, cooccurrenceTerms: 0, semanticWeight: 0 };
+const ROUND_2_DEFAULT: IndexTuning = {
+  ...DEFAULT_TUNING,
+  cooccurrenceTerms: 0,
+  semanticWeight: 0,
+  prerequisiteWeight: 0,
+};
 
 /** Every candidate with its full tuning. */
 export const CANDIDATES: readonly [string, IndexTuning][] = [
