@@ -31,6 +31,37 @@ interface PendingItems<T> {
   setState(change: { readonly items: readonly T[] }): void;
 }
 
+/** A thread's draft while another thread is open. */
+interface Kept<T> {
+  readonly text: string;
+  readonly items: readonly T[];
+}
+
+/** The drafts kept per thread by followThreadDrafts, for each draft box it follows. */
+const keptDrafts = new WeakMap<DraftStore, Map<string, Kept<unknown>>>();
+
+/**
+ * Puts a message that could not be stored back into the draft of the thread it was for: into the box when that thread
+ * is open (its text only if the box is empty, its attachments before any added meanwhile), else into that thread's
+ * kept draft, so it is there when the person goes back and never lands in another thread's box.
+ */
+export function giveBackDraft<T>(
+  draft: DraftStore,
+  attachments: PendingItems<T>,
+  where: { readonly threadId: string | undefined; readonly activeThreadId: string | undefined },
+  text: string,
+  items: readonly T[],
+): void {
+  const kept = keptDrafts.get(draft) as Map<string, Kept<T>> | undefined;
+  if (where.threadId === undefined || where.threadId === where.activeThreadId || !kept) {
+    attachments.setState({ items: [...items, ...attachments.getState().items] });
+    if (!draft.getState().text) setDraft(draft, text);
+    return;
+  }
+  const own = kept.get(where.threadId);
+  kept.set(where.threadId, { text: own?.text || text, items: [...items, ...(own?.items ?? [])] });
+}
+
 /**
  * Each thread keeps its own draft, text and attachments: leaving a thread keeps what was put in it, and opening one
  * shows its own (empty when none), so Enter never sends to one thread what was meant for another. What is typed while
@@ -45,7 +76,8 @@ export function followThreadDrafts<T>(
   >,
   attachments?: PendingItems<T>,
 ): () => void {
-  const kept = new Map<string, { readonly text: string; readonly items: readonly T[] }>();
+  const kept = new Map<string, Kept<T>>();
+  keptDrafts.set(draft, kept);
   const put = (text: string, items: readonly T[]) => {
     setDraft(draft, text);
     attachments?.setState({ items });

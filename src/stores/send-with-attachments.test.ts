@@ -1,0 +1,71 @@
+// A message with attachments that could not be stored goes back into the draft of the thread it was written in; one
+// that was stored does not come back, even when the person opened another thread while its answer ran.
+import { describe, expect, it } from 'vitest';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AttachmentRef } from '../domain/attachment';
+import { createAttachmentDraft, type PendingAttachment } from './attachment-draft';
+import type { ChatActions, ChatStore } from './chat-store';
+import { createDraft, followThreadDrafts } from './draft';
+import { sendWithAttachments } from './send-with-attachments';
+
+const photo: PendingAttachment = {
+  ref: { id: 'att-1', name: 'photo.png', mimeType: 'image/png', size: 3, kind: 'image' } as AttachmentRef,
+  blob: new Blob(['png']),
+};
+
+interface FakeChatState {
+  activeThreadId: string | undefined;
+  threads: { id: string }[];
+  messages: { attachments?: AttachmentRef[] }[];
+}
+
+/** Threads a and b, a open; `turn` plays what happens between Send and the end of the turn. */
+function setUp(turn: (chat: StoreApi<FakeChatState>) => void) {
+  const chat = createStore<FakeChatState>(() => ({
+    activeThreadId: 'a',
+    threads: [{ id: 'a' }, { id: 'b' }],
+    messages: [],
+  }));
+  const draft = createDraft();
+  const attachments = createAttachmentDraft();
+  const stop = followThreadDrafts(draft, chat, attachments.store);
+  const actions = { send: () => Promise.resolve(turn(chat)) } as unknown as ChatActions;
+  const open = (id: string) => chat.setState({ activeThreadId: id, messages: [] });
+  const box = () => ({ text: draft.getState().text, items: attachments.store.getState().items.map((i) => i.ref.name) });
+  // The composer has taken the text out of the box already (takeDraft); the attachments are still in theirs.
+  const send = () => {
+    attachments.store.setState({ items: [photo] });
+    return sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'Look at this');
+  };
+  return { open, box, send, stop };
+}
+
+describe('sending with attachments', () => {
+  it('a stored message stays out of the box of the thread opened while its answer ran', async () => {
+    const { open, box, send, stop } = setUp((chat) => {
+      chat.setState({ messages: [{ attachments: [photo.ref] }] });
+      chat.setState({ activeThreadId: 'b', messages: [] });
+    });
+    await send();
+    expect(box()).toEqual({ text: '', items: [] });
+    open('a');
+    expect(box()).toEqual({ text: '', items: [] });
+    stop();
+  });
+
+  it('a message the disk refused goes back into its own thread, not into the one open by then', async () => {
+    const { open, box, send, stop } = setUp((chat) => chat.setState({ activeThreadId: 'b', messages: [] }));
+    await send();
+    expect(box()).toEqual({ text: '', items: [] });
+    open('a');
+    expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
+    stop();
+  });
+
+  it('a message the disk refused comes back into the box of the thread still open', async () => {
+    const { box, send, stop } = setUp(() => undefined);
+    await send();
+    expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
+    stop();
+  });
+});
