@@ -5,14 +5,8 @@ import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
 import { ServerLog } from './server-log';
 import { ServerResources } from '../resources/server-resources';
+import { SERVER_STATUS_LABEL } from '../../components/server-status';
 
-const STATUS_LABEL: Record<ServerView['status'], string> = {
-  connected: 'Connected',
-  connecting: 'Connecting…',
-  disconnected: 'Not connected',
-  'needs-auth': 'Sign-in needed',
-  error: 'Error',
-};
 
 const AUTH_LABEL: Record<ServerView['authKind'], string> = {
   none: 'no authentication',
@@ -39,7 +33,7 @@ export function ServerItem({
     <li className="server-item" aria-label={server.name}>
       <div className="server-head">
         <strong>{server.name}</strong>
-        <span className={`status status-${server.status}`}>{STATUS_LABEL[server.status]}</span>
+        <span className={`status status-${server.status}`}>{SERVER_STATUS_LABEL[server.status]}</span>
         <span className="muted">
           {server.toolCount} tools{server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}
         </span>

@@ -1,6 +1,10 @@
 import type { ServerView } from '../../../stores/servers-store';
+import { SERVER_STATUS_LABEL } from '../../components/server-status';
 
-/** Which servers this thread may use: one switch per server, with its status and tool count. */
+/**
+ * Which servers this thread may use: one switch per server, with its tool count and, for a server switched on that is
+ * not connected, its status in words (a server switched off here is not connected for this thread: that says nothing).
+ */
 export function ThreadServers({
   servers,
   enabledIds,
@@ -29,7 +33,7 @@ export function ThreadServers({
             />
             <span>{server.name}</span>
             <span className="muted">
-              {server.status === 'connected' ? '' : `${server.status} · `}
+              {isOn && server.status !== 'connected' ? `${SERVER_STATUS_LABEL[server.status]} · ` : ''}
               {server.toolCount} tools
             </span>
           </label>

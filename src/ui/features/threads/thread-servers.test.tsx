@@ -1,0 +1,28 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ServerView } from '../../../stores/servers-store';
+import { ThreadServers } from './thread-servers';
+
+const server = (id: string, status: ServerView['status'], toolCount: number) =>
+  ({ id, name: id, status, toolCount }) as ServerView;
+
+/** Each switch row's text, tags stripped. */
+function rows(servers: ServerView[], enabledIds: string[]): string[] {
+  const html = renderToStaticMarkup(<ThreadServers servers={servers} enabledIds={enabledIds} onChange={() => {}} />);
+  return [...html.matchAll(/<label[^>]*>(.*?)<\/label>/g)].map(([, row]) => row!.replace(/<[^>]+>/g, ' ').trim());
+}
+
+describe('the servers of a thread', () => {
+  it('says in words why a server switched on is not ready, and nothing of the kind for one switched off', () => {
+    const list = [
+      server('Weather', 'disconnected', 12),
+      server('Mail', 'needs-auth', 3),
+      server('Git', 'connected', 9),
+    ];
+    expect(rows(list, ['Mail', 'Git'])).toEqual([
+      'Weather  12 tools',
+      'Mail  Sign-in needed · 3 tools',
+      'Git  9 tools',
+    ]);
+  });
+});
