@@ -79,8 +79,13 @@ describe('edit, regenerate and branches', () => {
 
     // Regenerate the answer: a second version of it, from the same message.
     api!.script({ text: 'Paris: a long weekend.' });
-    await row('Paris: five days.').getByRole('button', { name: 'Regenerate' }).click();
+    // By keyboard: the button goes while the answer runs, and the focus goes to the message box, not to the page.
+    await row('Paris: five days.').getByRole('button', { name: 'Regenerate' }).focus();
+    await page.keyboard.press('Enter');
     await messages().getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('textbox', { name: 'Message' }).evaluate((e) => e === document.activeElement)).toBe(
+      true,
+    );
     expect(readByModel(api!.requests.at(-1))).toEqual(['Plan a trip to Paris']);
     await row('Paris: a long weekend.').getByText('2 of 2').waitFor();
     await shot('branches-regenerated');

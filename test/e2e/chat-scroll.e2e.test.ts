@@ -161,8 +161,11 @@ describe('the chat layout at 1280 x 800', () => {
     const top = await scroller().evaluate((el) => el.scrollTop);
     await messages().getByText('Left alone, line 30.').waitFor({ timeout: 60_000 });
     expect(Math.abs((await scroller().evaluate((el) => el.scrollTop)) - top)).toBeLessThanOrEqual(2);
-    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    // By keyboard: the button goes at the end, and the focus goes to the list (arrow keys read on), not to the page.
+    await page.getByRole('button', { name: 'Jump to latest' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    expect(await scroller().evaluate((e) => e === document.activeElement)).toBe(true);
   });
 
   it('the thread header is one line and leaves the messages most of the height; the Thread menu does not push them out', async () => {

@@ -178,6 +178,35 @@ describe('threads', () => {
     await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor();
   });
 
+  it('by keyboard, focus follows Rename, Delete and Undo rather than falling to the page', async () => {
+    const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((e) => e === document.activeElement);
+    const link = (title: string) => nav().getByRole('button', { name: title, exact: true });
+    const rename = async (from: string, to?: string) => {
+      await nav()
+        .getByRole('button', { name: `Rename thread ${from}` })
+        .focus();
+      await page.keyboard.press('Enter');
+      const field = nav().getByRole('textbox', { name: 'Thread title' });
+      if (to === undefined) await field.press('Escape');
+      else {
+        await field.fill(to);
+        await field.press('Enter');
+      }
+      await expect.poll(() => isFocused(link(to ?? from))).toBe(true);
+    };
+    await rename('Plan a trip to Rome');
+    await rename('Plan a trip to Rome', 'Rome in spring');
+    await rename('Rome in spring', 'Plan a trip to Rome');
+
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Rome' }).focus();
+    await page.keyboard.press('Enter');
+    const undo = page.locator('.undo-toast').getByRole('button', { name: 'Undo' });
+    await expect.poll(() => isFocused(undo)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor();
+    await expect.poll(() => isFocused(link('Plan a trip to Rome'))).toBe(true);
+  });
+
   it('at phone width the list shows the same dates and previews', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();

@@ -104,6 +104,7 @@ export function ChatView({
     if (threadServers !== undefined) resources?.loadThreadServers();
   }, [resources, threadServers]);
   const templateInfo = template && resources?.templateOf(template.serverId, template.uriTemplate);
+  const composerBox = useRef<HTMLTextAreaElement>(null);
   const shape = useThreadShape(messages); // A streamed delta adds no tokens: the totals come with the finished message.
   // Every branch's model calls were made and paid for: the thread's total counts them all.
   const totals = useMemo(() => threadTokenTotals([...offBranch, ...shape]), [offBranch, shape]);
@@ -113,7 +114,11 @@ export function ChatView({
         versions,
         onShowVersion: (id) => void actions.showVersion(id),
         onEdit: (id, text) => void actions.editMessage(id, text),
-        onRegenerate: (id) => void actions.regenerate(id),
+        onRegenerate: (id) => {
+          // Regenerate's button goes while the answer runs: focus goes to the box rather than to the page.
+          if (!wasTap()) composerBox.current?.focus();
+          void actions.regenerate(id);
+        },
       },
     [actions, versions],
   );
@@ -123,7 +128,6 @@ export function ChatView({
   const serverNames = useMemo(() => namesOf(namesKey), [namesKey]);
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
   const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
-  const composerBox = useRef<HTMLTextAreaElement>(null);
   const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.

@@ -6,6 +6,7 @@ import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
+import { wasTap } from '../../hooks/last-input';
 import { TracePanel } from './trace-panel';
 import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
 import { useThreadShape } from './use-thread-shape';
@@ -135,6 +136,8 @@ export function MessageList({
     isStuck.current = true;
     setAway(false);
     toBottom();
+    // The button goes once at the end: focus goes to the list (arrow keys and Page Up read on), not to the page.
+    if (!wasTap()) scroller.current?.focus({ preventScroll: true });
   };
 
   if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
@@ -147,7 +150,7 @@ export function MessageList({
     });
 
   return (
-    <div className="message-scroller" ref={scroller} onScroll={(event) => onScroll(event.currentTarget)}>
+    <div className="message-scroller" ref={scroller} tabIndex={-1} onScroll={(event) => onScroll(event.currentTarget)}>
       <ol className="messages" aria-label="Messages" ref={content} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const message = visible[row.index]!;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
+import { isFocusLost } from '../../hooks/focus-lost';
 import { relativeTime } from './relative-time';
 
 export interface ThreadListProps {
@@ -53,11 +54,25 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
     ? threads.filter((t) => t.title.toLowerCase().includes(query.trim().toLowerCase()))
     : threads;
 
+  // Renamed or not, the title field goes: focus goes back to the thread it named (not to the page).
+  const renamedId = useRef<string>(undefined);
+  useEffect(() => {
+    const id = renamedId.current;
+    if (id === undefined || editing) return;
+    renamedId.current = undefined;
+    if (isFocusLost()) nav.current?.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(id)}"]`)?.focus();
+  }, [editing]);
+  const stopEditing = (id: string) => {
+    renamedId.current = id;
+    setEditing(undefined);
+  };
+
   const saveTitle = async (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
     const error = await onRename(editing.id, editing.title);
-    setEditing(error ? { ...editing, error } : undefined);
+    if (error) setEditing({ ...editing, error });
+    else stopEditing(editing.id);
   };
 
   return (
@@ -98,7 +113,7 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                     value={editing.title}
                     autoFocus
                     onChange={(e) => setEditing({ ...editing, title: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Escape' && setEditing(undefined)}
+                    onKeyDown={(e) => e.key === 'Escape' && stopEditing(thread.id)}
                   />
                   {editing.error && <p className="field-error">{editing.error}</p>}
                 </form>
@@ -108,6 +123,7 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                 <button
                   type="button"
                   className="thread-link"
+                  data-thread-id={thread.id}
                   aria-describedby={`${listId}-${thread.id}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
                   onClick={() => fold(() => onOpen(thread.id))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatActions, ChatStore } from '../../../stores/chat-store';
+import { isFocusLost } from '../../hooks/focus-lost';
 import { useStore } from '../../hooks/use-store';
 import { ThreadList } from './thread-list';
 import './threads.css';
@@ -40,6 +41,31 @@ export function ThreadsSidebar({
     return () => clearTimeout(timer);
   }, [deletingId]);
   const shown = deleting && deleting.thread.id !== expiredId ? deleting : undefined;
+  // Focus that falls to the page when a thread's row or the toast goes: Undo when the toast comes; when it goes, the
+  // open thread (else New thread), and the thread brought back by Undo once it is listed again.
+  const region = useRef<HTMLDivElement>(null);
+  const shownId = shown?.thread.id;
+  const lastShownId = useRef<string>(undefined);
+  const goingBack = useRef<{ readonly id: string; readonly from: HTMLElement }>(undefined);
+  useEffect(() => {
+    const before = lastShownId.current;
+    lastShownId.current = shownId;
+    const nav = region.current?.parentElement;
+    if (before !== shownId) {
+      goingBack.current = undefined;
+      if (!isFocusLost()) return;
+      if (shownId) return void region.current?.querySelector<HTMLElement>('.undo-toast button')?.focus();
+      const from =
+        nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector<HTMLElement>('.new-thread');
+      from?.focus();
+      if (before && from) goingBack.current = { id: before, from };
+    }
+    const back = goingBack.current;
+    const row = back && nav?.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(back.id)}"]`);
+    if (!back || !row) return;
+    goingBack.current = undefined;
+    if (document.activeElement === back.from) row.focus();
+  }, [shownId, threads]);
   return (
     <>
       <ThreadList
@@ -56,7 +82,7 @@ export function ThreadsSidebar({
         onDelete={(id) => void actions.deleteThread(id)}
         onRename={(id, title) => actions.renameThread(id, title)}
       />
-      <div className="undo-toast-region" role="status" aria-live="polite">
+      <div className="undo-toast-region" role="status" aria-live="polite" ref={region}>
         {shown && (
           <div className="undo-toast">
             <span>Deleted “{shown.thread.title}”.</span>
