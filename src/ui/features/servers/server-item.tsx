@@ -7,7 +7,6 @@ import { ServerLog } from './server-log';
 import { ServerResources } from '../resources/server-resources';
 import { SERVER_STATUS_LABEL } from '../../components/server-status';
 
-
 const AUTH_LABEL: Record<ServerView['authKind'], string> = {
   none: 'no authentication',
   bearer: 'bearer token',
