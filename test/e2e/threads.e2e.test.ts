@@ -216,7 +216,7 @@ describe('threads', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('at phone width the Undo toast covers none of the composer, and goes once its time is up', async () => {
+  it('at phone width the Undo toast covers none of the composer or the header, and goes once its time is up', async () => {
     await page.clock.install(); // The page's timers from here on follow the test's clock.
     await newThread().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
@@ -227,7 +227,10 @@ describe('threads', () => {
     await toast.waitFor();
     await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click(); // Fold the list: the composer shows.
     const covered = await toast.boundingBox();
-    for (const part of [box(), page.getByRole('button', { name: 'Send', exact: true })]) {
+    const header = ['Servers', 'Settings', /^Threads \(\d+\)/, 'New thread'].map((name) =>
+      page.getByRole('button', { name, exact: typeof name === 'string' }),
+    );
+    for (const part of [box(), page.getByRole('button', { name: 'Send', exact: true }), ...header]) {
       const r = (await part.boundingBox())!;
       const overlaps =
         covered!.x < r.x + r.width &&
