@@ -69,6 +69,11 @@ describe('a server without CORS, through the relay', () => {
     const addAnyway = form.getByRole('button', { name: 'Add anyway?' });
     await addAnyway.waitFor({ timeout: 30_000 });
     expect(await form.textContent()).toContain('no Access-Control-Allow-Origin header');
+    // The question has the focus and is in view, under its reason, however long that is.
+    expect(await addAnyway.evaluate((e) => e === document.activeElement)).toBe(true);
+    const shown = (await addAnyway.boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await addAnyway.click();
     await expect
       .poll(() => item().textContent(), { timeout: 30_000 })

@@ -260,7 +260,14 @@ export function ServerFormView({
       )}
       <div className="server-form-actions">
         {isConfirming ? (
-          <button type="button" disabled={busy !== undefined} onClick={() => void submit(undefined, true)}>
+          <button
+            type="button"
+            disabled={busy !== undefined}
+            // It takes the place of Add server, whose focus would fall to the page; focusing it also scrolls it into
+            // view under the reason (often several lines long) that it asks about.
+            ref={(element) => element?.focus()}
+            onClick={() => void submit(undefined, true)}
+          >
             Add anyway?
           </button>
         ) : (
