@@ -153,12 +153,15 @@ describe('the chat layout', () => {
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       expect(await focused()).toBe(name);
 
-      // Its Close button, next to its title, reached with Tab from the button that opened it, does the same.
+      // Opened from the keyboard, the panel takes the focus to its title; its Close button, next to it, is the next
+      // Tab, and does the same.
       await page.keyboard.press('Enter');
       await field.waitFor();
+      const title = panel.getByRole('heading', { name, level: 2 });
+      await expect.poll(() => title.evaluate((element) => element === document.activeElement)).toBe(true);
       const close = panel.getByRole('button', { name: 'Close', exact: true });
-      for (let i = 0; i < 20 && !(await close.evaluate((element) => element === document.activeElement)); i++)
-        await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await close.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(() => panel.count()).toBe(0);
       expect(await focused()).toBe(name);

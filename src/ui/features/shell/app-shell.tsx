@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
 import { Notice } from '../../components/notice';
+import { PanelFocusRequest } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
 import { useApplyTheme } from '../settings/use-theme';
@@ -51,7 +52,22 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
   const [panel, setPanel] = useState<Panel>('none');
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
   const shown: Panel = isSettingsForced ? 'settings' : panel;
-  const toggle = (next: Panel) => setPanel(shown === next ? 'none' : next);
+  // A panel the person opens takes the focus into its heading (PanelHeading), once.
+  const focusRequest = useRef(false);
+  const panelFocus = useMemo(
+    () => ({
+      take: () => {
+        const isAsked = focusRequest.current;
+        focusRequest.current = false;
+        return isAsked;
+      },
+    }),
+    [],
+  );
+  const toggle = (next: Panel) => {
+    focusRequest.current = shown !== next;
+    setPanel(shown === next ? 'none' : next);
+  };
   const serversButton = useRef<HTMLButtonElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   // Close and Escape: focus goes back to the button that opens the panel, not to the page.
@@ -74,96 +90,98 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
 
   return (
     <ResourceActionsContext.Provider value={resources}>
-      <div className="shell">
-        <header className="shell-header">
-          <h1>MCP Agent</h1>
-          {profile && <span className="profile">Profile: {profile.name}</span>}
-          <span className="spacer" />
-          {vaultActions && vaultKind === 'unlocked' && (
-            <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
-              Lock
+      <PanelFocusRequest.Provider value={panelFocus}>
+        <div className="shell">
+          <header className="shell-header">
+            <h1>MCP Agent</h1>
+            {profile && <span className="profile">Profile: {profile.name}</span>}
+            <span className="spacer" />
+            {vaultActions && vaultKind === 'unlocked' && (
+              <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
+                Lock
+              </button>
+            )}
+            <button
+              type="button"
+              className="secondary"
+              ref={serversButton}
+              aria-pressed={shown === 'servers'}
+              onClick={() => toggle('servers')}
+            >
+              Servers
             </button>
-          )}
-          <button
-            type="button"
-            className="secondary"
-            ref={serversButton}
-            aria-pressed={shown === 'servers'}
-            onClick={() => toggle('servers')}
-          >
-            Servers
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            ref={settingsButton}
-            aria-pressed={shown === 'settings'}
-            onClick={() => toggle('settings')}
-          >
-            Settings
-          </button>
-        </header>
-        <div className="layout">
-          {ready ? (
-            <ThreadsSidebar chat={ready.chat} actions={ready.actions} onGoToChat={goToChat} />
-          ) : (
-            <SidebarPlaceholder />
-          )}
-          <main className="main">
-            {phase === 'starting' && (
-              <p role="status" className="starting">
-                Opening local storage…
-              </p>
+            <button
+              type="button"
+              className="secondary"
+              ref={settingsButton}
+              aria-pressed={shown === 'settings'}
+              onClick={() => toggle('settings')}
+            >
+              Settings
+            </button>
+          </header>
+          <div className="layout">
+            {ready ? (
+              <ThreadsSidebar chat={ready.chat} actions={ready.actions} onGoToChat={goToChat} />
+            ) : (
+              <SidebarPlaceholder />
             )}
-            {phase === 'failed' && (
-              <Notice tone="error" title="The app cannot start">
-                <p>{fatal}</p>
-              </Notice>
-            )}
-            <UpdateNote updates={updates} isBusy={isTurnRunning} />
-            {ready && <StartupNotices store={store} />}
-            {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
-            {ready && shown !== 'none' && (
-              <PanelFrame onClose={onClose}>
-                {shown === 'servers' ? (
-                  <LazyPanel key="servers" name="Servers">
-                    <ServersPanel
-                      store={ready.servers}
-                      actions={ready.serverActions}
-                      directory={ready.directory}
-                      onClose={onClose}
-                    />
-                  </LazyPanel>
-                ) : (
-                  <LazyPanel key="settings" name="Settings">
-                    <SettingsPanel
-                      store={store}
-                      onClose={onClose}
-                      onSaved={() => {
-                        // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
-                        setPanel((current) => (current === 'none' ? 'settings' : current));
-                        store.setState({ needsApiKey: false });
-                      }}
-                    />
-                  </LazyPanel>
-                )}
-              </PanelFrame>
-            )}
-            {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
-            <ChatView
-              draft={draft}
-              attachments={attachments}
-              chat={ready?.chat}
-              actions={ready?.actions}
-              servers={ready?.servers}
-              serverRequests={ready ? serverRequests : undefined}
-              samplingRequests={ready ? samplingRequests : undefined}
-              prompts={ready ? prompts : undefined}
-              mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
-            />
-          </main>
+            <main className="main">
+              {phase === 'starting' && (
+                <p role="status" className="starting">
+                  Opening local storage…
+                </p>
+              )}
+              {phase === 'failed' && (
+                <Notice tone="error" title="The app cannot start">
+                  <p>{fatal}</p>
+                </Notice>
+              )}
+              <UpdateNote updates={updates} isBusy={isTurnRunning} />
+              {ready && <StartupNotices store={store} />}
+              {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
+              {ready && shown !== 'none' && (
+                <PanelFrame onClose={onClose}>
+                  {shown === 'servers' ? (
+                    <LazyPanel key="servers" name="Servers">
+                      <ServersPanel
+                        store={ready.servers}
+                        actions={ready.serverActions}
+                        directory={ready.directory}
+                        onClose={onClose}
+                      />
+                    </LazyPanel>
+                  ) : (
+                    <LazyPanel key="settings" name="Settings">
+                      <SettingsPanel
+                        store={store}
+                        onClose={onClose}
+                        onSaved={() => {
+                          // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
+                          setPanel((current) => (current === 'none' ? 'settings' : current));
+                          store.setState({ needsApiKey: false });
+                        }}
+                      />
+                    </LazyPanel>
+                  )}
+                </PanelFrame>
+              )}
+              {/* Always at this place, so the box typed into while storage opened stays the same element (and focus). */}
+              <ChatView
+                draft={draft}
+                attachments={attachments}
+                chat={ready?.chat}
+                actions={ready?.actions}
+                servers={ready?.servers}
+                serverRequests={ready ? serverRequests : undefined}
+                samplingRequests={ready ? samplingRequests : undefined}
+                prompts={ready ? prompts : undefined}
+                mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
+              />
+            </main>
+          </div>
         </div>
-      </div>
+      </PanelFocusRequest.Provider>
     </ResourceActionsContext.Provider>
   );
 }
