@@ -64,6 +64,13 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     }),
     [],
   );
+  // Lock goes once pressed: the lock bar's title takes the focus, rather than the page.
+  const lockFocus = useRef(false);
+  const takeLockFocus = () => {
+    const isAsked = lockFocus.current;
+    lockFocus.current = false;
+    return isAsked;
+  };
   const toggle = (next: Panel) => {
     focusRequest.current = shown !== next;
     setPanel(shown === next ? 'none' : next);
@@ -97,7 +104,14 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
             {profile && <span className="profile">Profile: {profile.name}</span>}
             <span className="spacer" />
             {vaultActions && vaultKind === 'unlocked' && (
-              <button type="button" className="secondary" onClick={() => void vaultActions.lock()}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  lockFocus.current = true;
+                  void vaultActions.lock();
+                }}
+              >
                 Lock
               </button>
             )}
@@ -139,7 +153,9 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
               )}
               <UpdateNote updates={updates} isBusy={isTurnRunning} />
               {ready && <StartupNotices store={store} />}
-              {ready && vaultActions && vaultKind === 'locked' && <VaultLockBar actions={vaultActions} />}
+              {ready && vaultActions && vaultKind === 'locked' && (
+                <VaultLockBar actions={vaultActions} takeFocus={takeLockFocus} />
+              )}
               {ready && shown !== 'none' && (
                 <PanelFrame onClose={onClose}>
                   {shown === 'servers' ? (

@@ -6,7 +6,14 @@ import './vault-lock.css';
  * Shown while the profile's secrets are locked: the passphrase field, and the way out for a forgotten one
  * (erasing the secrets only). Threads stay readable meanwhile.
  */
-export function VaultLockBar({ actions }: { actions: VaultLockActions }) {
+export function VaultLockBar({
+  actions,
+  takeFocus,
+}: {
+  actions: VaultLockActions;
+  /** True once when the person has just pressed Lock: its button goes, and the bar's title takes the focus. */
+  takeFocus?: () => boolean;
+}) {
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
@@ -31,7 +38,9 @@ export function VaultLockBar({ actions }: { actions: VaultLockActions }) {
 
   return (
     <section className="notice notice-warning vault-lock" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>Locked: enter your passphrase</h2>
+      <h2 id={ids.heading} tabIndex={-1} ref={(element) => void (element && takeFocus?.() && element.focus())}>
+        Locked: enter your passphrase
+      </h2>
       <p>The API key and server credentials of this profile are locked. Threads stay readable.</p>
       <form className="vault-unlock" onSubmit={(event) => void unlock(event)}>
         <label htmlFor={ids.field}>Passphrase</label>
