@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   EMPTY_SERVER_FORM,
   type FieldErrors,
@@ -51,6 +51,12 @@ export function ServerFormView({
   const [busy, setBusy] = useState<'save' | 'test'>();
   /** A new server whose connection test just failed: adding it needs a second "Add anyway?". */
   const [isConfirming, setConfirming] = useState(false);
+  // "Add anyway?" takes the place of Add server, whose focus would fall to the page: it takes the focus when it comes
+  // (once, not on every redraw), which also scrolls it into view under the reason, often several lines long.
+  const addAnyway = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isConfirming) addAnyway.current?.focus();
+  }, [isConfirming]);
   const isEdit = saved !== undefined;
   const set = (change: Partial<ServerForm>) => {
     setForm((current) => ({ ...current, ...change }));
@@ -263,9 +269,7 @@ export function ServerFormView({
           <button
             type="button"
             disabled={busy !== undefined}
-            // It takes the place of Add server, whose focus would fall to the page; focusing it also scrolls it into
-            // view under the reason (often several lines long) that it asks about.
-            ref={(element) => element?.focus()}
+            ref={addAnyway}
             onClick={() => void submit(undefined, true)}
           >
             Add anyway?
