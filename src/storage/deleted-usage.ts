@@ -20,20 +20,19 @@ export function keptUsage(record: { readonly value: unknown } | undefined, since
   });
 }
 
-/** In a thread's delete transaction: adds its messages' recent usage to its profile's, and drops what expired. */
+/**
+ * In a thread's delete transaction: adds the recent usage of its messages (their raw records, read once by the
+ * delete) to its profile's, and drops what expired.
+ */
 export async function keepUsageOfThread(
   tx: WriteTx<['threads', 'messages', 'compactions', 'attachments', 'meta']>,
-  threadId: string,
+  raw: readonly unknown[],
   profileId: unknown,
   now: number,
 ): Promise<void> {
   if (typeof profileId !== 'string') return;
   const since = now - KEEP_DELETED_USAGE_MS;
-  // Every message of the thread is read (its raw record); only the recent ones are checked whole.
-  const raw: unknown[] = await tx
-    .objectStore('messages')
-    .index('byThreadSeq')
-    .getAll(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
+  // Only the recent messages are checked whole.
   const messages = raw.flatMap((m): TracedUsage[] => {
     const updatedAt = typeof m === 'object' && m !== null ? (m as { updatedAt?: unknown }).updatedAt : undefined;
     if (typeof updatedAt !== 'number' || updatedAt < since) return [];

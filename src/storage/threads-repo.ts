@@ -152,12 +152,13 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
       const stored = await tx.objectStore('threads').get(id);
       if (!should(stored)) return undefined;
       isDeleted = true;
-      await keepUsageOfThread(tx, id, stored?.profileId, now());
-      const keys = await tx
+      // The messages are read once, whole: their usage is kept, and their ids (the store's key path) say what to delete.
+      const messages: unknown[] = await tx
         .objectStore('messages')
         .index('byThreadSeq')
-        .getAllKeys(IDBKeyRange.bound([id, 0], [id, Infinity]));
-      for (const key of keys) await tx.objectStore('messages').delete(key);
+        .getAll(IDBKeyRange.bound([id, 0], [id, Infinity]));
+      await keepUsageOfThread(tx, messages, stored?.profileId, now());
+      for (const message of messages) await tx.objectStore('messages').delete((message as { id: string }).id);
       const compactions = await tx
         .objectStore('compactions')
         .index('byThread')
