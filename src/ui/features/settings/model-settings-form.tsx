@@ -27,6 +27,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     setErrors((current) =>
       field in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== field)) : current,
     );
+  /** A field's change handler: the new value kept, and the field's old error dropped. */
+  const editing =
+    (field: string, set: (value: string) => void) => (event: { readonly target: { readonly value: string } }) => {
+      set(event.target.value);
+      edited(field);
+    };
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
   const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
@@ -123,10 +129,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
               ? '•••••••• (saved; type to replace)'
               : 'sk-ant-…'
         }
-        onChange={(e) => {
-          setApiKey(e.target.value);
-          edited('apiKey');
-        }}
+        onChange={editing('apiKey', setApiKey)}
         aria-invalid={errors.apiKey ? true : undefined}
       />
       {errors.apiKey && <p className="field-error">{errors.apiKey}</p>}
@@ -135,10 +138,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
         id={ids.url}
         type="url"
         value={baseUrl}
-        onChange={(e) => {
-          setBaseUrl(e.target.value);
-          edited('baseUrl');
-        }}
+        onChange={editing('baseUrl', setBaseUrl)}
         aria-invalid={errors.baseUrl ? true : undefined}
       />
       {errors.baseUrl && <p className="field-error">{errors.baseUrl}</p>}
@@ -159,14 +159,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
         <summary>Advanced settings</summary>
         <div className="advanced-fields">
           <label htmlFor={ids.model}>Model</label>
-          <select
-            id={ids.model}
-            value={model}
-            onChange={(e) => {
-              setModel(e.target.value);
-              edited('model');
-            }}
-          >
+          <select id={ids.model} value={model} onChange={editing('model', setModel)}>
             {choices.map((m) => (
               <option key={m} value={m}>
                 {m === model && isUnlisted ? `${m} (not offered by this endpoint)` : m}
@@ -192,10 +185,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
             id={ids.code}
             aria-describedby={ids.codeHelp}
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              edited('codeExecution');
-            }}
+            onChange={editing('codeExecution', setCode)}
           >
             <option value="local">In this page (sandbox)</option>
             <option value="anthropic">In Anthropic&apos;s container</option>
