@@ -75,8 +75,11 @@ export interface ChatActions
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
-  /** Sends the person's message with its attachments (bytes stored first); a refused store is the notice. */
-  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<void>;
+  /**
+   * Sends the person's message with its attachments (bytes stored first); a refused store is the notice. Resolves, at
+   * the end of the turn, to whether the person's message was stored (false also when nothing was sent).
+   */
+  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<boolean>;
   /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
   sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
@@ -188,8 +191,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return;
+      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return false;
       const thread = store.getState().threads.find((t) => t.id === threadId);
+      // The turn's first person message is this one, told as it is stored (whichever thread is open by then).
+      let isStored = false;
       // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED) {
@@ -198,8 +203,13 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
           await actions.refreshThreads();
         }
-        return sendMessage(deps, threadId, text.trim(), { ...options, attachments });
+        const onMessage = (message: Message) => {
+          isStored ||= message.role === 'user';
+          options.onMessage?.(message);
+        };
+        return sendMessage(deps, threadId, text.trim(), { ...options, attachments, onMessage });
       });
+      return isStored;
     },
     async sendPrompt(messages, title) {
       const threadId = store.getState().activeThreadId;

@@ -42,7 +42,7 @@ const keptDrafts = new WeakMap<DraftStore, Map<string, Kept<unknown>>>();
 
 /**
  * Puts a message that could not be stored back into the draft of the thread it was for: into the box when that thread
- * is open (its text only if the box is empty, its attachments before any added meanwhile), else into that thread's
+ * is open (its text and attachments before what was put there meanwhile), else into that thread's
  * kept draft, so it is there when the person goes back and never lands in another thread's box.
  */
 export function giveBackDraft<T>(
@@ -55,12 +55,16 @@ export function giveBackDraft<T>(
   const kept = keptDrafts.get(draft) as Map<string, Kept<T>> | undefined;
   if (where.threadId === undefined || where.threadId === where.activeThreadId || !kept) {
     attachments.setState({ items: [...items, ...attachments.getState().items] });
-    if (!draft.getState().text) setDraft(draft, text);
+    setDraft(draft, withText(draft.getState().text, text));
     return;
   }
   const own = kept.get(where.threadId);
-  kept.set(where.threadId, { text: own?.text || text, items: [...items, ...(own?.items ?? [])] });
+  kept.set(where.threadId, { text: withText(own?.text ?? '', text), items: [...items, ...(own?.items ?? [])] });
 }
+
+/** A draft's text with a message's text given back: before what was typed since, never instead of it. */
+const withText = (typed: string, given: string): string =>
+  !typed.trim() ? given : typed.includes(given) ? typed : `${given}\n\n${typed}`;
 
 /**
  * Each thread keeps its own draft, text and attachments: leaving a thread keeps what was put in it, and opening one
@@ -82,7 +86,7 @@ export function followThreadDrafts<T>(
     setDraft(draft, text);
     attachments?.setState({ items });
   };
-  return chat.subscribe((now, before) => {
+  const stop = chat.subscribe((now, before) => {
     const [left, opened] = [before.activeThreadId, now.activeThreadId];
     if (left === opened) return;
     const isLeftGone = left !== undefined && !now.threads.some((t) => t.id === left);
@@ -96,4 +100,8 @@ export function followThreadDrafts<T>(
     if (own !== undefined) put(own.text, own.items);
     else if (left !== undefined && !isLeftGone) put('', []);
   });
+  return () => {
+    stop();
+    if (keptDrafts.get(draft) === kept) keptDrafts.delete(draft);
+  };
 }

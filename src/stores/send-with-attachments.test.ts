@@ -5,7 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentRef } from '../domain/attachment';
 import { createAttachmentDraft, type PendingAttachment } from './attachment-draft';
 import type { ChatActions, ChatStore } from './chat-store';
-import { createDraft, followThreadDrafts } from './draft';
+import { createDraft, followThreadDrafts, setDraft, type DraftStore } from './draft';
 import { sendWithAttachments } from './send-with-attachments';
 
 const photo: PendingAttachment = {
@@ -19,8 +19,8 @@ interface FakeChatState {
   messages: { attachments?: AttachmentRef[] }[];
 }
 
-/** Threads a and b, a open; `turn` plays what happens between Send and the end of the turn. */
-function setUp(turn: (chat: StoreApi<FakeChatState>) => void) {
+/** Threads a and b, a open; `turn` plays what happens between Send and the end of the turn, `isStored` its answer. */
+function setUp(turn: (chat: StoreApi<FakeChatState>, draft: DraftStore) => void, isStored: boolean) {
   const chat = createStore<FakeChatState>(() => ({
     activeThreadId: 'a',
     threads: [{ id: 'a' }, { id: 'b' }],
@@ -29,7 +29,12 @@ function setUp(turn: (chat: StoreApi<FakeChatState>) => void) {
   const draft = createDraft();
   const attachments = createAttachmentDraft();
   const stop = followThreadDrafts(draft, chat, attachments.store);
-  const actions = { send: () => Promise.resolve(turn(chat)) } as unknown as ChatActions;
+  const actions = {
+    send: () => {
+      turn(chat, draft);
+      return Promise.resolve(isStored);
+    },
+  } as unknown as ChatActions;
   const open = (id: string) => chat.setState({ activeThreadId: id, messages: [] });
   const box = () => ({ text: draft.getState().text, items: attachments.store.getState().items.map((i) => i.ref.name) });
   // The composer has taken the text out of the box already (takeDraft); the attachments are still in theirs.
@@ -45,7 +50,7 @@ describe('sending with attachments', () => {
     const { open, box, send, stop } = setUp((chat) => {
       chat.setState({ messages: [{ attachments: [photo.ref] }] });
       chat.setState({ activeThreadId: 'b', messages: [] });
-    });
+    }, true);
     await send();
     expect(box()).toEqual({ text: '', items: [] });
     open('a');
@@ -53,8 +58,16 @@ describe('sending with attachments', () => {
     stop();
   });
 
+  it('a message stored after the person opened another thread (it never showed) does not come back either', async () => {
+    const { open, box, send, stop } = setUp((chat) => chat.setState({ activeThreadId: 'b', messages: [] }), true);
+    await send();
+    open('a');
+    expect(box()).toEqual({ text: '', items: [] });
+    stop();
+  });
+
   it('a message the disk refused goes back into its own thread, not into the one open by then', async () => {
-    const { open, box, send, stop } = setUp((chat) => chat.setState({ activeThreadId: 'b', messages: [] }));
+    const { open, box, send, stop } = setUp((chat) => chat.setState({ activeThreadId: 'b', messages: [] }), false);
     await send();
     expect(box()).toEqual({ text: '', items: [] });
     open('a');
@@ -62,8 +75,20 @@ describe('sending with attachments', () => {
     stop();
   });
 
+  it('a refused message comes back before what was typed meanwhile, not instead of it', async () => {
+    // While the turn ran the person typed on in the thread, then opened another.
+    const { open, box, send, stop } = setUp((chat, draft) => {
+      setDraft(draft, 'And one more thing');
+      chat.setState({ activeThreadId: 'b', messages: [] });
+    }, false);
+    await send();
+    open('a');
+    expect(box()).toEqual({ text: 'Look at this\n\nAnd one more thing', items: ['photo.png'] });
+    stop();
+  });
+
   it('a message the disk refused comes back into the box of the thread still open', async () => {
-    const { box, send, stop } = setUp(() => undefined);
+    const { box, send, stop } = setUp(() => undefined, false);
     await send();
     expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
     stop();

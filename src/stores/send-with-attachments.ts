@@ -4,8 +4,8 @@ import { giveBackDraft, type DraftStore } from './draft';
 
 /**
  * Sends the composer's text with its attachments. When the message was not stored (a full disk refused the bytes), the
- * attachments and the text go back into that thread's draft, so nothing the person gave is lost. Whether it was stored
- * is read while the thread is still open: the send lasts the whole turn, and the person may open another thread.
+ * attachments and the text go back into the draft of the thread it was written in, so nothing the person gave is lost;
+ * the send lasts the whole turn, and the person may have opened another thread by then.
  */
 export async function sendWithAttachments(
   actions: ChatActions,
@@ -16,17 +16,7 @@ export async function sendWithAttachments(
 ): Promise<void> {
   const threadId = chat.getState().activeThreadId;
   const taken = takeAttachments(attachments);
-  const first = taken[0];
-  const isShown = () =>
-    chat.getState().activeThreadId === threadId &&
-    chat.getState().messages.some((m) => m.attachments?.some((a) => a.id === first?.ref.id));
-  let isStored = false;
-  const stopWatching = first ? chat.subscribe(() => (isStored ||= isShown())) : () => undefined;
-  try {
-    await actions.send(text, taken);
-  } finally {
-    stopWatching();
-  }
-  if (!first || isStored || isShown()) return;
+  const isStored = await actions.send(text, taken);
+  if (taken.length === 0 || isStored) return;
   giveBackDraft(draft, attachments, { threadId, activeThreadId: chat.getState().activeThreadId }, text, taken);
 }

@@ -18,7 +18,7 @@ const FULL_DISK =
  */
 async function answerHeldAfterFirstWords(
   question: string,
-): Promise<{ faults: FaultApp; threadId: string; fillDisk: () => void; running: Promise<void> }> {
+): Promise<{ faults: FaultApp; threadId: string; fillDisk: () => void; running: Promise<boolean> }> {
   const faults = await app();
   await faults.chat.actions.newThread();
   const threadId = faults.chat.store.getState().activeThreadId!;
@@ -45,12 +45,13 @@ describe('storage faults', () => {
     await faults.chat.actions.newThread();
     const threadId = faults.chat.store.getState().activeThreadId!;
     faults.api.script({ text: 'Saved answer.' });
-    await faults.chat.actions.send('Before the disk filled');
+    // Send tells whether the person's message was stored (a refused one goes back into the composer).
+    expect(await faults.chat.actions.send('Before the disk filled')).toBe(true);
     const before = await storedMessages(faults, threadId);
     const restore = failObjectStore('messages', 'add', QUOTA());
     cleanup(restore);
     faults.api.script({ text: 'Never stored.' });
-    await faults.chat.actions.send('After the disk filled');
+    expect(await faults.chat.actions.send('After the disk filled')).toBe(false);
     restore();
     expect(faults.chat.store.getState().notice).toBe(FULL_DISK);
     expect(faults.chat.store.getState().isRunning).toBe(false);
