@@ -28,15 +28,29 @@ function found(tools: SearchableTool[], query: string, change: Partial<IndexTuni
 
 const maps = [
   tool('maps', 'find_parking', 'Find parking facilities near a point.', ['latitude', 'longitude']),
-  tool('maps', 'geocode_address', 'Convert an address or place name to geographic coordinates.', ['address']),
+  tool('maps', 'geocode_address', 'Coordinates of an address or a place in a city.', ['address']),
   tool('maps', 'reverse_geocode', 'Convert coordinates to an address.', ['latitude', 'longitude']),
-  tool('maps', 'elevation', 'Height above sea level of a point.', ['latitude', 'longitude']),
+  tool(
+    'meteo',
+    'city_weather',
+    'Forecast of rain, wind, snow and sun, hour by hour and day by day, with storm warnings and pollen, for one city.',
+    ['city', 'days'],
+  ),
 ];
 
 describe('prerequisite tools', () => {
-  it('a search for parking also finds the tool that turns a place name into the coordinates it needs', () => {
-    expect(found(maps, 'where can I park my car', { prerequisiteWeight: 0 })).toEqual(['mcp__maps__find_parking']);
-    expect(found(maps, 'where can I park my car')).toEqual(['mcp__maps__find_parking', 'mcp__maps__geocode_address']);
+  it('a search for parking brings up the tool that turns a place into the coordinates parking needs', () => {
+    const query = 'where can I park in the city';
+    expect(found(maps, query, { prerequisiteWeight: 0 })).toEqual([
+      'mcp__maps__find_parking',
+      'mcp__meteo__city_weather',
+      'mcp__maps__geocode_address',
+    ]);
+    expect(found(maps, query)).toEqual([
+      'mcp__maps__find_parking',
+      'mcp__maps__geocode_address',
+      'mcp__meteo__city_weather',
+    ]);
   });
 
   it('a best match that covers under half of the request brings no prerequisites (small talk, a guess)', () => {
@@ -50,33 +64,74 @@ describe('prerequisite tools', () => {
   it('a tool named after an input the best tool needs comes up, though it needs two inputs itself', () => {
     const trains = [
       tool('rail', 'get_tickets', 'Seats left on a connection.', ['date', 'fromStation', 'toStation']),
-      tool('rail', 'get_station_code_by_names', 'Look up codes.', ['stationNames', 'city']),
-      tool('rail', 'get_delays', 'Late arrivals of a connection.', ['date', 'trainNumber']),
+      tool('rail', 'get_station_code_by_names', 'Look up the codes of stations by their names.', [
+        'stationNames',
+        'city',
+      ]),
+      tool('rail', 'get_delays', 'Trains that left late.', ['date', 'trainNumber']),
     ];
-    expect(found(trains, 'seats left', { prerequisiteWeight: 0 })).toEqual(['mcp__rail__get_tickets']);
-    expect(found(trains, 'seats left')).toEqual(['mcp__rail__get_tickets', 'mcp__rail__get_station_code_by_names']);
+    const query = 'seats left between two stations';
+    expect(found(trains, query, { prerequisiteWeight: 0 })).toEqual([
+      'mcp__rail__get_tickets',
+      'mcp__rail__get_delays',
+      'mcp__rail__get_station_code_by_names',
+    ]);
+    expect(found(trains, query)).toEqual([
+      'mcp__rail__get_tickets',
+      'mcp__rail__get_station_code_by_names',
+      'mcp__rail__get_delays',
+    ]);
   });
 
   it('lifts no tool that needs the same input, no tool of another server, and no tool switched off', () => {
+    // Each of these is reached by "city" and would rise without its rule.
     const tools = [
       ...maps,
-      tool('maps', 'altitude', 'Altitude of a parallel.', ['latitude']),
-      tool('geo', 'geocode_place', 'Coordinates of a place.', ['place']),
+      tool('meteo', 'city_guide', 'A guide to the city.', ['city', 'topic']),
+      tool(
+        'maps',
+        'altitude',
+        'Altitude above the sea of any point on the map, in metres and in feet, with the slope around it, in a city.',
+        ['latitude'],
+      ),
+      tool('geo', 'geocode_place', 'Coordinates of a place in a city.', ['place']),
     ];
     const scope: SearchScope = {
-      serverIds: new Set(['maps', 'geo']),
+      serverIds: new Set(['maps', 'geo', 'meteo']),
       isToolEnabled: (ref) => ref.toolName !== 'geocode_address',
     };
-    expect(found(tools, 'where can I park my car', {}, scope)).toEqual(['mcp__maps__find_parking']);
+    const query = 'where can I park in the city';
+    const unlifted = found(tools, query, { prerequisiteWeight: 0 }, scope);
+    expect(unlifted).toContain('mcp__maps__altitude');
+    expect(unlifted).toContain('mcp__geo__geocode_place');
+    expect(found(tools, query, {}, scope)).toEqual(unlifted);
   });
 
-  it('a lifted tool stays below the tool that needs it and below better matches of the request', () => {
-    const tools = [...maps, tool('maps', 'parking_prices', 'Parking prices and parking fees in the country.')];
-    expect(found(tools, 'parking prices')).toEqual([
-      'mcp__maps__parking_prices',
-      'mcp__maps__find_parking',
-      'mcp__maps__geocode_address',
+  it('a server of many tools that need nothing lifts at most 3 of them, so another server’s match stays in view', () => {
+    const github = [
+      tool('gh', 'create_issue', 'Open a new issue in a repository.', ['owner', 'repo', 'title']),
+      ...['labels', 'milestones', 'templates', 'assignees', 'reactions', 'statistics', 'watchers'].map((name) =>
+        tool('gh', `list_${name}`, `The ${name} of issues.`),
+      ),
+    ];
+    const tools = [...github, tool('jira', 'create_ticket', 'File a new ticket about an issue.', ['summary'])];
+    const top = (change: Partial<IndexTuning>) => found(tools, 'open a new issue', change).slice(0, 5);
+    expect(top({ prerequisitesPerTool: 1000 })).not.toContain('mcp__jira__create_ticket');
+    expect(top({})).toEqual([
+      'mcp__gh__create_issue',
+      'mcp__gh__list_labels',
+      'mcp__gh__list_milestones',
+      'mcp__gh__list_templates',
+      'mcp__jira__create_ticket',
     ]);
+  });
+
+  it('only tools the request reached rise: a prerequisite that none of its words found stays out', () => {
+    const tools = [
+      tool('gh', 'create_issue', 'Open a new issue in a repository.', ['owner', 'repo', 'title']),
+      tool('gh', 'get_me', 'The signed-in account.'),
+    ];
+    expect(found(tools, 'open a new issue')).toEqual(['mcp__gh__create_issue']);
   });
 
   it('a best tool that needs no input lifts nothing', () => {

@@ -75,42 +75,47 @@ export function isPrerequisite(doc: ToolDocument, sibling: ToolDocument): boolea
 export interface PrerequisiteOptions {
   readonly weight: number;
   readonly from: number;
+  /** At most this many prerequisites per tool, the best matches of the request first: a server of many tools that
+   * need nothing (lists, settings) must not fill the results. */
+  readonly perTool: number;
 }
 
 /**
  * The ranking with the prerequisites of its best tools lifted: each rises to `weight` × the best score among the
- * tools it serves, or keeps its own score if that is higher; a tool not ranked yet joins the list. Lifted tools keep
- * their own order among themselves (by their own score). `siblings` gives a tool's server's tools in scope.
+ * tools it serves, or keeps its own score if that is higher. Only tools the request's words reached (in `ranked`) are
+ * lifted, and only they move; the rest keep their order. `siblings` gives at most `max` tools of a tool's server.
  */
 export function liftPrerequisites<T extends { doc: ToolDocument; score: number }>(
   ranked: readonly T[],
-  { weight, from }: PrerequisiteOptions,
-  siblings: (doc: ToolDocument) => readonly ToolDocument[],
-  make: (doc: ToolDocument, score: number) => T,
+  { weight, from, perTool }: PrerequisiteOptions,
+  siblings: (doc: ToolDocument, max: number) => readonly ToolDocument[],
 ): T[] {
-  if (weight <= 0 || ranked.length === 0) return [...ranked];
-  const lift = new Map<ToolDocument, number>();
+  if (weight <= 0 || perTool <= 0 || ranked.length === 0) return [...ranked];
+  const entryOf = new Map(ranked.map((entry) => [entry.doc, entry]));
+  const lift = new Map<T, number>();
   for (const top of ranked.slice(0, from)) {
     if (requiredInputs(top.doc).length === 0) continue;
-    for (const sibling of siblings(top.doc).slice(0, MAX_SIBLINGS)) {
-      if (!isPrerequisite(top.doc, sibling)) continue;
-      lift.set(sibling, Math.max(lift.get(sibling) ?? 0, weight * top.score));
-    }
+    const found = siblings(top.doc, MAX_SIBLINGS).flatMap((sibling) => {
+      const entry = entryOf.get(sibling);
+      return entry && isPrerequisite(top.doc, sibling) ? [entry] : [];
+    });
+    found.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
+    for (const entry of found.slice(0, perTool)) lift.set(entry, Math.max(lift.get(entry) ?? 0, weight * top.score));
   }
-  if (lift.size === 0) return [...ranked];
-  const own = new Map<ToolDocument, number>();
-  const entries = ranked.map((entry) => {
-    own.set(entry.doc, entry.score);
-    const lifted = lift.get(entry.doc);
-    if (lifted !== undefined && lifted > entry.score) entry.score = lifted;
-    return entry;
-  });
-  for (const [doc, score] of lift) {
-    if (own.has(doc)) continue;
-    entries.push(make(doc, score));
-    own.set(doc, 0);
+  const lifted = [...lift]
+    .filter(([entry, score]) => score > entry.score)
+    .sort(([a, x], [b, y]) => y - x || b.score - a.score || a.doc.id - b.doc.id);
+  if (lifted.length === 0) return [...ranked];
+  // The lifted tools merged into the others' order, each before the first tool it now outscores.
+  const moved = new Set(lifted.map(([entry]) => entry));
+  const merged: T[] = [];
+  let next = 0;
+  for (const entry of ranked) {
+    if (moved.has(entry)) continue;
+    while (next < lifted.length && lifted[next]![1] > entry.score) merged.push(lifted[next++]![0]);
+    merged.push(entry);
   }
-  return entries.sort(
-    (a, b) => b.score - a.score || (own.get(b.doc) ?? 0) - (own.get(a.doc) ?? 0) || a.doc.id - b.doc.id,
-  );
+  for (const [entry] of lifted.slice(next)) merged.push(entry);
+  for (const [entry, score] of lifted) entry.score = score;
+  return merged;
 }

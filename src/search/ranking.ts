@@ -59,6 +59,8 @@ export interface IndexTuning {
   readonly prerequisiteWeight: number;
   /** How many of the best tools have their prerequisites lifted. */
   readonly prerequisiteFrom: number;
+  /** At most this many prerequisites of each, the best matches of the request first. */
+  readonly prerequisitesPerTool: number;
 }
 
 /** The tuned ranking (see test/bench/tune-search.ts and the numbers in the bench summary). */
@@ -94,6 +96,7 @@ export const DEFAULT_TUNING: IndexTuning = {
   // Round 7 (README table): the tools that supply a best tool's inputs rise to 0.65 of its score.
   prerequisiteWeight: 0.65,
   prerequisiteFrom: 3,
+  prerequisitesPerTool: 3,
 };
 
 /** The terms worth searching: only indexed ones, and on long queries the rarest (common terms cost most, say least). */

@@ -249,15 +249,21 @@ export function createToolIndex(
     const matched = firstSlot === undefined ? 0 : covered[firstSlot]!;
     const weak = pass.ranked.length > 0 && matched * 2 < words;
     // A best match that is only a guess brings no prerequisites: they would crowd the list with tools of its server.
-    const siblings = (doc: ToolDocument): ToolDocument[] =>
-      (byServer.get(doc.tool.serverId) ?? []).flatMap((slot) => (docs[slot] && isEnabled(slot) ? [docs[slot]] : []));
+    const siblings = (doc: ToolDocument, max: number): ToolDocument[] => {
+      const found: ToolDocument[] = [];
+      for (const slot of byServer.get(doc.tool.serverId) ?? []) {
+        if (found.length >= max) break;
+        const sibling = docs[slot];
+        if (sibling && isEnabled(slot)) found.push(sibling);
+      }
+      return found;
+    };
     const ranked = weak
       ? pass.ranked
       : liftPrerequisites(
           pass.ranked,
-          { weight: tuning.prerequisiteWeight, from: tuning.prerequisiteFrom },
+          { weight: tuning.prerequisiteWeight, from: tuning.prerequisiteFrom, perTool: tuning.prerequisitesPerTool },
           siblings,
-          (doc, score) => ({ doc, score }),
         );
     const matches = ranked.slice(0, limit).map(({ doc, score }) => toMatch(doc.tool, score));
     return weak

@@ -1,4 +1,4 @@
-// npx tsx test/bench/rerank-cost.ts [--data ../shared/data/toolsearch] [--rounds 5]
+// npx tsx test/bench/rerank-cost.ts [--data ../shared/data/toolsearch] [--rounds 5] [--one-server]
 // What rounds 2 (term proximity + query-term frequency), 3 (catalog co-occurrence), 4 (semantic re-ranking) and 7
 // (prerequisite tools) of issue #23 cost a query at 10,000 tools: CPU time per query (median, p95) of the default
 // ranking beside the rankings before each round, in one process, interleaved by round.
@@ -9,9 +9,17 @@ import { appWordVectors, groupByServer, scopeOf } from './evaluate';
 import { percentile } from './metrics';
 
 const { values } = parseArgs({
-  options: { data: { type: 'string', default: '../shared/data/toolsearch' }, rounds: { type: 'string', default: '5' } },
+  options: {
+    data: { type: 'string', default: '../shared/data/toolsearch' },
+    rounds: { type: 'string', default: '5' },
+    'one-server': { type: 'boolean', default: false },
+  },
 });
-const tools = replicateTools(`${values.data}/livemcpbench/tools.json`, 10_000);
+const replicated = replicateTools(`${values.data}/livemcpbench/tools.json`, 10_000);
+// --one-server: the same 10,000 tools as one server's (the worst case for work done per server, e.g. prerequisites).
+const tools = values['one-server']
+  ? replicated.map((tool) => ({ ...tool, serverId: 'one', serverName: 'One', toolName: tool.modelName }))
+  : replicated;
 const queries = readQueries(`${values.data}/livemcpbench/queries.dev.json`);
 const scope = scopeOf(tools);
 const variants: Record<string, IndexTuning> = {

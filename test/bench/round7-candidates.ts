@@ -42,6 +42,10 @@ const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][
       ]),
       ['same, x0.65, of the best 1', { prerequisiteWeight: 0.65, prerequisiteFrom: 1 }],
       ['same, x0.65, of the best 10', { prerequisiteWeight: 0.65, prerequisiteFrom: 10 }],
+      ...[1, 2, 5, 1000].map((n): [string, Partial<IndexTuning>] => [
+        `same, x0.65, at most ${n} per tool (default 3)`,
+        { prerequisiteWeight: 0.65, prerequisitesPerTool: n },
+      ]),
     ],
   ],
   [
