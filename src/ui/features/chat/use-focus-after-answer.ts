@@ -1,11 +1,6 @@
 import { useEffect, type RefObject } from 'react';
+import { isFocusLost } from '../../hooks/focus-lost';
 import { followInput, wasTap } from '../../hooks/last-input';
-
-/** Whether keyboard focus is nowhere: on the page's body, or on an element that left the page. */
-function isFocusLost(): boolean {
-  const active = document.activeElement;
-  return !active || active === document.body || !active.isConnected;
-}
 
 /**
  * When the person answers a docked card (Allow once, Approve and run, Send answer, Accept, Decline, Reject...), its

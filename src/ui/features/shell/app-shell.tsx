@@ -72,7 +72,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     return isAsked;
   };
   const toggle = (next: Panel) => {
-    focusRequest.current = shown !== next;
+    focusRequest.current = shown !== next && ready !== undefined; // Not a panel that shows once storage opens.
     setPanel(shown === next ? 'none' : next);
   };
   const serversButton = useRef<HTMLButtonElement>(null);
@@ -109,7 +109,10 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                 className="secondary"
                 onClick={() => {
                   lockFocus.current = true;
-                  void vaultActions.lock();
+                  // A lock that failed shows no bar: the request must not wait for a later one (an idle lock).
+                  void vaultActions.lock().then((errors) => {
+                    if (Object.keys(errors).length > 0) lockFocus.current = false;
+                  });
                 }}
               >
                 Lock

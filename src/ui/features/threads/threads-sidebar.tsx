@@ -50,13 +50,16 @@ export function ThreadsSidebar({
   useEffect(() => {
     const before = lastShownId.current;
     lastShownId.current = shownId;
-    const nav = region.current?.parentElement;
+    const nav = region.current?.parentElement?.querySelector<HTMLElement>('nav.threads');
     if (before !== shownId) {
       goingBack.current = undefined;
       if (!isFocusLost()) return;
       if (shownId) return void region.current?.querySelector<HTMLElement>('.undo-toast button')?.focus();
-      const from =
-        nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector<HTMLElement>('.new-thread');
+      // The open thread's row, unless the list is folded away (a phone): then New thread.
+      const from = [
+        nav?.querySelector<HTMLElement>('[aria-current="page"]'),
+        nav?.querySelector<HTMLElement>('.new-thread'),
+      ].find((element) => element?.checkVisibility());
       from?.focus();
       if (before && from) goingBack.current = { id: before, from };
     }
