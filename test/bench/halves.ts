@@ -1,6 +1,8 @@
 // Shared by the ranking-candidate scripts of issue #23: MetaTool recall@5 on one half of its tools (sorted by id, even
 // or odd), with the queries whose gold tool entered (+) or left (−) the top 5 against a baseline ranking.
+import type { IndexTuning } from '../../src/search/tool-index';
 import type { BenchQuery, BenchSet } from './dataset';
+import { rankWithApp } from './evaluate';
 import { quality, recallAt } from './metrics';
 
 const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
@@ -32,4 +34,25 @@ export function halfCell(
     kept.map(([, t]) => t),
   ).recallAt5;
   return `${r} (+${gained}/−${lost})`;
+}
+
+/** Groups of candidates (a base ranking and changes to it), each printed as a README table row: dev recall@5 and
+ * allGold@5, MetaTool recall@5, and each MetaTool half with its +/− against the group's base. */
+export function printCandidateRows(
+  sets: { readonly live: BenchSet; readonly meta: BenchSet; readonly isEven: ReadonlyMap<string, boolean> },
+  groups: readonly (readonly [IndexTuning, readonly (readonly [string, Partial<IndexTuning>])[]])[],
+): void {
+  const { live, meta, isEven } = sets;
+  for (const [base, rows] of groups) {
+    const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, base));
+    for (const [label, change] of rows) {
+      const tuning: IndexTuning = { ...base, ...change };
+      const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
+      const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
+      console.log(
+        `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
+          `${halfCell(meta, isEven, baseline, tops, true)} | ${halfCell(meta, isEven, baseline, tops, false)} |`,
+      );
+    }
+  }
 }

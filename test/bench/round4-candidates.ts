@@ -6,12 +6,10 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
 import { readQualitySets } from './dataset';
-import { rankWithApp } from './evaluate';
-import { halfCell, hitsOf } from './halves';
-import { quality } from './metrics';
+import { printCandidateRows } from './halves';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
-const { live, meta, isEven } = readQualitySets(values.data);
+const sets = readQualitySets(values.data);
 
 const BEFORE: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 };
 const NO_LISTS: IndexTuning = { ...BEFORE, genericWeight: 1, relatedWeight: 0 };
@@ -36,15 +34,4 @@ const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][
   ],
 ];
 
-for (const [base, rows] of GROUPS) {
-  const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, base));
-  for (const [label, change] of rows) {
-    const tuning: IndexTuning = { ...base, ...change };
-    const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
-    const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
-    console.log(
-      `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
-        `${halfCell(meta, isEven, baseline, tops, true)} | ${halfCell(meta, isEven, baseline, tops, false)} |`,
-    );
-  }
-}
+printCandidateRows(sets, GROUPS);

@@ -1,19 +1,19 @@
 // npx tsx test/bench/round7-candidates.ts [--data ../shared/data/toolsearch]
 // Issue #23, round 7: prerequisite tools (src/search/prerequisites.ts), measured as the rounds before: LiveMCPBench
 // dev, and MetaTool recall@5 on both halves of its tools with the queries that entered (+) or left (−) the top 5
-// against the ranking before round 7. MetaTool's tools have no input schemas, so the rule cannot act there; the last
-// column says how many tools of each set have a prerequisite at all.
+// against the ranking before round 7. MetaTool's tools have no input schemas, so the rule cannot act there; the first
+// line says how many tools of each set have a prerequisite at all.
 import { parseArgs } from 'node:util';
 import { isPrerequisite } from '../../src/search/prerequisites';
 import { toolDocument } from '../../src/search/tool-document';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
 import { readQualitySets, type BenchSet } from './dataset';
-import { groupByServer, rankWithApp } from './evaluate';
-import { halfCell, hitsOf } from './halves';
-import { quality } from './metrics';
+import { groupByServer } from './evaluate';
+import { printCandidateRows } from './halves';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
-const { live, meta, isEven } = readQualitySets(values.data);
+const sets = readQualitySets(values.data);
+const { live, meta } = sets;
 
 /** How many tools of a set have at least one prerequisite among their server's tools. */
 function withPrerequisites(set: BenchSet): number {
@@ -57,15 +57,4 @@ const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][
   ],
 ];
 
-for (const [base, rows] of GROUPS) {
-  const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, base));
-  for (const [label, change] of rows) {
-    const tuning: IndexTuning = { ...base, ...change };
-    const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
-    const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
-    console.log(
-      `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
-        `${halfCell(meta, isEven, baseline, tops, true)} | ${halfCell(meta, isEven, baseline, tops, false)} |`,
-    );
-  }
-}
+printCandidateRows(sets, GROUPS);
