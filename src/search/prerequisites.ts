@@ -8,8 +8,6 @@ import type { ToolDocument } from './tool-document';
 
 /** Characters of a sibling's description read for the words of a parameter name (as proximity reads). */
 const DESCRIPTION_CHARS = 1_000;
-/** A server's siblings looked at per top tool: a bound on the work for a server of thousands of tools. */
-const MAX_SIBLINGS = 500;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -82,25 +80,25 @@ export interface PrerequisiteOptions {
 
 /**
  * The ranking with the prerequisites of its best tools lifted: each rises to `weight` × the best score among the
- * tools it serves, or keeps its own score if that is higher. Only tools the request's words reached (in `ranked`) are
- * lifted, and only they move; the rest keep their order. `siblings` gives at most `max` tools of a tool's server.
+ * tools it serves, or keeps its own score if that is higher. Only tools of the ranking (the ones the request's words
+ * reached) are lifted, and only they move; the rest keep their order.
  */
 export function liftPrerequisites<T extends { doc: ToolDocument; score: number }>(
   ranked: readonly T[],
   { weight, from, perTool }: PrerequisiteOptions,
-  siblings: (doc: ToolDocument, max: number) => readonly ToolDocument[],
 ): T[] {
   if (weight <= 0 || perTool <= 0 || ranked.length === 0) return [...ranked];
-  const entryOf = new Map(ranked.map((entry) => [entry.doc, entry]));
   const lift = new Map<T, number>();
   for (const top of ranked.slice(0, from)) {
     if (requiredInputs(top.doc).length === 0) continue;
-    const found = siblings(top.doc, MAX_SIBLINGS).flatMap((sibling) => {
-      const entry = entryOf.get(sibling);
-      return entry && isPrerequisite(top.doc, sibling) ? [entry] : [];
-    });
-    found.sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
-    for (const entry of found.slice(0, perTool)) lift.set(entry, Math.max(lift.get(entry) ?? 0, weight * top.score));
+    // The ranking is best first: its first few prerequisites are the best matches of the request among them.
+    let taken = 0;
+    for (const entry of ranked) {
+      if (taken >= perTool) break;
+      if (entry.doc.tool.serverId !== top.doc.tool.serverId || !isPrerequisite(top.doc, entry.doc)) continue;
+      lift.set(entry, Math.max(lift.get(entry) ?? 0, weight * top.score));
+      taken++;
+    }
   }
   const lifted = [...lift]
     .filter(([entry, score]) => score > entry.score)

@@ -188,7 +188,7 @@ export function createToolIndex(
     if (!best.every(isEnabled)) best = bestSlots(inScopeSlots.filter(isEnabled), scores, count);
     // Only the best candidates are ranked in full; the rest could not reach the top `limit`.
     const hits: RankInput[] = best.map((slot) => ({ doc: docs[slot]!, score: scores[slot]! }));
-    return { ranked: rerank(rankHits(hits, tuning)), best, covered, isEnabled };
+    return { ranked: rerank(rankHits(hits, tuning)), best, covered };
   }
 
   function bm25Search(query: string, scope: SearchScope, limit: number): ToolSearchResult {
@@ -241,7 +241,7 @@ export function createToolIndex(
       });
       pass = rankPass([...terms, ...extra], scope, allowed, limit, rerank);
     }
-    const { best, covered, isEnabled } = pass;
+    const { best, covered } = pass;
     // How many of the query's words the best match covers (a related word counting for its word, the generic ones
     // together as one): under half, and the model had better rephrase than take a poor match.
     const words = new Set([...all.values()].map((term) => term.source)).size;
@@ -249,22 +249,13 @@ export function createToolIndex(
     const matched = firstSlot === undefined ? 0 : covered[firstSlot]!;
     const weak = pass.ranked.length > 0 && matched * 2 < words;
     // A best match that is only a guess brings no prerequisites: they would crowd the list with tools of its server.
-    const siblings = (doc: ToolDocument, max: number): ToolDocument[] => {
-      const found: ToolDocument[] = [];
-      for (const slot of byServer.get(doc.tool.serverId) ?? []) {
-        if (found.length >= max) break;
-        const sibling = docs[slot];
-        if (sibling && isEnabled(slot)) found.push(sibling);
-      }
-      return found;
-    };
     const ranked = weak
       ? pass.ranked
-      : liftPrerequisites(
-          pass.ranked,
-          { weight: tuning.prerequisiteWeight, from: tuning.prerequisiteFrom, perTool: tuning.prerequisitesPerTool },
-          siblings,
-        );
+      : liftPrerequisites(pass.ranked, {
+          weight: tuning.prerequisiteWeight,
+          from: tuning.prerequisiteFrom,
+          perTool: tuning.prerequisitesPerTool,
+        });
     const matches = ranked.slice(0, limit).map(({ doc, score }) => toMatch(doc.tool, score));
     return weak
       ? { ok: true, matches, weakMatch: { matchedWords: matched, queryWords: words } }
