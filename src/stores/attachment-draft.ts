@@ -118,8 +118,3 @@ export function takeAttachments(draft: AttachmentDraft): PendingAttachment[] {
   draft.setState({ items: [], errors: [] });
   return [...items];
 }
-
-/** Puts attachments back (a message that could not be stored), before any added meanwhile. */
-export function restoreAttachments(draft: AttachmentDraft, items: readonly PendingAttachment[]): void {
-  draft.setState({ items: [...items, ...draft.getState().items] });
-}
