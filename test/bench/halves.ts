@@ -36,16 +36,26 @@ export function halfCell(
   return `${r} (+${gained}/−${lost})`;
 }
 
-/** Groups of candidates (a base ranking and changes to it), each printed as a README table row: dev recall@5 and
- * allGold@5, MetaTool recall@5, and each MetaTool half with its +/− against the group's base. */
+/** A group of candidates: the ranking they change, their rows (label, change), and what +/− count against (the base
+ * when absent). */
+export type CandidateGroup = readonly [
+  base: IndexTuning,
+  rows: readonly (readonly [string, Partial<IndexTuning>])[],
+  against?: IndexTuning,
+];
+
+/** Each candidate printed as a README table row: dev recall@5 and allGold@5, MetaTool recall@5, and each MetaTool half
+ * with its +/−; `only` keeps the rows whose label holds it. */
 export function printCandidateRows(
   sets: { readonly live: BenchSet; readonly meta: BenchSet; readonly isEven: ReadonlyMap<string, boolean> },
-  groups: readonly (readonly [IndexTuning, readonly (readonly [string, Partial<IndexTuning>])[]])[],
+  groups: readonly CandidateGroup[],
+  only?: string,
 ): void {
   const { live, meta, isEven } = sets;
-  for (const [base, rows] of groups) {
-    const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, base));
+  for (const [base, rows, against = base] of groups) {
+    const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, against));
     for (const [label, change] of rows) {
+      if (only && !label.includes(only)) continue;
       const tuning: IndexTuning = { ...base, ...change };
       const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
       const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);

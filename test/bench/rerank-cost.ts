@@ -7,6 +7,7 @@ import { createToolIndex, DEFAULT_TUNING, type IndexTuning } from '../../src/sea
 import { readQueries, replicateTools } from './dataset';
 import { appWordVectors, groupByServer, scopeOf } from './evaluate';
 import { percentile } from './metrics';
+import { BEFORE_ROUND_2, BEFORE_ROUND_3, BEFORE_ROUND_4, BEFORE_ROUND_7 } from './round-baselines';
 
 const { values } = parseArgs({
   options: {
@@ -23,17 +24,10 @@ const tools = values['one-server']
 const queries = readQueries(`${values.data}/livemcpbench/queries.dev.json`);
 const scope = scopeOf(tools);
 const variants: Record<string, IndexTuning> = {
-  'before round 2': {
-    ...DEFAULT_TUNING,
-    proximityWeight: 0,
-    repeatWeight: 0,
-    cooccurrenceTerms: 0,
-    semanticWeight: 0,
-    prerequisiteWeight: 0,
-  },
-  'before round 3': { ...DEFAULT_TUNING, cooccurrenceTerms: 0, semanticWeight: 0, prerequisiteWeight: 0 },
-  'before round 4': { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 },
-  'before round 7': { ...DEFAULT_TUNING, prerequisiteWeight: 0 },
+  'before round 2': BEFORE_ROUND_2,
+  'before round 3': BEFORE_ROUND_3,
+  'before round 4': BEFORE_ROUND_4,
+  'before round 7': BEFORE_ROUND_7,
   default: DEFAULT_TUNING,
 };
 const indexes = Object.entries(variants).map(([label, tuning]) => {

@@ -3,16 +3,15 @@
 // (LiveMCPBench dev, and MetaTool recall@5 on both halves of its tools with the queries that entered (+) or left (−)
 // the top 5 against the ranking before round 3, in the same run).
 import { parseArgs } from 'node:util';
-import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
+import type { IndexTuning } from '../../src/search/tool-index';
 import { readQualitySets } from './dataset';
-import { rankWithApp } from './evaluate';
-import { halfCell, hitsOf } from './halves';
-import { quality } from './metrics';
+import { printCandidateRows } from './halves';
+import { BEFORE_ROUND_3, BEFORE_ROUND_4 } from './round-baselines';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
 });
-const { live, meta, isEven } = readQualitySets(values.data);
+const sets = readQualitySets(values.data);
 
 /** Round 3's candidates: a label and the change to the default ranking (which keeps catalog co-occurrence). */
 export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
@@ -31,19 +30,5 @@ export const ROUND_3: readonly [string, Partial<IndexTuning>][] = [
   ['kept + server relevance x0.75', { serverWeight: 0.75 }],
 ];
 
-/** Round 3's default: the ranking before round 4 (no semantic re-ranking). */
-const ROUND_3_DEFAULT: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 };
-/** The ranking before round 3: what +/− count against. */
-const BEFORE: IndexTuning = { ...ROUND_3_DEFAULT, cooccurrenceTerms: 0 };
-const baseline = hitsOf(meta, rankWithApp(meta.tools, meta.queries, 10, BEFORE));
-
-for (const [label, change] of ROUND_3) {
-  if (values.only && !label.includes(values.only)) continue;
-  const tuning: IndexTuning = { ...ROUND_3_DEFAULT, ...change };
-  const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
-  const tops = rankWithApp(meta.tools, meta.queries, 10, tuning);
-  console.log(
-    `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${quality(meta.queries, tops).recallAt5} | ` +
-      `${halfCell(meta, isEven, baseline, tops, true)} | ${halfCell(meta, isEven, baseline, tops, false)} |`,
-  );
-}
+// Round 3's candidates change its default (the ranking before round 4); +/− count against the ranking before round 3.
+printCandidateRows(sets, [[BEFORE_ROUND_4, ROUND_3, BEFORE_ROUND_3]], values.only);

@@ -4,16 +4,17 @@
 // halves of its tools with the queries that entered (+) or left (−) the top 5 against the ranking before round 4.
 // The last rows do the same with no hand-written vocabulary at all, against that vocabulary-free ranking.
 import { parseArgs } from 'node:util';
-import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
+import type { IndexTuning } from '../../src/search/tool-index';
 import { readQualitySets } from './dataset';
-import { printCandidateRows } from './halves';
+import { printCandidateRows, type CandidateGroup } from './halves';
+import { BEFORE_ROUND_4 } from './round-baselines';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
 const sets = readQualitySets(values.data);
 
-const BEFORE: IndexTuning = { ...DEFAULT_TUNING, semanticWeight: 0, prerequisiteWeight: 0 };
+const BEFORE = BEFORE_ROUND_4;
 const NO_LISTS: IndexTuning = { ...BEFORE, genericWeight: 1, relatedWeight: 0 };
-const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][] = [
+const GROUPS: readonly CandidateGroup[] = [
   [
     BEFORE,
     [

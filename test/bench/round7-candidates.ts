@@ -6,10 +6,11 @@
 import { parseArgs } from 'node:util';
 import { isPrerequisite } from '../../src/search/prerequisites';
 import { toolDocument } from '../../src/search/tool-document';
-import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
+import type { IndexTuning } from '../../src/search/tool-index';
 import { readQualitySets, type BenchSet } from './dataset';
 import { groupByServer } from './evaluate';
-import { printCandidateRows } from './halves';
+import { printCandidateRows, type CandidateGroup } from './halves';
+import { BEFORE_ROUND_7 } from './round-baselines';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/toolsearch' } } });
 const sets = readQualitySets(values.data);
@@ -29,9 +30,9 @@ console.log(
     `MetaTool ${withPrerequisites(meta)} of ${meta.tools.length}`,
 );
 
-const BEFORE: IndexTuning = { ...DEFAULT_TUNING, prerequisiteWeight: 0 };
+const BEFORE = BEFORE_ROUND_7;
 const NO_LISTS: IndexTuning = { ...BEFORE, genericWeight: 1, relatedWeight: 0, semanticWeight: 0 };
-const GROUPS: readonly [IndexTuning, readonly [string, Partial<IndexTuning>][]][] = [
+const GROUPS: readonly CandidateGroup[] = [
   [
     BEFORE,
     [

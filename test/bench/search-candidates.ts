@@ -4,25 +4,14 @@
 // dev and on both MetaTool halves; the README's table is this script's output.
 import { parseArgs } from 'node:util';
 import { DEFAULT_TUNING, type IndexTuning } from '../../src/search/tool-index';
-import { readQualitySets, type BenchQuery } from './dataset';
-import { rankWithApp } from './evaluate';
-import { quality, recallAt } from './metrics';
+import { readQualitySets } from './dataset';
+import { printCandidateRows } from './halves';
+import { BEFORE_ROUND_2, BEFORE_ROUND_3 } from './round-baselines';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: '../shared/data/toolsearch' }, only: { type: 'string' } },
 });
-const { live, meta, isEven } = readQualitySets(values.data);
-
-/** The ranking before round 2 (no proximity, no query-term frequency): what round 1 changed and +/− count against. */
-// Rounds 1 and 2 come before round 4's semantic re-ranking and round 7's prerequisites: they are off in all of them.
-const BEFORE: IndexTuning = {
-  ...DEFAULT_TUNING,
-  proximityWeight: 0,
-  repeatWeight: 0,
-  cooccurrenceTerms: 0,
-  semanticWeight: 0,
-  prerequisiteWeight: 0,
-};
+const sets = readQualitySets(values.data);
 
 /** Round 1's candidates: a label and the change to the ranking before round 2. */
 const ROUND_1: readonly [string, Partial<IndexTuning>][] = [
@@ -64,52 +53,14 @@ const ROUND_2: readonly [string, Partial<IndexTuning>][] = [
   ['kept + server relevance x0.75', { serverWeight: 0.75 }],
 ];
 
-/** The default ranking of round 2 (round 3's catalog co-occurrence off: see round3-candidates.ts). */
-const ROUND_2_DEFAULT: IndexTuning = {
-  ...DEFAULT_TUNING,
-  cooccurrenceTerms: 0,
-  semanticWeight: 0,
-  prerequisiteWeight: 0,
-};
-
-/** Every candidate with its full tuning. */
-export const CANDIDATES: readonly [string, IndexTuning][] = [
-  ...ROUND_1.map(([label, change]): [string, IndexTuning] => [label, { ...BEFORE, ...change }]),
-  ...ROUND_2.map(([label, change]): [string, IndexTuning] => [label, { ...ROUND_2_DEFAULT, ...change }]),
-];
-
-function recallOn(tops: readonly string[][], keep: (q: BenchQuery) => boolean): number | undefined {
-  const kept = meta.queries.flatMap((q, i) => (keep(q) ? [[q, tops[i]!] as const] : []));
-  return quality(
-    kept.map(([q]) => q),
-    kept.map(([, top]) => top),
-  ).recallAt5;
-}
-
-const gold = (q: BenchQuery): string => q.expectedTools[0]?.[0] ?? '';
-const hitsOf = (tops: readonly string[][]) => meta.queries.map((q, i) => recallAt(q, tops[i]!, 5));
-const baseline = hitsOf(rankWithApp(meta.tools, meta.queries, 10, BEFORE));
-
-/** MetaTool queries of one half whose gold tool entered the top 5 (+) or left it (−), against the ranking before round 2. */
-function changed(hits: readonly number[], isEvenHalf: boolean): string {
-  let gained = 0;
-  let lost = 0;
-  meta.queries.forEach((q, i) => {
-    if (isEven.get(gold(q)) !== isEvenHalf) return;
-    if (hits[i]! > baseline[i]!) gained++;
-    if (hits[i]! < baseline[i]!) lost++;
-  });
-  return `+${gained}/−${lost}`;
-}
-
-for (const [label, tuning] of CANDIDATES) {
-  if (values.only && !label.includes(values.only)) continue;
-  const dev = quality(live.queries, rankWithApp(live.tools, live.queries, 10, tuning));
-  const metaTops = rankWithApp(meta.tools, meta.queries, 10, tuning);
-  const hits = hitsOf(metaTops);
-  console.log(
-    `| ${label} | ${dev.recallAt5} | ${dev.allGoldAt5} | ${recallOn(metaTops, () => true)} | ` +
-      `${recallOn(metaTops, (q) => isEven.get(gold(q)) === true)} (${changed(hits, true)}) | ` +
-      `${recallOn(metaTops, (q) => isEven.get(gold(q)) === false)} (${changed(hits, false)}) |`,
-  );
-}
+// Round 1 changed the ranking before round 2; round 2 changed its own default (the ranking before round 3). Both count
+// +/− against the ranking before round 2. Rounds 1 and 2 come before round 4's semantic re-ranking and round 7's
+// prerequisites: they are off in all of them.
+printCandidateRows(
+  sets,
+  [
+    [BEFORE_ROUND_2, ROUND_1],
+    [BEFORE_ROUND_3, ROUND_2, BEFORE_ROUND_2],
+  ],
+  values.only,
+);
