@@ -38,6 +38,54 @@ describe('createBackgroundSlices', () => {
   });
 });
 
+describe('background slices while the person types', () => {
+  /** Globals that hand the slices' input listeners to the test. */
+  function page() {
+    const listeners = new Map<string, () => void>();
+    return {
+      listeners,
+      globals: { addEventListener: (type: string, listener: () => void) => void listeners.set(type, listener) },
+    };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for a pause after a key or a press, unless the work is hurried, and waits again once released', async () => {
+    const { listeners, globals } = page();
+    const slices = createBackgroundSlices(4, globals, 60_000);
+    expect([...listeners.keys()].sort()).toEqual(['keydown', 'pointerdown']);
+    await slices.next(); // No key yet: at once.
+
+    listeners.get('keydown')!();
+    let isDone = false;
+    const waiting = slices.next().then(() => (isDone = true));
+    await settle();
+    expect(isDone).toBe(false); // A minute of quiet is asked for, and a key was just pressed.
+    const release = slices.hurry();
+    await waiting;
+
+    await slices.next(); // Still hurried: no wait.
+    release();
+    release(); // Twice is once.
+    listeners.get('pointerdown')!();
+    isDone = false;
+    const again = slices.next().then(() => (isDone = true));
+    await settle();
+    expect(isDone).toBe(false);
+    const second = slices.hurry();
+    await again;
+    second();
+  });
+
+  it('goes on by itself once the person pauses', async () => {
+    const { listeners, globals } = page();
+    const slices = createBackgroundSlices(4, globals, 20);
+    listeners.get('keydown')!();
+    const typedAt = performance.now();
+    await slices.next();
+    expect(performance.now() - typedAt).toBeGreaterThan(10); // Not at once: it waited for the pause.
+  });
+});
+
 describe('a paced yield', () => {
   it('lets the page in once 8 ms of work have run since it last did, and never while the page is hidden', async () => {
     let time = 1_000;

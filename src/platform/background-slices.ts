@@ -7,12 +7,23 @@ export interface BackgroundSlices {
   now(): number;
   /** Whether a slice that began at `startedAt` should end now: its time is spent, or input is waiting. */
   isOver(startedAt: number): boolean;
-  /** Resolves in a later task, queued behind input and rendering where the browser can tell them apart. */
+  /**
+   * Resolves in a later task, queued behind input and rendering where the browser can tell them apart; while the
+   * person is typing (a key or a press in the last `quietMs`), only once they pause, unless the work is hurried.
+   */
   next(): Promise<void>;
+  /** Someone waits for the work (a turn needs the index): slices go on without waiting for a pause until released. */
+  hurry(): () => void;
 }
 
 /** The longest a slice runs when no input waits: a key pressed during one is handled within about this. */
 export const SLICE_MS = 4;
+
+/**
+ * How long after the last key or press background work waits before it goes on: keys come 100-300 ms apart while a
+ * person types, so the work runs in their pauses rather than between their keys.
+ */
+export const QUIET_MS = 500;
 
 interface SchedulerGlobals {
   readonly scheduler?: {
@@ -20,23 +31,62 @@ interface SchedulerGlobals {
     readonly postTask?: (task: () => void, options: { readonly priority: 'background' }) => Promise<void>;
   };
   readonly navigator?: { readonly scheduling?: { readonly isInputPending?: () => boolean } };
+  readonly addEventListener?: (
+    type: string,
+    listener: () => void,
+    options: { readonly capture: boolean; readonly passive: boolean },
+  ) => void;
 }
 
-/** Slices for this page: `scheduler.postTask` at background priority and `isInputPending` where the browser has them. */
+/**
+ * Slices for this page: `scheduler.postTask` at background priority and `isInputPending` where the browser has them,
+ * and no slice while the person types (a key or a press in the last `quietMs`) unless the work is hurried.
+ */
 export function createBackgroundSlices(
   sliceMs = SLICE_MS,
   globals: SchedulerGlobals = globalThis as unknown as SchedulerGlobals,
+  quietMs = QUIET_MS,
 ): BackgroundSlices {
   const now = () => performance.now();
   const postTask = globals.scheduler?.postTask?.bind(globals.scheduler);
   const isInputPending = globals.navigator?.scheduling?.isInputPending?.bind(globals.navigator.scheduling);
+  let lastInput = -Infinity;
+  const onInput = () => void (lastInput = now());
+  for (const type of ['keydown', 'pointerdown'])
+    globals.addEventListener?.(type, onInput, { capture: true, passive: true });
+  let hurried = 0;
+  const waiting = new Set<() => void>();
+  const pause = async () => {
+    for (let left = quietMs - (now() - lastInput); hurried === 0 && left > 0; left = quietMs - (now() - lastInput)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, left);
+        function wake() {
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve();
+        }
+        waiting.add(wake);
+      });
+    }
+  };
   return {
     now,
     isOver: (startedAt) => now() - startedAt >= sliceMs || (isInputPending?.() ?? false),
-    next: () =>
-      postTask
+    next: async () => {
+      await pause();
+      await (postTask
         ? postTask(() => undefined, { priority: 'background' })
-        : new Promise<void>((resolve) => setTimeout(resolve, 0)),
+        : new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    },
+    hurry: () => {
+      hurried++;
+      for (const wake of [...waiting]) wake();
+      let isReleased = false;
+      return () => {
+        if (!isReleased) hurried--;
+        isReleased = true;
+      };
+    },
   };
 }
 

@@ -182,6 +182,7 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
       now: () => 0,
       isOver: () => false,
       next: () => gate,
+      hurry: () => () => undefined,
     }));
     let chosen: string[] | undefined;
     const choosing = tools

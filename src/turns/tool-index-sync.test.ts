@@ -25,6 +25,7 @@ function everyPiece(onYield: (count: number) => void = () => undefined): Backgro
     yields: 0,
     now: () => 0,
     isOver: () => true,
+    hurry: () => () => undefined,
     next: () =>
       new Promise<void>((resolve) =>
         setImmediate(() => {
@@ -133,5 +134,36 @@ describe('syncToolIndex', () => {
     await sync.settled();
     expect(names(index, 'mail')).toEqual([]);
     expect(slices.yields).toBe(yieldsAtStop);
+  });
+
+  it('waits for a pause in typing, unless a turn waits for it: then it finishes through the typing', async () => {
+    const registry = new FakeRegistry();
+    await registry.add({ id: 'big', name: 'Big', url: 'https://big.example/mcp' }, tools('big', 100));
+    const index = createToolIndex();
+    // A person typing without a pause: a slice goes on only while the work is hurried.
+    let hurried = 0;
+    let hurries = 0;
+    const typing: BackgroundSlices = {
+      now: () => 0,
+      isOver: () => true,
+      next: () =>
+        new Promise<void>(function retry(resolve) {
+          if (hurried > 0) setImmediate(resolve);
+          else setImmediate(() => retry(resolve));
+        }),
+      hurry: () => {
+        hurried++;
+        hurries++;
+        return () => void hurried--;
+      },
+    };
+    sync = syncToolIndex(registry, index, typing);
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(index.size).toBe(0); // Nothing indexed between the keys.
+
+    await sync.settled(); // A turn needs the index.
+    expect(index.size).toBe(100);
+    expect(hurries).toBe(1);
+    expect(hurried).toBe(0); // Released once done: the next build waits for a pause again.
   });
 });

@@ -17,7 +17,8 @@ export interface ToolIndexSync {
 /**
  * Keeps the search index in step with the registry's catalogs, in background slices: a catalog of thousands of tools
  * (read from storage at start-up, or listed by a server) is indexed a few tools at a time between the page's own
- * work, so typing never waits for it. A server whose tools change again meanwhile starts over with its new ones.
+ * work, in the person's pauses in typing, so typing never waits for it; a turn that needs the index hurries it. A
+ * server whose tools change again meanwhile starts over with its new ones.
  */
 export function syncToolIndex(
   registry: Pick<Registry, 'list' | 'get' | 'tools' | 'subscribe'>,
@@ -78,7 +79,13 @@ export function syncToolIndex(
   });
   return {
     async settled() {
-      while (running) await running;
+      // Someone waits: the work goes on through the person's typing until it is done.
+      const release = slices.hurry();
+      try {
+        while (running) await running;
+      } finally {
+        release();
+      }
     },
     stop() {
       isStopped = true;
