@@ -10,13 +10,18 @@ import { followServerChanges } from './server-sync';
 const cleanup = cleanupAfterEach();
 
 /** Two tabs on one database, linked by a real BroadcastChannel; the second follows the first's server changes. */
-async function twoTabs() {
+async function twoTabs(whenIdle?: () => Promise<void>) {
   const name = `server-sync-${crypto.randomUUID()}`;
   const tabA = await openTestStorage({ name, channelName: name });
   const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
   const profile = await tabA.storage.profiles.ensureActive();
   const registryB = createStorageRegistry(tabB.storage, profile.id);
-  const stop = followServerChanges({ storage: tabB.storage, registry: registryB, profileId: profile.id });
+  const stop = followServerChanges({
+    storage: tabB.storage,
+    registry: registryB,
+    profileId: profile.id,
+    ...(whenIdle ? { whenIdle } : {}),
+  });
   cleanup(
     () => tabA.close(),
     () => tabB.close(),
@@ -27,6 +32,23 @@ async function twoTabs() {
 }
 
 describe("following another tab's server changes", () => {
+  it("takes another tab's new server in only when this page is idle (the person paused typing), then lists it", async () => {
+    let idle!: () => void;
+    const asked: string[] = [];
+    const { tabA, registryB, profileId } = await twoTabs(
+      () => new Promise<void>((resolve) => (asked.push('idle?'), (idle = resolve))),
+    );
+    await tabA.storage.profiles.saveServer(profileId, {
+      id: 'theirs',
+      name: 'Theirs',
+      url: 'https://theirs.example/mcp',
+    });
+    await expect.poll(() => asked).toEqual(['idle?']);
+    expect(registryB.get('theirs')).toBeUndefined(); // Stored over there; this page is busy with the person's typing.
+    idle();
+    await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Theirs');
+  });
+
   it('leaves alone a server this tab is adding (registered, not stored yet) when another tab changes a different one', async () => {
     const { tabA, tabB, registryB, profileId } = await twoTabs();
     // Tab B's add is under way: the registry has the server, its record and token are written next.

@@ -9,6 +9,12 @@ export interface ServerSyncDeps {
   readonly profileId: string;
   /** Where failures the actions go on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /**
+   * Resolves when this page may take in another tab's change: in the page, once the person pauses typing (reading,
+   * checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms). At once when
+   * omitted.
+   */
+  readonly whenIdle?: () => Promise<void>;
 }
 
 /**
@@ -26,6 +32,7 @@ export function followServerChanges(deps: ServerSyncDeps): () => void {
     const { key } = change;
     if (change.store === 'servers' && change.isRemote)
       queue = queue
+        .then(() => deps.whenIdle?.())
         .then(() => syncUserServers(deps, key))
         .catch(logFailure(log, 'Following a server change failed', { key }));
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write

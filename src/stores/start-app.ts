@@ -84,7 +84,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     // Indexed in background slices as catalogs arrive (thousands of tools must not hold up typing); searches wait for it.
-    const indexSync = syncToolIndex(registry, index, createBackgroundSlices(), logger);
+    const slices = createBackgroundSlices();
+    const indexSync = syncToolIndex(registry, index, slices, logger);
     const defaults = appConfig.config.defaults;
     const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
@@ -200,7 +201,13 @@ export async function startApp(
         );
       },
     });
-    stopFollowingServers = followServerChanges({ storage: services.storage, registry, profileId: profile.id, logger });
+    stopFollowingServers = followServerChanges({
+      storage: services.storage,
+      registry,
+      profileId: profile.id,
+      logger,
+      whenIdle: () => slices.next(),
+    });
     // A switch another tab changed while this one started (before it listened) counts too.
     void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(
       logFailure(logger, 'Reading tool switches changed in another tab failed'),
