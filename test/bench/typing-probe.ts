@@ -27,11 +27,17 @@ export interface Typed {
   readonly longTasks: number[];
 }
 
+/** A person who stops to think: after every `every` keys, no key for `ms`. */
+export interface TypingPauses {
+  readonly every: number;
+  readonly ms: number;
+}
+
 /**
- * Types `text` into the message box, from now, one key every 50 ms by the clock; the keys' latencies and the long
- * tasks meanwhile. Checks that the box got every key in order, then empties it.
+ * Types `text` into the message box, from now, one key every 50 ms by the clock (with `pauses`, a longer wait after
+ * every few keys); the keys' latencies and the long tasks meanwhile. Checks that the box got every key in order, then empties it.
  */
-export async function typeByClock(page: Page, cdp: CDPSession, text: string): Promise<Typed> {
+export async function typeByClock(page: Page, cdp: CDPSession, text: string, pauses?: TypingPauses): Promise<Typed> {
   await page.evaluate(() => {
     window.benchKeys = [];
     window.benchLongTasks = [];
@@ -39,11 +45,12 @@ export async function typeByClock(page: Page, cdp: CDPSession, text: string): Pr
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.focus();
   const sent: Promise<unknown>[] = [];
-  for (const char of text) {
+  for (const [i, char] of [...text].entries()) {
     const key = { key: char, text: char, unmodifiedText: char };
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }));
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: char }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const isPause = pauses !== undefined && (i + 1) % pauses.every === 0;
+    await new Promise((resolve) => setTimeout(resolve, isPause ? pauses.ms : 50));
   }
   await Promise.all(sent);
   // The last key's frame.
