@@ -21,7 +21,7 @@ const TYPED = 'please find a tool that converts currency and then books a table 
 const source = () => readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
 
 /** Typing with a pause to think every 20 keys: the page takes in and indexes arriving tools in such pauses. */
-const WITH_PAUSES: TypingPauses = { every: 20, ms: 700 };
+export const WITH_PAUSES: TypingPauses = { every: 20, ms: 700 };
 
 const typeNow = (page: Page, cdp: CDPSession, pauses?: TypingPauses) => typeByClock(page, cdp, TYPED, pauses);
 
@@ -50,7 +50,7 @@ async function startUpTyping(origin: string, plan: SeedPlan, runs: number, settl
  * 10,000 tools. The other tab stores them from a worker: same-site tabs may share one main thread, and its work is
  * not this page's. Also how long after the last key the last server shows in this page's Servers panel.
  */
-async function arrivalTyping(origin: string, plan: SeedPlan, settleMs: number, pauses?: TypingPauses) {
+export async function arrivalTyping(origin: string, plan: SeedPlan, settleMs: number, pauses?: TypingPauses) {
   return withChromium(async (context, page) => {
     await context.addInitScript(TYPING_PROBE);
     await seed(page, origin, plan);
