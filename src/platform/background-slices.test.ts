@@ -44,7 +44,11 @@ describe('background slices while the person types', () => {
     const listeners = new Map<string, () => void>();
     return {
       listeners,
-      globals: { addEventListener: (type: string, listener: () => void) => void listeners.set(type, listener) },
+      globals: {
+        addEventListener: (type: string, listener: () => void) => void listeners.set(type, listener),
+        // A task at once (a microtask): whatever keeps next() waiting is the pause, not the task.
+        scheduler: { postTask: (task: () => void) => Promise.resolve().then(task) },
+      },
     };
   }
   const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -74,6 +78,19 @@ describe('background slices while the person types', () => {
     const second = slices.hurry();
     await again;
     second();
+  });
+
+  it('tells when the person pauses, without a task of its own', async () => {
+    const { listeners, globals } = page();
+    const slices = createBackgroundSlices(4, globals, 60_000);
+    await slices.idle(); // Not typing: at once.
+    listeners.get('keydown')!();
+    let isIdle = false;
+    const waiting = slices.idle().then(() => (isIdle = true));
+    await settle();
+    expect(isIdle).toBe(false);
+    slices.hurry()(); // Released at once (a turn whose index was ready): the wait it woke still ends.
+    await waiting;
   });
 
   it('goes on by itself once the person pauses', async () => {

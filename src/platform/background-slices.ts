@@ -14,6 +14,8 @@ export interface BackgroundSlices {
   next(): Promise<void>;
   /** Someone waits for the work (a turn needs the index): slices go on without waiting for a pause until released. */
   hurry(): () => void;
+  /** Resolves once the person pauses typing (at once when they are not typing, or while the work is hurried). */
+  idle(): Promise<void>;
 }
 
 /** The longest a slice runs when no input waits: a key pressed during one is handled within about this. */
@@ -55,9 +57,13 @@ export function createBackgroundSlices(
   for (const type of ['keydown', 'pointerdown'])
     globals.addEventListener?.(type, onInput, { capture: true, passive: true });
   let hurried = 0;
+  /** Hurries so far: a wait a hurry woke ends, even when the hurry was released before the waiter ran again. */
+  let hurries = 0;
   const waiting = new Set<() => void>();
   const pause = async () => {
-    for (let left = quietMs - (now() - lastInput); hurried === 0 && left > 0; left = quietMs - (now() - lastInput)) {
+    const asked = hurries;
+    const isWaiting = () => hurried === 0 && hurries === asked;
+    for (let left = quietMs - (now() - lastInput); isWaiting() && left > 0; left = quietMs - (now() - lastInput)) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(wake, left);
         function wake() {
@@ -78,8 +84,10 @@ export function createBackgroundSlices(
         ? postTask(() => undefined, { priority: 'background' })
         : new Promise<void>((resolve) => setTimeout(resolve, 0)));
     },
+    idle: pause,
     hurry: () => {
       hurried++;
+      hurries++;
       for (const wake of [...waiting]) wake();
       let isReleased = false;
       return () => {

@@ -47,6 +47,17 @@ describe("following another tab's server changes", () => {
     expect(registryB.get('theirs')).toBeUndefined(); // Stored over there; this page is busy with the person's typing.
     idle();
     await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Theirs');
+
+    // A change to a server this page has is not held back: a turn must not use what the other tab changed.
+    await tabA.storage.profiles.saveServer(profileId, {
+      id: 'theirs',
+      name: 'Renamed',
+      url: 'https://theirs.example/mcp',
+    });
+    await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Renamed');
+    await tabA.storage.profiles.removeServer(profileId, 'theirs');
+    await expect.poll(() => registryB.get('theirs')).toBeUndefined();
+    expect(asked).toEqual(['idle?']);
   });
 
   it('leaves alone a server this tab is adding (registered, not stored yet) when another tab changes a different one', async () => {

@@ -10,9 +10,9 @@ export interface ServerSyncDeps {
   /** Where failures the actions go on past are reported (silent when omitted). */
   readonly logger?: Logger;
   /**
-   * Resolves when this page may take in another tab's change: in the page, once the person pauses typing (reading,
-   * checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms). At once when
-   * omitted.
+   * Resolves when this page may take in a server another tab added: in the page, once the person pauses typing
+   * (reading, checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms). At
+   * once when omitted.
    */
   readonly whenIdle?: () => Promise<void>;
 }
@@ -25,22 +25,34 @@ export interface ServerSyncDeps {
 export function followServerChanges(deps: ServerSyncDeps): () => void {
   let queue: Promise<void> = Promise.resolve();
   const log = deps.logger ?? silentLogger;
+  let isStopped = false;
+  const sync = (key: string | undefined) => {
+    if (isStopped) return;
+    queue = queue
+      .then(() => syncUserServers(deps, key))
+      .catch(logFailure(log, 'Following a server change failed', { key }));
+  };
   const unsubscribe = deps.storage.changes.subscribe((change) => {
     if (change.profileId !== deps.profileId) return;
     // One sync at a time, in order: each reads what is stored now. Only the server the change names is touched:
     // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
     const { key } = change;
-    if (change.store === 'servers' && change.isRemote)
-      queue = queue
-        .then(() => deps.whenIdle?.())
-        .then(() => syncUserServers(deps, key))
-        .catch(logFailure(log, 'Following a server change failed', { key }));
+    if (change.store === 'servers' && change.isRemote) {
+      // A server this page does not have yet waits for the page to be idle (reading its stored tools is the costly
+      // part); a change or removal of one it has applies at once: a turn must not call what was switched off.
+      if (deps.whenIdle && key !== undefined && !deps.registry.get(key))
+        void deps.whenIdle().then(() => sync(key), logFailure(log, 'Following a server change failed', { key }));
+      else sync(key);
+    }
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
     // must not be the last word.
     else if (change.store === 'profiles')
       queue = queue.then(() => syncAppToolOverrides(deps)).catch(logFailure(log, 'Following tool switches failed'));
   });
-  return unsubscribe;
+  return () => {
+    isStopped = true;
+    unsubscribe();
+  };
 }
 
 /** Applies the profile's stored tool overrides for app servers (a deleted profile leaves the registry as it is). */

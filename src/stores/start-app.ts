@@ -206,7 +206,7 @@ export async function startApp(
       registry,
       profileId: profile.id,
       logger,
-      whenIdle: () => slices.next(),
+      whenIdle: slices.idle,
     });
     // A switch another tab changed while this one started (before it listened) counts too.
     void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(

@@ -183,6 +183,7 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
       isOver: () => false,
       next: () => gate,
       hurry: () => () => undefined,
+      idle: () => Promise.resolve(),
     }));
     let chosen: string[] | undefined;
     const choosing = tools

@@ -26,6 +26,7 @@ function everyPiece(onYield: (count: number) => void = () => undefined): Backgro
     now: () => 0,
     isOver: () => true,
     hurry: () => () => undefined,
+    idle: () => Promise.resolve(),
     next: () =>
       new Promise<void>((resolve) =>
         setImmediate(() => {
@@ -145,6 +146,7 @@ describe('syncToolIndex', () => {
     let hurries = 0;
     const typing: BackgroundSlices = {
       now: () => 0,
+      idle: () => new Promise<void>(() => undefined),
       isOver: () => true,
       next: () =>
         new Promise<void>(function retry(resolve) {
