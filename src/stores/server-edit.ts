@@ -92,7 +92,10 @@ export async function addServer(
   if (hasErrors(errors)) return errors;
   // An id a removed server had is never given again: its approvals and thread places must not pass to this one.
   const retired = Object.keys((await deps.storage.profiles.get(deps.profileId))?.retiredServerIds ?? {});
-  const id = serverIdFromName(form.name, new Set([...deps.registry.list().map((s) => s.config.id), ...retired]));
+  // Stored ones too: another tab's new server is registered here only once the person pauses typing.
+  const stored = (await deps.storage.profiles.listServers(deps.profileId)).items.map((s) => s.id);
+  const taken = new Set([...deps.registry.list().map((s) => s.config.id), ...stored, ...retired]);
+  const id = serverIdFromName(form.name, taken);
   const config = { ...configFromForm(form, id), ...origin };
   try {
     await deps.registry.register(config, 'user'); // Checks names against every server before anything is stored.

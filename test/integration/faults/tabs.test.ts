@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { STOPPED_NOTE } from '../../../src/agent/model-call';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
 import { createLocalLocks } from '../../../src/platform/locks';
+import { addServer } from '../../../src/stores/server-edit';
+import { EMPTY_SERVER_FORM } from '../../../src/stores/server-form';
 import { followServerChanges } from '../../../src/stores/server-sync';
 import { DELETED_ELSEWHERE } from '../../../src/stores/thread-deletion';
 import { openTestStorage, type TestStorage } from '../../fakes/test-storage';
@@ -173,5 +175,41 @@ describe('two tabs on one server list', () => {
     await expect.poll(() => names(b)).toEqual(['north=North (EU)@https://eu.north.example/mcp']);
     expect(names(b)).toEqual(names(a));
     expect((await tabB.storage.profiles.listServers(b.profileId)).items.map((s) => s.name)).toEqual(['North (EU)']);
+  });
+
+  it("a server named like another tab's that waits to be taken in here is refused, not written over it", async () => {
+    const { tabA, tabB, a, b } = await twoTabs('server-ids');
+    // Tab B's person is typing: it takes new servers of other tabs in only once they pause (never, in this test).
+    cleanup(
+      followServerChanges({
+        storage: tabB.storage,
+        registry: b.registry,
+        profileId: b.profileId,
+        whenIdle: () => new Promise<void>(() => undefined),
+      }),
+    );
+    await a.addServer('github', 'https://github.example/mcp');
+    expect(b.registry.get('github')).toBeUndefined();
+
+    const form = { ...EMPTY_SERVER_FORM, name: 'GitHub', url: 'https://my-github.example/mcp' };
+    const refused = await addServer({ registry: b.registry, storage: tabB.storage, profileId: b.profileId }, form, () =>
+      Promise.resolve(),
+    );
+    // The same name (case aside): refused with the reason, and the other tab's server stays as it was; another name
+    // gets an id of its own.
+    expect(refused?.name).toMatch(/already exists/);
+    const stored = async () =>
+      (await tabA.storage.profiles.listServers(a.profileId)).items.map((s) => `${s.id}=${s.name}@${s.url}`).sort();
+    expect(await stored()).toEqual(['github=github@https://github.example/mcp']);
+
+    await addServer(
+      { registry: b.registry, storage: tabB.storage, profileId: b.profileId },
+      { ...form, name: 'GitHub (mine)' },
+      () => Promise.resolve(),
+    );
+    expect(await stored()).toEqual([
+      'github-mine=GitHub (mine)@https://my-github.example/mcp',
+      'github=github@https://github.example/mcp',
+    ]);
   });
 });
