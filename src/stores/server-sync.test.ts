@@ -5,12 +5,12 @@ import { openTestStorage } from '../../test/fakes/test-storage';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { BEARER_SLOT } from '../domain/server-config';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
-import { followServerChanges } from './server-sync';
+import { followServerChanges, type ServerSyncDeps } from './server-sync';
 
 const cleanup = cleanupAfterEach();
 
 /** Two tabs on one database, linked by a real BroadcastChannel; the second follows the first's server changes. */
-async function twoTabs(whenIdle?: () => Promise<void>) {
+async function twoTabs(pauses?: ServerSyncDeps['pauses']) {
   const name = `server-sync-${crypto.randomUUID()}`;
   const tabA = await openTestStorage({ name, channelName: name });
   const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory });
@@ -20,7 +20,7 @@ async function twoTabs(whenIdle?: () => Promise<void>) {
     storage: tabB.storage,
     registry: registryB,
     profileId: profile.id,
-    ...(whenIdle ? { whenIdle } : {}),
+    ...(pauses ? { pauses } : {}),
   });
   cleanup(
     () => tabA.close(),
@@ -28,16 +28,17 @@ async function twoTabs(whenIdle?: () => Promise<void>) {
     () => registryB.close(),
     stop,
   );
-  return { tabA, tabB, registryB, profileId: profile.id };
+  return { tabA, tabB, registryB, profileId: profile.id, follow: stop };
 }
 
 describe("following another tab's server changes", () => {
   it("takes another tab's new server in only when this page is idle (the person paused typing), then lists it", async () => {
     let idle!: () => void;
     const asked: string[] = [];
-    const { tabA, registryB, profileId } = await twoTabs(
-      () => new Promise<void>((resolve) => (asked.push('idle?'), (idle = resolve))),
-    );
+    const { tabA, registryB, profileId } = await twoTabs({
+      idle: () => new Promise<void>((resolve) => (asked.push('idle?'), (idle = resolve))),
+      hurry: () => () => undefined,
+    });
     await tabA.storage.profiles.saveServer(profileId, {
       id: 'theirs',
       name: 'Theirs',
@@ -58,6 +59,22 @@ describe("following another tab's server changes", () => {
     await tabA.storage.profiles.removeServer(profileId, 'theirs');
     await expect.poll(() => registryB.get('theirs')).toBeUndefined();
     expect(asked).toEqual(['idle?']);
+  });
+
+  it("a turn does not wait for the pause: settled() hurries another tab's new server in", async () => {
+    // The person types without a pause: only a hurry lets a held server in.
+    const waiting: (() => void)[] = [];
+    const { tabA, registryB, profileId, follow } = await twoTabs({
+      idle: () => new Promise<void>((resolve) => waiting.push(resolve)),
+      hurry: () => {
+        for (const wake of waiting.splice(0)) wake();
+        return () => undefined;
+      },
+    });
+    await tabA.storage.profiles.saveServer(profileId, { id: 'new', name: 'New', url: 'https://new.example/mcp' });
+    await expect.poll(() => waiting.length).toBe(1);
+    await follow.settled();
+    expect(registryB.get('new')?.config.name).toBe('New');
   });
 
   it('leaves alone a server this tab is adding (registered, not stored yet) when another tab changes a different one', async () => {

@@ -1,6 +1,7 @@
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
 import type { Registry } from '../mcp/registry';
+import type { BackgroundSlices } from '../platform/background-slices';
 import type { Storage } from '../storage/storage';
 
 export interface ServerSyncDeps {
@@ -10,11 +11,17 @@ export interface ServerSyncDeps {
   /** Where failures the actions go on past are reported (silent when omitted). */
   readonly logger?: Logger;
   /**
-   * Resolves when this page may take in a server another tab added: in the page, once the person pauses typing
-   * (reading, checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms). At
-   * once when omitted.
+   * When this page may take in a server another tab added: in the page, once the person pauses typing (reading,
+   * checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms), or at once
+   * while `settled` hurries it. At once when omitted.
    */
-  readonly whenIdle?: () => Promise<void>;
+  readonly pauses?: Pick<BackgroundSlices, 'idle' | 'hurry'>;
+}
+
+/** Stops following when called; `settled` hurries the held changes in and resolves once every one seen is applied. */
+export interface ServerFollow {
+  (): void;
+  readonly settled: () => Promise<void>;
 }
 
 /**
@@ -22,10 +29,12 @@ export interface ServerSyncDeps {
  * or changes the person's tool switches of an app server (kept in the profile), so both tabs show and offer the
  * same without a reload. Returns a function that stops following.
  */
-export function followServerChanges(deps: ServerSyncDeps): () => void {
+export function followServerChanges(deps: ServerSyncDeps): ServerFollow {
   let queue: Promise<void> = Promise.resolve();
   const log = deps.logger ?? silentLogger;
   let isStopped = false;
+  /** Servers of other tabs waiting for this page to be idle before they are registered. */
+  const held = new Set<Promise<void>>();
   const sync = (key: string | undefined) => {
     if (isStopped) return;
     queue = queue
@@ -40,19 +49,34 @@ export function followServerChanges(deps: ServerSyncDeps): () => void {
     if (change.store === 'servers' && change.isRemote) {
       // A server this page does not have yet waits for the page to be idle (reading its stored tools is the costly
       // part); a change or removal of one it has applies at once: a turn must not call what was switched off.
-      if (deps.whenIdle && key !== undefined && !deps.registry.get(key))
-        void deps.whenIdle().then(() => sync(key), logFailure(log, 'Following a server change failed', { key }));
-      else sync(key);
+      if (deps.pauses && key !== undefined && !deps.registry.get(key)) {
+        const waiting = deps.pauses
+          .idle()
+          .then(() => sync(key), logFailure(log, 'Following a server change failed', { key }))
+          .finally(() => held.delete(waiting));
+        held.add(waiting);
+      } else sync(key);
     }
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
     // must not be the last word.
     else if (change.store === 'profiles')
       queue = queue.then(() => syncAppToolOverrides(deps)).catch(logFailure(log, 'Following tool switches failed'));
   });
-  return () => {
+  const stop = () => {
     isStopped = true;
     unsubscribe();
   };
+  return Object.assign(stop, {
+    async settled() {
+      const release = deps.pauses?.hurry();
+      try {
+        while (held.size > 0) await Promise.all(held);
+        await queue;
+      } finally {
+        release?.();
+      }
+    },
+  });
 }
 
 /** Applies the profile's stored tool overrides for app servers (a deleted profile leaves the registry as it is). */

@@ -20,7 +20,7 @@ import { createPrompts } from './prompts-store';
 import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
-import { followServerChanges, syncAppToolOverrides } from './server-sync';
+import { followServerChanges, syncAppToolOverrides, type ServerFollow } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { createBackgroundSlices } from '../platform/background-slices';
 import { syncToolIndex } from '../turns/tool-index-sync';
@@ -91,7 +91,11 @@ export async function startApp(
       storage: services.storage,
       registry,
       index,
-      indexSettled: () => indexSync.settled(),
+      // A server another tab added waits for a pause in typing: a turn hurries it in, then the index.
+      indexSettled: async () => {
+        await followingServers?.settled();
+        await indexSync.settled();
+      },
       profileId: profile.id,
       defaults,
       createModel: services.createModel,
@@ -126,7 +130,7 @@ export async function startApp(
       },
     );
     const prompts = createPrompts(registry, chat.actions);
-    let stopFollowingServers = () => undefined as void;
+    let followingServers: ServerFollow | undefined = undefined; // Follows once the actions below exist.
     const discoveryStop = new AbortController();
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
     const { actions: settings } = createSettingsActions({
@@ -144,7 +148,7 @@ export async function startApp(
         chat.actions.stop();
         stopFollowingDrafts();
         resources.dispose();
-        stopFollowingServers();
+        followingServers?.();
         indexSync.stop();
         vaultLock.dispose();
         await registry.close();
@@ -201,12 +205,12 @@ export async function startApp(
         );
       },
     });
-    stopFollowingServers = followServerChanges({
+    followingServers = followServerChanges({
       storage: services.storage,
       registry,
       profileId: profile.id,
       logger,
-      whenIdle: slices.idle,
+      pauses: slices,
     });
     // A switch another tab changed while this one started (before it listened) counts too.
     void syncAppToolOverrides({ storage: services.storage, registry, profileId: profile.id }).catch(

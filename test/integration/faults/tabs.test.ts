@@ -185,7 +185,7 @@ describe('two tabs on one server list', () => {
         storage: tabB.storage,
         registry: b.registry,
         profileId: b.profileId,
-        whenIdle: () => new Promise<void>(() => undefined),
+        pauses: { idle: () => new Promise<void>(() => undefined), hurry: () => () => undefined },
       }),
     );
     await a.addServer('github', 'https://github.example/mcp');
