@@ -72,7 +72,15 @@ describe('spending limits in Settings', () => {
     expect(api!.requests).toHaveLength(2);
     expect(await messages().getByText('Second question', { exact: true }).count()).toBe(1);
 
-    // The trace shows the counts the limit check saw just before the call: the first call, of the raised limit.
+    // The trace shows the counts the limit check saw just before the call: the first call, of the raised limit. The
+    // answer's text shows while it streams, its trace once the call is done: until then the last Trace is the first turn's.
+    await expect
+      .poll(() =>
+        messages()
+          .getByRole('button', { name: /^Trace/ })
+          .count(),
+      )
+      .toBe(2);
     const toggle = messages()
       .getByRole('button', { name: /^Trace/ })
       .last();
