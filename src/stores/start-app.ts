@@ -1,11 +1,8 @@
-import { describeError, type AppError } from '../domain/errors';
+import type { AppError } from '../domain/errors';
 import { logFailure, silentLogger } from '../domain/logger';
-import type { ServerConfig } from '../domain/server-config';
-import { serverOrigin, trustOf } from '../domain/server-trust';
-import type { Registry } from '../mcp/registry';
+import { serverOrigin } from '../domain/server-trust';
 import { createToolIndex } from '../search/tool-index';
 import { attachWordVectors } from './word-vectors-loading';
-import type { Storage } from '../storage/storage';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { followThreadDrafts } from './draft';
@@ -25,6 +22,7 @@ import { bindServerActions, createServersStore } from './servers-store';
 import { createBackgroundSlices } from '../platform/background-slices';
 import { syncToolIndex } from '../turns/tool-index-sync';
 import { createVaultLock } from './vault-lock';
+import { prepareProfile, registerServers } from './start-steps';
 
 /** A deletion marked this long ago is finished at start-up; Undo lasts 10 s, so no tab is still offering it. */
 const FINISH_DELETIONS_AFTER_MS = 60_000;
@@ -41,30 +39,9 @@ export async function startApp(
       services.loadAppConfig(),
       services.storage.profiles.ensureActive(),
     ]);
-    // Before anything reads the API key: it moves out of the owner a server named "Anthropic" would get.
-    await services.storage.vault
-      .migrateAppOwners(profile.id)
-      .catch(logFailure(logger, 'Moving the API key to the app owner failed', { profileId: profile.id }));
     // The profile's theme is the one applied; its copy lets the next load paint in it from the first frame.
     const rememberTheme = services.rememberTheme ?? (() => undefined);
-    // App servers the deployer puts on in new threads, met by this profile for the first time, join its default set.
-    const newThreadServers = appConfig.config.defaults.threadServerIds.filter(
-      (id) => !(id in profile.appServerTrust) && appConfig.config.servers.some((s) => s.id === id),
-    );
-    // A deployer's server that moved to another origin, or is gone, keeps no trust and no place in threads.
-    await services.storage.profiles
-      .reconcileAppServers(
-        profile.id,
-        appConfig.config.servers.map((server) => ({ id: server.id, trust: trustOf(server) })),
-      )
-      .catch(logFailure(logger, "Reconciling the app's servers failed", { profileId: profile.id }));
-    if (newThreadServers.length > 0)
-      await services.storage.profiles
-        .update(profile.id, (p) => ({
-          ...p,
-          defaultServerIds: [...new Set([...p.defaultServerIds, ...newThreadServers])],
-        }))
-        .catch(logFailure(logger, 'Putting the app servers on for new threads failed', { profileId: profile.id }));
+    const newThreadServers = await prepareProfile(services.storage, appConfig.config, profile, logger);
     let requestCount = 0;
     const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
     // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
@@ -285,28 +262,4 @@ export async function startApp(
     store.setState({ phase: 'failed', fatal: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
-}
-
-/** Registers the app's and the user's servers; one bad server does not keep the others out. Resolves to the problems. */
-async function registerServers(
-  registry: Registry,
-  appServers: readonly ServerConfig[],
-  storage: Storage,
-  profileId: string,
-): Promise<string[]> {
-  const userServers = await storage.profiles.listServers(profileId);
-  // Started in order, so that on a name clash the first one wins as before; their stored catalogs load together.
-  const register = (server: ServerConfig, scope: 'app' | 'user') =>
-    registry.register(server, scope).then(
-      () => undefined,
-      (error: unknown) => `${server.name}: ${describeError(error)}`,
-    );
-  const results = await Promise.all([
-    ...appServers.map((server) => register(server, 'app')),
-    ...userServers.items.map((server) => register(server, 'user')),
-  ]);
-  return [
-    ...results.filter((problem): problem is string => problem !== undefined),
-    ...userServers.skipped.map((error) => error.message),
-  ];
 }
