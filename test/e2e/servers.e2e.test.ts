@@ -203,6 +203,13 @@ describe('the servers manager', () => {
     await expect.poll(() => tools.getByRole('switch', { name: 'echo', exact: true }).isChecked()).toBe(false);
     await tools.getByRole('button', { name: 'Edit description of get-sum' }).click();
     await tools.getByRole('textbox', { name: 'Description for get-sum' }).fill('Adds two numbers (my own words).');
+    // Folding the list away and opening it again keeps the draft (the rows are only in the page while it is open).
+    await item('Everything').locator('summary', { hasText: 'Tools' }).click();
+    await tools.waitFor({ state: 'hidden' });
+    await item('Everything').locator('summary', { hasText: 'Tools' }).click();
+    expect(await tools.getByRole('textbox', { name: 'Description for get-sum' }).inputValue()).toBe(
+      'Adds two numbers (my own words).',
+    );
     await tools.getByRole('button', { name: 'Save description' }).click();
     await tools.getByText('Adds two numbers (my own words).').waitFor();
     // Each tool's "callable from code" switch is on its name's line, at its end, not a row of its own.
@@ -234,9 +241,9 @@ describe('the servers manager', () => {
     expect(await company.getByRole('button', { name: 'Edit Company tools' }).count()).toBe(0);
     expect(await company.getByRole('button', { name: 'Remove Company tools' }).count()).toBe(0);
     await company.locator('summary', { hasText: 'Tools' }).click();
-    expect(await company.textContent()).toContain(
-      'For you: these switches and descriptions apply only to your profile',
-    );
+    await expect
+      .poll(() => company.textContent())
+      .toContain('For you: these switches and descriptions apply only to your profile');
     expect(await company.getByRole('switch', { name: 'echo', exact: true }).isDisabled()).toBe(false);
     const locked = company.getByRole('switch', { name: 'get-env', exact: true });
     expect(await locked.isDisabled()).toBe(true);

@@ -7,17 +7,42 @@ import type { ServerActions, ServerView, ToolView } from '../../../stores/server
  */
 export function ServerTools({ server, actions }: { server: ServerView; actions: ServerActions }) {
   const [editing, setEditing] = useState<string>();
+  // The rows are in the page only while the list is open (or a description is being edited in it, so closing the
+  // list keeps the draft): a closed list of thousands of tools (a large server, or twenty of them) would otherwise
+  // be built on opening the Servers panel and redrawn on every registry event while it is open.
+  const [isOpen, setOpen] = useState(false);
   const isAppServer = server.scope === 'app';
   if (server.tools.length === 0 && server.toolNotes.length === 0) return null;
   const enabledCount = server.tools.filter((t) => t.isEnabled).length;
   return (
-    <details className="server-tools">
+    <details className="server-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         Tools ({enabledCount} of {server.tools.length} on{isAppServer ? ' for you' : ''})
         {server.toolNotes.length > 0 && (
           <span className="badge">{server.toolNotes.length === 1 ? '1 note' : `${server.toolNotes.length} notes`}</span>
         )}
       </summary>
+      {(isOpen || editing !== undefined) && (
+        <ToolRows server={server} actions={actions} editing={editing} setEditing={setEditing} />
+      )}
+    </details>
+  );
+}
+
+function ToolRows({
+  server,
+  actions,
+  editing,
+  setEditing,
+}: {
+  server: ServerView;
+  actions: ServerActions;
+  editing: string | undefined;
+  setEditing: (name: string | undefined) => void;
+}) {
+  const isAppServer = server.scope === 'app';
+  return (
+    <>
       {server.toolNotes.length > 0 && (
         <ul className="tool-notes" aria-label={`Notes on the tools of ${server.name}`}>
           {server.toolNotes.map((note) => (
@@ -102,7 +127,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
           </li>
         ))}
       </ul>
-    </details>
+    </>
   );
 }
 
