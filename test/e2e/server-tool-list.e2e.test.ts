@@ -1,0 +1,104 @@
+/**
+ * A server with hundreds of tools in the servers manager: its list shows 100 rows at a time with "Show more", and a
+ * filter box finds a tool by name or description; a switch flipped in a filtered list is stored like any other.
+ * The production build, an SDK test server with 253 tools on 127.0.0.1, real Chromium.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
+import { startAppServer, type AppServer } from './app-server';
+import { addServer, openServersPanel } from './app-steps';
+import { openAppPage } from './app-page';
+import type { LaunchedChromium } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+let app: AppServer | undefined;
+let browser: LaunchedChromium | undefined;
+let many: TestMcpServer | undefined;
+let page: Page;
+let pageErrors: string[] = [];
+
+const item = () => page.getByRole('listitem', { name: 'Many', exact: true });
+const tools = () => item().getByRole('list', { name: 'Tools of Many', exact: true });
+const switches = () => tools().getByRole('switch');
+const filter = () => item().getByRole('searchbox', { name: 'Filter the tools of Many' });
+
+async function openTools(): Promise<void> {
+  await item().locator('summary', { hasText: 'Tools (' }).click();
+  await tools().waitFor();
+}
+
+describe("a server's long tool list", () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [many, app] = await Promise.all([startTestMcpServer({ toolCount: 250 }), startAppServer()]);
+    ({ browser, page, pageErrors } = await openAppPage(app.url, { viewport: { width: 1280, height: 900 } }));
+    await addServer(page, 'Many', many.url, { keepOpen: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await many?.stop();
+  });
+
+  it('shows the first 100 tools, and 100 more at a time', async () => {
+    await expect.poll(() => item().textContent(), { timeout: 15_000 }).toContain('253 tools');
+    await openTools();
+    await expect.poll(() => switches().count()).toBe(100);
+    await item().getByText('Showing 100 of 253 tools.').waitFor();
+    await item().getByRole('button', { name: 'Show 100 more' }).click();
+    await expect.poll(() => switches().count()).toBe(200);
+    await item().getByRole('button', { name: 'Show 53 more' }).click();
+    await expect.poll(() => switches().count()).toBe(253);
+    expect(
+      await item()
+        .getByText(/^Showing \d+ of/)
+        .count(),
+    ).toBe(0);
+  });
+
+  it('finds tools by name or by description, and says when none matches', async () => {
+    await filter().fill('tool-24');
+    await expect.poll(() => switches().count()).toBe(11); // tool-24 and tool-240 … tool-249
+    await filter().fill('generated TOOL 7');
+    await expect.poll(() => switches().count()).toBe(11); // "Generated tool 7", "… 70" … "… 79"
+    expect(await tools().getByRole('switch', { name: 'tool-75', exact: true }).count()).toBe(1);
+    await filter().fill('no-such-tool');
+    await item().getByText('No tool of Many has “no-such-tool” in its name or description.').waitFor();
+    expect(await switches().count()).toBe(0);
+  });
+
+  it('a tool switched off in a filtered list stays off after a reload', async () => {
+    await filter().fill('tool-245');
+    const tool = tools().getByRole('switch', { name: 'tool-245', exact: true });
+    await tool.click(); // the switch follows the stored state
+    await expect.poll(() => tool.isChecked()).toBe(false);
+    await item().screenshot({ path: `${SHOTS}/servers-tool-filter-desktop.png` });
+    await page.reload();
+    await openServersPanel(page);
+    await openTools();
+    await filter().fill('tool-245');
+    await expect.poll(() => tool.isChecked(), { timeout: 15_000 }).toBe(false);
+    expect(await item().locator('summary', { hasText: 'Tools (' }).textContent()).toMatch(/Tools \(\d+ of 253 on\)/);
+  });
+
+  it('a description being written stays in the list while the filter hides its tool', async () => {
+    await filter().fill('tool-3');
+    await tools().getByRole('button', { name: 'Edit description of tool-3', exact: true }).click();
+    await tools()
+      .getByRole('textbox', { name: 'Description for tool-3', exact: true })
+      .fill('My words for tool three.');
+    await filter().fill('tool-24');
+    expect(await tools().getByRole('textbox', { name: 'Description for tool-3', exact: true }).inputValue()).toBe(
+      'My words for tool three.',
+    );
+    await tools().getByRole('button', { name: 'Save description' }).click();
+    await tools().getByText('My words for tool three.').waitFor();
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
