@@ -1,23 +1,35 @@
-// npx tsx test/bench/arrival-ab.ts build <dir> | run <dir> [pages] [--pauses]
+// npx tsx test/bench/arrival-ab.ts build <dir> | run <dir> [pages] [--pauses] [--panel]
 // An A/B of builds for the typing-while-10k-tools-arrive figure (figures/index-typing.ts), which one run cannot tell
 // apart (0.8x-1.8x from run to run): build each variant into its own folder under the project (`build`, with the
 // source changed for that variant), then alternate `run`s of the variants, each printing every page's typing p95
-// against the same page idle and the pages' figure together.
+// against the same page idle and the pages' figure together. With --panel a run measures opening the Servers panel
+// with 10,000 tools instead (figures/servers-panel.ts).
 import { parseArgs } from 'node:util';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { pauses: { type: 'boolean', default: false } },
+  options: { pauses: { type: 'boolean', default: false }, panel: { type: 'boolean', default: false } },
 });
 const [mode, dir, pages = '3'] = positionals;
 if ((mode !== 'build' && mode !== 'run') || !dir) {
-  console.error('usage: arrival-ab.ts build <dir> | run <dir> [pages] [--pauses]');
+  console.error('usage: arrival-ab.ts build <dir> | run <dir> [pages] [--pauses] [--panel]');
   process.exit(2);
 }
 process.env.E2E_OUT_DIR = dir; // Read by builds.ts when it loads.
 const { buildAll, serveBuilds } = await import('./builds');
 if (mode === 'build') {
   await buildAll();
+  process.exit(0);
+}
+if (values.panel) {
+  const { measureServersPanel } = await import('./figures/servers-panel');
+  const served = await serveBuilds();
+  try {
+    for (const row of await measureServersPanel(served.url, Number(pages)))
+      console.log(`${dir}: ${row.figure} ${row.app.toFixed(0)} ms against ${row.baseline!.toFixed(0)} ms; ${row.note}`);
+  } finally {
+    await served.close();
+  }
   process.exit(0);
 }
 const { arrivalTyping, WITH_PAUSES } = await import('./figures/index-typing');

@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,memory,prompt-cache,long-compaction,programmatic] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,servers-panel,memory,prompt-cache,long-compaction,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -13,6 +13,7 @@ import { measureColdStart } from './figures/cold-start';
 import { measureLongThreadCompaction } from './figures/long-thread-compaction';
 import { measureIndexTyping } from './figures/index-typing';
 import { measureLongThreads } from './figures/long-threads';
+import { measureServersPanel } from './figures/servers-panel';
 import { measureMemory } from './figures/memory';
 import { measurePromptCache } from './figures/prompt-cache';
 import { measureProgrammatic } from './figures/programmatic';
@@ -31,6 +32,7 @@ const FIGURES = [
   'tool-search',
   'tool-intake',
   'index-typing',
+  'servers-panel',
   'memory',
   'prompt-cache',
   'long-compaction',
@@ -75,7 +77,9 @@ async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<vo
   }
 }
 
-const needsBrowser = (['cold-start', 'long-threads', 'storage', 'index-typing', 'memory'] as const).some(wanted);
+const needsBrowser = (
+  ['cold-start', 'long-threads', 'storage', 'index-typing', 'servers-panel', 'memory'] as const
+).some(wanted);
 if (wanted('bundle') || needsBrowser) await step('build (app, bench pages)', async () => (await buildAll(), []));
 if (wanted('bundle')) await step('bundle', measureBundle);
 if (needsBrowser) {
@@ -85,6 +89,7 @@ if (needsBrowser) {
     if (wanted('long-threads')) await step('long threads', () => measureLongThreads(served.url));
     if (wanted('storage')) await step('storage', () => measureStorage(served.url));
     if (wanted('index-typing')) await step('typing while 10k tools are indexed', () => measureIndexTyping(served.url));
+    if (wanted('servers-panel')) await step('Servers panel with 10k tools', () => measureServersPanel(served.url));
     if (wanted('memory')) await step('memory', () => measureMemory(served.url));
   } finally {
     await served.close();
