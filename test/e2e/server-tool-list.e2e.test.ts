@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { startAppServer, type AppServer } from './app-server';
-import { addServer, openServersPanel } from './app-steps';
+import { addServer, closeServersPanel, newThreadWithServer, openServersPanel } from './app-steps';
 import { openAppPage } from './app-page';
 import type { LaunchedChromium } from './browser';
 
@@ -95,7 +95,28 @@ describe("a server's long tool list", () => {
       'My words for tool three.',
     );
     await tools().getByRole('button', { name: 'Save description' }).click();
+    // Saved, the editor closes and the filter decides again: tool-3 shows once it matches.
+    await expect.poll(() => tools().getByRole('button', { name: 'Save description' }).count()).toBe(0);
+    await filter().fill('tool-3');
     await tools().getByText('My words for tool three.').waitFor();
+  });
+
+  it("the thread menu's pinned tools: a page at a time, a filter, and a pinned tool shown once the filter is cleared", async () => {
+    await closeServersPanel(page);
+    await newThreadWithServer(page, 'Many');
+    await page.getByRole('button', { name: 'Thread menu' }).click();
+    const pins = page.locator('details.pinned-tools');
+    await pins.getByText('Pinned tools (0)').click();
+    const list = pins.getByRole('list', { name: 'Tools of Many to pin', exact: true });
+    await expect.poll(() => list.getByRole('checkbox').count()).toBe(100);
+    await pins.getByText('Showing 100 of 252 tools.').waitFor(); // tool-245 is off, so not offered
+    await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('tool-199');
+    await expect.poll(() => list.getByRole('checkbox').count()).toBe(1);
+    await list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true }).check();
+    await pins.getByText('Pinned tools (1)').waitFor();
+    await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('');
+    expect(await list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true }).isChecked()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/thread-pinned-tools-filter-desktop.png` });
   });
 
   it('raised no uncaught errors in the page', () => {

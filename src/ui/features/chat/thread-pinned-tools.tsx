@@ -4,6 +4,7 @@ import type { ToolRef } from '../../../domain/tool-catalog';
 import type { Deferral } from '../../../domain/tool-search-settings';
 import type { ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
 import type { ServerView } from '../../../stores/servers-store';
+import { ListFilter, ShowMore, useFilteredPage } from '../../components/filtered-list';
 
 const DEFERRALS: readonly Deferral[] = ['auto', 'always', 'never'];
 const isDeferral = (value: string): value is Deferral => (DEFERRALS as readonly string[]).includes(value);
@@ -25,6 +26,7 @@ export function ThreadPinnedTools({
   // A choice shows at once; it is dropped (the stored one shows) once stored or refused.
   const [pendingPins, setPendingPins] = useState<Readonly<Record<string, boolean>>>({});
   const [pendingDeferral, setPendingDeferral] = useState<string>();
+  const [isOpen, setOpen] = useState(false);
   const deferralId = useId();
   const enabled = servers.filter((s) => thread.enabledServerIds.includes(s.id));
   const keyOf = (ref: ToolRef) => JSON.stringify([ref.serverId, ref.toolName]);
@@ -46,7 +48,7 @@ export function ThreadPinnedTools({
     0,
   );
   return (
-    <details className="thread-settings pinned-tools">
+    <details className="thread-settings pinned-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Pinned tools ({pinnedCount})</summary>
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select
@@ -63,37 +65,64 @@ export function ThreadPinnedTools({
         A pinned tool is offered to the model in every call of this thread, even when tools are deferred.
       </p>
       {enabled.length === 0 && <p className="muted">Turn on a server for this thread to pin its tools.</p>}
-      {enabled.map((server) => (
-        <fieldset key={server.id}>
-          <legend>{server.name}</legend>
-          {server.tools.filter((t) => t.isEnabled).length === 0 && <p className="muted">No tools listed yet.</p>}
-          <ul aria-label={`Tools of ${server.name} to pin`}>
-            {server.tools
-              .filter((t) => t.isEnabled)
-              .map((tool) => {
-                const ref = { serverId: server.id, toolName: tool.name };
-                return (
-                  <li key={tool.name}>
-                    <label className="switch-row">
-                      <input
-                        type="checkbox"
-                        aria-label={`Pin ${tool.name} (${server.name})`}
-                        checked={isPinned(ref)}
-                        onChange={(e) => void pin(ref, e.target.checked)}
-                      />
-                      {tool.name}
-                    </label>
-                  </li>
-                );
-              })}
-          </ul>
-        </fieldset>
-      ))}
+      {/* The rows are in the page only while the section is open: the thread menu is drawn with every change. */}
+      {isOpen && enabled.map((server) => <ServerPins key={server.id} server={server} isPinned={isPinned} pin={pin} />)}
       {error && (
         <p className="field-error" role="alert">
           {error}
         </p>
       )}
     </details>
+  );
+}
+
+/** One enabled server's tools to pin: a page at a time, with a filter for a long list. */
+function ServerPins({
+  server,
+  isPinned,
+  pin,
+}: {
+  server: ServerView;
+  isPinned: (ref: ToolRef) => boolean;
+  pin: (ref: ToolRef, isOn: boolean) => Promise<void>;
+}) {
+  const tools = server.tools.filter((t) => t.isEnabled);
+  const page = useFilteredPage(
+    tools,
+    (tool) => [tool.name, tool.description ?? tool.serverDescription],
+    // Without a filter the pinned ones show wherever they are in the list.
+    (tool, filter) => filter === '' && isPinned({ serverId: server.id, toolName: tool.name }),
+  );
+  return (
+    <fieldset>
+      <legend>{server.name}</legend>
+      {tools.length === 0 && <p className="muted">No tools listed yet.</p>}
+      <ListFilter
+        page={page}
+        total={tools.length}
+        label={`Filter the tools of ${server.name} to pin`}
+        placeholder="Filter by name or description"
+        noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
+      />
+      <ul aria-label={`Tools of ${server.name} to pin`}>
+        {page.visible.map((tool) => {
+          const ref = { serverId: server.id, toolName: tool.name };
+          return (
+            <li key={tool.name}>
+              <label className="switch-row">
+                <input
+                  type="checkbox"
+                  aria-label={`Pin ${tool.name} (${server.name})`}
+                  checked={isPinned(ref)}
+                  onChange={(e) => void pin(ref, e.target.checked)}
+                />
+                {tool.name}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <ShowMore page={page} noun="tools" />
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ServerActions, ServerView, ToolView } from '../../../stores/servers-store';
+import { ListFilter, ShowMore, useFilteredPage } from '../../components/filtered-list';
 
 /**
  * A server's tools: a switch each, and the description the model gets (the person may write their own). For a
@@ -29,11 +30,6 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
   );
 }
 
-/** Rows shown at first and added by each "Show more": opening a list of thousands builds only these. */
-const ROWS_PER_PAGE = 100;
-/** From this many tools the list has a filter box. */
-const FILTER_FROM = 20;
-
 interface RowProps {
   server: ServerView;
   actions: ServerActions;
@@ -41,25 +37,14 @@ interface RowProps {
   setEditing: (name: string | undefined) => void;
 }
 
-/** The tools whose name or description (the person's or the server's) holds `filter`, ignoring case. */
-function matchingTools(tools: readonly ToolView[], filter: string): readonly ToolView[] {
-  const wanted = filter.trim().toLowerCase();
-  if (wanted === '') return tools;
-  return tools.filter((tool) =>
-    [tool.name, tool.description ?? '', tool.serverDescription].some((text) => text.toLowerCase().includes(wanted)),
-  );
-}
-
 function ToolRows({ server, actions, editing, setEditing }: RowProps) {
-  const [filter, setFilter] = useState('');
-  const [shown, setShown] = useState(ROWS_PER_PAGE);
   const isAppServer = server.scope === 'app';
-  const matching = matchingTools(server.tools, filter);
-  const visible = matching.slice(0, shown);
   // The description being edited stays in the page whatever the filter, so its draft is kept.
-  const edited = server.tools.find((tool) => tool.name === editing);
-  if (edited && !visible.includes(edited)) visible.push(edited);
-  const more = matching.length - Math.min(shown, matching.length);
+  const page = useFilteredPage(
+    server.tools,
+    (tool) => [tool.name, tool.description ?? '', tool.serverDescription],
+    (tool) => tool.name === editing,
+  );
   return (
     <>
       {server.toolNotes.length > 0 && (
@@ -81,26 +66,15 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
         A switch turns a tool on or off for the model; &ldquo;callable from code&rdquo; lets the programs the model
         writes (execute_code) call it too.
       </p>
-      {server.tools.length >= FILTER_FROM && (
-        <input
-          type="search"
-          className="tool-filter"
-          aria-label={`Filter the tools of ${server.name}`}
-          placeholder="Filter by name or description"
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value);
-            setShown(ROWS_PER_PAGE);
-          }}
-        />
-      )}
-      {matching.length === 0 && (
-        <p className="muted field-hint" role="status">
-          No tool of {server.name} has &ldquo;{filter.trim()}&rdquo; in its name or description.
-        </p>
-      )}
+      <ListFilter
+        page={page}
+        total={server.tools.length}
+        label={`Filter the tools of ${server.name}`}
+        placeholder="Filter by name or description"
+        noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
+      />
       <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
-        {visible.map((tool) => (
+        {page.visible.map((tool) => (
           <ToolRow
             key={tool.name}
             tool={tool}
@@ -111,14 +85,7 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
           />
         ))}
       </ul>
-      {more > 0 && (
-        <p className="muted field-hint tool-more">
-          Showing {shown} of {matching.length} {filter.trim() === '' ? 'tools' : 'matching tools'}.{' '}
-          <button type="button" className="link-button" onClick={() => setShown((n) => n + ROWS_PER_PAGE)}>
-            Show {Math.min(more, ROWS_PER_PAGE)} more
-          </button>
-        </p>
-      )}
+      <ShowMore page={page} noun="tools" />
     </>
   );
 }
