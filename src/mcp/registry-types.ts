@@ -34,8 +34,15 @@ export type RegistryEvent =
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
 export interface Registry {
-  /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
-  register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig>;
+  /**
+   * Adds a server without connecting; its stored catalog (if any) is searchable at once. `whenIdle`, awaited before
+   * each step of taking in the stored catalog, holds that work back while the page is busy (background work).
+   */
+  register(
+    input: ServerConfigInput,
+    scope: ServerScope,
+    options?: { readonly whenIdle?: () => Promise<void> },
+  ): Promise<ServerConfig>;
   /** Changes a server's config; a new URL, transport or auth reconnects on next use. */
   update(input: ServerConfigInput): Promise<ServerConfig>;
   /** Removes a server: closes its connection, removes its catalog and clears its credentials. */

@@ -102,7 +102,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
     ...signIns.actions(),
 
     /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
-    async register(input: ServerConfigInput, scope: ServerScope): Promise<ServerConfig> {
+    async register(input, scope, options = {}) {
       const config = parseOrThrow(ServerConfig, input, 'Server');
       entries.checkUnique(config);
       const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
@@ -132,12 +132,20 @@ export function createRegistry(deps: RegistryDeps): Registry {
       );
       const entry: Entry = { config, scope, connection };
       entries.add(entry);
+      const { whenIdle } = options;
+      const step = whenIdle
+        ? async () => {
+            await whenIdle();
+            await deps.yieldToPage?.();
+          }
+        : deps.yieldToPage;
+      await whenIdle?.();
       const stored = await deps.catalogs
         .get(deps.profileId, config.id)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
       // Checked against the caps (one stored before them may be over) a step at a time, the page let in between.
-      const limited = stored && (await limitCatalog(stored, deps.yieldToPage));
-      if ((stored?.tools.length ?? 0) > STEP) await deps.yieldToPage?.();
+      const limited = stored && (await limitCatalog(stored, step));
+      if ((stored?.tools.length ?? 0) > STEP) await step?.();
       if (entries.get(config.id) !== entry) return config; // Removed while its catalog was read.
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });

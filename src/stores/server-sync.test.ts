@@ -31,25 +31,60 @@ async function twoTabs(pauses?: ServerSyncDeps['pauses']) {
   return { tabA, tabB, registryB, profileId: profile.id, follow: stop };
 }
 
+/**
+ * The page's pauses as a person types (see background-slices.ts): `idle()` waits while they type, until they stop
+ * or a turn hurries the work (while hurried it does not wait).
+ */
+function typingPauses() {
+  let isTyping = true;
+  let hurried = 0;
+  const waiters: (() => void)[] = [];
+  const wakeAll = () => {
+    for (const wake of waiters.splice(0)) wake();
+  };
+  const pauses: NonNullable<ServerSyncDeps['pauses']> = {
+    idle: () => (!isTyping || hurried > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    hurry: () => {
+      hurried++;
+      wakeAll();
+      let isReleased = false;
+      return () => {
+        if (!isReleased) hurried--;
+        isReleased = true;
+      };
+    },
+  };
+  return {
+    pauses,
+    /** How many waits for a pause are pending. */
+    get waiting() {
+      return waiters.length;
+    },
+    stop: () => {
+      isTyping = false;
+      wakeAll();
+    },
+    start: () => void (isTyping = true),
+    letOneThrough: () => waiters.shift()?.(),
+  };
+}
+
 describe("following another tab's server changes", () => {
   it("takes another tab's new server in only when this page is idle (the person paused typing), then lists it", async () => {
-    let idle!: () => void;
-    const asked: string[] = [];
-    const { tabA, registryB, profileId } = await twoTabs({
-      idle: () => new Promise<void>((resolve) => (asked.push('idle?'), (idle = resolve))),
-      hurry: () => () => undefined,
-    });
+    const typing = typingPauses();
+    const { tabA, registryB, profileId } = await twoTabs(typing.pauses);
     await tabA.storage.profiles.saveServer(profileId, {
       id: 'theirs',
       name: 'Theirs',
       url: 'https://theirs.example/mcp',
     });
-    await expect.poll(() => asked).toEqual(['idle?']);
+    await expect.poll(() => typing.waiting).toBe(1);
     expect(registryB.get('theirs')).toBeUndefined(); // Stored over there; this page is busy with the person's typing.
-    idle();
+    typing.stop();
     await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Theirs');
 
     // A change to a server this page has is not held back: a turn must not use what the other tab changed.
+    typing.start();
     await tabA.storage.profiles.saveServer(profileId, {
       id: 'theirs',
       name: 'Renamed',
@@ -58,21 +93,34 @@ describe("following another tab's server changes", () => {
     await expect.poll(() => registryB.get('theirs')?.config.name).toBe('Renamed');
     await tabA.storage.profiles.removeServer(profileId, 'theirs');
     await expect.poll(() => registryB.get('theirs')).toBeUndefined();
-    expect(asked).toEqual(['idle?']);
+    expect(typing.waiting).toBe(0);
+  });
+
+  it("takes a new server's stored tools in only in the pause too, however late typing resumes", async () => {
+    const typing = typingPauses();
+    const { tabA, registryB, profileId } = await twoTabs(typing.pauses);
+    await tabA.storage.catalog.set({
+      profileId,
+      serverId: 'theirs',
+      hash: 'hash-theirs',
+      fetchedAt: 1,
+      tools: Array.from({ length: 200 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' as const } })),
+    });
+    await tabA.storage.profiles.saveServer(profileId, { id: 'theirs', name: 'Theirs', url: 'https://t.example/mcp' });
+    await expect.poll(() => typing.waiting).toBe(1);
+    typing.letOneThrough(); // A pause long enough to begin, and typing again before the stored tools are read.
+    await expect.poll(() => typing.waiting).toBe(1);
+    expect(registryB.tools(['theirs'])).toEqual([]);
+    typing.stop();
+    await expect.poll(() => registryB.tools(['theirs']).length).toBe(200);
   });
 
   it("a turn does not wait for the pause: settled() hurries another tab's new server in", async () => {
     // The person types without a pause: only a hurry lets a held server in.
-    const waiting: (() => void)[] = [];
-    const { tabA, registryB, profileId, follow } = await twoTabs({
-      idle: () => new Promise<void>((resolve) => waiting.push(resolve)),
-      hurry: () => {
-        for (const wake of waiting.splice(0)) wake();
-        return () => undefined;
-      },
-    });
+    const typing = typingPauses();
+    const { tabA, registryB, profileId, follow } = await twoTabs(typing.pauses);
     await tabA.storage.profiles.saveServer(profileId, { id: 'new', name: 'New', url: 'https://new.example/mcp' });
-    await expect.poll(() => waiting.length).toBe(1);
+    await expect.poll(() => typing.waiting).toBe(1);
     await follow.settled();
     expect(registryB.get('new')?.config.name).toBe('New');
   });

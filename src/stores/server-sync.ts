@@ -13,7 +13,8 @@ export interface ServerSyncDeps {
   /**
    * When this page may take in a server another tab added: in the page, once the person pauses typing (reading,
    * checking and naming the stored tools of 20 large servers holds the page for some hundreds of ms), or at once
-   * while `settled` hurries it. At once when omitted.
+   * while `settled` hurries it; each step of taking in its stored tools waits for it again, so a registration begun
+   * in a pause does not run on into the keys after it. At once when omitted.
    */
   readonly pauses?: Pick<BackgroundSlices, 'idle' | 'hurry'>;
 }
@@ -90,7 +91,7 @@ export async function syncAppToolOverrides({ storage, registry, profileId }: Ser
  * only the server `serverId` when given.
  */
 export async function syncUserServers(
-  { storage, registry, profileId, logger = silentLogger }: ServerSyncDeps,
+  { storage, registry, profileId, logger = silentLogger, pauses }: ServerSyncDeps,
   serverId?: string,
 ): Promise<void> {
   const isSubject = (id: string) => serverId === undefined || id === serverId;
@@ -106,7 +107,7 @@ export async function syncUserServers(
   for (const server of items)
     if (!registry.get(server.id))
       await registry
-        .register(server, 'user')
+        .register(server, 'user', pauses ? { whenIdle: () => pauses.idle() } : {})
         .catch(logFailure(logger, 'Registering a server from another tab failed', { serverId: server.id }));
 }
 
