@@ -102,9 +102,13 @@ export function createRegistry(deps: RegistryDeps): Registry {
     ...signIns.actions(),
 
     /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
-    async register(input, scope, options = {}) {
+    async register(input, scope, { whenIdle } = {}) {
       const config = parseOrThrow(ServerConfig, input, 'Server');
       entries.checkUnique(config);
+      if (whenIdle) {
+        await whenIdle();
+        entries.checkUnique(config); // Another may have taken the name or id meanwhile.
+      }
       const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
       const connection = new LazyConnection(
         config,
@@ -132,14 +136,12 @@ export function createRegistry(deps: RegistryDeps): Registry {
       );
       const entry: Entry = { config, scope, connection };
       entries.add(entry);
-      const { whenIdle } = options;
       const step = whenIdle
         ? async () => {
             await whenIdle();
             await deps.yieldToPage?.();
           }
         : deps.yieldToPage;
-      await whenIdle?.();
       const stored = await deps.catalogs
         .get(deps.profileId, config.id)
         .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));

@@ -108,7 +108,11 @@ describe("following another tab's server changes", () => {
     });
     await tabA.storage.profiles.saveServer(profileId, { id: 'theirs', name: 'Theirs', url: 'https://t.example/mcp' });
     await expect.poll(() => typing.waiting).toBe(1);
-    typing.letOneThrough(); // A pause long enough to begin, and typing again before the stored tools are read.
+    // Pauses long enough to begin, and to read the stored tools, but typing again before they are all checked.
+    typing.letOneThrough();
+    await expect.poll(() => typing.waiting).toBe(1);
+    expect(registryB.get('theirs')).toBeUndefined();
+    typing.letOneThrough();
     await expect.poll(() => typing.waiting).toBe(1);
     expect(registryB.tools(['theirs'])).toEqual([]);
     typing.stop();
