@@ -24,6 +24,10 @@ const tools = () => item().getByRole('list', { name: 'Tools of Many', exact: tru
 const switches = () => tools().getByRole('switch');
 const filter = () => item().getByRole('searchbox', { name: 'Filter the tools of Many' });
 
+/** The accessible name of the focused element. */
+const focusedName = () =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+
 async function openTools(): Promise<void> {
   await item().locator('summary', { hasText: 'Tools (' }).click();
   await tools().waitFor();
@@ -62,6 +66,7 @@ describe("a server's long tool list", () => {
   it('finds tools by name or by description, and says when none matches', async () => {
     await filter().fill('tool-24');
     await expect.poll(() => switches().count()).toBe(11); // tool-24 and tool-240 … tool-249
+    await item().getByRole('status').getByText('11 of 253 tools match.').waitFor();
     await filter().fill('generated TOOL 7');
     await expect.poll(() => switches().count()).toBe(11); // "Generated tool 7", "… 70" … "… 79"
     expect(await tools().getByRole('switch', { name: 'tool-75', exact: true }).count()).toBe(1);
@@ -87,6 +92,7 @@ describe("a server's long tool list", () => {
   it('a description being written stays in the list while the filter hides its tool', async () => {
     await filter().fill('tool-3');
     await tools().getByRole('button', { name: 'Edit description of tool-3', exact: true }).click();
+    await expect.poll(focusedName).toBe('Description for tool-3'); // the focus goes into the text
     await tools()
       .getByRole('textbox', { name: 'Description for tool-3', exact: true })
       .fill('My words for tool three.');
@@ -99,6 +105,17 @@ describe("a server's long tool list", () => {
     await expect.poll(() => tools().getByRole('button', { name: 'Save description' }).count()).toBe(0);
     await filter().fill('tool-3');
     await tools().getByText('My words for tool three.').waitFor();
+  });
+
+  it('the keyboard: Edit description takes the focus into the text, and Cancel brings it back', async () => {
+    await filter().fill('tool-42');
+    await tools().getByRole('button', { name: 'Edit description of tool-42', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedName).toBe('Description for tool-42');
+    await page.keyboard.type(' (draft)');
+    await tools().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(focusedName).toBe('Edit description of tool-42');
+    expect(await tools().getByText('Generated tool 42', { exact: true }).count()).toBe(1);
   });
 
   it("the thread menu's pinned tools: a page at a time, a filter, and a pinned tool shown once the filter is cleared", async () => {
@@ -115,8 +132,18 @@ describe("a server's long tool list", () => {
     await list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true }).check();
     await pins.getByText('Pinned tools (1)').waitFor();
     await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('');
-    expect(await list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true }).isChecked()).toBe(true);
+    // Without a filter the pinned tool leads the list, beside the first 100 of the others.
+    const pin199 = list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true });
+    await expect.poll(() => list.getByRole('checkbox').first().getAttribute('aria-label')).toBe('Pin tool-199 (Many)');
+    expect(await pin199.isChecked()).toBe(true);
+    await pins.getByText('Showing 101 of 252 tools.').waitFor();
     await page.screenshot({ path: `${SHOTS}/thread-pinned-tools-filter-desktop.png` });
+    // Unpinned there, it stays in its place to be pinned again, until the filter changes.
+    await pin199.uncheck();
+    await pins.getByText('Pinned tools (0)').waitFor();
+    expect(await list.getByRole('checkbox').first().getAttribute('aria-label')).toBe('Pin tool-199 (Many)');
+    await pin199.check();
+    await pins.getByText('Pinned tools (1)').waitFor();
   });
 
   it('raised no uncaught errors in the page', () => {

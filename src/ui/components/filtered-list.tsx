@@ -10,57 +10,85 @@ export interface FilteredPage<T> {
   readonly setFilter: (text: string) => void;
   /** The items the filter matches. */
   readonly matching: readonly T[];
-  /** The first page(s) of them, and the items `keep` holds wherever they are. */
+  /** The first page(s) of them, with the items `keep` holds wherever they are (first, or after the page). */
   readonly visible: readonly T[];
+  /** Matching items shown. */
+  readonly shown: number;
   /** Matching items not shown yet. */
   readonly more: number;
   readonly showMore: () => void;
 }
 
+export interface FilteredPageOptions<T> {
+  /** Items shown beyond the page too (one being edited, the chosen ones); it is told the filter, lowercased. */
+  readonly keep?: (item: T, filter: string) => boolean;
+  /** The kept items go before the page rather than after it. */
+  readonly keptFirst?: boolean;
+  /** Called as the filter text changes. */
+  readonly onFilterChange?: () => void;
+}
+
 /**
  * A long list shown a page at a time and filtered by text: an item matches when one of its texts holds the filter,
- * ignoring case. Items `keep` holds (one being edited, say; it is told the filter) are shown beyond the page too.
+ * ignoring case.
  */
 export function useFilteredPage<T>(
   items: readonly T[],
   textsOf: (item: T) => readonly string[],
-  keep: (item: T, filter: string) => boolean = () => false,
+  { keep, keptFirst = false, onFilterChange }: FilteredPageOptions<T> = {},
 ): FilteredPage<T> {
   const [filter, setFilterText] = useState('');
-  const [shown, setShown] = useState(ROWS_PER_PAGE);
+  const [pageSize, setPageSize] = useState(ROWS_PER_PAGE);
   const wanted = filter.trim().toLowerCase();
-  const matching =
-    wanted === '' ? items : items.filter((item) => textsOf(item).some((text) => text.toLowerCase().includes(wanted)));
-  const page = matching.slice(0, shown);
-  const visible = [...page, ...items.filter((item) => keep(item, wanted) && !page.includes(item))];
+  const matches = (item: T) => textsOf(item).some((text) => text.toLowerCase().includes(wanted));
+  const matching = wanted === '' ? items : items.filter(matches);
+  const kept = keep ? items.filter((item) => keep(item, wanted)) : [];
+  const keptSet = new Set(kept);
+  // First, the kept items lead and the page is of the others; else the page keeps its order, the rest kept after it.
+  const page = keptFirst
+    ? matching.filter((item) => !keptSet.has(item)).slice(0, pageSize)
+    : matching.slice(0, pageSize);
+  const pageSet = new Set(page);
+  const extra = keptFirst ? kept : kept.filter((item) => !pageSet.has(item));
+  const shown = page.length + (wanted === '' ? extra.length : extra.filter(matches).length);
   return {
     filter,
     setFilter: (text) => {
       setFilterText(text);
-      setShown(ROWS_PER_PAGE);
+      setPageSize(ROWS_PER_PAGE);
+      onFilterChange?.();
     },
     matching,
-    visible,
+    visible: keptFirst ? [...extra, ...page] : [...page, ...extra],
+    shown,
     more: Math.max(0, matching.length - shown),
-    showMore: () => setShown((n) => n + ROWS_PER_PAGE),
+    showMore: () => setPageSize((n) => n + ROWS_PER_PAGE),
   };
 }
 
-/** The filter box (from FILTER_FROM items) and, when nothing matches, a line that says so. */
+/**
+ * The filter box (from FILTER_FROM items), and a status line that says how many match (or that none does), present
+ * before it has text so that screen readers announce it.
+ */
 export function ListFilter<T>({
   page,
   total,
   label,
   placeholder,
+  noun,
   noMatch,
 }: {
   page: FilteredPage<T>;
   total: number;
   label: string;
   placeholder: string;
+  /** What the items are, in the plural ("tools"). */
+  noun: string;
   noMatch: (filter: string) => string;
 }) {
   if (total < FILTER_FROM) return null;
+  const filter = page.filter.trim();
+  const count = page.matching.length;
   return (
     <>
       <input
@@ -71,11 +99,9 @@ export function ListFilter<T>({
         value={page.filter}
         onChange={(event) => page.setFilter(event.target.value)}
       />
-      {page.matching.length === 0 && (
-        <p className="muted field-hint" role="status">
-          {noMatch(page.filter.trim())}
-        </p>
-      )}
+      <p className="muted field-hint list-filter-status" role="status">
+        {filter === '' ? '' : count === 0 ? noMatch(filter) : `${count} of ${total} ${noun} match.`}
+      </p>
     </>
   );
 }
@@ -83,10 +109,9 @@ export function ListFilter<T>({
 /** "Showing 100 of 500 tools. Show 100 more", under a list with more matching items than it shows. */
 export function ShowMore<T>({ page, noun }: { page: FilteredPage<T>; noun: string }) {
   if (page.more === 0) return null;
-  const shown = page.matching.length - page.more;
   return (
     <p className="muted field-hint list-more">
-      Showing {shown} of {page.matching.length} {page.filter.trim() === '' ? noun : `matching ${noun}`}.{' '}
+      Showing {page.shown} of {page.matching.length} {page.filter.trim() === '' ? noun : `matching ${noun}`}.{' '}
       <button type="button" className="link-button" onClick={page.showMore}>
         Show {Math.min(page.more, ROWS_PER_PAGE)} more
       </button>

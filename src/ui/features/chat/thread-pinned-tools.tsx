@@ -76,7 +76,10 @@ export function ThreadPinnedTools({
   );
 }
 
-/** One enabled server's tools to pin: a page at a time, with a filter for a long list. */
+/**
+ * One enabled server's tools to pin: a page at a time, with a filter for a long list. Without a filter the pinned
+ * ones lead the list, and one unpinned there stays in place (to be pinned again) until the filter changes.
+ */
 function ServerPins({
   server,
   isPinned,
@@ -87,12 +90,14 @@ function ServerPins({
   pin: (ref: ToolRef, isOn: boolean) => Promise<void>;
 }) {
   const tools = server.tools.filter((t) => t.isEnabled);
-  const page = useFilteredPage(
-    tools,
-    (tool) => [tool.name, tool.description ?? tool.serverDescription],
-    // Without a filter the pinned ones show wherever they are in the list.
-    (tool, filter) => filter === '' && isPinned({ serverId: server.id, toolName: tool.name }),
-  );
+  const pinnedNow = () =>
+    new Set(tools.filter((t) => isPinned({ serverId: server.id, toolName: t.name })).map((t) => t.name));
+  const [leading, setLeading] = useState(pinnedNow);
+  const page = useFilteredPage(tools, (tool) => [tool.name, tool.description ?? tool.serverDescription], {
+    keep: (tool, filter) => filter === '' && leading.has(tool.name),
+    keptFirst: true,
+    onFilterChange: () => setLeading(pinnedNow()),
+  });
   return (
     <fieldset>
       <legend>{server.name}</legend>
@@ -102,11 +107,13 @@ function ServerPins({
         total={tools.length}
         label={`Filter the tools of ${server.name} to pin`}
         placeholder="Filter by name or description"
+        noun="tools"
         noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
       />
-      <ul aria-label={`Tools of ${server.name} to pin`}>
+      <ul className="pin-list" aria-label={`Tools of ${server.name} to pin`}>
         {page.visible.map((tool) => {
           const ref = { serverId: server.id, toolName: tool.name };
+          const description = tool.description ?? tool.serverDescription;
           return (
             <li key={tool.name}>
               <label className="switch-row">
@@ -114,9 +121,13 @@ function ServerPins({
                   type="checkbox"
                   aria-label={`Pin ${tool.name} (${server.name})`}
                   checked={isPinned(ref)}
-                  onChange={(e) => void pin(ref, e.target.checked)}
+                  onChange={(e) => {
+                    if (e.target.checked) setLeading((names) => new Set(names).add(tool.name));
+                    void pin(ref, e.target.checked);
+                  }}
                 />
-                {tool.name}
+                <code>{tool.name}</code>
+                {description && <span className="muted pin-description">{description}</span>}
               </label>
             </li>
           );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ServerActions, ServerView, ToolView } from '../../../stores/servers-store';
 import { ListFilter, ShowMore, useFilteredPage } from '../../components/filtered-list';
 
@@ -19,6 +19,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
     <details className="server-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         Tools ({enabledCount} of {server.tools.length} on{isAppServer ? ' for you' : ''})
+        {server.toolNotes.length > 0 && ' '}
         {server.toolNotes.length > 0 && (
           <span className="badge">{server.toolNotes.length === 1 ? '1 note' : `${server.toolNotes.length} notes`}</span>
         )}
@@ -40,11 +41,9 @@ interface RowProps {
 function ToolRows({ server, actions, editing, setEditing }: RowProps) {
   const isAppServer = server.scope === 'app';
   // The description being edited stays in the page whatever the filter, so its draft is kept.
-  const page = useFilteredPage(
-    server.tools,
-    (tool) => [tool.name, tool.description ?? '', tool.serverDescription],
-    (tool) => tool.name === editing,
-  );
+  const page = useFilteredPage(server.tools, (tool) => [tool.name, tool.description ?? '', tool.serverDescription], {
+    keep: (tool) => tool.name === editing,
+  });
   return (
     <>
       {server.toolNotes.length > 0 && (
@@ -71,6 +70,7 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
         total={server.tools.length}
         label={`Filter the tools of ${server.name}`}
         placeholder="Filter by name or description"
+        noun="tools"
         noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
       />
       <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
@@ -92,8 +92,19 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
 
 function ToolRow({ tool, server, actions, editing, setEditing }: RowProps & { tool: ToolView }) {
   const isAppServer = server.scope === 'app';
+  const row = useRef<HTMLLIElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const isEditing = editing === tool.name;
+  const wasEditing = useRef(isEditing);
+  useEffect(() => {
+    // The editor closed (saved, cancelled, reset) with the focus in it: back to "Edit description", not the page.
+    const focused = document.activeElement;
+    if (wasEditing.current && !isEditing && (focused === document.body || row.current?.contains(focused)))
+      editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   return (
-    <li className={tool.isEnabled ? 'tool-row' : 'tool-row tool-off'}>
+    <li ref={row} className={tool.isEnabled ? 'tool-row' : 'tool-row tool-off'}>
       <label className="switch-row tool-switch">
         <input
           type="checkbox"
@@ -125,7 +136,7 @@ function ToolRow({ tool, server, actions, editing, setEditing }: RowProps & { to
         />
         <span className="muted">callable from code</span>
       </label>
-      {editing === tool.name ? (
+      {isEditing ? (
         <DescriptionEditor
           tool={tool}
           isAppServer={isAppServer}
@@ -144,6 +155,7 @@ function ToolRow({ tool, server, actions, editing, setEditing }: RowProps & { to
             {tool.description !== undefined && <span className="badge">your description</span>}
           </p>
           <button
+            ref={editButton}
             type="button"
             className="link-button"
             aria-label={`Edit description of ${tool.name}`}
@@ -169,6 +181,8 @@ function DescriptionEditor({
   onCancel: () => void;
 }) {
   const [text, setText] = useState(tool.description ?? tool.serverDescription);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => box.current?.focus(), []); // Opened with "Edit description": the focus goes into the text.
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const save = async (description: string) => {
@@ -179,6 +193,7 @@ function DescriptionEditor({
   return (
     <div className="description-editor">
       <textarea
+        ref={box}
         aria-label={`Description for ${tool.name}`}
         value={text}
         onChange={(e) => setText(e.target.value)}
