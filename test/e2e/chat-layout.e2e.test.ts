@@ -299,6 +299,39 @@ describe('the chat layout', () => {
     await shot('chat-7-long-thread-top');
   });
 
+  const scroller = () => page.locator('.message-scroller');
+  const firstMessage = () => messages().getByText('Message 0', { exact: true });
+  /** The 2,000-message thread opened again, at its end. */
+  const reopenAtEnd = async () => {
+    await page.reload();
+    await expect.poll(() => messages().getByText('Message 1999', { exact: true }).isVisible()).toBe(true);
+  };
+
+  it('in that thread, a jump to the start holds while the page beside the list changes before its scroll is read', async () => {
+    // The header changes in the same task as the jump, so before its scroll event: as when a server's "Connecting…"
+    // goes just after the jump (the list, still following its end, pulled itself back there).
+    await reopenAtEnd();
+    await scroller().evaluate((element) => {
+      element.scrollTo({ top: 0 });
+      const note = document.createElement('span');
+      note.className = 'test-header-change';
+      document.querySelector('.chat-header')!.append(note);
+    });
+    await expect.poll(() => firstMessage().isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    expect(await scroller().evaluate((element) => element.scrollTop)).toBe(0);
+    await page.locator('.test-header-change').evaluate((note) => note.remove());
+  });
+
+  it('in that thread, Ctrl+Home from the end reaches the start: the rows measured on its smooth way do not throw it back', async () => {
+    await reopenAtEnd();
+    await scroller().focus();
+    await page.keyboard.press('Control+Home');
+    await expect.poll(() => firstMessage().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => scroller().evaluate((element) => element.scrollTop), { timeout: 10_000 }).toBe(0);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+  });
+
   it('raised no uncaught errors, and the policy refused nothing (the virtual rows are placed through the CSSOM)', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleLines.filter((line) => /Refused to/i.test(line))).toEqual([]);

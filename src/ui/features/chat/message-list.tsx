@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { ContentBlock, Message } from '../../../domain/message';
@@ -32,6 +32,18 @@ const STICK_PX = 48;
 
 /** The end of the list is in reach: within STICK_PX of the bottom. */
 const isAtEnd = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
+
+/** Where the list is and how tall its content and its scroller are. */
+interface Sight {
+  readonly top: number;
+  readonly height: number;
+  readonly clientHeight: number;
+}
+const sight = (element: HTMLElement): Sight => ({
+  top: element.scrollTop,
+  height: element.scrollHeight,
+  clientHeight: element.clientHeight,
+});
 
 /**
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
@@ -73,24 +85,76 @@ export function MessageList({
       const id = visible[index]?.id;
       return id === undefined ? index : (branches?.versions.get(id)?.[0] ?? id);
     },
+    // The virtualizer moves the list itself as it measures rows above the view, by the rows' change of size, so the
+    // rows in view stay where they were. Such a move is the list's own, not a scroll up of the person's. It counts from
+    // where the virtualizer last read the list, which a scroll not yet read (Home's smooth scroll, a drag of the
+    // scrollbar, a script, `toBottom`) may have left behind: written as is, it would throw the list back there. It moves
+    // the list from where it is instead, unless the browser held the list at its end short of the virtualizer's last
+    // write (the virtualizer writes that one again once the content has grown).
+    scrollToFn: (offset, options, instance) => {
+      const element = scroller.current;
+      if (!element) return;
+      letGoIfScrolledUp(element);
+      const top = element.scrollTop;
+      const isHeldAtEnd = top < offset && top >= element.scrollHeight - element.clientHeight - 1;
+      const hasMoved = Math.abs(top - offset) > 1.5 && !isHeldAtEnd;
+      elementScroll(options.adjustments && hasMoved ? top : offset, options, instance);
+      seen.current = sight(element);
+    },
   });
 
-  // Where the list last was, by a scroll event or by the list moving itself. When a docked card goes, the browser pulls
-  // the list up to its new end and `toBottom` runs in that frame; the scroll event of that pull is read a frame later,
-  // after the next card may have shrunk the list again, and must read as no move, not as the person scrolling up.
-  const lastTop = useRef(0);
-  const toBottom = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (isStuck.current) element.scrollTop = element.scrollHeight;
-    lastTop.current = element.scrollTop;
+  // Which rows are above the view, whose change of size moves the list by as much (as the virtualizer's own rule, a row
+  // measured the first time when it starts above the view, again when it ends above it and the list is not scrolling
+  // up), is judged from where the list is, not from where the virtualizer last read it: while a scroll not yet read
+  // moves the list up, the rows it passes are in the view, not above it.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    const top = scroller.current?.scrollTop ?? instance.scrollOffset ?? 0;
+    return instance.itemSizeCache.has(item.key)
+      ? item.end <= top && instance.scrollDirection !== 'backward'
+      : item.start < top;
+  };
+
+  // Where the list last was, by a scroll event or by the list moving itself (`toBottom`, the virtualizer), with the
+  // heights it then had. When a docked card goes, the browser pulls the list up to its new end and `toBottom` runs in
+  // that frame; the scroll event of that pull is read a frame later, after the next card may have shrunk the list
+  // again, and must read as no move, not as the person scrolling up.
+  const seen = useRef<Sight>({ top: 0, height: 0, clientHeight: 0 });
+  // A scroll whose event is not read yet (the person's drag of the scrollbar, Home, a script's or find-in-page's jump)
+  // lets go of the end at once, before anything that follows the end (a message update, rows measured, the header or a
+  // docked card changing) pulls the list back to it; its scroll event, read a frame later, would find the list at the
+  // end. It is a move up since the list was last seen that leaves the end out of reach and is longer than the browser
+  // can have pulled the list up itself: to a nearer end, by as much as the content shrank or the scroller could grow
+  // (at most to the whole pane, a docked card gone). Rows measured change only the content: when they alone changed,
+  // the scroller did not grow.
+  const letGoIfScrolledUp = useCallback((element: HTMLElement, isContentOnly = false) => {
+    const last = seen.current;
+    const pane = element.parentElement?.clientHeight ?? element.clientHeight;
+    const pull =
+      Math.max(0, last.height - element.scrollHeight) + (isContentOnly ? 0 : Math.max(0, pane - last.clientHeight));
+    if (last.top - element.scrollTop > pull && !isAtEnd(element)) isStuck.current = false;
   }, []);
+  const toBottom = useCallback(
+    (isContentOnly = false) => {
+      const element = scroller.current;
+      if (!element) return;
+      letGoIfScrolledUp(element, isContentOnly);
+      if (isStuck.current) element.scrollTop = element.scrollHeight;
+      seen.current = sight(element);
+    },
+    [letGoIfScrolledUp],
+  );
+  // Back to the end and following it, whatever moved the list before.
+  const takeEnd = useCallback(() => {
+    isStuck.current = true;
+    if (scroller.current) seen.current = sight(scroller.current);
+    toBottom();
+  }, [toBottom]);
   // The person's own new message always brings the end into view.
   const last = visible.at(-1);
   useLayoutEffect(() => {
-    if (last?.role === 'user') isStuck.current = true;
-    toBottom();
-  }, [visible.length, last?.id, last?.role, last?.updatedAt, last?.blocks, toBottom]);
+    if (last?.role === 'user') takeEnd();
+    else toBottom();
+  }, [visible.length, last?.id, last?.role, last?.updatedAt, last?.blocks, toBottom, takeEnd]);
   // Follow the end while stuck to it, whatever changes the distance to it: rows measured after they render (a thread
   // opens at estimated sizes, so the first jump lands short), an answer growing as it streams, and the scroller itself
   // shrinking or growing as a docked card (approval, sampling, question) comes and goes or the window is resized.
@@ -99,14 +163,7 @@ export function MessageList({
     const element = content.current;
     const box = scroller.current;
     if (!element || !box || typeof ResizeObserver === 'undefined') return;
-    // Rows measured as they render change only the content: a move up since the list last moved itself is then a
-    // scroll (the person's, or find-in-page's) whose event has not been read yet, and lets go of the end at once; a
-    // change of the scroller's own size moves the end without any scroll, so it does not.
-    const observer = new ResizeObserver((entries) => {
-      const isContentOnly = entries.every((e) => e.target === element);
-      if (isContentOnly && box.scrollTop < lastTop.current && !isAtEnd(box)) isStuck.current = false;
-      toBottom();
-    });
+    const observer = new ResizeObserver((entries) => toBottom(entries.every((e) => e.target === element)));
     observer.observe(element);
     observer.observe(box);
     // What sits beside the list (docked cards, the thinking line, the header) changes its height at once: a card that
@@ -128,14 +185,13 @@ export function MessageList({
   const onScroll = (element: HTMLDivElement) => {
     const top = element.scrollTop;
     if (isAtEnd(element)) isStuck.current = true;
-    else if (top < lastTop.current) isStuck.current = false;
-    lastTop.current = top;
+    else if (top < seen.current.top) isStuck.current = false;
+    seen.current = sight(element);
     if (isAway === isStuck.current) setAway(!isStuck.current);
   };
   const jumpToLatest = () => {
-    isStuck.current = true;
     setAway(false);
-    toBottom();
+    takeEnd();
     // The button goes once at the end: focus goes to the list (arrow keys and Page Up read on), not to the page.
     if (!wasTap()) scroller.current?.focus({ preventScroll: true });
   };
