@@ -35,8 +35,9 @@ export type RegistryEvent =
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
 export interface Registry {
   /**
-   * Adds a server without connecting; its stored catalog (if any) is searchable at once. `whenIdle`, awaited before
-   * each step of taking in the stored catalog, holds that work back while the page is busy (background work).
+   * Adds a server without connecting; its stored catalog (if any) is searchable at once. With `whenIdle` it is
+   * background work: awaited before reading the stored catalog and before each step of taking it in, and the server
+   * takes its id (and is listed) only once its tools are in.
    */
   register(
     input: ServerConfigInput,

@@ -97,6 +97,48 @@ export function createRegistry(deps: RegistryDeps): Registry {
       .catch(logFailure(logger, 'Compiling argument checks failed', { serverId }));
   }
 
+  /** A server's entry, with its (lazy) connection, added to the registry. */
+  function addEntry(config: ServerConfig, scope: ServerScope): Entry {
+    const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
+    const connection = new LazyConnection(
+      config,
+      (kit, current) =>
+        new kit.ServerConnection(current, {
+          ...connectionBasics,
+          readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
+          oauth: () => signIns.of(kit).sessionFor(config.id),
+          makeClient: (onToolsChanged): Client =>
+            kit.createMcpClient(
+              deps,
+              onToolsChanged,
+              (params) => {
+                logs.add(config.id, params, deps.now());
+                emit({ type: 'log', serverId: config.id });
+              },
+              { id: config.id, name: entries.get(config.id)?.config.name ?? config.name },
+              { onPromptsChanged: () => emit({ type: 'prompts', serverId: config.id }) },
+            ),
+          onState,
+          onTools: (tools, instructions) => onTools(config.id, tools, instructions),
+          logger,
+        }),
+      onState,
+    );
+    const entry: Entry = { config, scope, connection };
+    entries.add(entry);
+    return entry;
+  }
+
+  /** A server's stored catalog, checked against the caps (one stored before them may be over) a step at a time. */
+  async function readStoredCatalog(serverId: string, step: (() => Promise<void>) | undefined) {
+    const stored = await deps.catalogs
+      .get(deps.profileId, serverId)
+      .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId }));
+    const limited = stored && (await limitCatalog(stored, step));
+    if ((stored?.tools.length ?? 0) > STEP) await step?.();
+    return limited;
+  }
+
   const registry: Registry = {
     ...serverReads(entries, timing),
     ...signIns.actions(),
@@ -106,48 +148,20 @@ export function createRegistry(deps: RegistryDeps): Registry {
       const config = parseOrThrow(ServerConfig, input, 'Server');
       entries.checkUnique(config);
       if (whenIdle) {
+        // In the background: not listed until its stored tools are in, taken in only in the person's pauses.
+        const step = async () => {
+          await whenIdle();
+          await deps.yieldToPage?.();
+        };
         await whenIdle();
+        const limited = await readStoredCatalog(config.id, step);
         entries.checkUnique(config); // Another may have taken the name or id meanwhile.
+        entries.setCatalog(addEntry(config, scope), limited);
+        emit({ type: 'registered', serverId: config.id });
+        return config;
       }
-      const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
-      const connection = new LazyConnection(
-        config,
-        (kit, current) =>
-          new kit.ServerConnection(current, {
-            ...connectionBasics,
-            readHeaders: (latest) => readServerHeaders(deps.secrets, deps.profileId, latest),
-            oauth: () => signIns.of(kit).sessionFor(config.id),
-            makeClient: (onToolsChanged): Client =>
-              kit.createMcpClient(
-                deps,
-                onToolsChanged,
-                (params) => {
-                  logs.add(config.id, params, deps.now());
-                  emit({ type: 'log', serverId: config.id });
-                },
-                { id: config.id, name: entries.get(config.id)?.config.name ?? config.name },
-                { onPromptsChanged: () => emit({ type: 'prompts', serverId: config.id }) },
-              ),
-            onState,
-            onTools: (tools, instructions) => onTools(config.id, tools, instructions),
-            logger,
-          }),
-        onState,
-      );
-      const entry: Entry = { config, scope, connection };
-      entries.add(entry);
-      const step = whenIdle
-        ? async () => {
-            await whenIdle();
-            await deps.yieldToPage?.();
-          }
-        : deps.yieldToPage;
-      const stored = await deps.catalogs
-        .get(deps.profileId, config.id)
-        .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId: config.id }));
-      // Checked against the caps (one stored before them may be over) a step at a time, the page let in between.
-      const limited = stored && (await limitCatalog(stored, step));
-      if ((stored?.tools.length ?? 0) > STEP) await step?.();
+      const entry = addEntry(config, scope);
+      const limited = await readStoredCatalog(config.id, deps.yieldToPage);
       if (entries.get(config.id) !== entry) return config; // Removed while its catalog was read.
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });

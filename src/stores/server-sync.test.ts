@@ -96,9 +96,13 @@ describe("following another tab's server changes", () => {
     expect(typing.waiting).toBe(0);
   });
 
-  it("takes a new server's stored tools in only in the pause too, however late typing resumes", async () => {
+  it("takes a new server's stored tools in only in the pause too; changes to the others do not wait behind it", async () => {
     const typing = typingPauses();
     const { tabA, registryB, profileId } = await twoTabs(typing.pauses);
+    typing.stop();
+    await tabA.storage.profiles.saveServer(profileId, { id: 'mine', name: 'Mine', url: 'https://m.example/mcp' });
+    await expect.poll(() => registryB.get('mine')?.config.name).toBe('Mine');
+    typing.start();
     await tabA.storage.catalog.set({
       profileId,
       serverId: 'theirs',
@@ -111,12 +115,27 @@ describe("following another tab's server changes", () => {
     // Pauses long enough to begin, and to read the stored tools, but typing again before they are all checked.
     typing.letOneThrough();
     await expect.poll(() => typing.waiting).toBe(1);
-    expect(registryB.get('theirs')).toBeUndefined();
     typing.letOneThrough();
     await expect.poll(() => typing.waiting).toBe(1);
+    // Not listed without its tools, and the stored tools wait for the next pause.
+    expect(registryB.get('theirs')).toBeUndefined();
     expect(registryB.tools(['theirs'])).toEqual([]);
+    // Meanwhile a change to a server this page has applies at once, still typing.
+    await tabA.storage.profiles.saveServer(profileId, { id: 'mine', name: 'Renamed', url: 'https://m.example/mcp' });
+    await expect.poll(() => registryB.get('mine')?.config.name).toBe('Renamed');
+    expect(registryB.get('theirs')).toBeUndefined();
     typing.stop();
     await expect.poll(() => registryB.tools(['theirs']).length).toBe(200);
+  });
+
+  it('a server removed in the other tab while it waits to be taken in is not taken in', async () => {
+    const typing = typingPauses();
+    const { tabA, registryB, profileId, follow } = await twoTabs(typing.pauses);
+    await tabA.storage.profiles.saveServer(profileId, { id: 'brief', name: 'Brief', url: 'https://b.example/mcp' });
+    await expect.poll(() => typing.waiting).toBe(1);
+    await tabA.storage.profiles.removeServer(profileId, 'brief');
+    await follow.settled();
+    expect(registryB.get('brief')).toBeUndefined();
   });
 
   it("a turn does not wait for the pause: settled() hurries another tab's new server in", async () => {

@@ -34,13 +34,26 @@ export function followServerChanges(deps: ServerSyncDeps): ServerFollow {
   let queue: Promise<void> = Promise.resolve();
   const log = deps.logger ?? silentLogger;
   let isStopped = false;
-  /** Servers of other tabs waiting for this page to be idle before they are registered. */
-  const held = new Set<Promise<void>>();
+  /**
+   * Servers of other tabs being taken in, by id: each waits for the person's pauses (before and while its stored tools
+   * are read), off the queue, so that the changes queued behind it do not wait for a pause too.
+   */
+  const arriving = new Map<string, Promise<void>>();
   const sync = (key: string | undefined) => {
     if (isStopped) return;
     queue = queue
       .then(() => syncUserServers(deps, key))
       .catch(logFailure(log, 'Following a server change failed', { key }));
+  };
+  const takeIn = (key: string, pauses: NonNullable<ServerSyncDeps['pauses']>) => {
+    const arrival = pauses
+      .idle()
+      .then(() => (isStopped ? undefined : registerStored(deps, key, () => pauses.idle())))
+      .catch(logFailure(log, 'Registering a server from another tab failed', { serverId: key }))
+      // A change or removal stored meanwhile was left to this: the queue brings the server up to date.
+      .then(() => sync(key))
+      .finally(() => arriving.delete(key));
+    arriving.set(key, arrival);
   };
   const unsubscribe = deps.storage.changes.subscribe((change) => {
     if (change.profileId !== deps.profileId) return;
@@ -48,14 +61,10 @@ export function followServerChanges(deps: ServerSyncDeps): ServerFollow {
     // one this tab is adding (registered, not stored yet) must not be dropped, with its secret, by another's change.
     const { key } = change;
     if (change.store === 'servers' && change.isRemote) {
-      // A server this page does not have yet waits for the page to be idle (reading its stored tools is the costly
-      // part); a change or removal of one it has applies at once: a turn must not call what was switched off.
+      // A server this page does not have yet is taken in in the person's pauses (reading its stored tools is the
+      // costly part); a change or removal of one it has applies at once: a turn must not call what was switched off.
       if (deps.pauses && key !== undefined && !deps.registry.get(key)) {
-        const waiting = deps.pauses
-          .idle()
-          .then(() => sync(key), logFailure(log, 'Following a server change failed', { key }))
-          .finally(() => held.delete(waiting));
-        held.add(waiting);
+        if (!isStopped && !arriving.has(key)) takeIn(key, deps.pauses);
       } else sync(key);
     }
     // This tab's own profile writes too: a read of another tab's change that finished after this tab's write
@@ -71,7 +80,7 @@ export function followServerChanges(deps: ServerSyncDeps): ServerFollow {
     async settled() {
       const release = deps.pauses?.hurry();
       try {
-        while (held.size > 0) await Promise.all(held);
+        while (arriving.size > 0) await Promise.all(arriving.values());
         await queue;
       } finally {
         release?.();
@@ -91,7 +100,7 @@ export async function syncAppToolOverrides({ storage, registry, profileId }: Ser
  * only the server `serverId` when given.
  */
 export async function syncUserServers(
-  { storage, registry, profileId, logger = silentLogger, pauses }: ServerSyncDeps,
+  { storage, registry, profileId, logger = silentLogger }: ServerSyncDeps,
   serverId?: string,
 ): Promise<void> {
   const isSubject = (id: string) => serverId === undefined || id === serverId;
@@ -107,8 +116,18 @@ export async function syncUserServers(
   for (const server of items)
     if (!registry.get(server.id))
       await registry
-        .register(server, 'user', pauses ? { whenIdle: () => pauses.idle() } : {})
+        .register(server, 'user')
         .catch(logFailure(logger, 'Registering a server from another tab failed', { serverId: server.id }));
+}
+
+/** Registers the stored server `serverId` unless it is gone or here already, its stored tools taken in when idle. */
+async function registerStored(
+  { storage, registry, profileId }: ServerSyncDeps,
+  serverId: string,
+  whenIdle: () => Promise<void>,
+): Promise<void> {
+  const server = (await storage.profiles.listServers(profileId)).items.find((s) => s.id === serverId);
+  if (server && !registry.get(serverId)) await registry.register(server, 'user', { whenIdle });
 }
 
 function sameConfig(a: ServerConfig, b: ServerConfig): boolean {
