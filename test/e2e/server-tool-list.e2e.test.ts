@@ -28,6 +28,9 @@ const filter = () => item().getByRole('searchbox', { name: 'Filter the tools of 
 const focusedName = () =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
 
+/** The name of the list the focused element is in. */
+const focusedList = () => page.evaluate(() => document.activeElement?.closest('ul')?.getAttribute('aria-label'));
+
 async function openTools(): Promise<void> {
   await item().locator('summary', { hasText: 'Tools (' }).click();
   await tools().waitFor();
@@ -54,8 +57,12 @@ describe("a server's long tool list", () => {
     await item().getByText('Showing 100 of 253 tools.').waitFor();
     await item().getByRole('button', { name: 'Show 100 more' }).click();
     await expect.poll(() => switches().count()).toBe(200);
-    await item().getByRole('button', { name: 'Show 53 more' }).click();
+    // The focus goes to the first row it brought (the rows came above the button), not to the page.
+    await expect.poll(focusedList).toBe('Tools of Many');
+    await item().getByRole('button', { name: 'Show 53 more' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => switches().count()).toBe(253);
+    await expect.poll(focusedList).toBe('Tools of Many'); // the button is gone
     expect(
       await item()
         .getByText(/^Showing \d+ of/)
@@ -86,7 +93,7 @@ describe("a server's long tool list", () => {
     await openTools();
     await filter().fill('tool-245');
     await expect.poll(() => tool.isChecked(), { timeout: 15_000 }).toBe(false);
-    expect(await item().locator('summary', { hasText: 'Tools (' }).textContent()).toMatch(/Tools \(\d+ of 253 on\)/);
+    expect(await item().locator('summary', { hasText: 'Tools (' }).textContent()).toMatch(/Tools \(252 of 253 on\)/);
   });
 
   it('a description being written stays in the list while the filter hides its tool', async () => {
@@ -138,7 +145,13 @@ describe("a server's long tool list", () => {
     expect(await pin199.isChecked()).toBe(true);
     await pins.getByText('Showing 101 of 252 tools.').waitFor();
     await page.screenshot({ path: `${SHOTS}/thread-pinned-tools-filter-desktop.png` });
-    // Unpinned there, it stays in its place to be pinned again, until the filter changes.
+    // Pinned or unpinned there, a tool stays in its place (until the filter changes): nothing moves under the pointer.
+    const third = list.getByRole('checkbox').nth(2);
+    const thirdName = await third.getAttribute('aria-label');
+    await third.check();
+    await pins.getByText('Pinned tools (2)').waitFor();
+    expect(await list.getByRole('checkbox').nth(2).getAttribute('aria-label')).toBe(thirdName);
+    await list.getByRole('checkbox').nth(2).uncheck();
     await pin199.uncheck();
     await pins.getByText('Pinned tools (0)').waitFor();
     expect(await list.getByRole('checkbox').first().getAttribute('aria-label')).toBe('Pin tool-199 (Many)');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Rows shown at first and added by each "Show more": opening a list of thousands builds only these. */
 export const ROWS_PER_PAGE = 100;
@@ -86,7 +86,8 @@ export function ListFilter<T>({
   noun: string;
   noMatch: (filter: string) => string;
 }) {
-  if (total < FILTER_FROM) return null;
+  // Kept while it has text, even when the list has shrunk below FILTER_FROM: its filter still applies.
+  if (total < FILTER_FROM && page.filter === '') return null;
   const filter = page.filter.trim();
   const count = page.matching.length;
   return (
@@ -106,13 +107,35 @@ export function ListFilter<T>({
   );
 }
 
-/** "Showing 100 of 500 tools. Show 100 more", under a list with more matching items than it shows. */
-export function ShowMore<T>({ page, noun }: { page: FilteredPage<T>; noun: string }) {
+/**
+ * "Showing 100 of 500 tools. Show 100 more", under a list (`list`) with more matching items than it shows. The focus
+ * then goes to the first row shown by it (the button may be gone, and the rows come above it).
+ */
+export function ShowMore<T>({
+  page,
+  noun,
+  list,
+}: {
+  page: FilteredPage<T>;
+  noun: string;
+  list: RefObject<HTMLElement | null>;
+}) {
+  const firstNew = useRef<number>(undefined);
+  useEffect(() => {
+    if (firstNew.current === undefined) return;
+    const row = list.current?.children[firstNew.current];
+    firstNew.current = undefined;
+    row?.querySelector<HTMLElement>('input, button, a[href]')?.focus();
+  }, [page.shown, list]);
   if (page.more === 0) return null;
+  const showMore = () => {
+    firstNew.current = list.current?.children.length;
+    page.showMore();
+  };
   return (
     <p className="muted field-hint list-more">
       Showing {page.shown} of {page.matching.length} {page.filter.trim() === '' ? noun : `matching ${noun}`}.{' '}
-      <button type="button" className="link-button" onClick={page.showMore}>
+      <button type="button" className="link-button" onClick={showMore}>
         Show {Math.min(page.more, ROWS_PER_PAGE)} more
       </button>
     </p>

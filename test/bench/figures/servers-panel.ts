@@ -21,7 +21,11 @@ interface Opening {
 
 async function openOnce(page: Page): Promise<Opening> {
   const opening = await page.evaluate(async (last) => {
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 30_000; // A row that never shows fails the figure rather than hanging it.
+    const frame = () =>
+      performance.now() > deadline
+        ? Promise.reject(new Error('the Servers panel did not show in 30 s'))
+        : new Promise<number>((resolve) => requestAnimationFrame(resolve));
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Servers')!;
     let start = performance.now();
     button.click();
@@ -44,9 +48,13 @@ async function panelOpens(origin: string, plan: SeedPlan, runs: number): Promise
   return withChromium(async (_context, page) => {
     await seed(page, origin, plan);
     await timeToComposer(page, `${origin}/`);
-    // Settled: the stored catalogs registered and indexed (every server is listed once the panel shows it).
+    // Settled: every stored catalog registered (the last server's row shows its tools), then indexed (a second of
+    // quiet for the background slices; nothing types here).
     await page.getByRole('button', { name: 'Servers' }).click();
-    await page.locator(`li.server-item[aria-label="Server ${SERVERS}"]`).waitFor({ timeout: 60_000 });
+    const perServer = plan.servers?.[0]?.tools.length ?? 0;
+    await page
+      .locator(`li.server-item[aria-label="Server ${SERVERS}"] summary`, { hasText: `of ${perServer} on` })
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Servers' }).click();
     await page.waitForTimeout(2000);
     const times: Opening[] = [];

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ToolRef } from '../../../domain/tool-catalog';
 import type { Deferral } from '../../../domain/tool-search-settings';
@@ -48,7 +48,11 @@ export function ThreadPinnedTools({
     0,
   );
   return (
-    <details className="thread-settings pinned-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="thread-settings pinned-tools"
+      open={isOpen}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>Pinned tools ({pinnedCount})</summary>
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select
@@ -78,7 +82,7 @@ export function ThreadPinnedTools({
 
 /**
  * One enabled server's tools to pin: a page at a time, with a filter for a long list. Without a filter the pinned
- * ones lead the list, and one unpinned there stays in place (to be pinned again) until the filter changes.
+ * ones lead the list; a tool pinned or unpinned stays in its place until the filter changes.
  */
 function ServerPins({
   server,
@@ -92,7 +96,9 @@ function ServerPins({
   const tools = server.tools.filter((t) => t.isEnabled);
   const pinnedNow = () =>
     new Set(tools.filter((t) => isPinned({ serverId: server.id, toolName: t.name })).map((t) => t.name));
+  // Taken when the section opens and as the filter changes, not as pins change: a row never moves under the pointer.
   const [leading, setLeading] = useState(pinnedNow);
+  const list = useRef<HTMLUListElement>(null);
   const page = useFilteredPage(tools, (tool) => [tool.name, tool.description ?? tool.serverDescription], {
     keep: (tool, filter) => filter === '' && leading.has(tool.name),
     keptFirst: true,
@@ -110,7 +116,7 @@ function ServerPins({
         noun="tools"
         noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
       />
-      <ul className="pin-list" aria-label={`Tools of ${server.name} to pin`}>
+      <ul ref={list} className="pin-list" aria-label={`Tools of ${server.name} to pin`}>
         {page.visible.map((tool) => {
           const ref = { serverId: server.id, toolName: tool.name };
           const description = tool.description ?? tool.serverDescription;
@@ -121,10 +127,7 @@ function ServerPins({
                   type="checkbox"
                   aria-label={`Pin ${tool.name} (${server.name})`}
                   checked={isPinned(ref)}
-                  onChange={(e) => {
-                    if (e.target.checked) setLeading((names) => new Set(names).add(tool.name));
-                    void pin(ref, e.target.checked);
-                  }}
+                  onChange={(e) => void pin(ref, e.target.checked)}
                 />
                 <code>{tool.name}</code>
                 {description && <span className="muted pin-description">{description}</span>}
@@ -133,7 +136,7 @@ function ServerPins({
           );
         })}
       </ul>
-      <ShowMore page={page} noun="tools" />
+      <ShowMore page={page} noun="tools" list={list} />
     </fieldset>
   );
 }

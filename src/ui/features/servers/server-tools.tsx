@@ -16,7 +16,7 @@ export function ServerTools({ server, actions }: { server: ServerView; actions: 
   if (server.tools.length === 0 && server.toolNotes.length === 0) return null;
   const enabledCount = server.tools.filter((t) => t.isEnabled).length;
   return (
-    <details className="server-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="server-tools" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         Tools ({enabledCount} of {server.tools.length} on{isAppServer ? ' for you' : ''})
         {server.toolNotes.length > 0 && ' '}
@@ -41,6 +41,7 @@ interface RowProps {
 function ToolRows({ server, actions, editing, setEditing }: RowProps) {
   const isAppServer = server.scope === 'app';
   // The description being edited stays in the page whatever the filter, so its draft is kept.
+  const list = useRef<HTMLUListElement>(null);
   const page = useFilteredPage(server.tools, (tool) => [tool.name, tool.description ?? '', tool.serverDescription], {
     keep: (tool) => tool.name === editing,
   });
@@ -73,7 +74,7 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
         noun="tools"
         noMatch={(filter) => `No tool of ${server.name} has “${filter}” in its name or description.`}
       />
-      <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
+      <ul ref={list} className="tool-list" aria-label={`Tools of ${server.name}`}>
         {page.visible.map((tool) => (
           <ToolRow
             key={tool.name}
@@ -85,7 +86,7 @@ function ToolRows({ server, actions, editing, setEditing }: RowProps) {
           />
         ))}
       </ul>
-      <ShowMore page={page} noun="tools" />
+      <ShowMore page={page} noun="tools" list={list} />
     </>
   );
 }
