@@ -157,6 +157,28 @@ describe("a server's long tool list", () => {
     expect(await list.getByRole('checkbox').first().getAttribute('aria-label')).toBe('Pin tool-199 (Many)');
     await pin199.check();
     await pins.getByText('Pinned tools (1)').waitFor();
+
+    // A tool pinned in another tab meanwhile joins the leading ones here, the section still open.
+    const other = await page.context().newPage();
+    try {
+      await other.goto(page.url());
+      await other.getByRole('button', { name: 'Thread menu' }).click();
+      const otherPins = other.locator('details.pinned-tools');
+      await otherPins.getByText('Pinned tools (1)').click();
+      await otherPins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('tool-177');
+      await otherPins.getByRole('checkbox', { name: 'Pin tool-177 (Many)', exact: true }).check();
+      await otherPins.getByText('Pinned tools (2)').waitFor();
+    } finally {
+      await other.close();
+    }
+    await page.bringToFront();
+    await pins.getByText('Pinned tools (2)').waitFor({ timeout: 15_000 });
+    const labels = () =>
+      list.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
+    // In the list's order among themselves.
+    await expect
+      .poll(async () => (await labels()).slice(0, 2).sort())
+      .toEqual(['Pin tool-177 (Many)', 'Pin tool-199 (Many)']);
   });
 
   it('raised no uncaught errors in the page', () => {

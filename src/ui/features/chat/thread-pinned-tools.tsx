@@ -82,7 +82,7 @@ export function ThreadPinnedTools({
 
 /**
  * One enabled server's tools to pin: a page at a time, with a filter for a long list. Without a filter the pinned
- * ones lead the list; a tool pinned or unpinned stays in its place until the filter changes.
+ * ones lead the list; a tool pinned or unpinned here stays in its place until the filter changes.
  */
 function ServerPins({
   server,
@@ -96,13 +96,21 @@ function ServerPins({
   const tools = server.tools.filter((t) => t.isEnabled);
   const pinnedNow = () =>
     new Set(tools.filter((t) => isPinned({ serverId: server.id, toolName: t.name })).map((t) => t.name));
-  // Taken when the section opens and as the filter changes, not as pins change: a row never moves under the pointer.
+  // The pinned tools lead: those pinned when the section opened or the filter last changed, and those pinned since
+  // elsewhere (another tab, a tool listed late). One the person pins or unpins here keeps its row under the pointer.
   const [leading, setLeading] = useState(pinnedNow);
+  const [toggledHere, setToggledHere] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<HTMLUListElement>(null);
   const page = useFilteredPage(tools, (tool) => [tool.name, tool.description ?? tool.serverDescription], {
-    keep: (tool, filter) => filter === '' && leading.has(tool.name),
+    keep: (tool, filter) =>
+      filter === '' &&
+      (leading.has(tool.name) ||
+        (!toggledHere.has(tool.name) && isPinned({ serverId: server.id, toolName: tool.name }))),
     keptFirst: true,
-    onFilterChange: () => setLeading(pinnedNow()),
+    onFilterChange: () => {
+      setLeading(pinnedNow());
+      setToggledHere(new Set());
+    },
   });
   return (
     <fieldset>
@@ -127,7 +135,10 @@ function ServerPins({
                   type="checkbox"
                   aria-label={`Pin ${tool.name} (${server.name})`}
                   checked={isPinned(ref)}
-                  onChange={(e) => void pin(ref, e.target.checked)}
+                  onChange={(e) => {
+                    setToggledHere((names) => new Set(names).add(tool.name));
+                    void pin(ref, e.target.checked);
+                  }}
                 />
                 <code>{tool.name}</code>
                 {description && <span className="muted pin-description">{description}</span>}
