@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolDefinition, type ToolCatalog } from '../domain/tool-catalog';
+import { logFailure, type Logger } from '../domain/logger';
 
 /** Where catalogs are kept between sessions (the storage layer's tool-catalog repository fits). */
 export interface CatalogStore {
@@ -92,6 +93,25 @@ export async function limitCatalog(catalog: ToolCatalog, pause?: () => Promise<v
   const { tools, cuts } = await limitInSteps(catalog.tools, pause);
   if (cuts.length === 0) return catalog;
   return { ...catalog, tools, cuts: [...(catalog.cuts ?? []), ...cuts] };
+}
+
+/**
+ * A server's stored catalog, within the caps, checked a step at a time with `pause` between steps; a failed read is
+ * logged and reads as none.
+ */
+export async function readStoredCatalog(
+  catalogs: CatalogStore,
+  profileId: string,
+  serverId: string,
+  logger: Logger,
+  pause?: () => Promise<void>,
+): Promise<ToolCatalog | undefined> {
+  const stored = await catalogs
+    .get(profileId, serverId)
+    .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId }));
+  const limited = stored && (await limitCatalog(stored, pause));
+  if ((stored?.tools.length ?? 0) > STEP) await pause?.();
+  return limited;
 }
 
 async function limitInSteps(

@@ -8,7 +8,7 @@ import type { ToolRef } from '../domain/tool-catalog';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
-import { catalogFromTools, limitCatalog, STEP, type CatalogStore } from './catalog';
+import { catalogFromTools, readStoredCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
 import type { ConnectionTest } from './connection-test';
@@ -129,16 +129,6 @@ export function createRegistry(deps: RegistryDeps): Registry {
     return entry;
   }
 
-  /** A server's stored catalog, checked against the caps (one stored before them may be over) a step at a time. */
-  async function readStoredCatalog(serverId: string, step: (() => Promise<void>) | undefined) {
-    const stored = await deps.catalogs
-      .get(deps.profileId, serverId)
-      .catch(logFailure(logger, 'Reading a stored tool catalog failed', { serverId }));
-    const limited = stored && (await limitCatalog(stored, step));
-    if ((stored?.tools.length ?? 0) > STEP) await step?.();
-    return limited;
-  }
-
   const registry: Registry = {
     ...serverReads(entries, timing),
     ...signIns.actions(),
@@ -154,14 +144,14 @@ export function createRegistry(deps: RegistryDeps): Registry {
           await deps.yieldToPage?.();
         };
         await whenIdle();
-        const limited = await readStoredCatalog(config.id, step);
+        const limited = await readStoredCatalog(deps.catalogs, deps.profileId, config.id, logger, step);
         entries.checkUnique(config); // Another may have taken the name or id meanwhile.
         entries.setCatalog(addEntry(config, scope), limited);
         emit({ type: 'registered', serverId: config.id });
         return config;
       }
       const entry = addEntry(config, scope);
-      const limited = await readStoredCatalog(config.id, deps.yieldToPage);
+      const limited = await readStoredCatalog(deps.catalogs, deps.profileId, config.id, logger, deps.yieldToPage);
       if (entries.get(config.id) !== entry) return config; // Removed while its catalog was read.
       entries.setCatalog(entry, limited);
       emit({ type: 'registered', serverId: config.id });
