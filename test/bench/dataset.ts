@@ -1,5 +1,6 @@
 // Reads the tool-retrieval sets of ../shared/data/toolsearch/ (format in its README) into the app's search types.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { SearchableTool } from '../../src/search/tool-document';
 
 /** A query of the benchmark: each gold entry lists its acceptable tool ids (`server/name`). */
@@ -58,6 +59,10 @@ export function toSearchable(raw: RawTool, serverSuffix = ''): SearchableTool {
 export function readRawTools(file: string): RawTool[] {
   return readJsonArray(file).map((value, index) => asRawTool(value, file, index));
 }
+
+/** LiveMCPBench's tools, raw, from ../shared beside the project: where the browser figures' catalogs come from. */
+export const readLiveMcpBenchTools = (): RawTool[] =>
+  readRawTools(fileURLToPath(new URL('../../../shared/data/toolsearch/livemcpbench/tools.json', import.meta.url)));
 
 /** The tools of a `tools.json`, each its own server's tool. */
 export function readTools(file: string): SearchableTool[] {

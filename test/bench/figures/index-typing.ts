@@ -3,13 +3,12 @@
 // indexes their tools (against typing into the same page idle). And a page load with those 10,000 tools stored,
 // typed into from the first frame while the app starts, reads the catalogs and builds the index (against the same
 // start-up with no tools). Timed inside the page of the production build.
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { benchServers } from '../browser/bench-servers';
 import type { SeedPlan } from '../browser/harness';
-import { pageOf, ROOT } from '../builds';
+import { pageOf } from '../builds';
 import { seed, timeToComposer, withChromium } from '../chromium';
-import { readRawTools } from '../dataset';
+import { readLiveMcpBenchTools } from '../dataset';
 import { median, p95, type Row } from '../report';
 import { TYPING_PROBE, typeByClock, type Typed, type TypingPauses } from '../typing-probe';
 
@@ -18,7 +17,7 @@ const TOOLS_PER_SERVER = 500;
 /** About 4 s of typing at 50 ms a key: longer than start-up and the index build take. */
 const TYPED = 'please find a tool that converts currency and then books a table for four people tonight';
 
-const source = () => readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
+const source = () => readLiveMcpBenchTools();
 
 /** Typing with a pause to think every 20 keys: the page takes in and indexes arriving tools in such pauses. */
 export const WITH_PAUSES: TypingPauses = { every: 20, ms: 700 };

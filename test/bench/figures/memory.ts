@@ -1,9 +1,7 @@
 // Memory: the page's JS heap (after a full GC) once the app has loaded 20 servers of 100 tools each (catalogs
 // stored from earlier sessions, indexed for search) and 100 threads, against the app with only its key stored.
-import { readRawTools } from '../dataset';
-import { join } from 'node:path';
+import { readLiveMcpBenchTools } from '../dataset';
 import { benchServers } from '../browser/bench-servers';
-import { ROOT } from '../builds';
 import { heapUsedMb, seed, timeToComposer, withChromium } from '../chromium';
 import { median, type Row } from '../report';
 import { THREADS } from './cold-start';
@@ -12,8 +10,7 @@ import type { SeedPlan } from '../browser/harness';
 const SETTLE_MS = 1500;
 
 /** 20 servers × 100 distinct tools from LiveMCPBench (copied with a suffix where it has fewer). */
-const servers = () =>
-  benchServers(readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json')), 20, 100);
+const servers = () => benchServers(readLiveMcpBenchTools(), 20, 100);
 
 async function heapAfterStart(origin: string, plan: SeedPlan, runs: number): Promise<number[]> {
   return withChromium(async (context, page) => {

@@ -1,13 +1,11 @@
 // Opening the Servers panel with 20 stored servers of 500 tools each (10,000 tools), against opening it with the same
 // 20 servers holding 5 tools each: from the click on "Servers" to the frame after the last server's row is in the
 // page. Timed inside the page of the production build, panel closed and opened again in one settled page.
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { benchServers } from '../browser/bench-servers';
 import type { SeedPlan } from '../browser/harness';
-import { ROOT } from '../builds';
 import { seed, timeToComposer, withChromium } from '../chromium';
-import { readRawTools } from '../dataset';
+import { readLiveMcpBenchTools } from '../dataset';
 import { median, type Row } from '../report';
 
 const SERVERS = 20;
@@ -64,7 +62,7 @@ async function panelOpens(origin: string, plan: SeedPlan, runs: number): Promise
 }
 
 export async function measureServersPanel(origin: string, runs = 9): Promise<Row[]> {
-  const source = readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
+  const source = readLiveMcpBenchTools();
   const base: SeedPlan = { apiKey: 'sk-ant-bench-panel', threads: [{ title: 'Only thread', messages: 8 }] };
   const large = await panelOpens(origin, { ...base, servers: benchServers(source, SERVERS, 500) }, runs);
   const small = await panelOpens(origin, { ...base, servers: benchServers(source, SERVERS, 5) }, runs);

@@ -3,22 +3,20 @@
 // once, against the SDK's own parse of the same answer, which every tools/list costs the page first (no budget: the
 // issue sets none). It stops at the store: the argument checks the registry compiles after it are not in it. In
 // Node, with zod's interpreter as in the page (its CSP forbids the `new Function` zod compiles with), fake-indexeddb.
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ListToolsResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { catalogFromTools } from '../../../src/mcp/catalog';
 import { sha256Hex } from '../../fakes/memory-stores';
 import { openTestStorage } from '../../fakes/test-storage';
-import { ROOT } from '../builds';
-import { readRawTools } from '../dataset';
+import { readLiveMcpBenchTools } from '../dataset';
 import { median, type Row } from '../report';
 
 const RUNS = 5;
 
 /** A tools/list answer of `count` LiveMCPBench tools (names made unique). */
 function answerOf(count: number): { tools: Tool[] } {
-  const raw = readRawTools(join(ROOT, '../shared/data/toolsearch/livemcpbench/tools.json'));
+  const raw = readLiveMcpBenchTools();
   const tools = Array.from({ length: count }, (_, i) => {
     const tool = raw[i % raw.length]!;
     return { name: `${tool.name}_${i}`, description: tool.description ?? '', inputSchema: { ...tool.inputSchema } };
