@@ -181,6 +181,38 @@ describe("a server's long tool list", () => {
       .toEqual(['Pin tool-177 (Many)', 'Pin tool-199 (Many)']);
   });
 
+  it('a pinned tool\'s long description ends in "…" inside the menu, on desktop and phone', async () => {
+    many!.addTool('long-described', `Summarizes ${'a great many things at length, '.repeat(40)}and stops.`);
+    const pins = page.locator('details.pinned-tools');
+    const list = pins.getByRole('list', { name: 'Tools of Many to pin', exact: true });
+    await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('long-described');
+    const row = list.getByRole('listitem').filter({ hasText: 'long-described' });
+    await row.waitFor({ timeout: 15_000 });
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const fit = await row.evaluate((li) => {
+        const description = li.querySelector('.pin-description')!;
+        // The thread menu's panel, which scrolls: nothing in it may be wider than it.
+        const panel = li.closest('.chat-header-more')!;
+        return {
+          clipped: description.scrollWidth > description.clientWidth,
+          inside: description.getBoundingClientRect().right <= panel.getBoundingClientRect().right + 1,
+          panelScrolls: panel.scrollWidth > panel.clientWidth + 1,
+          nameWidth: li.querySelector('code')!.getBoundingClientRect().width,
+        };
+      });
+      expect(fit, `at ${viewport.width} px`).toMatchObject({ clipped: true, inside: true, panelScrolls: false });
+      // The name keeps its own line rather than being squeezed by the description.
+      expect(fit.nameWidth).toBeGreaterThan(80);
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/thread-pinned-tools-long-description-${viewport.width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });
