@@ -36,9 +36,16 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
     const { activeThreadId, isRunning, messages } = store.getState();
     return activeThreadId && !isRunning ? { threadId: activeThreadId, messages } : undefined;
   };
-  /** Shows the branch only up to `count` messages: the turn's new messages follow them as they come. */
+  /**
+   * Shows the branch only up to `count` messages: the turn's new messages follow them as they come. The messages cut
+   * stay stored on their branch, so they count in the thread's total meanwhile (they were paid for).
+   */
   const cutTo = (messages: readonly Message[], count: number) =>
-    store.setState({ messages: messages.slice(0, count), versions: new Map() });
+    store.setState((state) => ({
+      messages: messages.slice(0, count),
+      offBranch: [...state.offBranch, ...messages.slice(count)],
+      versions: new Map(),
+    }));
 
   return {
     async editMessage(messageId, text) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/agent/compaction-context';
 import { createChat, type ChatActions, type ChatStore } from '../../src/stores/chat-store';
-import { threadTokenTotals } from '../../src/stores/token-totals';
+import { threadTokenTotals, totalInput } from '../../src/stores/token-totals';
 import type { FakeAnthropic, RecordedRequest } from '../fakes/fake-anthropic';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
@@ -140,6 +140,46 @@ describe('edit, regenerate and branches', () => {
       expect(again.store.getState().messages.map((m) => m.id)).toEqual(chat.store.getState().messages.map((m) => m.id));
     } finally {
       again.dispose();
+    }
+  });
+
+  it("the thread's token total never falls while an edit or a regenerate runs", async () => {
+    api.script({ text: 'One.' }, { text: 'Two.' });
+    await chat.actions.send('First');
+    await chat.actions.send('Second');
+    const total = () => {
+      const { messages, offBranch } = chat.store.getState();
+      return threadTokenTotals([...offBranch, ...messages]);
+    };
+    const before = total();
+    expect(before.calls).toBe(2);
+    for (const start of [
+      () => chat.actions.regenerate(messageWith('Two.').id),
+      () => chat.actions.editMessage(messageWith('First').id, 'Changed'),
+    ]) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const called = new Promise<void>((resolve) => (asked = resolve));
+      api.script(async () => {
+        asked();
+        await held;
+        return { text: 'Later.' };
+      });
+      const running = start();
+      let during: ReturnType<typeof total>;
+      try {
+        await called; // The shown branch is cut by now; the new answer has not come.
+        expect(chat.store.getState().isRunning).toBe(true);
+        during = total();
+        expect(during.calls).toBeGreaterThanOrEqual(before.calls);
+        expect(totalInput(during)).toBeGreaterThanOrEqual(totalInput(before));
+        expect(during.output).toBeGreaterThanOrEqual(before.output);
+      } finally {
+        release(); // Also when a check failed: the next tests need the turn ended.
+        await running;
+      }
+      expect(total().calls).toBe(during.calls + 1);
     }
   });
 
