@@ -101,9 +101,15 @@ describe('edit, regenerate and branches', () => {
     await page.keyboard.press('Enter');
     await messages().getByText('Paris: five days.').waitFor();
     await row('Paris: five days.').getByText('1 of 2').waitFor();
-    // The focus stays on the switcher: Tab reaches Next version (the previous arrow is disabled now).
-    await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Next version');
+    // The focus stays on the switcher: the previous arrow is disabled now, so it moves to Next version.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Next version');
+    await page.keyboard.press('Enter');
+    await row('Paris: a long weekend.').getByText('2 of 2').waitFor();
+    await expect.poll(focused).toBe('Previous version');
+    await page.keyboard.press('Enter'); // back to the first version, as the next tests expect
+    await row('Paris: five days.').getByText('1 of 2').waitFor();
+    await expect.poll(focused).toBe('Next version');
     await shot('branches-after-reload');
     expect(pageErrors).toEqual([]);
   });

@@ -42,6 +42,10 @@ async function fillHeaderServer(
   await form.getByLabel('Header 1 value').fill(header.value);
 }
 
+/** The text of the focused element (a button's label), or the tag name when it has none. */
+const focusedText = () =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.tagName);
+
 describe('the servers manager', () => {
   let pageErrors: string[] = [];
 
@@ -104,16 +108,21 @@ describe('the servers manager', () => {
     await addForm().getByRole('button', { name: 'Test connection' }).click();
     await addForm().getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
     await addForm().getByLabel('Header 1 value').fill(HEADER.value);
-    await addForm().getByRole('button', { name: 'Test connection' }).click();
+    // From the keyboard: the focus stays on the button while it works and after (not dropped to the page).
+    await addForm().getByRole('button', { name: 'Test connection' }).focus();
+    await page.keyboard.press('Enter');
     await addForm()
       .getByText('Connection works: 3 tools (streamable HTTP). Nothing was saved.')
       .waitFor({ timeout: 15_000 });
+    expect(await focusedText()).toBe('Test connection');
     expect(await item('Keyed').count()).toBe(0);
   });
 
   it('adds the server with its custom header and sees it connect; the value stays out of IndexedDB in clear', async () => {
-    await addForm().getByRole('button', { name: 'Add server' }).click();
+    await addForm().getByRole('button', { name: 'Add server' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
+    expect(await focusedText()).toBe('Add server'); // ready for the next one, from the keyboard too
     expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe(''); // the form is ready for the next one
     // The first server added is on in new threads, and the confirmation says so.
     await item('Keyed').getByText('Added. As your first server it is on in new threads.').waitFor();

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** The longest message the box takes (as the composer). */
 const MAX_EDIT_CHARS = 100_000;
@@ -27,24 +27,46 @@ export function VersionSwitcher({
   onShow: (messageId: string) => void;
 }) {
   const at = versions.indexOf(messageId);
+  const previous = at > 0 ? versions[at - 1] : undefined;
+  const next = at >= 0 ? versions[at + 1] : undefined;
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | undefined>(undefined);
+  // At the first or last version the arrow just pressed is disabled, which drops the keyboard focus to the page: it
+  // goes to the other arrow instead.
+  useEffect(() => {
+    const [from, to] =
+      pressed.current === 'previous' && previous === undefined
+        ? [previousButton, nextButton]
+        : pressed.current === 'next' && next === undefined
+          ? [nextButton, previousButton]
+          : [];
+    pressed.current = undefined;
+    // Unless the person has moved on meanwhile (the browser may still name the disabled arrow as focused).
+    const focused = document.activeElement;
+    if (to && (focused === null || focused === document.body || focused === from?.current)) to.current?.focus();
+  }, [previous, next]);
   if (at < 0 || versions.length < 2) return null;
-  const previous = versions[at - 1];
-  const next = versions[at + 1];
   return (
     <div className="version-switcher" role="group" aria-label="Versions">
       <button
         type="button"
         className="secondary small"
         aria-label="Previous version"
+        ref={previousButton}
         disabled={isDisabled || previous === undefined}
-        onClick={() => previous !== undefined && onShow(previous)}
+        onClick={() => {
+          if (previous === undefined) return;
+          pressed.current = 'previous';
+          onShow(previous);
+        }}
       >
         ‹
       </button>
       <span className="version-count" aria-hidden="true">
         {at + 1} / {versions.length}
       </span>
-      {/* Said again when an arrow moves to another version (the focus stays on the arrow). */}
+      {/* Said again when an arrow moves to another version (the focus stays on the switcher). */}
       <span className="visually-hidden" aria-live="polite">
         {at + 1} of {versions.length}
       </span>
@@ -52,8 +74,13 @@ export function VersionSwitcher({
         type="button"
         className="secondary small"
         aria-label="Next version"
+        ref={nextButton}
         disabled={isDisabled || next === undefined}
-        onClick={() => next !== undefined && onShow(next)}
+        onClick={() => {
+          if (next === undefined) return;
+          pressed.current = 'next';
+          onShow(next);
+        }}
       >
         ›
       </button>

@@ -76,6 +76,7 @@ export function ServerFormView({
 
   const submit = async (event: FormEvent | undefined, isConfirmed = false) => {
     event?.preventDefault();
+    if (busy !== undefined) return;
     setConfirming(false);
     if (!isEdit && !isConfirmed) {
       // Adding needs every field right, the name too (a test alone needs only the URL): all problems show at once.
@@ -108,6 +109,7 @@ export function ServerFormView({
   };
 
   const runTest = async () => {
+    if (busy !== undefined) return;
     setBusy('test');
     setTest(undefined);
     const outcome = await actions.test(form, saved?.id);
@@ -265,21 +267,23 @@ export function ServerFormView({
         </p>
       )}
       <div className="server-form-actions">
+        {/* While it works the buttons say so but stay focusable (a disabled button would drop the focus to the page);
+            submit and runTest ignore a press meanwhile. */}
         {isConfirming ? (
           <button
             type="button"
-            disabled={busy !== undefined}
+            aria-disabled={busy !== undefined}
             ref={addAnyway}
             onClick={() => void submit(undefined, true)}
           >
             Add anyway?
           </button>
         ) : (
-          <button type="submit" disabled={busy !== undefined}>
+          <button type="submit" aria-disabled={busy !== undefined}>
             {isEdit ? 'Save server' : 'Add server'}
           </button>
         )}
-        <button type="button" className="secondary" disabled={busy !== undefined} onClick={() => void runTest()}>
+        <button type="button" className="secondary" aria-disabled={busy !== undefined} onClick={() => void runTest()}>
           Test connection
         </button>
         {isEdit && (
