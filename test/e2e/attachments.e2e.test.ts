@@ -13,6 +13,8 @@ import { samplePdf, samplePng } from '../fixtures/sample-files';
 import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
 import { openNewThread, switchServerOn } from './app-steps';
 
+/** A file name longer than a chip shows. */
+const LONG_NAME = 'quarterly-figures-for-the-board-meeting-in-december-final-version-2-approved-by-all.csv';
 const SHOTS = 'test-results/screenshots';
 let files: ResourceMcpServer | undefined;
 let rig: ModelRig | undefined;
@@ -97,8 +99,8 @@ describe('attachments in the chat', () => {
 
     // A paste and a drop of files add them too; a paste of 21 files is refused as a whole.
     await pasteOrDrop('paste', 'pasted.txt', 'pasted words');
-    await pasteOrDrop('drop', 'dropped.csv', 'a,b\n1,2\n');
-    await chips().getByText('dropped.csv').waitFor();
+    await pasteOrDrop('drop', LONG_NAME, 'a,b\n1,2\n');
+    await chips().getByText(LONG_NAME).waitFor();
     await page.evaluate(() => {
       const data = new DataTransfer();
       for (let i = 0; i < 21; i++) data.items.add(new File(['x'], `f${i}.txt`, { type: 'text/plain' }));
@@ -154,7 +156,26 @@ describe('attachments in the chat', () => {
     ]);
     expect(download.suggestedFilename()).toBe('report.pdf');
     expect((await readFile(await download.path())).equals(samplePdf(2))).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/attachments-sent.png` });
+    // Every attachment of the sent message is in view, none behind a scroll; a long name ends in "…" in its chip. On a
+    // phone too, where the chips take several lines.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sent.scrollIntoViewIfNeeded();
+    const fit = await sent.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      const name = [...list.querySelectorAll('.attachment-name')].find((n) => n.textContent?.endsWith('.csv'))!;
+      return {
+        scrolls: list.scrollHeight > list.clientHeight + 1,
+        outside: [...list.querySelectorAll('li')].filter((li) => {
+          const r = li.getBoundingClientRect();
+          return r.bottom > box.bottom + 1 || r.right > box.right + 1;
+        }).length,
+        nameClipped: name.scrollWidth > name.clientWidth,
+      };
+    });
+    expect(fit).toEqual({ scrolls: false, outside: 0, nameClipped: true });
+    await page.screenshot({ path: `${SHOTS}/attachments-sent-phone.png` });
+    await page.setViewportSize(desktop);
   });
 
   it('browses a server’s resources in the servers manager and fills a template with its completions', async () => {
