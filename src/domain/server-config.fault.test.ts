@@ -31,6 +31,9 @@ describe('ServerConfig', () => {
 
   it.each([
     ['not a url', 'must be a full URL'],
+    ['localhost:3000/mcp', 'needs its scheme at the start: http://localhost:3000/mcp'],
+    ['mcp.example.com/mcp', 'needs its scheme at the start: https://mcp.example.com/mcp'],
+    ['127.0.0.1:8080', 'needs its scheme at the start: http://127.0.0.1:8080'],
     ['ftp://example.com/mcp', 'must use https://'],
     ['javascript:alert(1)', 'must use https://'],
     ['http://mcp.example.com/mcp', 'plain http:// is allowed only for localhost'],

@@ -6,8 +6,17 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+/** A host (with a port, maybe) and a path typed without the scheme: "localhost:3000/mcp", "example.com/mcp". */
+const WITHOUT_SCHEME = /^(?![a-z][a-z0-9+.-]*:\/\/)([^\s/:]+)(:\d+)?(\/|$)/i;
+
 /** Why a server URL is unacceptable, or undefined when it is fine. */
 export function serverUrlProblem(raw: string): string | undefined {
+  const bare = WITHOUT_SCHEME.exec(raw);
+  if (bare && (isLoopbackHost(bare[1]!) || bare[1]!.includes('.'))) {
+    // Without a scheme the browser reads "localhost:" as one: say what to type instead.
+    const scheme = isLoopbackHost(bare[1]!) ? 'http' : 'https';
+    return `needs its scheme at the start: ${scheme}://${raw}`;
+  }
   let url: URL;
   try {
     url = new URL(raw);
