@@ -28,6 +28,8 @@ export interface ResourceListing {
   readonly canSubscribe: boolean;
   /** Why the listing is empty or partial (the server could not be reached, or it refused a page). */
   readonly problem?: string;
+  /** The server has no resources at all (no `resources` capability): nothing went wrong. */
+  readonly notOffered?: true;
 }
 
 /** One content item of a read resource: text, or base64 bytes. */

@@ -84,7 +84,7 @@ export function createServerResources(
         return { ...empty, problem: `${serverName} could not be reached: ${why(error)}` };
       }
       const capability = client.getServerCapabilities()?.resources;
-      if (!capability) return { ...empty, problem: `${serverName} offers no resources.` };
+      if (!capability) return { ...empty, notOffered: true };
       const resources: ResourceInfo[] = [];
       const templates: ResourceTemplateInfo[] = [];
       const problems: string[] = [];

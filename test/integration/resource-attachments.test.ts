@@ -10,6 +10,7 @@ import { sendWithAttachments } from '../../src/stores/send-with-attachments';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { startTestMcpServer } from '../fixtures/test-mcp-server';
 
 let app: TestApp;
 let server: ResourceMcpServer;
@@ -71,6 +72,23 @@ describe('server resources as attachments', () => {
     expect(options.map((o) => [o.kind, o.label, o.detail])).toEqual([
       ['resource', 'report.pdf', 'resource · Files · docs://report.pdf'],
     ]);
+  });
+
+  it('a server without resources says so as a fact, not as a problem', async () => {
+    const calc = await startTestMcpServer();
+    try {
+      await app.registry.register({ id: 'calc', name: 'Calc', url: calc.url }, 'user');
+      await resources.load('calc');
+      expect(resources.store.getState().listings.calc).toMatchObject({
+        resources: [],
+        templates: [],
+        notOffered: true,
+      });
+      expect(resources.store.getState().listings.calc!.problem).toBeUndefined();
+    } finally {
+      await app.registry.unregister('calc');
+      await calc.stop();
+    }
   });
 
   it('attaches text, image, PDF and an unsupported binary with their sizes; refuses one too large, naming size and cap', async () => {

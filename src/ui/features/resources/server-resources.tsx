@@ -68,7 +68,9 @@ function ResourceList({ actions, serverId, name }: { actions: ResourceActions; s
             ))}
           </ul>
           {listing.resources.length + listing.templates.length === 0 && !listing.problem && (
-            <p className="muted">{name} lists no resources.</p>
+            <p className="muted">
+              {listing.notOffered ? `${name} offers no resources.` : `${name} lists no resources.`}
+            </p>
           )}
           <p className="muted" role="status">
             {attached ? `${attached} was added to the message being written.` : ''}
