@@ -7,19 +7,12 @@ import { ToolProgressLine } from './tool-progress';
 import { ToolResultMedia, ToolResultView, hasResultMedia } from './tool-result-view';
 import { McpAppsContext } from './mcp-app/apps-context';
 import { AppView } from './mcp-app/app-view';
+import { approvalLabel } from './approval-label';
 import { formatDuration, splitToolName } from './format';
 import { ServerNamesContext } from './server-names-context';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
-
-const APPROVAL_LABEL: Record<string, string> = {
-  'allow-once': 'allowed once',
-  'allow-thread': 'allowed for this thread',
-  'allow-always': 'always allowed',
-  deny: 'denied',
-  'auto-allow': 'allowed automatically',
-};
 
 /** Where a call stands, as its card says it. */
 export type ToolCallState = 'waiting' | 'running' | 'not-run' | 'denied' | 'stopped' | 'error' | 'done';
@@ -83,9 +76,7 @@ export function ToolCard({
           <span className="tool-state muted">
             {STATE_LABEL[state]}
             {trace && !isDenied ? ` · ${formatDuration(trace.durationMs)}` : ''}
-            {trace?.approval && !isDenied
-              ? ` · ${APPROVAL_LABEL[trace.approval.decision] ?? trace.approval.decision}`
-              : ''}
+            {trace?.approval && !isDenied ? ` · ${approvalLabel(trace.approval)}` : ''}
           </span>
         </summary>
         <h3>Arguments</h3>

@@ -9,16 +9,9 @@ import type {
 } from '../../../domain/trace';
 import type { TurnTrace } from './turns';
 import { TokenCounts } from './token-total';
+import { approvalLabel } from './approval-label';
 import { formatCount, formatDuration, splitToolName } from './format';
 import { limitCountsLine } from './limit-counts';
-
-const APPROVAL: Record<string, string> = {
-  'allow-once': 'allowed once',
-  'allow-thread': 'allowed for this thread',
-  'allow-always': 'always allowed',
-  deny: 'denied',
-  'auto-allow': 'allowed automatically',
-};
 
 /** What one turn did: its model calls with token usage, tool searches with their picks, tool calls with outcome. */
 export function TracePanel({
@@ -160,7 +153,7 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
         {' '}
         · {formatDuration(entry.durationMs)} · {entry.isStopped ? 'stopped' : entry.isError ? 'failed' : 'ok'}
         {entry.approval
-          ? ` · ${APPROVAL[entry.approval.decision] ?? entry.approval.decision} (${entry.approval.by})`
+          ? ` · ${approvalLabel(entry.approval)}${entry.approval.decision === 'auto-allow' ? '' : ` (${entry.approval.by})`}`
           : ''}
       </span>
       {entry.sent && (
