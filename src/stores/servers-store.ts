@@ -35,6 +35,8 @@ export interface ServerView {
   readonly status: ServerStatus;
   readonly error?: string;
   readonly toolCount: number;
+  /** Of them, the tools not switched off (by the person or the deployer). */
+  readonly enabledToolCount: number;
   /** The last known tools, with the person's switches and descriptions (for an app server, over the app's). */
   readonly tools: readonly ToolView[];
   /** What the size caps cut from its tool list, and tools whose arguments cannot be checked: one line each. */
@@ -79,6 +81,9 @@ export function createServersStore(registry: Registry): ServersStore {
         // Made when first read (the Servers panel's list), not on every registry event for every server.
         get tools() {
           return toolsOf(server);
+        },
+        get enabledToolCount() {
+          return toolsOf(server).filter((tool) => tool.isEnabled).length;
         },
         toolNotes: [...(catalog?.cuts ?? []), ...registry.toolWarnings(config.id)],
         isCatalogStale,

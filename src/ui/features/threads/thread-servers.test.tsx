@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../stores/servers-store';
 import { ThreadServers } from './thread-servers';
 
-const server = (id: string, status: ServerView['status'], toolCount: number) =>
-  ({ id, name: id, status, toolCount }) as ServerView;
+const server = (id: string, status: ServerView['status'], toolCount: number, enabledToolCount = toolCount) =>
+  ({ id, name: id, status, toolCount, enabledToolCount }) as ServerView;
 
 /** Each switch row's text, tags stripped. */
 function rows(servers: ServerView[], enabledIds: string[]): string[] {
@@ -24,5 +24,9 @@ describe('the servers of a thread', () => {
       'Mail  Sign-in needed · 3 tools',
       'Git  9 tools',
     ]);
+  });
+
+  it('counts the tools switched on, as the Servers panel does', () => {
+    expect(rows([server('Calc', 'connected', 3, 2)], ['Calc'])).toEqual(['Calc  2 of 3 tools']);
   });
 });

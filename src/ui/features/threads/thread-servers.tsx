@@ -1,6 +1,12 @@
 import type { ServerView } from '../../../stores/servers-store';
 import { SERVER_STATUS_LABEL } from '../../components/server-status';
 
+/** "12 tools", or "2 of 3 tools" when some are switched off (as the Servers panel counts them). */
+function toolsLine(server: ServerView): string {
+  const on = server.enabledToolCount;
+  return on === server.toolCount ? `${on} tools` : `${on} of ${server.toolCount} tools`;
+}
+
 /**
  * Which servers this thread may use: one switch per server, with its tool count and, for a server switched on that is
  * not connected, its status in words (a server switched off here is not connected for this thread: that says nothing).
@@ -34,7 +40,7 @@ export function ThreadServers({
             <span>{server.name}</span>
             <span className="muted">
               {isOn && server.status !== 'connected' ? `${SERVER_STATUS_LABEL[server.status]} · ` : ''}
-              {server.toolCount} tools
+              {toolsLine(server)}
             </span>
           </label>
         );
