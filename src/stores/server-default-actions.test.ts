@@ -103,3 +103,18 @@ describe('the servers new threads start with', () => {
     await vi.waitFor(() => expect(store.getState().defaultIds).toEqual(['calc']), { timeout: 15_000 });
   });
 });
+
+describe('the order of the servers', () => {
+  it('is by name, whatever the order they were added in, so a reload or another tab shows the same list', async () => {
+    const [a, b, c] = await Promise.all([mcpServer(), mcpServer(), mcpServer()]);
+    const { actions, store } = await setup();
+    for (const [name, server] of [
+      ['Weather', a],
+      ['calc', b],
+      ['Atlas', c],
+    ] as const) {
+      expect(await actions.add({ ...EMPTY_SERVER_FORM, name, url: server!.url })).toBeUndefined();
+    }
+    expect(store.getState().servers.map((s) => s.name)).toEqual(['Atlas', 'calc', 'Weather']);
+  });
+});

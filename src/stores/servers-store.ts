@@ -5,7 +5,7 @@ import { AppError, describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
-import type { Registry, ServerScope } from '../mcp/registry';
+import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import {
   addServer,
@@ -62,11 +62,20 @@ export interface ServersState {
 
 export type ServersStore = StoreApi<ServersState> & { readonly dispose: () => void };
 
+/**
+ * The deployer's servers first, then by name: the same order after a reload and in every tab (the registry's own
+ * order is arrival, which a reload or another tab's registration in the person's pauses changes).
+ */
+const inListOrder = (a: RegisteredServer, b: RegisteredServer): number =>
+  (a.scope === b.scope ? 0 : a.scope === 'app' ? -1 : 1) ||
+  a.config.name.localeCompare(b.config.name, undefined, { sensitivity: 'base' }) ||
+  a.config.id.localeCompare(b.config.id);
+
 /** A store mirroring the registry: refreshed on every registry event. */
 export function createServersStore(registry: Registry): ServersStore {
   const toolsOf = memoizedToolViews();
   const snapshot = (): ServerView[] =>
-    registry.list().map((server) => {
+    [...registry.list()].sort(inListOrder).map((server) => {
       const { config, scope, state, catalog, isCatalogStale } = server;
       return {
         id: config.id,
