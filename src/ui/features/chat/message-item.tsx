@@ -154,6 +154,24 @@ function MessageBody({
             return null;
         }
       })}
+      {/* A failed attempt's error comes first, then what can be done with the message. */}
+      {message.error && message.status === 'error' && (
+        <div className="message-error">
+          {/* Only the latest failure is announced (rows re-mount as the list scrolls); an earlier one is history. */}
+          {isLast ? (
+            <p className="field-error" role="alert">
+              {message.error}
+            </p>
+          ) : (
+            <p className="muted note">This attempt failed: {message.error}</p>
+          )}
+          {onRetry && (
+            <button type="button" className="retry" onClick={(event) => onRetry(event.detail === 0)}>
+              Retry
+            </button>
+          )}
+        </div>
+      )}
       {message.status !== 'streaming' && (text || versions || canRegenerate) && (
         <div className="message-actions">
           {versions && branches && (
@@ -194,23 +212,6 @@ function MessageBody({
       )}
       {message.status === 'interrupted' && (
         <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>
-      )}
-      {message.error && message.status === 'error' && (
-        <div className="message-error">
-          {/* Only the latest failure is announced (rows re-mount as the list scrolls); an earlier one is history. */}
-          {isLast ? (
-            <p className="field-error" role="alert">
-              {message.error}
-            </p>
-          ) : (
-            <p className="muted note">This attempt failed: {message.error}</p>
-          )}
-          {onRetry && (
-            <button type="button" className="retry" onClick={(event) => onRetry(event.detail === 0)}>
-              Retry
-            </button>
-          )}
-        </div>
       )}
     </div>
   );
