@@ -140,6 +140,9 @@ describe('the Settings screen', () => {
     await page.getByLabel('Bearer token for Gated').fill(BEARER);
     await page.getByRole('button', { name: 'Store token for Gated' }).click();
     await report.getByText('Stored; the server is connected.').waitFor({ timeout: 15_000 });
+    // Nothing is left to type: the sentence says the token is there, and the empty field is gone.
+    await report.getByText('Gated has its bearer token.').waitFor();
+    expect(await page.getByLabel('Bearer token for Gated').count()).toBe(0);
     await shot('settings-import-report');
 
     await page

@@ -8,10 +8,12 @@ function SecretField({
   label,
   button,
   store,
+  onStored,
 }: {
   label: string;
   button: string;
   store: (value: string) => Promise<SecretOutcome>;
+  onStored: () => void;
 }) {
   const [value, setValue] = useState('');
   const [outcome, setOutcome] = useState<SecretOutcome>();
@@ -23,8 +25,13 @@ function SecretField({
     const result = await store(value);
     setBusy(false);
     setOutcome(result);
-    if (result.isStored) setValue('');
+    if (result.isStored) {
+      setValue('');
+      onStored();
+    }
   };
+  // Stored and connected: nothing is left to type, only what happened (a field shown empty would say otherwise).
+  if (outcome?.isConnected) return <p className="muted">{outcome.text}</p>;
   return (
     <form className="inline-form" noValidate onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>{label}</label>
@@ -55,28 +62,36 @@ export function SecretEntry({
   storeSecret: SettingsActions['storeServerSecret'];
 }) {
   const name = need.serverName;
+  // What has been stored here: the sentence above the fields says what is still needed.
+  const [stored, setStored] = useState<ReadonlySet<string>>(new Set());
+  const noteStored = (slot: string) => () => setStored((slots) => new Set(slots).add(slot));
   switch (need.kind) {
     case 'bearer':
       return (
         <div>
-          <strong>{name}</strong> needs a bearer token.
+          <strong>{name}</strong> {stored.size > 0 ? 'has its bearer token.' : 'needs a bearer token.'}
           <SecretField
             label={`Bearer token for ${name}`}
             button={`Store token for ${name}`}
             store={(value) => storeSecret(need.serverId, { value })}
+            onStored={noteStored('bearer')}
           />
         </div>
       );
     case 'headers':
       return (
         <div>
-          <strong>{name}</strong> needs its header values.
+          <strong>{name}</strong>{' '}
+          {need.headerNames.every((header) => stored.has(header))
+            ? 'has its header values.'
+            : 'needs its header values.'}
           {need.headerNames.map((header) => (
             <SecretField
               key={header}
               label={`${header} value for ${name}`}
               button={`Store ${header} for ${name}`}
               store={(value) => storeSecret(need.serverId, { headerName: header, value })}
+              onStored={noteStored(header)}
             />
           ))}
         </div>
