@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startEverythingRig, type EverythingRig, saveKeyAndBaseUrl } from './app-page';
+import { startTestMcpServer, type TestMcpServer } from '../fixtures/test-mcp-server';
 import { addServer } from './app-steps';
 
 const SHOTS = 'test-results/screenshots';
@@ -16,6 +17,7 @@ let rig: EverythingRig | undefined;
 let api: FakeAnthropic;
 let page: Page;
 let pageErrors: string[] = [];
+const stopAfter: TestMcpServer[] = [];
 
 const messages = () => page.getByRole('list', { name: 'Messages' });
 const box = () => page.getByRole('textbox', { name: 'Message' });
@@ -43,6 +45,7 @@ describe('the chat on a phone', () => {
 
   afterAll(async () => {
     await rig?.close();
+    await Promise.all(stopAfter.map((server) => server.stop()));
   });
 
   it('the header is one line with a menu, and the message list gets at least 65% of the height', async () => {
@@ -122,6 +125,29 @@ describe('the chat on a phone', () => {
     await shot('phone-3-approval');
     await approval.getByRole('button', { name: 'Allow once' }).click();
     await messages().getByText('Echoed.').waitFor({ timeout: 20_000 });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("with six servers, the open menu's server line shows every one of them", async () => {
+    // Each on its own port: a browser keeps at most 6 connections open to one host and port, and each server holds
+    // one for its stream, so six servers of one origin would wait on each other.
+    const more = await Promise.all(Array.from({ length: 5 }, () => startTestMcpServer()));
+    stopAfter.push(...more);
+    for (const [i, name] of ['Atlas', 'Books', 'Clock', 'Docs', 'Ember'].entries())
+      await addServer(page, name, more[i]!.url);
+    const menu = page.getByRole('button', { name: 'Thread menu' });
+    await menu.click();
+    const line = page.locator('.chat-header > .thread-servers');
+    await expect.poll(() => line.getByRole('switch').count()).toBe(6);
+    const hidden = await line.evaluate((fieldset) => {
+      const box = fieldset.getBoundingClientRect();
+      return [...fieldset.querySelectorAll('label')]
+        .filter((row) => row.getBoundingClientRect().bottom > box.bottom + 1)
+        .map((row) => row.textContent);
+    });
+    expect(hidden).toEqual([]);
+    await shot('phone-4-six-servers');
+    await menu.click();
     expect(pageErrors).toEqual([]);
   });
 });
