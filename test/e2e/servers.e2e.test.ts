@@ -345,6 +345,22 @@ describe('the servers manager', () => {
     expect(dump).not.toContain('header:x-api-key');
   });
 
+  it('what was typed in the add form is still there when the panel is closed and opened again', async () => {
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('Half typed');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill('https://mcp.example.com/mcp');
+    // Focus out of the fields (Escape from a field with text would not close the panel), then Escape closes it.
+    await page.getByRole('heading', { name: 'Servers' }).click();
+    await page.keyboard.press('Escape');
+    await addForm().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe('Half typed');
+    expect(await addForm().getByRole('textbox', { name: 'Server URL' }).inputValue()).toBe(
+      'https://mcp.example.com/mcp',
+    );
+    await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
+    await addForm().getByRole('textbox', { name: 'Server URL' }).fill('');
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

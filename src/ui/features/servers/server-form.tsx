@@ -39,13 +39,17 @@ export function ServerFormView({
   initial = EMPTY_SERVER_FORM,
   saved,
   onDone,
+  onChange,
 }: {
   actions: ServerActions;
   initial?: ServerForm;
   saved?: ServerConfig;
   onDone?: () => void;
+  /** Told every change of the fields: the add form's draft outlives the panel (closed by Escape or Close). */
+  onChange?: (form: ServerForm) => void;
 }) {
   const [form, setForm] = useState<ServerForm>(initial);
+  useEffect(() => onChange?.(form), [form, onChange]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [test, setTest] = useState<TestOutcome>();
   const [busy, setBusy] = useState<'save' | 'test'>();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DirectoryActions, DirectoryStore } from '../../../stores/directory-store';
 import { EMPTY_SERVER_FORM, type ServerActions, type ServersStore } from '../../../stores/servers-store';
+import type { ServerForm } from '../../../stores/server-form';
 import { PanelHeading } from '../../components/panel-heading';
 import { useStore } from '../../hooks/use-store';
 import { FindServers } from './find-servers';
@@ -14,14 +15,17 @@ export function ServersPanel({
   actions,
   directory,
   onClose,
+  addDraft,
 }: {
   store: ServersStore;
   actions: ServerActions;
   directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions } | undefined;
   onClose?: (() => void) | undefined;
+  /** What was typed in the add form before the panel last closed, and where to keep what is typed now. */
+  addDraft?: { readonly form: ServerForm | undefined; readonly onChange: (form: ServerForm) => void } | undefined;
 }) {
   // A directory entry's Add puts a fresh form (new key) in place of the one below, filled from the entry.
-  const [draft, setDraft] = useState({ key: 0, form: EMPTY_SERVER_FORM });
+  const [draft, setDraft] = useState({ key: 0, form: addDraft?.form ?? EMPTY_SERVER_FORM });
   const servers = useStore(store, (s) => s.servers);
   const notices = useStore(store, (s) => s.notices);
   const defaultIds = useStore(store, (s) => s.defaultIds);
@@ -55,7 +59,12 @@ export function ServersPanel({
           }}
         />
       )}
-      <ServerFormView key={draft.key} actions={actions} initial={draft.form} />
+      <ServerFormView
+        key={draft.key}
+        actions={actions}
+        initial={draft.form}
+        {...(addDraft ? { onChange: addDraft.onChange } : {})}
+      />
     </section>
   );
 }

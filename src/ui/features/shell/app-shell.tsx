@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
+import type { ServerForm } from '../../../stores/server-form';
 import { Notice } from '../../components/notice';
 import { PanelFocusRequest } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
@@ -50,6 +51,13 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
       ? { chat, actions: chatActions, servers, serverActions, directory }
       : undefined;
   const [panel, setPanel] = useState<Panel>('none');
+  // What was typed in Servers' add form, kept while the panel is closed, for the profile it was typed in.
+  const [serverDraft, setServerDraft] = useState<{ readonly owner: unknown; readonly form: ServerForm }>();
+  const keepServerDraft = useCallback(
+    (form: ServerForm) =>
+      setServerDraft((d) => (d?.form === form && d.owner === servers ? d : { owner: servers, form })),
+    [servers],
+  );
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
   const shown: Panel = isSettingsForced ? 'settings' : panel;
   // A panel the person opens takes the focus into its heading (PanelHeading), once.
@@ -168,6 +176,10 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                         actions={ready.serverActions}
                         directory={ready.directory}
                         onClose={onClose}
+                        addDraft={{
+                          form: serverDraft?.owner === ready.servers ? serverDraft.form : undefined,
+                          onChange: keepServerDraft,
+                        }}
                       />
                     </LazyPanel>
                   ) : (
