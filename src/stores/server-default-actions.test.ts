@@ -113,7 +113,7 @@ describe('the order of the servers', () => {
       ['calc', b],
       ['Atlas', c],
     ] as const) {
-      expect(await actions.add({ ...EMPTY_SERVER_FORM, name, url: server!.url })).toBeUndefined();
+      expect(await actions.add({ ...EMPTY_SERVER_FORM, name, url: server.url })).toBeUndefined();
     }
     expect(store.getState().servers.map((s) => s.name)).toEqual(['Atlas', 'calc', 'Weather']);
   });
