@@ -5,7 +5,7 @@ import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
 import { ServerLog } from './server-log';
 import { ServerResources } from '../resources/server-resources';
-import { SERVER_STATUS_LABEL } from '../../components/server-status';
+import { isToolListPending, SERVER_STATUS_LABEL, TOOLS_PENDING } from '../../components/server-status';
 
 const AUTH_LABEL: Record<ServerView['authKind'], string> = {
   none: 'no authentication',
@@ -34,7 +34,9 @@ export function ServerItem({
         <strong>{server.name}</strong>
         <span className={`status status-${server.status}`}>{SERVER_STATUS_LABEL[server.status]}</span>
         <span className="muted">
-          {server.toolCount} tools{server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}
+          {isToolListPending(server)
+            ? TOOLS_PENDING
+            : `${server.toolCount} tools${server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}`}
         </span>
         {!isUser && <span className="badge">Provided by the app</span>}
         {isUser && server.config.fromDirectory && (

@@ -26,6 +26,13 @@ describe('the servers of a thread', () => {
     ]);
   });
 
+  it('says a server not connected yet has its tools to come, not that it has none', () => {
+    expect(rows([server('Imported', 'disconnected', 0), server('Empty', 'connected', 0)], [])).toEqual([
+      'Imported  tools listed once connected',
+      'Empty  0 tools',
+    ]);
+  });
+
   it('counts the tools switched on, as the Servers panel does', () => {
     expect(rows([server('Calc', 'connected', 3, 2)], ['Calc'])).toEqual(['Calc  2 of 3 tools']);
   });

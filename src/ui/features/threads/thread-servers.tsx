@@ -1,8 +1,9 @@
 import type { ServerView } from '../../../stores/servers-store';
-import { SERVER_STATUS_LABEL } from '../../components/server-status';
+import { isToolListPending, SERVER_STATUS_LABEL, TOOLS_PENDING } from '../../components/server-status';
 
 /** "12 tools", or "2 of 3 tools" when some are switched off (as the Servers panel counts them). */
 function toolsLine(server: ServerView): string {
+  if (isToolListPending(server)) return TOOLS_PENDING;
   const on = server.enabledToolCount;
   return on === server.toolCount ? `${on} tools` : `${on} of ${server.toolCount} tools`;
 }
