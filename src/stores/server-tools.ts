@@ -71,6 +71,21 @@ export function serverToolViews({ scope, config, catalog, personalToolOverrides 
 const isEmpty = (record: object) => Object.keys(record).length === 0;
 
 /**
+ * How many of a server's tools are on, as `serverToolViews` would say, without making the views: the thread's server
+ * line reads it for every server, and the views are made only when the Servers panel lists a server's tools.
+ */
+export function enabledToolCount({ scope, config, catalog, personalToolOverrides }: RegisteredServer): number {
+  const tools = catalog?.tools ?? [];
+  const overrides = scope === 'app' ? [personalToolOverrides, config.toolOverrides] : [config.toolOverrides];
+  const off = new Set(
+    overrides.flatMap((record) =>
+      Object.entries(record).flatMap(([name, override]) => (override.enabled === false ? [name] : [])),
+    ),
+  );
+  return off.size === 0 ? tools.length : tools.filter((tool) => !off.has(tool.name)).length;
+}
+
+/**
  * `serverToolViews`, made again only when what they are made of changes: every registry event (a status, a log line)
  * refreshes the whole store, and a catalog can hold thousands of tools.
  */
