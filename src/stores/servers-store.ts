@@ -17,7 +17,7 @@ import {
 } from './server-edit';
 import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
-import { changeTool, memoizedToolViews, type ToolChange, type ToolView } from './server-tools';
+import { changeTool, enabledToolCount, memoizedToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { serverIdFromName, type TestOutcome } from './server-edit';
 export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
@@ -35,6 +35,8 @@ export interface ServerView {
   readonly status: ServerStatus;
   readonly error?: string;
   readonly toolCount: number;
+  /** Whether the server has ever listed its tools (here or in a stored catalog): until then its count means nothing. */
+  readonly hasToolList: boolean;
   /** Of them, the tools not switched off (by the person or the deployer). */
   readonly enabledToolCount: number;
   /** The last known tools, with the person's switches and descriptions (for an app server, over the app's). */
@@ -87,12 +89,13 @@ export function createServersStore(registry: Registry): ServersStore {
         status: state.status,
         ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
         toolCount: catalog?.tools.length ?? 0,
+        hasToolList: catalog !== undefined,
         // Made when first read (the Servers panel's list), not on every registry event for every server.
         get tools() {
           return toolsOf(server);
         },
         get enabledToolCount() {
-          return toolsOf(server).filter((tool) => tool.isEnabled).length;
+          return enabledToolCount(server);
         },
         toolNotes: [...(catalog?.cuts ?? []), ...registry.toolWarnings(config.id)],
         isCatalogStale,

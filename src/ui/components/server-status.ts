@@ -9,9 +9,8 @@ export const SERVER_STATUS_LABEL: Record<ServerView['status'], string> = {
   error: 'Error',
 };
 
-/** A server never connected has listed no tools yet: "0 tools" would read as a server that has none. */
-export const isToolListPending = (server: Pick<ServerView, 'toolCount' | 'status'>): boolean =>
-  server.toolCount === 0 && server.status !== 'connected';
+/** A server that never listed its tools (never connected): "0 tools" would read as a server that has none. */
+export const isToolListPending = (server: Pick<ServerView, 'hasToolList'>): boolean => !server.hasToolList;
 
 /** Said instead of a tool count while the list is pending. */
 export const TOOLS_PENDING = 'tools listed once connected';

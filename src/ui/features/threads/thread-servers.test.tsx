@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../stores/servers-store';
 import { ThreadServers } from './thread-servers';
 
-const server = (id: string, status: ServerView['status'], toolCount: number, enabledToolCount = toolCount) =>
-  ({ id, name: id, status, toolCount, enabledToolCount }) as ServerView;
+const server = (
+  id: string,
+  status: ServerView['status'],
+  toolCount: number,
+  enabledToolCount = toolCount,
+  hasToolList = true,
+) => ({ id, name: id, status, toolCount, enabledToolCount, hasToolList }) as ServerView;
 
 /** Each switch row's text, tags stripped. */
 function rows(servers: ServerView[], enabledIds: string[]): string[] {
@@ -27,9 +32,15 @@ describe('the servers of a thread', () => {
   });
 
   it('says a server not connected yet has its tools to come, not that it has none', () => {
-    expect(rows([server('Imported', 'disconnected', 0), server('Empty', 'connected', 0)], [])).toEqual([
+    const list = [
+      server('Imported', 'disconnected', 0, 0, false),
+      server('Empty', 'connected', 0),
+      server('Resources only', 'disconnected', 0), // Listed none before: it still has none.
+    ];
+    expect(rows(list, [])).toEqual([
       'Imported  tools listed once connected',
       'Empty  0 tools',
+      'Resources only  0 tools',
     ]);
   });
 
