@@ -34,6 +34,7 @@ describe('ServerConfig', () => {
     ['localhost:3000/mcp', 'needs its scheme at the start: http://localhost:3000/mcp'],
     ['mcp.example.com/mcp', 'needs its scheme at the start: https://mcp.example.com/mcp'],
     ['127.0.0.1:8080', 'needs its scheme at the start: http://127.0.0.1:8080'],
+    ['127.0.0.2:8080/mcp', 'needs its scheme at the start: https://127.0.0.2:8080/mcp'],
     ['ftp://example.com/mcp', 'must use https://'],
     ['javascript:alert(1)', 'must use https://'],
     ['http://mcp.example.com/mcp', 'plain http:// is allowed only for localhost'],

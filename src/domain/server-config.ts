@@ -13,8 +13,10 @@ const WITHOUT_SCHEME = /^(?![a-z][a-z0-9+.-]*:\/\/)([^\s/:]+)(:\d+)?(\/|$)/i;
 export function serverUrlProblem(raw: string): string | undefined {
   const bare = WITHOUT_SCHEME.exec(raw);
   if (bare && (isLoopbackHost(bare[1]!) || bare[1]!.includes('.'))) {
-    // Without a scheme the browser reads "localhost:" as one: say what to type instead.
-    const scheme = isLoopbackHost(bare[1]!) ? 'http' : 'https';
+    // Without a scheme the browser reads "localhost:" as one: say what to type instead (http only where the page's
+    // security policy allows it, below).
+    const host = bare[1]!.toLowerCase();
+    const scheme = host === 'localhost' || host === '127.0.0.1' ? 'http' : 'https';
     return `needs its scheme at the start: ${scheme}://${raw}`;
   }
   let url: URL;
