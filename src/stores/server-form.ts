@@ -50,6 +50,14 @@ export const EMPTY_SERVER_FORM: ServerForm = {
   deferTools: true,
 };
 
+/** The form without what it holds of secrets (token, client secret, header values): what may be kept as a draft. */
+export const withoutSecrets = (form: ServerForm): ServerForm => ({
+  ...form,
+  token: '',
+  clientSecret: '',
+  headers: form.headers.map((row) => ({ ...row, value: '' })),
+});
+
 /**
  * Messages by field: "name", "url", "transport", "token", "headers", "headers.<i>.name", "headers.<i>.value",
  * "clientId", "clientSecret", and "form" for what belongs to no single field.

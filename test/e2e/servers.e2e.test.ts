@@ -348,6 +348,8 @@ describe('the servers manager', () => {
   it('what was typed in the add form is still there when the panel is closed and opened again', async () => {
     await addForm().getByRole('textbox', { name: 'Server name' }).fill('Half typed');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill('https://mcp.example.com/mcp');
+    await addForm().getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
+    await addForm().getByLabel('Bearer token', { exact: true }).fill('secret-typed-in-the-draft');
     // Focus out of the fields (Escape from a field with text would not close the panel), then Escape closes it.
     await page.getByRole('heading', { name: 'Servers' }).click();
     await page.keyboard.press('Escape');
@@ -357,6 +359,9 @@ describe('the servers manager', () => {
     expect(await addForm().getByRole('textbox', { name: 'Server URL' }).inputValue()).toBe(
       'https://mcp.example.com/mcp',
     );
+    // A secret is not kept once the panel closes (a locked vault still shows Servers).
+    expect(await addForm().getByLabel('Bearer token', { exact: true }).inputValue()).toBe('');
+    await addForm().getByRole('combobox', { name: 'Authentication' }).selectOption('none');
     await addForm().getByRole('textbox', { name: 'Server name' }).fill('');
     await addForm().getByRole('textbox', { name: 'Server URL' }).fill('');
   });

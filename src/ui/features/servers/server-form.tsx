@@ -45,11 +45,13 @@ export function ServerFormView({
   initial?: ServerForm;
   saved?: ServerConfig;
   onDone?: () => void;
-  /** Told every change of the fields: the add form's draft outlives the panel (closed by Escape or Close). */
+  /** Told every change of the fields, and of an add that succeeded: the add form's draft outlives the panel. */
   onChange?: (form: ServerForm) => void;
 }) {
   const [form, setForm] = useState<ServerForm>(initial);
-  useEffect(() => onChange?.(form), [form, onChange]);
+  useEffect(() => {
+    onChange?.(form);
+  }, [form, onChange]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [test, setTest] = useState<TestOutcome>();
   const [busy, setBusy] = useState<'save' | 'test'>();
@@ -108,7 +110,10 @@ export function ServerFormView({
     setBusy(undefined);
     setErrors(problems ?? {});
     if (problems) return;
-    if (!isEdit) setForm(EMPTY_SERVER_FORM);
+    if (!isEdit) {
+      setForm(EMPTY_SERVER_FORM);
+      onChange?.(EMPTY_SERVER_FORM); // Also when the panel closed meanwhile: the draft must not bring the server back.
+    }
     onDone?.();
   };
 

@@ -22,10 +22,10 @@ export function ServersPanel({
   directory?: { readonly store: DirectoryStore; readonly actions: DirectoryActions } | undefined;
   onClose?: (() => void) | undefined;
   /** What was typed in the add form before the panel last closed, and where to keep what is typed now. */
-  addDraft?: { readonly form: ServerForm | undefined; readonly onChange: (form: ServerForm) => void } | undefined;
+  addDraft?: { readonly read: () => ServerForm | undefined; readonly onChange: (form: ServerForm) => void } | undefined;
 }) {
   // A directory entry's Add puts a fresh form (new key) in place of the one below, filled from the entry.
-  const [draft, setDraft] = useState({ key: 0, form: addDraft?.form ?? EMPTY_SERVER_FORM });
+  const [draft, setDraft] = useState(() => ({ key: 0, form: addDraft?.read() ?? EMPTY_SERVER_FORM }));
   const servers = useStore(store, (s) => s.servers);
   const notices = useStore(store, (s) => s.notices);
   const defaultIds = useStore(store, (s) => s.defaultIds);

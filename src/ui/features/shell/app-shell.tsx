@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
-import type { ServerForm } from '../../../stores/server-form';
+import { withoutSecrets, type ServerForm } from '../../../stores/server-form';
 import { Notice } from '../../components/notice';
 import { PanelFocusRequest } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
@@ -51,11 +51,19 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
       ? { chat, actions: chatActions, servers, serverActions, directory }
       : undefined;
   const [panel, setPanel] = useState<Panel>('none');
-  // What was typed in Servers' add form, kept while the panel is closed, for the profile it was typed in.
-  const [serverDraft, setServerDraft] = useState<{ readonly owner: unknown; readonly form: ServerForm }>();
-  const keepServerDraft = useCallback(
-    (form: ServerForm) =>
-      setServerDraft((d) => (d?.form === form && d.owner === servers ? d : { owner: servers, form })),
+  // What was typed in Servers' add form, kept while the panel is closed, for the profile it was typed in: without its
+  // secrets (a locked vault still shows Servers), and in a ref, since only the panel's next opening reads it.
+  const serverDraft = useRef<{ readonly owner: unknown; readonly form: ServerForm }>(undefined);
+  const serverDraftAccess = useMemo(
+    () => ({
+      read: () => {
+        const draft = serverDraft.current;
+        return draft && draft.owner === servers ? draft.form : undefined;
+      },
+      onChange: (form: ServerForm) => {
+        serverDraft.current = { owner: servers, form: withoutSecrets(form) };
+      },
+    }),
     [servers],
   );
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
@@ -176,10 +184,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                         actions={ready.serverActions}
                         directory={ready.directory}
                         onClose={onClose}
-                        addDraft={{
-                          form: serverDraft?.owner === ready.servers ? serverDraft.form : undefined,
-                          onChange: keepServerDraft,
-                        }}
+                        addDraft={serverDraftAccess}
                       />
                     </LazyPanel>
                   ) : (
