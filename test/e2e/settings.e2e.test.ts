@@ -143,6 +143,8 @@ describe('the Settings screen', () => {
     // Nothing is left to type: the sentence says the token is there, and the empty field is gone.
     await report.getByText('Gated has its bearer token.').waitFor();
     expect(await page.getByLabel('Bearer token for Gated').count()).toBe(0);
+    // The button pressed went: the focus is on the sentence that took its place, not on the page.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stored; the server is connected.');
     await shot('settings-import-report');
 
     await page

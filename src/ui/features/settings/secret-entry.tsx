@@ -1,5 +1,5 @@
 import { assertNever } from '../../../domain/errors';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { NeedsSecret, SecretOutcome } from '../../../stores/config-transfer';
 import type { SettingsActions } from '../../../stores/settings-actions';
 
@@ -8,12 +8,16 @@ function SecretField({
   label,
   button,
   store,
-  onStored,
+  onConnected,
+  isServerConnected,
 }: {
   label: string;
   button: string;
   store: (value: string) => Promise<SecretOutcome>;
-  onStored: () => void;
+  /** The secret is stored and the server connected with it. */
+  onConnected: () => void;
+  /** The server connected (after this field's value or another's). */
+  isServerConnected: boolean;
 }) {
   const [value, setValue] = useState('');
   const [outcome, setOutcome] = useState<SecretOutcome>();
@@ -21,17 +25,26 @@ function SecretField({
   const id = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (isBusy) return;
     setBusy(true);
     const result = await store(value);
     setBusy(false);
     setOutcome(result);
-    if (result.isStored) {
-      setValue('');
-      onStored();
-    }
+    if (result.isStored) setValue('');
+    if (result.isConnected) onConnected();
   };
-  // Stored and connected: nothing is left to type, only what happened (a field shown empty would say otherwise).
-  if (outcome?.isConnected) return <p className="muted">{outcome.text}</p>;
+  // Stored, and the server connected (with this value or with another field's): nothing is left to type, only what
+  // happened (an empty field would say otherwise). The button pressed goes: the focus moves to the sentence instead.
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome?.isConnected) done.current?.focus();
+  }, [outcome]);
+  if (outcome?.isStored && (outcome.isConnected || isServerConnected))
+    return (
+      <p className="muted" tabIndex={-1} ref={done}>
+        Stored; the server is connected.
+      </p>
+    );
   return (
     <form className="inline-form" noValidate onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>{label}</label>
@@ -44,7 +57,8 @@ function SecretField({
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={outcome && !outcome.isStored ? true : undefined}
         />
-        <button type="submit" disabled={isBusy}>
+        {/* Focusable while it works (a disabled button would drop the focus to the page); submit ignores a press. */}
+        <button type="submit" aria-disabled={isBusy}>
           {button}
         </button>
       </div>
@@ -62,36 +76,35 @@ export function SecretEntry({
   storeSecret: SettingsActions['storeServerSecret'];
 }) {
   const name = need.serverName;
-  // What has been stored here: the sentence above the fields says what is still needed.
-  const [stored, setStored] = useState<ReadonlySet<string>>(new Set());
-  const noteStored = (slot: string) => () => setStored((slots) => new Set(slots).add(slot));
+  // Once the server connects with what was stored here, the sentence above the fields says it has what it needs.
+  const [isConnected, setConnected] = useState(false);
+  const noteConnected = () => setConnected(true);
   switch (need.kind) {
     case 'bearer':
       return (
         <div>
-          <strong>{name}</strong> {stored.size > 0 ? 'has its bearer token.' : 'needs a bearer token.'}
+          <strong>{name}</strong> {isConnected ? 'has its bearer token.' : 'needs a bearer token.'}
           <SecretField
             label={`Bearer token for ${name}`}
             button={`Store token for ${name}`}
             store={(value) => storeSecret(need.serverId, { value })}
-            onStored={noteStored('bearer')}
+            onConnected={noteConnected}
+            isServerConnected={isConnected}
           />
         </div>
       );
     case 'headers':
       return (
         <div>
-          <strong>{name}</strong>{' '}
-          {need.headerNames.every((header) => stored.has(header))
-            ? 'has its header values.'
-            : 'needs its header values.'}
+          <strong>{name}</strong> {isConnected ? 'has its header values.' : 'needs its header values.'}
           {need.headerNames.map((header) => (
             <SecretField
               key={header}
               label={`${header} value for ${name}`}
               button={`Store ${header} for ${name}`}
               store={(value) => storeSecret(need.serverId, { headerName: header, value })}
-              onStored={noteStored(header)}
+              onConnected={noteConnected}
+              isServerConnected={isConnected}
             />
           ))}
         </div>
