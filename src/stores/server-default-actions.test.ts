@@ -105,9 +105,10 @@ describe('the servers new threads start with', () => {
 });
 
 describe('the order of the servers', () => {
-  it('is by name, whatever the order they were added in, so a reload or another tab shows the same list', async () => {
-    const [a, b, c] = await Promise.all([mcpServer(), mcpServer(), mcpServer()]);
-    const { actions, store } = await setup();
+  it("is by name, the deployer's first, whatever the order they came in, so a reload or another tab shows the same list", async () => {
+    const [a, b, c, d] = await Promise.all([mcpServer(), mcpServer(), mcpServer(), mcpServer()]);
+    const { actions, store, registry } = await setup();
+    await registry.register({ id: 'zeta', name: 'Zeta', url: d.url }, 'app');
     for (const [name, server] of [
       ['Weather', a],
       ['calc', b],
@@ -115,6 +116,6 @@ describe('the order of the servers', () => {
     ] as const) {
       expect(await actions.add({ ...EMPTY_SERVER_FORM, name, url: server.url })).toBeUndefined();
     }
-    expect(store.getState().servers.map((s) => s.name)).toEqual(['Atlas', 'calc', 'Weather']);
+    expect(store.getState().servers.map((s) => s.name)).toEqual(['Zeta', 'Atlas', 'calc', 'Weather']);
   });
 });
