@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DirectoryActions, DirectoryStore } from '../../../stores/directory-store';
 import { EMPTY_SERVER_FORM, type ServerActions, type ServersStore } from '../../../stores/servers-store';
-import type { ServerForm } from '../../../stores/server-form';
+import { withoutSecrets, type ServerForm } from '../../../stores/server-form';
 import { PanelHeading } from '../../components/panel-heading';
 import { useStore } from '../../hooks/use-store';
 import { FindServers } from './find-servers';
@@ -26,6 +26,12 @@ export function ServersPanel({
 }) {
   // A directory entry's Add puts a fresh form (new key) in place of the one below, filled from the entry.
   const [draft, setDraft] = useState(() => ({ key: 0, form: addDraft?.read() ?? EMPTY_SERVER_FORM }));
+  // Handed on without its secrets (a locked vault still shows Servers). Here, not in the shell: the shell is on the
+  // first screen, which loads no zod (the form's module brings it).
+  const keepDraft = useMemo(
+    () => addDraft && ((form: ServerForm) => addDraft.onChange(withoutSecrets(form))),
+    [addDraft],
+  );
   const servers = useStore(store, (s) => s.servers);
   const notices = useStore(store, (s) => s.notices);
   const defaultIds = useStore(store, (s) => s.defaultIds);
@@ -63,7 +69,7 @@ export function ServersPanel({
         key={draft.key}
         actions={actions}
         initial={draft.form}
-        {...(addDraft ? { onChange: addDraft.onChange } : {})}
+        {...(keepDraft ? { onChange: keepDraft } : {})}
       />
     </section>
   );

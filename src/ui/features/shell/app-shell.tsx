@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUpdates } from '../../../domain/app-shell';
 import type { AppStore } from '../../../stores/app-store';
-import { withoutSecrets, type ServerForm } from '../../../stores/server-form';
+import type { ServerForm } from '../../../stores/server-form';
 import { Notice } from '../../components/notice';
 import { PanelFocusRequest } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
@@ -61,7 +61,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
         return draft && draft.owner === servers ? draft.form : undefined;
       },
       onChange: (form: ServerForm) => {
-        serverDraft.current = { owner: servers, form: withoutSecrets(form) };
+        serverDraft.current = { owner: servers, form };
       },
     }),
     [servers],
