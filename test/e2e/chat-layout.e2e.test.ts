@@ -204,6 +204,16 @@ describe('the chat layout', () => {
     await expect.poll(menuOpen).toBe('true');
     await page.keyboard.press('Escape'); // on the button itself
     await expect.poll(menuOpen).toBe('false');
+
+    // Sending closes it, so the answer shows (as Servers and Settings close).
+    await toggle.click();
+    await expect.poll(menuOpen).toBe('true');
+    api!.script({ text: 'Answered with the menu closed.' });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Sent with the thread menu open');
+    await box.press('Enter');
+    await expect.poll(menuOpen).toBe('false');
+    await page.getByText('Answered with the menu closed.').waitFor({ timeout: 20_000 });
   });
 
   it('with a panel open, a tool call waiting for approval shows whole above the message box, and can be allowed (desktop and phone)', async () => {

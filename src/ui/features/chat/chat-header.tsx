@@ -25,13 +25,22 @@ export function ChatHeader({
   totals,
   servers,
   actions,
+  isRunning = false,
 }: {
   thread: ThreadConfig;
   totals: TokenTotals;
   servers: readonly ServerView[];
   actions: ChatActions;
+  /** A turn runs in this thread: the menu closes as it starts, so the answer shows (as Servers and Settings do). */
+  isRunning?: boolean;
 }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  // Closed as a turn starts (adjusted while rendering, as React advises for state that follows a prop).
+  const [wasRunning, setWasRunning] = useState(isRunning);
+  if (isRunning !== wasRunning) {
+    setWasRunning(isRunning);
+    if (isRunning) setMenuOpen(false);
+  }
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {

@@ -75,7 +75,7 @@ export default function ThreadPane({
 }: ThreadPaneProps) {
   return (
     <>
-      <ChatHeader thread={thread} totals={totals} servers={servers} actions={actions} />
+      <ChatHeader thread={thread} totals={totals} servers={servers} actions={actions} isRunning={isRunning} />
       <ReadResourceContext.Provider value={actions.readResource}>
         <ReadAttachmentContext.Provider value={actions.readAttachment}>
           <ToolProgressContext.Provider value={toolProgress}>
