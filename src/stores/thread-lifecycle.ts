@@ -34,8 +34,12 @@ export function previewOf(messages: readonly Message[]): string | undefined {
     if (message.role !== 'assistant') continue;
     const text = message.blocks
       .flatMap((b) => (b.type === 'text' ? [b.text] : []))
-      .join(' ')
-      .replace(/[`*_>#|~[\]]+/g, '')
+      .join('\n')
+      .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1') // a link: its text
+      .replace(/^[ \t]*(?:#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '') // a heading's, quote's or list item's marker
+      .replace(/`+|\*+|~~/g, '')
+      .replace(/(?<![\p{L}\p{N}_])_+|_+(?![\p{L}\p{N}_])/gu, '') // emphasis, not the _ inside a name like mcp__calc__add
+      .replace(/\|/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
     if (text) return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
