@@ -187,7 +187,9 @@ describe('attachments in the chat', () => {
     expect(await list.locator('li').count()).toBe(6); // Five resources over two pages, and the template.
     await item.getByRole('button', { name: 'Fill in Weather of a city' }).click();
     const form = item.getByRole('form', { name: 'Attach Weather of a city' });
-    await form.getByLabel('city').fill('Li');
+    // The focus is in its first field: typing goes there.
+    await page.keyboard.type('Li');
+    expect(await form.getByLabel('city').inputValue()).toBe('Li');
     await expect
       .poll(() => form.locator('datalist option').evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value)), {
         timeout: 15_000,

@@ -38,7 +38,18 @@ export function ResourceTemplateForm({
   };
   const title = template.title ?? template.name;
   return (
-    <form className="template-form" aria-label={`Attach ${title}`} onSubmit={(e) => void submit(e)}>
+    <form
+      className="template-form"
+      aria-label={`Attach ${title}`}
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(event) => {
+        // Escape cancels the form (as the prompt form's), not the panel or menu around it.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onDone();
+      }}
+    >
       <p className="template-form-title">
         <strong>{title}</strong> <span className="muted">{template.uriTemplate}</span>
       </p>
@@ -48,8 +59,10 @@ export function ResourceTemplateForm({
         return (
           <label key={name} htmlFor={id} className="template-field">
             {name}
+            {/* Picked from `@` or "Fill in…": what is typed next goes here, not into the message. */}
             <input
               id={id}
+              autoFocus={i === 0}
               list={`${id}-list`}
               value={values[name] ?? ''}
               autoComplete="off"
