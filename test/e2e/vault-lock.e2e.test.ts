@@ -48,8 +48,19 @@ describe('the passphrase lock', () => {
     await field.fill(PASSPHRASE);
     await field.press('Enter');
     await title.waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByRole('button', { name: 'Lock', exact: true }).waitFor();
+    const lock = page.getByRole('button', { name: 'Lock', exact: true });
+    await lock.waitFor();
+    // The bar went with the focus in it: the Lock button that came back has it, not the page.
+    await expect.poll(() => lock.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await page.getByLabel('API key').isDisabled()).toBe(false);
+
+    // Settings' "Lock now" goes as it locks: the lock bar's title takes the focus there too.
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await expect.poll(() => title.evaluate((e) => e === document.activeElement)).toBe(true);
+    const barField = page.getByRole('region', { name: 'Locked: enter your passphrase' }).getByLabel('Passphrase');
+    await barField.fill(PASSPHRASE);
+    await barField.press('Enter');
+    await title.waitFor({ state: 'detached', timeout: 20_000 });
     expect(pageErrors).toEqual([]);
   });
 });

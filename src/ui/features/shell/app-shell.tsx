@@ -87,6 +87,12 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     lockFocus.current = false;
     return isAsked;
   };
+  // Unlocked from the lock bar, which goes: the Lock button that comes back takes the focus, once.
+  const unlockFocus = useRef(false);
+  const focusAfterUnlock = useMemo(
+    () => ({ ask: () => (unlockFocus.current = true), refused: () => (unlockFocus.current = false) }),
+    [],
+  );
   const toggle = (next: Panel) => {
     focusRequest.current = shown !== next && ready !== undefined; // Not a panel that shows once storage opens.
     setPanel(shown === next ? 'none' : next);
@@ -123,6 +129,11 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
               <button
                 type="button"
                 className="secondary"
+                ref={(element) => {
+                  if (!element || !unlockFocus.current) return;
+                  unlockFocus.current = false;
+                  element.focus();
+                }}
                 onClick={() => {
                   lockFocus.current = true;
                   // A lock that failed shows no bar: the request must not wait for a later one (an idle lock).
@@ -173,7 +184,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
               <UpdateNote updates={updates} isBusy={isTurnRunning} />
               {ready && <StartupNotices store={store} />}
               {ready && vaultActions && vaultKind === 'locked' && (
-                <VaultLockBar actions={vaultActions} takeFocus={takeLockFocus} />
+                <VaultLockBar actions={vaultActions} takeFocus={takeLockFocus} focusAfterUnlock={focusAfterUnlock} />
               )}
               {ready && shown !== 'none' && (
                 <PanelFrame onClose={onClose}>

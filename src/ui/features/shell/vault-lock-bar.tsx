@@ -2,6 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import type { VaultLockActions } from '../../../stores/vault-lock';
 import './vault-lock.css';
 
+/** Nothing has the focus: the page has it (its element went, or was disabled). */
+const isFocusLost = (): boolean => document.activeElement === null || document.activeElement === document.body;
+
 /**
  * Shown while the profile's secrets are locked: the passphrase field, and the way out for a forgotten one
  * (erasing the secrets only). Threads stay readable meanwhile.
@@ -9,10 +12,16 @@ import './vault-lock.css';
 export function VaultLockBar({
   actions,
   takeFocus,
+  focusAfterUnlock,
 }: {
   actions: VaultLockActions;
   /** True once when the person has just pressed Lock: its button goes, and the bar's title takes the focus. */
   takeFocus?: () => boolean;
+  /**
+   * Unlocking from the bar, which goes with the focus in it: the shell gives the focus a place once it has. Told before
+   * the unlock (the bar can go before it resolves), and `refused` after one that failed.
+   */
+  focusAfterUnlock?: { readonly ask: () => void; readonly refused: () => void };
 }) {
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string>();
@@ -23,10 +32,12 @@ export function VaultLockBar({
   const unlock = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    focusAfterUnlock?.ask();
     const errors = await actions.unlock(passphrase);
     setBusy(false);
     setError(errors.passphrase ?? errors.form);
     if (!errors.passphrase && !errors.form) setPassphrase('');
+    else focusAfterUnlock?.refused();
   };
   const forget = async () => {
     setBusy(true);
@@ -38,7 +49,12 @@ export function VaultLockBar({
 
   return (
     <section className="notice notice-warning vault-lock" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} tabIndex={-1} ref={(element) => void (element && takeFocus?.() && element.focus())}>
+      {/* Also when the focus was lost: Settings' "Lock now" goes as it locks, leaving the focus on the page. */}
+      <h2
+        id={ids.heading}
+        tabIndex={-1}
+        ref={(element) => void (element && (takeFocus?.() || isFocusLost()) && element.focus())}
+      >
         Locked: enter your passphrase
       </h2>
       <p>The API key and server credentials of this profile are locked. Threads stay readable.</p>
