@@ -54,6 +54,17 @@ describe('the passphrase lock', () => {
     await expect.poll(() => lock.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await page.getByLabel('API key').isDisabled()).toBe(false);
 
+    // On a phone the header holds Lock, Servers and Settings on one line, inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = await page.locator('.shell-header').evaluate((element) => ({
+      title: element.querySelector('h1')!.getBoundingClientRect().height,
+      rights: [...element.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().right)),
+    }));
+    expect(header.title).toBeLessThan(30); // one line
+    expect(Math.max(...header.rights)).toBeLessThanOrEqual(390 - 8);
+    await page.screenshot({ path: 'test-results/screenshots/vault-lock-phone-header.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Settings' "Lock now" goes as it locks: the lock bar's title takes the focus there too.
     await page.getByRole('button', { name: 'Lock now' }).click();
     await expect.poll(() => title.evaluate((e) => e === document.activeElement)).toBe(true);
