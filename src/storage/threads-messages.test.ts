@@ -42,6 +42,19 @@ describe('threads', () => {
     expect((await storage.threads.get(thread.id))?.title).toBe('Trip planning');
   });
 
+  it("a person's rename keeps the thread's place in the list; a title given with activity moves it up", async () => {
+    const { storage, profile } = await setup();
+    const older = await storage.threads.create(profile.id, { title: 'Older' });
+    const newer = await storage.threads.create(profile.id, { title: 'Newer' });
+    const order = async () => (await storage.threads.list(profile.id)).items.map((t) => t.title);
+    const before = await order();
+    await storage.threads.rename(older.id, 'Older, renamed', { isActivity: false });
+    expect(await order()).toEqual(before.map((title) => (title === 'Older' ? 'Older, renamed' : title)));
+    expect((await storage.threads.get(older.id))?.updatedAt).toBe(older.updatedAt);
+    await storage.threads.rename(newer.id, 'Newer, titled by a send');
+    expect((await storage.threads.get(newer.id))!.updatedAt).toBeGreaterThan(newer.updatedAt);
+  });
+
   it('deletes a thread with all its messages and leaves other threads alone', async () => {
     const { storage, profile, db } = await setup();
     const doomed = await storage.threads.create(profile.id);

@@ -23,7 +23,8 @@ export interface ThreadsRepo {
     change: (current: ThreadConfig) => ThreadChange,
     options?: { readonly isActivity?: boolean },
   ): Promise<ThreadConfig>;
-  rename(id: string, title: string): Promise<ThreadConfig>;
+  /** `isActivity: false` (a person renaming it) keeps the thread's place in the list, as `update` says. */
+  rename(id: string, title: string, options?: { readonly isActivity?: boolean }): Promise<ThreadConfig>;
   getEnabledServers(id: string): Promise<string[]>;
   setEnabledServers(id: string, serverIds: readonly string[]): Promise<ThreadConfig>;
   /** Switches servers on and off against what is stored now, so two tabs switching different servers both count. */
@@ -92,8 +93,8 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
       return updated;
     },
 
-    rename(id: string, title: string): Promise<ThreadConfig> {
-      return repo.update(id, () => ({ title }));
+    rename(id: string, title: string, options?: { readonly isActivity?: boolean }): Promise<ThreadConfig> {
+      return repo.update(id, () => ({ title }), options);
     },
 
     async getEnabledServers(id: string): Promise<string[]> {

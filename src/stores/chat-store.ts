@@ -182,7 +182,8 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     },
     async renameThread(threadId, title) {
       try {
-        await storage.threads.rename(threadId, title);
+        // A new name is no new activity: the thread keeps its place in the list (as in other chat apps).
+        await storage.threads.rename(threadId, title, { isActivity: false });
         await actions.refreshThreads();
         return undefined;
       } catch (error) {
