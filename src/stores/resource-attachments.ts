@@ -8,6 +8,9 @@ import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { MentionOption } from './mention-options';
 
 /** The resources of the servers listed so far, by server id, and those being listed. */
+
+/** The scheme of an MCP App's page (the Apps extension). */
+const APP_PAGE_SCHEME = 'ui://';
 export interface ResourceBrowserState {
   readonly listings: Readonly<Record<string, ResourceListing>>;
   readonly loading: Readonly<Record<string, boolean>>;
@@ -173,14 +176,17 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
         const listing = listings[id];
         if (!listing) return [];
         return [
-          ...listing.resources.map((r) => ({
-            kind: 'resource' as const,
-            key: `resource:${id}:${r.uri}`,
-            label: r.title ?? r.name,
-            detail: `resource · ${listing.serverName} · ${r.uri}`,
-            insert: '',
-            resource: { serverId: id, uri: r.uri, name: r.name },
-          })),
+          // An MCP App's page (ui://) is for this app to show beside its tool's result, not content for the model.
+          ...listing.resources
+            .filter((r) => !r.uri.startsWith(APP_PAGE_SCHEME))
+            .map((r) => ({
+              kind: 'resource' as const,
+              key: `resource:${id}:${r.uri}`,
+              label: r.title ?? r.name,
+              detail: `resource · ${listing.serverName} · ${r.uri}`,
+              insert: '',
+              resource: { serverId: id, uri: r.uri, name: r.name },
+            })),
           ...listing.templates.map((t) => ({
             kind: 'template' as const,
             key: `template:${id}:${t.uriTemplate}`,

@@ -10,6 +10,7 @@ import { sendWithAttachments } from '../../src/stores/send-with-attachments';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { startMcpAppServer } from '../fixtures/mcp-app-server';
 import { startTestMcpServer } from '../fixtures/test-mcp-server';
 
 let app: TestApp;
@@ -72,6 +73,26 @@ describe('server resources as attachments', () => {
     expect(options.map((o) => [o.kind, o.label, o.detail])).toEqual([
       ['resource', 'report.pdf', 'resource · Files · docs://report.pdf'],
     ]);
+  });
+
+  it("an MCP App's page (ui://) is not offered in the `@` list; the server's other resources would be", async () => {
+    const dice = await startMcpAppServer();
+    try {
+      await app.registry.register({ id: 'dice', name: 'Dice', url: dice.url }, 'user');
+      await resources.load('dice');
+      const listed = resources.store.getState().listings.dice!.resources.map((r) => r.uri);
+      expect(listed).toContain('ui://dice/app.html'); // The server lists it (the Servers panel shows it)...
+      await app.opened.storage.threads.update(chat.store.getState().activeThreadId!, (t) => ({
+        enabledServerIds: [...t.enabledServerIds, 'dice'],
+      }));
+      await chat.actions.refreshThreads();
+      const offered = resources.mentionOptions('').map((o) => o.resource?.uri);
+      expect(offered).toContain('notes://today'); // ...and the other servers' resources are offered,
+      expect(offered.filter((uri) => uri?.startsWith('ui://'))).toEqual([]); // but no app page.
+    } finally {
+      await app.registry.unregister('dice');
+      await dice.close();
+    }
   });
 
   it('a server without resources says so as a fact, not as a problem', async () => {
