@@ -96,6 +96,13 @@ describe('prompts and sampling in the chat', () => {
       .toEqual(['Sales', 'Support']);
     await departments.getByRole('button', { name: 'Sales' }).click();
     expect(await department.inputValue()).toBe('Sales');
+    // Focused before anything is typed, the name offers the department's people (asked again with Sales filled in).
+    await form.getByLabel('name (required)').focus();
+    await expect
+      .poll(() => form.getByRole('group', { name: 'Suggestions for name' }).getByRole('button').allTextContents(), {
+        timeout: 30_000,
+      })
+      .toContain('Eve');
     await form.getByLabel('name (required)').pressSequentially('E');
     await form.getByRole('group', { name: 'Suggestions for name' }).getByRole('button', { name: 'Eve' }).click();
     await page.screenshot({ path: `${SHOTS}/prompt-form.png` });

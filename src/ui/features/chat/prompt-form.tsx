@@ -52,6 +52,8 @@ export function PromptForm({ chosen, actions, onInsert, isTurnRunning }: PromptF
               value={chosen.values[arg.name] ?? ''}
               aria-describedby={arg.description ? `${inputId}-help` : undefined}
               onChange={(event) => void actions.setValue(arg.name, event.target.value)}
+              // Asked again on focus: the server's suggestions can depend on the arguments filled in since.
+              onFocus={(event) => void actions.setValue(arg.name, event.target.value)}
             />
             {arg.description && (
               <p id={`${inputId}-help`} className="muted">
