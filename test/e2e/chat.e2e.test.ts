@@ -88,7 +88,13 @@ describe('the chat', () => {
   it('a tool pinned in the thread is in the next request; unpinned, it is not; the thread’s deferral "Never" sends all', async () => {
     await newThreadWithEverything();
     const pins = page.locator('details.pinned-tools');
-    await page.getByRole('button', { name: 'Thread menu' }).click(); // The pinned tools are under it.
+    const menu = page.getByRole('button', { name: 'Thread menu' });
+    // The pinned tools are under it; sending closes it (so the answer shows), and it opens again as it was.
+    const openMenu = async () => {
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+      await menu.click();
+    };
+    await menu.click();
     await pins.getByText('Pinned tools (0)').click();
     const echo = pins.getByRole('checkbox', { name: 'Pin echo (Everything)' });
     await echo.check();
@@ -100,6 +106,7 @@ describe('the chat', () => {
     await messages().getByText('Pinned echo is here.').waitFor({ timeout: 15_000 });
     expect(api!.requests.at(-1)!.toolNames).toEqual(['tool_search', 'mcp__everything__echo', 'execute_code']);
 
+    await openMenu();
     await echo.uncheck();
     await pins.getByText('Pinned tools (0)').waitFor();
     api!.script({ text: 'Echo is gone.' });
@@ -108,6 +115,7 @@ describe('the chat', () => {
     await messages().getByText('Echo is gone.').waitFor({ timeout: 15_000 });
     expect(api!.requests.at(-1)!.toolNames).not.toContain('mcp__everything__echo');
 
+    await openMenu();
     await pins.getByRole('combobox', { name: 'Deferral in this thread' }).selectOption('never');
     await expect.poll(() => pins.getByRole('combobox', { name: 'Deferral in this thread' }).inputValue()).toBe('never');
     api!.script({ text: 'Every tool is here.' });
@@ -117,8 +125,9 @@ describe('the chat', () => {
     const names = api!.requests.at(-1)!.toolNames;
     expect(names).not.toContain('tool_search');
     expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
+    await openMenu();
     await pins.getByText(/Pinned tools/).click();
-    await page.getByRole('button', { name: 'Thread menu' }).click();
+    await menu.click();
   });
 
   it('an overloaded API shows the error with Retry; Retry answers with the person message sent once', async () => {
