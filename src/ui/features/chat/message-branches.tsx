@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { isFocusLost } from '../../hooks/focus-lost';
 
 /** The longest message the box takes (as the composer). */
 const MAX_EDIT_CHARS = 100_000;
@@ -43,8 +44,7 @@ export function VersionSwitcher({
           : [];
     pressed.current = undefined;
     // Unless the person has moved on meanwhile (the browser may still name the disabled arrow as focused).
-    const focused = document.activeElement;
-    if (to && (focused === null || focused === document.body || focused === from?.current)) to.current?.focus();
+    if (to && (isFocusLost() || document.activeElement === from?.current)) to.current?.focus();
   }, [previous, next]);
   if (at < 0 || versions.length < 2) return null;
   return (

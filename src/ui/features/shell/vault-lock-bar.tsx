@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { VaultLockActions } from '../../../stores/vault-lock';
+import { isFocusLost } from '../../hooks/focus-lost';
 import './vault-lock.css';
-
-/** Nothing has the focus: the page has it (its element went, or was disabled). */
-const isFocusLost = (): boolean => document.activeElement === null || document.activeElement === document.body;
 
 /**
  * Shown while the profile's secrets are locked: the passphrase field, and the way out for a forgotten one
