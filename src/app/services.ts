@@ -4,6 +4,7 @@ import { reportedElsewhere } from '../domain/logger';
 import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
+import { createStreamSlots } from '../mcp/stream-slots';
 import { pacedYield } from '../platform/background-slices';
 import { CHANGE_CHANNEL, createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
@@ -36,6 +37,8 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
   firstConfigLoad.catch(reportedElsewhere); // If storage fails first, start-up reports that; this must not go unhandled.
   const storage = await storageReady;
   const sha256Hex = (text: string) => cipher.sha256Hex(text);
+  // One set for every profile's registry: the browser's connection limit is per address, not per profile.
+  const streamSlots = createStreamSlots(env.locks);
   return {
     storage,
     createModel: (apiKey, baseUrl) =>
@@ -69,6 +72,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
         catalogs: storage.catalog,
         logger: env.logger,
         yieldToPage: pacedYield(),
+        streamSlots,
         oauth: {
           secrets: storage.vault,
           settings: {

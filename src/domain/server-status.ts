@@ -9,4 +9,9 @@ export interface ServerState {
   readonly lastError?: AppError;
   /** Which transport the connection uses once connected. */
   readonly transport?: 'http' | 'sse';
+  /**
+   * False when connected without the server's own stream (the browser had no connection to spare for it): the server
+   * cannot tell the app its tools changed, so the app lists them again as it uses the server.
+   */
+  readonly liveUpdates?: false;
 }

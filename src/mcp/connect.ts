@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { TransportPreference } from '../domain/server-config';
 import type { FetchLike } from './network';
 import { guardReplayedRequests } from './replay-guard';
+import { withStreamBudget, type StreamBudget } from './stream-slots';
 
 export type TransportKind = 'http' | 'sse';
 
@@ -19,6 +20,8 @@ export interface ConnectRequest {
   readonly authProvider?: OAuthClientProvider;
   /** A fresh, fully configured Client (handlers set); one per attempt, since a failed connect closes it. */
   readonly makeClient: () => Client;
+  /** Slots for long-lived streams to a plain-http address, shared by the app's connections (see stream-slots.ts). */
+  readonly streams?: Omit<StreamBudget, 'mayRefuse'>;
 }
 
 export interface OpenConnection {
@@ -55,15 +58,19 @@ export async function openConnection(request: ConnectRequest): Promise<OpenConne
 
 async function connectWith(kind: TransportKind, request: ConnectRequest): Promise<OpenConnection> {
   const requestInit: RequestInit = { headers: request.headers };
+  // The streamable-HTTP GET stream is optional and may be refused; the legacy SSE stream is the connection itself.
+  const fetch = request.streams
+    ? withStreamBudget(request.fetch, { ...request.streams, mayRefuse: kind === 'http' })
+    : request.fetch;
   const common = {
     requestInit,
-    fetch: request.fetch,
+    fetch,
     ...(request.authProvider ? { authProvider: request.authProvider } : {}),
   };
   const transport =
     kind === 'http'
       ? new StreamableHTTPClientTransport(request.url, { ...common, reconnectionOptions: RECONNECTION })
-      : new SSEClientTransport(request.url, { ...common, eventSourceInit: { fetch: request.fetch } });
+      : new SSEClientTransport(request.url, { ...common, eventSourceInit: { fetch } });
   const client = request.makeClient();
   // The client sees no server request twice: a resumed stream may replay ones already answered.
   await client.connect(guardReplayedRequests(transport));

@@ -10,6 +10,8 @@ export interface ConnectionTiming {
   readonly reconnect: { readonly initialMs: number; readonly maxMs: number; readonly attempts: number };
   /** A connect (initialize, or the legacy SSE endpoint event) fails after this long. */
   readonly connectMs: number;
+  /** A server connected without its stream (no live updates) has its tools listed again on use, at most this often. */
+  readonly relistWithoutStreamMs: number;
 }
 
 export const DEFAULT_TIMING: ConnectionTiming = {
@@ -18,4 +20,5 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   maxCallMs: 15 * 60_000,
   reconnect: { initialMs: 1000, maxMs: 30_000, attempts: 8 },
   connectMs: 30_000,
+  relistWithoutStreamMs: 60_000,
 };

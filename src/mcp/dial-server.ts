@@ -17,6 +17,8 @@ export interface DialHooks {
   readonly onResponse: () => void;
   /** The server said its tools changed (tools/list_changed). */
   readonly onToolsChanged: () => void;
+  /** Its optional stream was refused for want of a connection to spare: the server's notifications will not arrive. */
+  readonly onStreamRefused: () => void;
   /** Reports a failed close (best-effort) of a connection dropped at `when`. */
   readonly closeFailed: (when: string) => (error: unknown) => void;
 }
@@ -45,6 +47,7 @@ export async function dialServer(
   await session?.ensureFresh(guarded);
   const authProvider = session?.provider;
   const lastKind = hooks.lastKind();
+  const streams = streamBudgetFor(config, deps, () => hooks.onStreamRefused());
   const opening = openConnection({
     url: new URL(config.url),
     preference: config.transport,
@@ -53,6 +56,7 @@ export async function dialServer(
     fetch,
     ...(authProvider ? { authProvider } : {}),
     makeClient: () => deps.makeClient(() => hooks.onToolsChanged()),
+    ...(streams ? { streams } : {}),
   });
   return withTimeout(opening, deps.timing.connectMs, () => {
     void opening.then((late) => late.client.close()).catch(hooks.closeFailed('after a connect timed out'));
@@ -61,4 +65,20 @@ export async function dialServer(
       `The server did not finish connecting within ${Math.round(deps.timing.connectMs / 1000)} s.`,
     );
   });
+}
+
+/**
+ * The stream slots of the address the requests really go to (the relay's, for a server reached through it), when it is
+ * plain http: browsers speak HTTP/2, which has no per-address connection limit to speak of, only over TLS.
+ */
+function streamBudgetFor(config: ServerConfig, deps: ServerConnectionDeps, onRefused: () => void) {
+  const relayUrl = deps.relayUrl?.();
+  let address: URL;
+  try {
+    address = new URL(config.viaRelay && relayUrl ? relayUrl : config.url);
+  } catch {
+    return undefined; // A relay URL that is not a URL fails the connect with its own message.
+  }
+  if (!deps.streamSlots || address.protocol !== 'http:') return undefined;
+  return { slots: deps.streamSlots, origin: address.origin, onRefused };
 }

@@ -24,6 +24,7 @@ import { serverReads } from './registry-server-reads';
 import { RegistrySignIns } from './registry-sign-ins';
 import { argumentsProblem, callRegisteredTool } from './registry-tool-call';
 import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
+import type { StreamSlots } from './stream-slots';
 
 export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
 
@@ -40,6 +41,8 @@ export interface RegistryDeps extends ClientHandlers {
   readonly oauth?: RegistryOAuth;
   /** Where failures the registry goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** Slots for long-lived streams to plain-http addresses, shared by every connection in the app's tabs. */
+  readonly streamSlots?: StreamSlots;
   /** Lets the page handle input between the steps of taking in a large catalog (stored or listed, checked, named). */
   readonly yieldToPage?: () => Promise<void>;
 }
@@ -61,6 +64,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
     relayUrl: currentRelayUrl,
     now: deps.now,
     timing,
+    ...(deps.streamSlots ? { streamSlots: deps.streamSlots } : {}),
   };
 
   const logger = deps.logger ?? silentLogger;

@@ -6,6 +6,7 @@ import type { ServerState } from '../domain/server-status';
 import type { ConnectionTiming } from './connection-timing';
 import type { FetchLike } from './network';
 import type { OAuthSession } from './oauth-session';
+import type { StreamSlots } from './stream-slots';
 
 // The contract of a server's connection (server-connection.ts), apart from the connection code that loads lazily.
 
@@ -15,6 +16,8 @@ export interface ServerConnectionDeps {
   readonly fetch: FetchLike;
   /** The CORS relay's URL, read at each connect; servers with viaRelay go through it, and CORS failures are probed. */
   readonly relayUrl?: () => string | undefined;
+  /** Slots for the long-lived streams to one plain-http address, shared by every connection of the app's tabs. */
+  readonly streamSlots?: StreamSlots;
   readonly now: () => number;
   readonly timing: ConnectionTiming;
   /** Header values from the vault (bearer token, custom headers), read at each connect. */

@@ -33,6 +33,10 @@ export class ServerConnection {
   private isDisposed = false;
   /** Calls in flight; the idle timer never closes a connection under them. */
   private inFlight = 0;
+  /** The open connection has no stream from the server (none to spare): its tool list is re-read on use instead. */
+  private isStreamRefused = false;
+  /** When the tools were last listed (now()), for the re-reads of a connection without a stream. */
+  private listedAt = 0;
   /** Tools whose definition says `execution.taskSupport: "required"`. */
   private taskRequired = new Set<string>();
 
@@ -66,7 +70,13 @@ export class ServerConnection {
   /** Connects if needed; resolves to the open client or throws a typed AppError. */
   async ensureConnected(): Promise<Client> {
     this.idle.touch();
-    if (this.open) return this.open.client;
+    if (this.open) {
+      if (this.isStreamRefused && this.deps.now() - this.listedAt >= this.deps.timing.relistWithoutStreamMs) {
+        this.listedAt = this.deps.now(); // One re-read at a time.
+        void this.refreshTools();
+      }
+      return this.open.client;
+    }
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
     return (await this.connecting).client;
   }
@@ -117,8 +127,7 @@ export class ServerConnection {
         const raw = await requestToolCall(client, name, args, limits, this.taskRequired.has(name));
         this.idle.touch();
         // A server that had been answering wrongly answers again: its status says so.
-        if (this.state.status === 'error' && this.open)
-          this.setState({ status: 'connected', transport: this.open.kind });
+        if (this.state.status === 'error' && this.open) this.setState(this.connectedState(this.open));
         return normalizeCallResult(raw, elapsed());
       } catch (error) {
         if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
@@ -152,7 +161,7 @@ export class ServerConnection {
     if (this.inFlight === 0) return this.disconnect(); // The next ensureConnected connects afresh.
     try {
       await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
-      if (this.open === open) this.setState({ status: 'connected', transport: open.kind });
+      if (this.open === open) this.setState(this.connectedState(open));
     } catch (error) {
       if (this.open === open)
         this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
@@ -182,12 +191,15 @@ export class ServerConnection {
     // A tools/list_changed that comes before the connection is open may postdate its first list: listed once open.
     let changedMeanwhile = false;
     let onToolsChanged = () => void (changedMeanwhile = true);
+    let isRefusedMeanwhile = false;
+    let onStreamRefused = () => void (isRefusedMeanwhile = true);
     try {
       const open = await dialServer(config, this.deps, {
         lastKind: () => this.lastKind,
         onNetworkFailure: () => this.onNetworkFailure(),
         onResponse: () => (this.hasAnswered = true),
         onToolsChanged: () => onToolsChanged(),
+        onStreamRefused: () => onStreamRefused(),
         closeFailed: (when) => this.closeFailed(when),
       });
       if (this.isDisposed || config !== this.config) {
@@ -206,7 +218,13 @@ export class ServerConnection {
       this.lastKind = open.kind;
       this.reconnects.reset();
       open.client.onclose = () => this.onClosed(open);
-      this.setState({ status: 'connected', transport: open.kind });
+      this.isStreamRefused = isRefusedMeanwhile;
+      this.setState(this.connectedState(open));
+      onStreamRefused = () => {
+        if (this.open !== open) return;
+        this.isStreamRefused = true;
+        this.setState(this.connectedState(open));
+      };
       this.idle.touch();
       onToolsChanged = () => void this.refreshTools();
       if (changedMeanwhile) onToolsChanged();
@@ -240,8 +258,13 @@ export class ServerConnection {
     };
   }
 
+  private connectedState(open: OpenConnection): ServerState {
+    return { status: 'connected', transport: open.kind, ...(this.isStreamRefused ? { liveUpdates: false } : {}) };
+  }
+
   /** Lists every tool and notes which of them require task execution. */
   private async listAll(client: Client): Promise<Tool[]> {
+    this.listedAt = this.deps.now();
     const tools = await listAllTools(client);
     this.taskRequired = taskRequiredTools(tools);
     return tools;

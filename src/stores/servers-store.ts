@@ -46,6 +46,8 @@ export interface ServerView {
   readonly isCatalogStale: boolean;
   /** Its requests go through the CORS relay ("Route through relay"). */
   readonly viaRelay: boolean;
+  /** Connected without the server's own stream, so a change to its tools shows only when the app lists them again. */
+  readonly hasNoLiveUpdates: boolean;
   /** It failed on CORS, a relay is set and it is not routed through it yet: "Connect through relay" is offered. */
   readonly offersRelay: boolean;
   /** The server's log messages since the page opened (never shown in the chat). */
@@ -100,6 +102,7 @@ export function createServersStore(registry: Registry): ServersStore {
         toolNotes: [...(catalog?.cuts ?? []), ...registry.toolWarnings(config.id)],
         isCatalogStale,
         viaRelay: config.viaRelay,
+        hasNoLiveUpdates: state.status === 'connected' && state.liveUpdates === false,
         offersRelay:
           scope === 'user' &&
           !config.viaRelay &&

@@ -129,8 +129,7 @@ describe('the chat on a phone', () => {
   });
 
   it("with six servers, the open menu's server line shows every one of them", async () => {
-    // Each on its own port: a browser keeps at most 6 connections open to one host and port, and each server holds
-    // one for its stream, so six servers of one origin would wait on each other.
+    // Each on its own port, so each holds its stream (servers sharing one address: shared-address.e2e.test.ts).
     const more = await Promise.all(Array.from({ length: 5 }, () => startTestMcpServer()));
     stopAfter.push(...more);
     for (const [i, name] of ['Atlas', 'Books', 'Clock', 'Docs', 'Ember'].entries())

@@ -14,3 +14,7 @@ export const isToolListPending = (server: Pick<ServerView, 'hasToolList'>): bool
 
 /** Said instead of a tool count while the list is pending. */
 export const TOOLS_PENDING = 'tools listed once connected';
+
+/** Why a connected server's tool changes show late (no stream of its own), and what the person can do about it. */
+export const NO_LIVE_UPDATES =
+  'Tool changes are not sent live (a browser opens at most 6 connections to one http:// address); its tools are listed again as it is used.';

@@ -8,6 +8,8 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelayServer, type RelayServer } from '../../../relay/node-server';
 import type { SignInCallback } from '../../../src/mcp/registry';
+import { createStreamSlots } from '../../../src/mcp/stream-slots';
+import { createLocalLocks } from '../../../src/platform/locks';
 import { createTestRegistry } from '../../fakes/test-registry';
 import { listenOnLoopback } from '../../fixtures/listen-loopback';
 import { startOAuthMcpServer } from '../../fixtures/oauth-mcp-server';
@@ -57,6 +59,21 @@ describe('a server routed through the relay', () => {
     const result = await reg.callTool('plain', 'tool-0', {});
     expect(result.content).toEqual([{ type: 'text', text: 'tool-0 ok' }]);
     expect(through.lines.filter((l) => l.startsWith('POST')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("counts the streams of servers routed through a plain-http relay against the relay's address", async () => {
+    const servers = await Promise.all([1, 2, 3, 4].map(() => startTestMcpServer({ cors: 'none' })));
+    cleanup.push(() => Promise.all(servers.map((server) => server.stop())).then(() => {}));
+    const through = await relay();
+    const reg = registry(through.url, { streamSlots: createStreamSlots(createLocalLocks()) });
+    // Four servers, each on its own port, and one address the browser really talks to: the relay's.
+    for (const [i, server] of servers.entries()) {
+      await reg.register({ id: `s${i}`, name: `S${i}`, url: server.url, viaRelay: true }, 'user');
+      expect(await reg.connect(`s${i}`)).toMatchObject({ status: 'connected' });
+    }
+    const openStreams = () => servers.reduce((sum, server) => sum + server.openStreams, 0);
+    await expect.poll(openStreams).toBe(3);
+    expect(servers.map((_, i) => reg.get(`s${i}`)?.state.liveUpdates).filter((live) => live === false)).toHaveLength(1);
   });
 
   it('sends OAuth discovery, registration and token requests through it as well', async () => {

@@ -5,7 +5,7 @@ import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
 import { ServerLog } from './server-log';
 import { ServerResources } from '../resources/server-resources';
-import { isToolListPending, SERVER_STATUS_LABEL, TOOLS_PENDING } from '../../components/server-status';
+import { isToolListPending, NO_LIVE_UPDATES, SERVER_STATUS_LABEL, TOOLS_PENDING } from '../../components/server-status';
 
 const AUTH_LABEL: Record<ServerView['authKind'], string> = {
   none: 'no authentication',
@@ -60,6 +60,7 @@ export function ServerItem({
         />
         <span>On in new threads</span>
       </label>
+      {server.hasNoLiveUpdates && <p className="muted">{NO_LIVE_UPDATES}</p>}
       {server.error && server.status !== 'connected' && <p className="field-error">{server.error}</p>}
       {notice && notice.text !== server.error && (
         <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>
