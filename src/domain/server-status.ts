@@ -14,4 +14,6 @@ export interface ServerState {
    * cannot tell the app its tools changed, so the app lists them again as it uses the server.
    */
   readonly liveUpdates?: false;
+  /** Connected to a server that declares the prompts capability (its prompts are offered with `/`). */
+  readonly offersPrompts?: true;
 }

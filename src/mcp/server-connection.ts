@@ -259,7 +259,12 @@ export class ServerConnection {
   }
 
   private connectedState(open: OpenConnection): ServerState {
-    return { status: 'connected', transport: open.kind, ...(this.isStreamRefused ? { liveUpdates: false } : {}) };
+    return {
+      status: 'connected',
+      transport: open.kind,
+      ...(this.isStreamRefused ? { liveUpdates: false } : {}),
+      ...(open.client.getServerCapabilities()?.prompts ? { offersPrompts: true } : {}),
+    };
   }
 
   /** Lists every tool and notes which of them require task execution. */

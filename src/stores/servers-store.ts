@@ -48,6 +48,8 @@ export interface ServerView {
   readonly viaRelay: boolean;
   /** Connected without the server's own stream, so a change to its tools shows only when the app lists them again. */
   readonly hasNoLiveUpdates: boolean;
+  /** It declared prompts when it last connected in this page (kept while it is disconnected, as when idle). */
+  readonly offersPrompts: boolean;
   /** It failed on CORS, a relay is set and it is not routed through it yet: "Connect through relay" is offered. */
   readonly offersRelay: boolean;
   /** The server's log messages since the page opened (never shown in the chat). */
@@ -78,9 +80,15 @@ const inListOrder = (a: RegisteredServer, b: RegisteredServer): number =>
 /** A store mirroring the registry: refreshed on every registry event. */
 export function createServersStore(registry: Registry): ServersStore {
   const toolsOf = memoizedToolViews();
+  /** Servers that declared prompts when they last connected: an idle disconnect does not take the `/` hint away. */
+  const promptServers = new Set<string>();
   const snapshot = (): ServerView[] =>
     [...registry.list()].sort(inListOrder).map((server) => {
       const { config, scope, state, catalog, isCatalogStale } = server;
+      if (state.status === 'connected') {
+        if (state.offersPrompts) promptServers.add(config.id);
+        else promptServers.delete(config.id);
+      }
       return {
         id: config.id,
         name: config.name,
@@ -103,6 +111,7 @@ export function createServersStore(registry: Registry): ServersStore {
         isCatalogStale,
         viaRelay: config.viaRelay,
         hasNoLiveUpdates: state.status === 'connected' && state.liveUpdates === false,
+        offersPrompts: promptServers.has(config.id),
         offersRelay:
           scope === 'user' &&
           !config.viaRelay &&

@@ -74,7 +74,13 @@ describe('prompts and sampling in the chat', () => {
   });
 
   it('/ lists the prompts, the keyboard picks one, the server completes its arguments, and Send runs it', async () => {
-    await newThread();
+    await openNewThread(page);
+    // No server on, no prompts: the box does not offer them; with Everything (which declares prompts) on, it does.
+    expect(await box().getAttribute('placeholder')).toBe('Ask anything; @ mentions a server or tool');
+    await switchServerOn(page, 'Everything');
+    await expect
+      .poll(() => box().getAttribute('placeholder'), { timeout: 30_000 })
+      .toBe('Ask anything; @ mentions a server or tool, / picks a prompt');
     await box().click();
     await box().pressSequentially('/team');
     const list = page.getByRole('listbox', { name: 'Prompts of this thread’s servers' });

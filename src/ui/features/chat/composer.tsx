@@ -166,7 +166,11 @@ export function Composer({
               ? slash.optionId(slash.active)
               : undefined
         }
-        placeholder={isDisabled ? 'Create or open a thread to start' : 'Ask anything; @ mentions a server or tool'}
+        placeholder={
+          isDisabled
+            ? 'Create or open a thread to start'
+            : `Ask anything; @ mentions a server or tool${slashMenu?.hasPrompts ? ', / picks a prompt' : ''}`
+        }
         value={text}
         maxLength={MAX_MESSAGE_CHARS}
         rows={3}

@@ -33,12 +33,13 @@ export function usePromptDock(
     const listings = serverIds.map((id) => byServer[id]);
     return {
       options: (query) => prompts.actions.options(serverIds, query),
+      hasPrompts: servers.some((s) => s.offersPrompts && serverIds.includes(s.id)),
       isLoading: listings.some((l) => l?.status === 'loading'),
       problems: listings.flatMap((l) => (l?.status === 'failed' ? [l.message] : [])),
       onOpen: () => void prompts.actions.refresh(serverIds),
       onPick: (option) => prompts.actions.choose(option.prompt),
     };
-  }, [prompts, serverIds, byServer]);
+  }, [prompts, serverIds, byServer, servers]);
   const hadForm = useRef(false);
   useEffect(() => {
     if (hadForm.current && !chosen) box.current?.focus();

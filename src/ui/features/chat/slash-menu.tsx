@@ -4,6 +4,8 @@ import type { PromptOption } from '../../../stores/prompts-store';
 /** What the composer's `/` list shows: the thread's prompts, and what is still loading or failed. */
 export interface SlashMenuSource {
   readonly options: (query: string) => PromptOption[];
+  /** A server of the thread declares prompts: the message box says `/` picks one. */
+  readonly hasPrompts: boolean;
   /** Servers still listing their prompts. */
   readonly isLoading: boolean;
   /** Servers that could not list their prompts, each said in a sentence. */
