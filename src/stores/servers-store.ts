@@ -165,7 +165,8 @@ export async function signIn(
       return;
     }
     const params = await authWindow.result;
-    await finishSignIn(store, registry, params);
+    const failure = await finishSignIn(store, registry, params);
+    if (failure) setNotice(store, serverId, { tone: 'error', text: failure });
   } catch (error) {
     authWindow?.close();
     setNotice(store, serverId, {

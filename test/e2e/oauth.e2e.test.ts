@@ -116,6 +116,32 @@ describe('OAuth sign-in in the app', () => {
     await browser!.context.unroute('**/authorize**');
   });
 
+  it('says why when the sign-in fails at a token endpoint without CORS, and what to do', async () => {
+    const bare = await startOAuthMcpServer({ tokenWithoutCors: true });
+    try {
+      await page.getByLabel('Server name').fill('Bare notes');
+      await page.getByLabel('Server URL').fill(bare.url);
+      await page.getByLabel('Authentication').selectOption('oauth');
+      await page.getByRole('button', { name: 'Add server' }).click();
+      const item = page.getByRole('listitem', { name: 'Bare notes' });
+      await expect.poll(() => item.textContent()).toContain('Sign-in needed');
+      const popupOpened = browser!.context.waitForEvent('page');
+      await item.getByRole('button', { name: 'Sign in to Bare notes' }).click();
+      await (await popupOpened).waitForEvent('close', { timeout: 15_000 });
+      await expect
+        .poll(() => item.textContent(), { timeout: 15_000 })
+        .toContain('Sign-in to Bare notes failed at the token endpoint');
+      expect(await item.textContent()).toContain(
+        'Switch on "Route through relay" for this server, then sign in again.',
+      );
+      page.once('dialog', (dialog) => void dialog.accept());
+      await item.getByRole('button', { name: 'Remove Bare notes' }).click();
+      await expect.poll(() => item.count()).toBe(0);
+    } finally {
+      await bare.stop();
+    }
+  });
+
   it('signs in with a full-page redirect when popups are blocked', async () => {
     const blocked = await browser!.context.newPage();
     await blocked.addInitScript(() => {
