@@ -66,10 +66,13 @@ export class McpHttpError extends AppError {
   }
 }
 
+/** What a 401 says when nothing more is known (the servers manager words it for the server's kind of auth). */
+export const AUTH_REQUIRED_MESSAGE = 'The server requires authorization. Add a token or sign in, then connect again.';
+
 /** The server wants credentials it did not get (401), or the OAuth sign-in must be done again. */
 export class AuthRequiredError extends AppError {
   readonly kind = 'auth-required';
-  constructor(detail = 'The server requires authorization. Add a token or sign in, then connect again.') {
+  constructor(detail = AUTH_REQUIRED_MESSAGE) {
     super(detail);
     this.name = 'AuthRequiredError';
   }

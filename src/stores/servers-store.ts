@@ -152,7 +152,10 @@ export async function signIn(
       await registry.signIn(serverId, redirectPage);
       return;
     }
-    const started = await registry.signIn(serverId, (url) => authWindow.navigate(url));
+    const started = await registry.signIn(serverId, (url) => {
+      setNotice(store, serverId, { tone: 'info', text: 'Waiting for the sign-in window…' });
+      authWindow.navigate(url);
+    });
     if (started !== 'redirected') {
       authWindow.close();
       setNotice(

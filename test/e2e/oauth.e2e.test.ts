@@ -47,6 +47,10 @@ describe('OAuth sign-in in the app', () => {
     await page.getByLabel('Authentication').selectOption('oauth');
     await page.getByRole('button', { name: 'Add server' }).click();
     await expect.poll(() => serverItem().textContent()).toContain('Sign-in needed');
+    // Waiting for a first sign-in is no error: said plainly, in the row's ordinary text colour.
+    const note = serverItem().getByText('This server asks you to sign in: use Sign in', { exact: false });
+    await note.waitFor();
+    expect(await note.getAttribute('class')).toBe('muted');
   });
 
   it('signs in through a popup that closes itself, and connects with the token', async () => {
@@ -109,6 +113,7 @@ describe('OAuth sign-in in the app', () => {
     const popupOpened = browser!.context.waitForEvent('page');
     await serverItem().getByRole('button', { name: 'Sign in to Secure notes' }).click();
     const popup = await popupOpened;
+    await serverItem().getByText('Waiting for the sign-in window…').waitFor();
     await popup.close();
     await expect
       .poll(() => serverItem().textContent())

@@ -61,7 +61,12 @@ export function ServerItem({
         <span>On in new threads</span>
       </label>
       {server.hasNoLiveUpdates && <p className="muted">{NO_LIVE_UPDATES}</p>}
-      {server.error && server.status !== 'connected' && <p className="field-error">{server.error}</p>}
+      {server.error && server.status !== 'connected' && (
+        // An OAuth server waiting for a sign-in is in an expected state, not an error.
+        <p className={server.status === 'needs-auth' && server.authKind === 'oauth' ? 'muted' : 'field-error'}>
+          {server.error}
+        </p>
+      )}
       {notice && notice.text !== server.error && (
         <p className={notice.tone === 'error' ? 'field-error' : 'muted'}>{notice.text}</p>
       )}
