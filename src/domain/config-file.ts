@@ -21,6 +21,7 @@ export const ExportedPreferences = z.object({
   maxTokens: UserPreferences.shape.maxTokens,
   theme: UserPreferences.shape.theme.optional(),
   toolSearch: ToolSearchOverrides.optional(),
+  relayUrl: UserPreferences.shape.relayUrl,
 });
 export type ExportedPreferences = z.infer<typeof ExportedPreferences>;
 
@@ -105,6 +106,7 @@ export function buildConfigFile(profile: UserConfig, servers: readonly ServerCon
       ...(prefs.maxTokens !== undefined ? { maxTokens: prefs.maxTokens } : {}),
       theme: prefs.theme,
       ...(Object.keys(toolSearch).length > 0 ? { toolSearch } : {}),
+      ...(prefs.relayUrl !== undefined ? { relayUrl: prefs.relayUrl } : {}),
     },
     servers: servers.map(exportServer),
     defaultServerIds: [...profile.defaultServerIds],

@@ -4,6 +4,7 @@ const NAMES: Record<string, string> = {
   baseUrl: 'Base URL',
   maxTokens: 'Maximum answer length (tokens)',
   theme: 'Theme',
+  relayUrl: 'Relay URL',
   toolSearch: 'Tool search',
   'toolSearch.mode': 'Tool search mode',
   'toolSearch.strategy': 'Search strategy',

@@ -105,6 +105,48 @@ describe('configuration import', () => {
     expect(same.rejected).toEqual([]);
   });
 
+  it('exports the Relay URL; an import does not take a new one, and says when relayed servers have none here', async () => {
+    const source = await openProfile('Sam');
+    await source.storage.profiles.update(source.profileId, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, relayUrl: 'http://127.0.0.1:8787/' },
+    }));
+    await addServer(source, { id: 'bare', name: 'Bare', url: 'https://bare.example/mcp', viaRelay: true });
+    const file = (await exportConfiguration(source)).text;
+    expect(JSON.parse(file)).toMatchObject({ preferences: { relayUrl: 'http://127.0.0.1:8787/' } });
+
+    const target = await openProfile('Alex');
+    const report = okReport(await importConfiguration(target, file));
+    expect(report.imported).toContain('Server "Bare"');
+    expect(report.rejected).toEqual([
+      {
+        subject: 'Relay URL',
+        reasons: [
+          'not imported: every request of the servers routed through a relay, their tokens included, would go through http://127.0.0.1:8787/. If you trust that relay, enter it under Settings yourself.',
+        ],
+      },
+      {
+        subject: 'Relay URL',
+        reasons: [
+          'none is set in this browser, and "Bare" goes through a relay: enter the Relay URL under Settings before it connects.',
+        ],
+      },
+    ]);
+    expect((await target.storage.profiles.get(target.profileId))?.preferences.relayUrl).toBeUndefined();
+    expect(target.registry.get('bare')?.config.viaRelay).toBe(true);
+
+    // With the same relay set here, it is taken as unchanged and nothing is missing.
+    const ready = await openProfile('Kim');
+    await ready.storage.profiles.update(ready.profileId, (p) => ({
+      ...p,
+      preferences: { ...p.preferences, relayUrl: 'http://127.0.0.1:8787/' },
+    }));
+    await ready.registry.setRelayUrl('http://127.0.0.1:8787/');
+    const same = okReport(await importConfiguration(ready, file));
+    expect(same.imported).toContain('Relay URL: http://127.0.0.1:8787/ (unchanged)');
+    expect(same.rejected).toEqual([]);
+  });
+
   it('gives a clashing id a fresh one and keeps the default set pointing at it', async () => {
     const target = await openProfile('Alex');
     await addServer(target, { id: 'search', name: 'Web search', url: 'https://a.example/mcp' });

@@ -87,6 +87,14 @@ export async function importConfiguration(deps: ConfigTransferDeps, text: string
     if (server && idMap.has(fileId))
       imported.push(`Server "${server.name}" asks for ${[...new Set(Object.values(slots))].join(', ')} (enter below)`);
   }
+  const relayed = plan.servers.filter((server) => server.viaRelay && idMap.has(server.id));
+  if (relayed.length > 0 && deps.registry.relayUrl() === undefined)
+    rejected.push({
+      subject: preferenceName('relayUrl'),
+      reasons: [
+        `none is set in this browser, and ${relayed.map((server) => `"${server.name}"`).join(', ')} ${relayed.length === 1 ? 'goes' : 'go'} through a relay: enter the Relay URL under Settings before ${relayed.length === 1 ? 'it connects' : 'they connect'}.`,
+      ],
+    });
   return { ok: true, imported, rejected, ignored: plan.ignored, needsSecrets };
 }
 
@@ -167,11 +175,16 @@ async function applyPreferences(
   let before: UserPreferences | undefined;
   let rest = offered;
   let refusedBaseUrl: string | undefined;
+  let refusedRelayUrl: string | undefined;
   await deps.storage.profiles.update(deps.profileId, (p) => {
     before = p.preferences;
-    // A file must not choose where the API key goes: a new base URL is left for the person to enter.
-    if (offered.baseUrl !== undefined && offered.baseUrl !== p.preferences.baseUrl)
-      ({ baseUrl: refusedBaseUrl, ...rest } = offered);
+    rest = offered;
+    // A file must not choose where the API key goes: a new base URL is left for the person to enter. Nor where the
+    // servers' requests go: a relay sees them all, tokens included.
+    if (rest.baseUrl !== undefined && rest.baseUrl !== p.preferences.baseUrl)
+      ({ baseUrl: refusedBaseUrl, ...rest } = rest);
+    if (rest.relayUrl !== undefined && rest.relayUrl !== p.preferences.relayUrl)
+      ({ relayUrl: refusedRelayUrl, ...rest } = rest);
     return {
       ...p,
       preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
@@ -183,6 +196,14 @@ async function applyPreferences(
       subject: preferenceName('baseUrl'),
       reasons: [
         `not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`,
+      ],
+    });
+  }
+  if (refusedRelayUrl !== undefined) {
+    rejected.push({
+      subject: preferenceName('relayUrl'),
+      reasons: [
+        `not imported: every request of the servers routed through a relay, their tokens included, would go through ${refusedRelayUrl}. If you trust that relay, enter it under Settings yourself.`,
       ],
     });
   }
