@@ -178,6 +178,24 @@ describe('first run', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Test', exact: true }).scrollIntoViewIfNeeded();
     await shot('first-run-3-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("saving a key the endpoint refuses, then the right one, shows the endpoint's models without reopening Settings", async () => {
+    const model = page.getByRole('combobox', { name: 'Model' });
+    const saveKey = async (key: string) => {
+      await page.getByLabel('API key').fill(key);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+    };
+    await saveKey('sk-ant-wrong');
+    await page.getByText('Advanced settings').click();
+    // The endpoint refuses the key, so it lists nothing: the app's own choices stand in.
+    await expect.poll(() => model.locator('option').allTextContents()).not.toContain('claude-endpoint-small');
+    await saveKey(KEY);
+    await expect
+      .poll(() => model.locator('option').allTextContents())
+      .toEqual(['claude-endpoint-large', 'claude-endpoint-small']);
     expect(pageErrors).toEqual([]);
     // The security headers name no feature Chromium does not know (it logs each one as an error on every load).
     expect(consoleLines.filter((line) => line.includes('Permissions-Policy'))).toEqual([]);

@@ -41,9 +41,15 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
   const [isFirstSave, setFirstSave] = useState(false);
   const ids = { key: useId(), url: useId(), model: useId(), code: useId(), codeHelp: useId() };
 
+  // The endpoint's models for the stored key and base URL: listed again whenever they are loaded (a Save, an import).
   useEffect(() => {
-    void models().then(setModelList);
-  }, [models, view?.hasApiKey]);
+    if (!view) return;
+    let isCurrent = true;
+    void models().then((list) => isCurrent && setModelList(list));
+    return () => {
+      isCurrent = false;
+    };
+  }, [models, view]);
 
   const show = useCallback((loaded: SettingsView) => {
     setView(loaded);
