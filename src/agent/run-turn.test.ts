@@ -173,6 +173,50 @@ describe('runTurn', () => {
     expect(store.messages[2]?.blocks.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a', 'b']);
   });
 
+  it("shows each call's trace on the answer as it ends, while another call of the batch waits for approval", async () => {
+    const both: ScriptedAnswer = {
+      blocks: [
+        { type: 'tool_use', id: 'a', name: 'mcp__srv__weather', input: {} },
+        { type: 'tool_use', id: 'b', name: 'mcp__srv__calendar', input: {} },
+      ],
+    };
+    const { deps, store } = setup([both, say('Both done.')]);
+    // The calendar's approval is held until the weather call's trace has reached the page.
+    let allowCalendar!: () => void;
+    const calendarAllowed = new Promise<void>((resolve) => (allowCalendar = resolve));
+    const seenTraces: string[][] = [];
+    const asking = listThreadTools([agentTool('weather'), agentTool('calendar')], {
+      deferred: false,
+      askApproval: async (request) => {
+        if (request.tool.modelName === 'mcp__srv__calendar') await calendarAllowed;
+        return 'allow-once';
+      },
+      runTool: async (tool) => ok(`${tool.toolName} says hi`),
+      approvals: { always: store.alwaysApprovals, thread: store.threadApprovals },
+      memory: store,
+      hash: async (text) => `h${text.length}`,
+    });
+    const turn = runTurn(
+      'x',
+      {
+        ...deps,
+        tools: asking,
+        onMessage: (message) => {
+          if (message.role !== 'assistant') return;
+          const ids = message.trace.flatMap((entry) => (entry.kind === 'tool-call' ? [entry.toolUseId] : []));
+          seenTraces.push(ids);
+          if (ids.includes('a')) allowCalendar();
+        },
+      },
+      new AbortController().signal,
+    );
+    await turn;
+    // The page saw the weather call ended before the calendar call was allowed, then both.
+    expect(seenTraces).toContainEqual(['a']);
+    expect(seenTraces.at(-1)).toEqual([]); // The last answer ("Both done.") has no calls of its own.
+    expect(store.messages[1]?.trace.filter((e) => e.kind === 'tool-call').map((e) => e.toolUseId)).toEqual(['a', 'b']);
+  });
+
   it('stops at the turn limit with a visible note', async () => {
     const loop = Array.from({ length: 3 }, (_, i) => use('mcp__srv__weather', {}, `t${i}`));
     const { deps, store } = setup(loop, { maxModelCalls: 3, approve: 'allow-thread' });

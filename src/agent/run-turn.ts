@@ -78,7 +78,8 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
-    // Inner calls of execute_code show on the answer while its code still runs (stored with the results below).
+    // Inner calls of execute_code show on the answer while its code still runs, and each call's trace as soon as it
+    // ends, while others of the batch still run or wait for approval (all stored with the results below).
     const live = new Map<string, readonly TraceEntry[]>();
     const progress = (id: string, entries: readonly TraceEntry[]) => {
       live.set(id, entries);
@@ -88,7 +89,10 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
       toolUses.map((use) =>
         use.name === EXECUTE_CODE_NAME && deps.code && !isProgrammaticUse(use)
           ? runCodeUse(use, deps, signal, deps.code, (entries) => progress(use.id, entries))
-          : runToolOrProgrammaticUse(use, deps, signal),
+          : runToolOrProgrammaticUse(use, deps, signal).then((result) => {
+              if (toolUses.length > 1) progress(use.id, result.trace);
+              return result;
+            }),
       ),
     );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace), ...(deps.takeSideTrace?.() ?? [])];

@@ -98,6 +98,38 @@ describe('honest states', () => {
     await shot('honest-3-denied');
   });
 
+  it('in a batch of calls, one that ended reads "done" with its result while another still waits for approval', async () => {
+    await newThreadWithTools();
+    api.script(
+      {
+        toolUses: [
+          { id: 'toolu_first', name: 'mcp__tools__echo', input: { message: 'first of two' } },
+          { id: 'toolu_second', name: 'mcp__tools__echo', input: { message: 'second of two' } },
+        ],
+      },
+      { text: 'Both echoes came back.' },
+    );
+    await send('Echo twice');
+    const cards = messages().locator('details.tool-card', { hasText: 'echo' });
+    // Both calls ask at once, each in its own box; the first one's is answered.
+    const approvals = page.getByRole('region', { name: 'Approve echo' });
+    await expect.poll(() => approvals.count(), { timeout: 15_000 }).toBe(2);
+    await approvals.first().getByRole('button', { name: 'Allow once' }).click();
+    // The first call ran and ended; the second is still being asked about.
+    await expect
+      .poll(() => cards.locator('summary').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/echo\s*done/), expect.stringMatching(/waiting for your approval/)]);
+    await cards.first().locator('summary').click();
+    await cards.first().getByText('Echo: first of two').waitFor();
+    await shot('honest-batch-one-done-one-waiting');
+    await approvals.getByRole('button', { name: 'Allow once' }).click();
+    await messages().getByText('Both echoes came back.').waitFor({ timeout: 15_000 });
+    expect(await cards.locator('summary').allTextContents()).toEqual([
+      expect.stringMatching(/echo\s*done/),
+      expect.stringMatching(/echo\s*done/),
+    ]);
+  });
+
   it('an approval pending at a reload comes back: allowed, the tool runs and the model gets its result', async () => {
     await newThreadWithTools();
     api.script({ toolUses: [{ id: 'toolu_reload', name: 'mcp__tools__echo', input: { message: 'after reload' } }] });

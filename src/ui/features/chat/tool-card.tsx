@@ -27,18 +27,21 @@ const STATE_LABEL: Record<ToolCallState, string> = {
   done: 'done',
 };
 
-/** The state of a call from its result and trace, whether the person is being asked about it, and whether a turn runs. */
+/**
+ * The state of a call from its result and trace, whether the person is being asked about it, and whether a turn runs.
+ * A call's trace is written when it ends: one that ended while others of its batch still run has no result yet.
+ */
 export function toolCallState(
   result: ToolResult | undefined,
   trace: ToolCallTrace | undefined,
   isAwaitingApproval: boolean,
   isTurnRunning: boolean,
 ): ToolCallState {
-  if (!result) return isAwaitingApproval ? 'waiting' : isTurnRunning ? 'running' : 'not-run';
+  if (!result && !trace) return isAwaitingApproval ? 'waiting' : isTurnRunning ? 'running' : 'not-run';
   if (trace?.approval?.decision === 'deny') return 'denied';
   // Stop cancelled it: the person's own choice, not a failure of the tool.
   if (trace?.isStopped) return 'stopped';
-  return result.is_error ? 'error' : 'done';
+  return (result?.is_error ?? trace?.isError) ? 'error' : 'done';
 }
 
 /** A tool call as a collapsible card: server, tool, arguments, result (text and images), error, time, approval. */
@@ -81,9 +84,9 @@ export function ToolCard({
         </summary>
         <h3>Arguments</h3>
         <JsonView className="arguments" value={use.input} />
-        {result && trace?.shown && !isDenied && (
+        {trace?.shown && !isDenied && (
           <>
-            <h3>{state === 'stopped' ? 'Stopped' : result.is_error ? 'Error' : 'Result'}</h3>
+            <h3>{state === 'stopped' ? 'Stopped' : state === 'error' ? 'Error' : 'Result'}</h3>
             <ToolResultView
               shown={trace.shown}
               serverId={trace.serverId}
