@@ -124,6 +124,17 @@ describe('the servers manager', () => {
     await expect.poll(() => item('Keyed').textContent(), { timeout: 15_000 }).toContain('Connected3 tools');
     expect(await focusedText()).toBe('Add server'); // ready for the next one, from the keyboard too
     expect(await addForm().getByRole('textbox', { name: 'Server name' }).inputValue()).toBe(''); // the form is ready for the next one
+    // Where the focus is, the form says what happened (the server shows in the list above, out of view).
+    await addForm().getByRole('status').getByText('Added Keyed: it is in the list above.').waitFor();
+    // From the top of the panel, one button leads past every server's controls to the form again.
+    await page.getByRole('button', { name: 'Go to Add a server ↓' }).click();
+    await expect
+      .poll(() =>
+        addForm()
+          .getByRole('textbox', { name: 'Server name' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     // The first server added is on in new threads, and the confirmation says so.
     await item('Keyed').getByText('Added. As your first server it is on in new threads.').waitFor();
     expect(await item('Keyed').getByRole('switch', { name: 'New threads use Keyed', exact: true }).isChecked()).toBe(

@@ -55,6 +55,8 @@ export function ServerFormView({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [test, setTest] = useState<TestOutcome>();
   const [busy, setBusy] = useState<'save' | 'test'>();
+  /** The server just added (the list above shows it): said here, where the focus still is. */
+  const [added, setAdded] = useState<string>();
   /** A new server whose connection test just failed: adding it needs a second "Add anyway?". */
   const [isConfirming, setConfirming] = useState(false);
   // "Add anyway?" takes the place of Add server, whose focus would fall to the page: it takes the focus when it comes
@@ -68,6 +70,7 @@ export function ServerFormView({
     setForm((current) => ({ ...current, ...change }));
     setTest(undefined);
     setConfirming(false);
+    setAdded(undefined);
   };
   const setHeaders = (headers: HeaderRow[]) => {
     // Header errors are kept by row position: once a row is removed they would sit under the wrong rows.
@@ -111,6 +114,7 @@ export function ServerFormView({
     setErrors(problems ?? {});
     if (problems) return;
     if (!isEdit) {
+      setAdded(form.name.trim());
       setForm(EMPTY_SERVER_FORM);
       onChange?.(EMPTY_SERVER_FORM); // Also when the panel closed meanwhile: the draft must not bring the server back.
     }
@@ -268,6 +272,11 @@ export function ServerFormView({
       {busy === 'test' && (
         <p className="test-result muted" role="status">
           Trying to connect…
+        </p>
+      )}
+      {added && (
+        <p className="test-result muted" role="status">
+          Added {added}: it is in the list above.
         </p>
       )}
       {test?.text && (

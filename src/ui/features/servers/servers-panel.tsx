@@ -9,6 +9,13 @@ import { ServerFormView } from './server-form';
 import { ServerItem } from './server-item';
 import './servers.css';
 
+/** Brings the add form (below the list) into view, with the focus on its first field. */
+function focusAddForm(): void {
+  const field = document.querySelector<HTMLInputElement>('form[aria-label="Add a server"] input');
+  field?.scrollIntoView({ block: 'center' });
+  field?.focus();
+}
+
 /** The servers manager: every server with its status and tools, and the form to add one. */
 export function ServersPanel({
   store,
@@ -38,7 +45,14 @@ export function ServersPanel({
   return (
     <section className="servers" aria-labelledby="servers-heading">
       <PanelHeading id="servers-heading" title="Servers" onClose={onClose} />
-      {servers.length === 0 && <p className="muted">No MCP servers yet. Add one by its URL below.</p>}
+      {servers.length === 0 ? (
+        <p className="muted">No MCP servers yet. Add one by its URL below.</p>
+      ) : (
+        // The form comes after every server's controls: one key press gets there from the top.
+        <button type="button" className="secondary skip-to-add" onClick={focusAddForm}>
+          Go to Add a server ↓
+        </button>
+      )}
       <ul className="server-list">
         {servers.map((server) => (
           <ServerItem
@@ -57,11 +71,7 @@ export function ServersPanel({
           onAdd={(form) => {
             setDraft((d) => ({ key: d.key + 1, form }));
             // The filled form is below the list: bring it into view with focus on its first field.
-            requestAnimationFrame(() => {
-              const field = document.querySelector<HTMLInputElement>('form[aria-label="Add a server"] input');
-              field?.scrollIntoView({ block: 'center' });
-              field?.focus();
-            });
+            requestAnimationFrame(focusAddForm);
           }}
         />
       )}
