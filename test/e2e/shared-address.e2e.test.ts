@@ -62,6 +62,10 @@ describe('servers sharing one http:// address', () => {
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
 
     await addThroughGate7(page, 2, 3);
+    // Seven servers do not fit the header's lines: the legend counts them and the box scrolls.
+    const line = page.getByRole('group', { name: 'Servers in this thread' });
+    expect(await line.locator('legend').textContent()).toBe('Servers in this thread: 2 of 7 on');
+    await page.screenshot({ path: `${SHOTS}/shared-address-thread.png` });
     expect(pageErrors).toEqual([]);
   });
 

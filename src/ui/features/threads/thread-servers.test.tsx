@@ -17,7 +17,20 @@ function rows(servers: ServerView[], enabledIds: string[]): string[] {
   return [...html.matchAll(/<label[^>]*>(.*?)<\/label>/g)].map(([, row]) => row!.replace(/<[^>]+>/g, ' ').trim());
 }
 
+/** The legend's text. */
+function legend(servers: ServerView[], enabledIds: string[]): string {
+  const html = renderToStaticMarkup(<ThreadServers servers={servers} enabledIds={enabledIds} onChange={() => {}} />);
+  return /<legend>(.*?)<\/legend>/.exec(html)![1]!.replace(/<!-- -->/g, '');
+}
+
 describe('the servers of a thread', () => {
+  it('counts the servers switched on once there are more than a line or two hold (the box scrolls)', () => {
+    const five = ['A', 'B', 'C', 'D', 'E'].map((id) => server(id, 'connected', 1));
+    // An id of a server removed since does not count.
+    expect(legend(five, ['A', 'C', 'E', 'gone'])).toBe('Servers in this thread: 3 of 5 on');
+    expect(legend(five.slice(0, 4), ['A'])).toBe('Servers in this thread');
+  });
+
   it('says in words why a server switched on is not ready, and nothing of the kind for one switched off', () => {
     const list = [
       server('Weather', 'disconnected', 12),

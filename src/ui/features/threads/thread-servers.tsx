@@ -25,7 +25,11 @@ export function ThreadServers({
   const enabled = new Set(enabledIds);
   return (
     <fieldset className="thread-servers">
-      <legend>Servers in this thread</legend>
+      {/* With more servers than a line or two holds, the count says how many the box scrolls through. */}
+      <legend>
+        Servers in this thread
+        {servers.length > 4 ? `: ${servers.filter((s) => enabled.has(s.id)).length} of ${servers.length} on` : ''}
+      </legend>
       {servers.map((server) => {
         const isOn = enabled.has(server.id);
         return (
