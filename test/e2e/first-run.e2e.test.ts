@@ -181,14 +181,21 @@ describe('first run', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it("saving a key the endpoint refuses, then the right one, shows the endpoint's models without reopening Settings", async () => {
+  it("saving a key the endpoint refused says so; then the right one shows the endpoint's models without reopening Settings", async () => {
     const model = page.getByRole('combobox', { name: 'Model' });
     const saveKey = async (key: string) => {
       await page.getByLabel('API key').fill(key);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
     };
+    // Tested first and refused, then saved all the same: the Save says so.
+    await page.getByLabel('API key').fill('sk-ant-wrong');
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toContain('refused the API key (401)');
     await saveKey('sk-ant-wrong');
+    const despite = page.getByText('Saved as asked, but the last Test of these settings failed:');
+    await despite.waitFor();
+    expect(await despite.textContent()).toContain('refused the API key (401)');
     await page.getByText('Advanced settings').click();
     // The endpoint refuses the key, so it lists nothing: the app's own choices stand in.
     await expect.poll(() => model.locator('option').allTextContents()).not.toContain('claude-endpoint-small');
@@ -196,6 +203,7 @@ describe('first run', () => {
     await expect
       .poll(() => model.locator('option').allTextContents())
       .toEqual(['claude-endpoint-large', 'claude-endpoint-small']);
+    expect(await despite.count()).toBe(0); // Another key than the one tested: nothing to warn of.
     expect(pageErrors).toEqual([]);
     // The security headers name no feature Chromium does not know (it logs each one as an error on every load).
     expect(consoleLines.filter((line) => line.includes('Permissions-Policy'))).toEqual([]);

@@ -35,7 +35,11 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     };
   const [status, setStatus] = useState<string>();
   const [modelList, setModelList] = useState<readonly string[]>([]);
-  const [test, setTest] = useState<{ readonly text: string; readonly ok: boolean } | 'testing'>();
+  const [test, setTest] = useState<
+    { readonly text: string; readonly ok: boolean; readonly apiKey: string; readonly baseUrl: string } | 'testing'
+  >();
+  /** Saved with the very key and base URL a Test had just refused: the Save says so, with the reason. */
+  const [savedDespite, setSavedDespite] = useState<string>();
   // Folded on first run, unfolded once a key is stored; then as the person leaves it (a Save never unfolds it).
   const [isAdvancedOpen, setAdvancedOpen] = useState<boolean>();
   const [isFirstSave, setFirstSave] = useState(false);
@@ -67,6 +71,11 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStatus(undefined);
+    setSavedDespite(undefined);
+    const refused =
+      typeof test === 'object' && !test.ok && test.apiKey === apiKey && test.baseUrl === baseUrl
+        ? test.text
+        : undefined;
     const problems = await save({ apiKey, baseUrl, model, codeExecution: code, ...(toolSearch ? { toolSearch } : {}) });
     setErrors(problems);
     if (Object.keys(problems).length === 0) {
@@ -76,20 +85,23 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
       setTest(undefined);
       show(await load());
       setStatus('Saved.');
+      setSavedDespite(refused);
       onSaved();
     }
   };
 
   const runTest = async () => {
     setTest('testing');
-    const outcome = await testConnection({ apiKey, baseUrl });
-    if (!outcome.ok) return setTest({ text: outcome.message, ok: false });
+    const tested = { apiKey, baseUrl };
+    const outcome = await testConnection(tested);
+    if (!outcome.ok) return setTest({ text: outcome.message, ok: false, ...tested });
     setModelList(outcome.models);
     // The model list follows the endpoint: a model it does not offer is replaced by the first one it does.
     const switched = outcome.models.includes(model) ? undefined : outcome.models[0];
     if (switched) setModel(switched);
     const count = `${outcome.models.length} model${outcome.models.length === 1 ? '' : 's'}`;
     setTest({
+      ...tested,
       ok: true,
       text: `Connected: the key works and this endpoint offers ${count}.${switched ? ` ${model} is not one of them: Model is now ${switched}.` : ''} Save to keep these settings.`,
     });
@@ -216,6 +228,9 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
         <p role="status" className="muted">
           {status}
         </p>
+      )}
+      {status === 'Saved.' && savedDespite && (
+        <p className="field-error">Saved as asked, but the last Test of these settings failed: {savedDespite}</p>
       )}
       {status === 'Saved.' && isFirstSave && (
         <p className="notice-inline">
