@@ -215,7 +215,7 @@ describe('runTurn', () => {
     expect(seenTraces).toContainEqual(['a']);
     expect(seenTraces.at(-1)).toEqual([]); // The last answer ("Both done.") has no calls of its own.
     expect(store.messages[1]?.trace.filter((e) => e.kind === 'tool-call').map((e) => e.toolUseId)).toEqual(['a', 'b']);
-  });
+  }, 10_000); // Without the live trace the calendar is never allowed: the turn waits, and this fails at the timeout.
 
   it('stops at the turn limit with a visible note', async () => {
     const loop = Array.from({ length: 3 }, (_, i) => use('mcp__srv__weather', {}, `t${i}`));

@@ -66,15 +66,15 @@ export class McpHttpError extends AppError {
   }
 }
 
-/** What a 401 says when nothing more is known (the servers manager words it for the server's kind of auth). */
-export const AUTH_REQUIRED_MESSAGE = 'The server requires authorization. Add a token or sign in, then connect again.';
-
 /** The server wants credentials it did not get (401), or the OAuth sign-in must be done again. */
 export class AuthRequiredError extends AppError {
   readonly kind = 'auth-required';
-  constructor(detail = AUTH_REQUIRED_MESSAGE) {
-    super(detail);
+  /** Nothing more is known than that credentials are wanted: the servers manager words it for the server's auth. */
+  readonly isBare: boolean;
+  constructor(detail?: string) {
+    super(detail ?? 'The server requires authorization. Add a token or sign in, then connect again.');
     this.name = 'AuthRequiredError';
+    this.isBare = detail === undefined;
   }
 }
 

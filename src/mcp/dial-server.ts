@@ -34,7 +34,8 @@ export async function dialServer(
 ): Promise<OpenConnection> {
   const headers = await deps.readHeaders(config);
   const serverOrigin = new URL(config.url).origin;
-  const guarded = guardedFetch(fetchFor(config.viaRelay, deps.fetch, deps.relayUrl?.(), deps.logger), {
+  const relayUrl = deps.relayUrl?.();
+  const guarded = guardedFetch(fetchFor(config.viaRelay, deps.fetch, relayUrl, deps.logger), {
     serverOrigin,
     secretHeaders: Object.keys(headers).map((h) => h.toLowerCase()),
     onNetworkFailure: () => hooks.onNetworkFailure(),
@@ -47,7 +48,7 @@ export async function dialServer(
   await session?.ensureFresh(guarded);
   const authProvider = session?.provider;
   const lastKind = hooks.lastKind();
-  const streams = streamBudgetFor(config, deps, () => hooks.onStreamRefused());
+  const streams = streamBudgetFor(config, relayUrl, deps, () => hooks.onStreamRefused());
   const opening = openConnection({
     url: new URL(config.url),
     preference: config.transport,
@@ -71,8 +72,12 @@ export async function dialServer(
  * The stream slots of the address the requests really go to (the relay's, for a server reached through it), when it is
  * plain http: browsers speak HTTP/2, which has no per-address connection limit to speak of, only over TLS.
  */
-function streamBudgetFor(config: ServerConfig, deps: ServerConnectionDeps, onRefused: () => void) {
-  const relayUrl = deps.relayUrl?.();
+function streamBudgetFor(
+  config: ServerConfig,
+  relayUrl: string | undefined,
+  deps: ServerConnectionDeps,
+  onRefused: () => void,
+) {
   let address: URL;
   try {
     address = new URL(config.viaRelay && relayUrl ? relayUrl : config.url);

@@ -71,11 +71,12 @@ export class ServerConnection {
   async ensureConnected(): Promise<Client> {
     this.idle.touch();
     if (this.open) {
+      // Without its stream the server cannot say its tools changed: they are read again before this use.
       if (this.isStreamRefused && this.deps.now() - this.listedAt >= this.deps.timing.relistWithoutStreamMs) {
         this.listedAt = this.deps.now(); // One re-read at a time.
-        void this.refreshTools();
+        await this.refreshTools();
       }
-      return this.open.client;
+      if (this.open) return this.open.client;
     }
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
     return (await this.connecting).client;
@@ -223,7 +224,8 @@ export class ServerConnection {
       onStreamRefused = () => {
         if (this.open !== open) return;
         this.isStreamRefused = true;
-        this.setState(this.connectedState(open));
+        // A status other than connected (an error left by a wrong answer) stays until it is checked again.
+        if (this.state.status === 'connected') this.setState(this.connectedState(open));
       };
       this.idle.touch();
       onToolsChanged = () => void this.refreshTools();

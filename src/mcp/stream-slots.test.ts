@@ -71,6 +71,47 @@ describe('stream slots', () => {
     await expect.poll(async () => (await fetch(`${ORIGIN}/mcp`, STREAM_INIT)).status).toBe(200);
   });
 
+  it('lets a resumed stream through with every slot held: the answer to a request in flight comes on it', async () => {
+    const server = streamingServer();
+    let refusals = 0;
+    const fetch = withStreamBudget(server.fetch, {
+      slots: createStreamSlots(createLocalLocks(), 1),
+      origin: ORIGIN,
+      mayRefuse: true,
+      onRefused: () => refusals++,
+    });
+    await fetch(`${ORIGIN}/mcp`, STREAM_INIT);
+    const resumed = await fetch(`${ORIGIN}/mcp`, {
+      method: 'GET',
+      headers: { Accept: 'text/event-stream', 'Last-Event-ID': 'stream-7_3' },
+    });
+    expect(resumed.status).toBe(200);
+    expect(refusals).toBe(0);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['a 401', new Response('Unauthorized', { status: 401, headers: { 'content-type': 'text/plain' } })],
+    ['a web page', new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })],
+  ])('frees the slot when the answer is %s, not an open stream, though its body is never read', async (_, answer) => {
+    const slots = createStreamSlots(createLocalLocks(), 1);
+    const fetch = withStreamBudget(() => Promise.resolve(answer), {
+      slots,
+      origin: ORIGIN,
+      mayRefuse: true,
+      onRefused: () => {},
+    });
+    // The body is left as the legacy SSE client leaves a refusal's: neither read nor cancelled.
+    expect((await fetch(`${ORIGIN}/sse`, STREAM_INIT)).status).toBe(answer.status);
+    await expect
+      .poll(async () => {
+        const release = await slots.claim(ORIGIN);
+        release?.();
+        return release !== undefined;
+      })
+      .toBe(true);
+  });
+
   it('frees the slot of a stream the client cancels', async () => {
     const server = streamingServer();
     const fetch = withStreamBudget(server.fetch, {

@@ -63,14 +63,23 @@ function opensStream(init: RequestInit | undefined): boolean {
 }
 
 /**
+ * A GET that resumes a stream (Last-Event-ID): the SDK also resumes a dropped POST stream this way, and the answer
+ * to a request in flight comes on it. Refused, that request would wait for its timeout.
+ */
+function resumesStream(init: RequestInit | undefined): boolean {
+  return new Headers(init?.headers).has('last-event-id');
+}
+
+/**
  * A fetch that holds a slot for each stream it opens to a plain-http address, for as long as the stream is open, and
- * answers 405 in place of a refusable stream when no slot is free. Anything else passes straight through.
+ * answers 405 in place of a refusable stream when no slot is free (never in place of a resumed one: that one passes,
+ * counted if a slot is free). Anything else passes straight through.
  */
 export function withStreamBudget(base: FetchLike, budget: StreamBudget): FetchLike {
   return async (input, init) => {
     if (!opensStream(init)) return base(input, init);
     const release = await budget.slots.claim(budget.origin);
-    if (!release && budget.mayRefuse) {
+    if (!release && budget.mayRefuse && !resumesStream(init)) {
       budget.onRefused();
       return new Response(null, { status: 405, statusText: 'No connection to spare for a stream' });
     }
@@ -82,7 +91,9 @@ export function withStreamBudget(base: FetchLike, budget: StreamBudget): FetchLi
       done();
       throw error;
     }
-    if (!response.body) {
+    // Only an open stream holds its slot. A refusal's body is not always read or cancelled (the legacy SSE client
+    // drops it), and a slot that waits for it would stay held in every tab.
+    if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       done();
       return response;
     }

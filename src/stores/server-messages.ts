@@ -1,5 +1,5 @@
 import type { AppError } from '../domain/errors';
-import { AUTH_REQUIRED_MESSAGE } from '../domain/mcp-errors';
+import { AuthRequiredError } from '../domain/mcp-errors';
 import type { AuthConfig } from '../domain/server-config';
 
 /** A connection error as the person reads it, with what to check for the server's kind of authentication. */
@@ -8,7 +8,7 @@ export function describeConnectionError(error: AppError, auth: AuthConfig): stri
     return `The server did not accept the custom headers (${auth.headerNames.join(', ')}): check their names and values, then save or connect again.`;
   }
   // Not an error of the person's: an OAuth server waits for its first sign-in (or a new one).
-  if (error.kind === 'auth-required' && auth.kind === 'oauth' && error.message === AUTH_REQUIRED_MESSAGE)
+  if (error instanceof AuthRequiredError && error.isBare && auth.kind === 'oauth')
     return 'This server asks you to sign in: use Sign in, which opens its sign-in page in a small window.';
   if (error.kind === 'auth-required' && auth.kind === 'bearer')
     return 'The server did not accept the bearer token: check it, then save or connect again.';

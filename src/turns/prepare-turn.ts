@@ -32,10 +32,14 @@ export async function prepareTurn(
   if (!profile) throw new NotFoundError('profile', deps.profileId);
   const prefs = profile.preferences;
   const enabledNow = options.enabledServerIds ?? (() => thread.enabledServerIds);
-  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found (Stop ends the wait).
+  // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found. One connected
+  // without its stream (no live updates) has its tools read again, at most once a minute. Stop ends the wait.
   const firstListings = Promise.all(
     enabledNow()
-      .filter((id) => !deps.registry.get(id)?.catalog)
+      .filter((id) => {
+        const server = deps.registry.get(id);
+        return !server?.catalog || server.state.liveUpdates === false;
+      })
       .map((id) => deps.registry.connect(id)),
   );
   await Promise.race([

@@ -188,6 +188,9 @@ describe('first run', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved.').waitFor();
     };
+    // The stored (good) key's list first, so that the change below is seen happen.
+    await page.getByText('Advanced settings').click();
+    await expect.poll(() => model.locator('option').allTextContents()).toContain('claude-endpoint-small');
     // Tested first and refused, then saved all the same: the Save says so.
     await page.getByLabel('API key').fill('sk-ant-wrong');
     await page.getByRole('button', { name: 'Test', exact: true }).click();
@@ -196,7 +199,6 @@ describe('first run', () => {
     const despite = page.getByText('Saved as asked, but the last Test of these settings failed:');
     await despite.waitFor();
     expect(await despite.textContent()).toContain('refused the API key (401)');
-    await page.getByText('Advanced settings').click();
     // The endpoint refuses the key, so it lists nothing: the app's own choices stand in.
     await expect.poll(() => model.locator('option').allTextContents()).not.toContain('claude-endpoint-small');
     await saveKey(KEY);

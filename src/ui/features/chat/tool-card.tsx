@@ -37,7 +37,10 @@ export function toolCallState(
   isAwaitingApproval: boolean,
   isTurnRunning: boolean,
 ): ToolCallState {
-  if (!result && !trace) return isAwaitingApproval ? 'waiting' : isTurnRunning ? 'running' : 'not-run';
+  // Asked about now wins: a call stored with its trace but not its result (a reload between the two writes) is asked
+  // about, and run, again.
+  if (isAwaitingApproval) return 'waiting';
+  if (!result && !trace) return isTurnRunning ? 'running' : 'not-run';
   if (trace?.approval?.decision === 'deny') return 'denied';
   // Stop cancelled it: the person's own choice, not a failure of the tool.
   if (trace?.isStopped) return 'stopped';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SettingsView, ToolSearchInput } from '../../../stores/settings';
 import type { SettingsActions } from '../../../stores/settings-actions';
 import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
@@ -46,13 +46,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
   const ids = { key: useId(), url: useId(), model: useId(), code: useId(), codeHelp: useId() };
 
   // The endpoint's models for the stored key and base URL: listed again whenever they are loaded (a Save, an import).
+  // A Test's list (of the typed key and base URL) is not overwritten by one of the stored settings still on its way.
+  const listings = useRef(0);
   useEffect(() => {
     if (!view) return;
-    let isCurrent = true;
-    void models().then((list) => isCurrent && setModelList(list));
-    return () => {
-      isCurrent = false;
-    };
+    const listing = ++listings.current;
+    void models().then((list) => listing === listings.current && setModelList(list));
   }, [models, view]);
 
   const show = useCallback((loaded: SettingsView) => {
@@ -95,6 +94,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     const tested = { apiKey, baseUrl };
     const outcome = await testConnection(tested);
     if (!outcome.ok) return setTest({ text: outcome.message, ok: false, ...tested });
+    listings.current++;
     setModelList(outcome.models);
     // The model list follows the endpoint: a model it does not offer is replaced by the first one it does.
     const switched = outcome.models.includes(model) ? undefined : outcome.models[0];

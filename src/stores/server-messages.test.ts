@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { AuthRequiredError } from '../domain/mcp-errors';
+import { describeConnectionError } from './server-messages';
+
+describe('a connection error as the servers manager words it', () => {
+  it('tells an OAuth server’s person to sign in, not to add a token; a 401 with more to say keeps its words', () => {
+    const oauth = { kind: 'oauth' } as const;
+    expect(describeConnectionError(new AuthRequiredError(), oauth)).toBe(
+      'This server asks you to sign in: use Sign in, which opens its sign-in page in a small window.',
+    );
+    const refused = new AuthRequiredError(
+      'The server refused access (HTTP 403). Check the credentials and their permissions.',
+    );
+    expect(describeConnectionError(refused, oauth)).toBe(refused.message);
+    expect(describeConnectionError(new AuthRequiredError(), { kind: 'none' })).toBe(
+      'The server requires authorization. Add a token or sign in, then connect again.',
+    );
+    expect(describeConnectionError(new AuthRequiredError(), { kind: 'bearer' })).toBe(
+      'The server did not accept the bearer token: check it, then save or connect again.',
+    );
+  });
+});
