@@ -1,7 +1,7 @@
 import { MAX_PDF_PAGES, type AttachmentRef } from '../domain/attachment';
 import { decodeText } from '../domain/attachment-check';
 import { formatBytes } from '../domain/byte-size';
-import { pdfPages } from '../domain/media-probe';
+import { imageTypeOf, pdfPages } from '../domain/media-probe';
 import type { ContentBlock, Message } from '../domain/message';
 
 /** Reads an attachment's stored bytes; undefined when they are gone. */
@@ -35,7 +35,11 @@ export function attachmentBlocks(ref: AttachmentRef, bytes: Uint8Array | undefin
     case 'image':
       return [
         text(`Attached ${label}:`),
-        { type: 'image', source: { type: 'base64', media_type: ref.mimeType, data: toBase64(bytes) } },
+        // The type its bytes show: a PNG saved as .jpg is a PNG to the API, which refuses a mismatch.
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: imageTypeOf(bytes) ?? ref.mimeType, data: toBase64(bytes) },
+        },
       ];
     case 'pdf':
       return [

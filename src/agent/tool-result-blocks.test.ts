@@ -32,6 +32,23 @@ describe('MCP tool content as the API accepts it', () => {
     expect(sent).toMatchObject({ images: 1, isTruncated: false, leftOut: [], capChars: CAP });
   });
 
+  it('sends an image with the type its bytes show, not the one the server declared (the API refuses a mismatch)', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUg==';
+    const jpeg = btoa(String.fromCharCode(0xff, 0xd8, 0xff, 0xe0, 0, 16));
+    const { block } = toModelToolResult(
+      't',
+      result([
+        { type: 'image', mimeType: 'image/jpeg', data: png },
+        { type: 'image', mimeType: 'image/jpg', data: jpeg }, // not a type the API knows, but JPEG bytes
+      ]),
+      CAP,
+    );
+    expect(images(block).map((image) => image.type === 'image' && image.source.media_type)).toEqual([
+      'image/png',
+      'image/jpeg',
+    ]);
+  });
+
   it('names an image type the API refuses (SVG) instead of sending it', () => {
     const { block, sent } = toModelToolResult(
       't',

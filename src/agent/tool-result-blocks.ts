@@ -2,13 +2,13 @@ import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult, ToolContent } from '../domain/tool-result';
 import type { SentToModel } from '../domain/trace';
 import { base64Bytes, formatBytes } from '../domain/byte-size';
+import { API_IMAGE_TYPES, sentImageType } from '../domain/media-probe';
 import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } from './image-limits';
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 type ResultContent = ToolResultBlock['content'][number];
 
 /** Image types the Messages API accepts (Images and vision, "Supported image formats"). */
-export const API_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 /** The API refuses an image over 5 MB (Images and vision, "General limits"); measured decoded, as the API does. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -38,7 +38,8 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
     content.push({ type: 'text', text: text.slice(0, budget) });
     budget -= Math.min(text.length, budget);
   };
-  const addImage = (mimeType: string, data: string, what: string) => {
+  const addImage = (declared: string, data: string, what: string) => {
+    const mimeType = sentImageType(declared, data);
     const bytes = base64Bytes(data);
     if (!API_IMAGE_TYPES.has(mimeType))
       return note(

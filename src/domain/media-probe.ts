@@ -1,5 +1,34 @@
 // Reads what the API checks from a file's own bytes: an image's pixel size, a PDF's pages and whether it is encrypted.
 
+/** The image types the model API takes. */
+export const API_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** The type an image's own bytes show by their signature (PNG, GIF, JPEG, WebP), or undefined. */
+export function imageTypeOf(bytes: Uint8Array): string | undefined {
+  const at = (i: number) => bytes[i] ?? 0;
+  const ascii = (i: number, n: number) => String.fromCharCode(...bytes.subarray(i, i + n));
+  if (at(0) === 0x89 && ascii(1, 3) === 'PNG') return 'image/png';
+  if (ascii(0, 4) === 'GIF8') return 'image/gif';
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+/**
+ * The media type to send an image with: the one its bytes show, whatever a file's name or a server declared (the API
+ * refuses an image whose data does not match its media_type, and the refused image would stay in the thread's history);
+ * the declared one when the bytes show none. Only the first bytes of the base64 data are decoded.
+ */
+export function sentImageType(declared: string, base64: string): string {
+  let head: Uint8Array;
+  try {
+    head = Uint8Array.from(atob(base64.slice(0, 64).replace(/\s/g, '').slice(0, 16)), (c) => c.charCodeAt(0));
+  } catch {
+    return declared;
+  }
+  return imageTypeOf(head) ?? declared;
+}
+
 /** Width and height of a PNG, GIF, JPEG or WebP image, or undefined when the header is not one of those. */
 export function imageSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   const at = (i: number) => bytes[i] ?? 0;

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { promptAsText, promptContentBlocks, promptTurnMessages } from './prompt-blocks';
 
 describe('a prompt’s messages as the turn', () => {
+  it('sends an image, or an image resource, with the type its bytes show rather than the declared one', () => {
+    const png = 'iVBORw0KGgo=';
+    expect(promptContentBlocks({ type: 'image', mimeType: 'image/jpeg', data: png }, 'user')).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+    ]);
+    expect(
+      promptContentBlocks({ type: 'resource', uri: 'demo://a.jpg', mimeType: 'image/jpeg', blob: png }, 'user'),
+    ).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } }]);
+  });
+
   it('keeps roles, text, images and embedded text resources as the Messages API takes them', () => {
     const messages = promptTurnMessages([
       { role: 'user', content: { type: 'text', text: 'Look at this' } },

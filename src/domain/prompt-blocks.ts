@@ -1,9 +1,9 @@
 import { base64Bytes, formatBytes } from './byte-size';
+import { API_IMAGE_TYPES, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 import type { PromptContent, PromptMessage } from './prompts';
 
 /** Image types the Messages API takes (Images and vision: "Supported formats"). */
-const API_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /** A prompt message ready to store: its own role, its content as Messages API blocks. */
 export interface PromptTurnMessage {
@@ -19,12 +19,14 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
   switch (content.type) {
     case 'text':
       return [{ type: 'text', text: content.text }];
-    case 'image':
-      if (role === 'user' && API_IMAGE_TYPES.has(content.mimeType))
-        return [{ type: 'image', source: { type: 'base64', media_type: content.mimeType, data: content.data } }];
+    case 'image': {
+      const type = sentImageType(content.mimeType, content.data);
+      if (role === 'user' && API_IMAGE_TYPES.has(type))
+        return [{ type: 'image', source: { type: 'base64', media_type: type, data: content.data } }];
       return [
         note(`image (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model cannot take it here'),
       ];
+    }
     case 'audio':
       return [
         note(`audio (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model API takes no audio'),
@@ -37,8 +39,11 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
             text: `Resource ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}:\n${content.text}`,
           },
         ];
-      if (content.blob !== undefined && content.mimeType && API_IMAGE_TYPES.has(content.mimeType) && role === 'user')
-        return [{ type: 'image', source: { type: 'base64', media_type: content.mimeType, data: content.blob } }];
+      if (content.blob !== undefined && content.mimeType && role === 'user') {
+        const type = sentImageType(content.mimeType, content.blob);
+        if (API_IMAGE_TYPES.has(type))
+          return [{ type: 'image', source: { type: 'base64', media_type: type, data: content.blob } }];
+      }
       return [
         note(
           `resource ${content.uri} (${content.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(content.blob ?? ''))})`,

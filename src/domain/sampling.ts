@@ -1,3 +1,4 @@
+import { API_IMAGE_TYPES, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 
 /** One piece of a message a server wants the model to read (MCP sampling content the app knows). */
@@ -38,7 +39,6 @@ export class SamplingRejectedError extends Error {
 }
 
 /** Image types the Messages API takes (Images and vision: "Supported formats"). */
-const API_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 type ModelMessage = { readonly role: 'user' | 'assistant'; readonly content: ContentBlock[] };
 
@@ -53,10 +53,14 @@ export function samplingModelMessages(
     for (const part of message.content) {
       if (part.type === 'text') content.push({ type: 'text', text: part.text });
       else if (part.type === 'audio') return { ok: false, reason: 'it sent audio, which the model API does not take' };
-      else if (!API_IMAGE_TYPES.has(part.mimeType))
+      else if (!API_IMAGE_TYPES.has(sentImageType(part.mimeType, part.data)))
         return { ok: false, reason: `it sent an image of type ${part.mimeType}, which the model API does not take` };
       else if (message.role !== 'user') return { ok: false, reason: 'it put an image in an assistant message' };
-      else content.push({ type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } });
+      else
+        content.push({
+          type: 'image',
+          source: { type: 'base64', media_type: sentImageType(part.mimeType, part.data), data: part.data },
+        });
     }
     if (content.length === 0) return { ok: false, reason: 'one of its messages is empty' };
     out.push({ role: message.role, content });

@@ -178,6 +178,18 @@ describe('attachments in the chat', () => {
     await page.setViewportSize(desktop);
   });
 
+  it('sends a PNG saved as .jpg as the PNG it is (the API refuses an image of another type than it says)', async () => {
+    await openNewThread(page);
+    await box().fill('And this one?');
+    await pick({ name: 'actually-png.jpg', mimeType: 'image/jpeg', buffer: samplePng(30, 30) });
+    await chips().getByText('actually-png.jpg').waitFor();
+    api!.script({ text: 'A small grey square.' });
+    await box().press('Enter');
+    await messages().getByText('A small grey square.').waitFor({ timeout: 30_000 });
+    const content = api!.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
+    expect(content[1]).toMatchObject({ type: 'image', source: { media_type: 'image/png' } });
+  });
+
   it('browses a server’s resources in the servers manager and fills a template with its completions', async () => {
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
     const item = page.getByRole('listitem', { name: 'Files' });

@@ -50,6 +50,14 @@ describe('fake Anthropic API: image and PDF limits', () => {
     );
   });
 
+  it('refuses an image whose data is not of the media_type given (a PNG sent as image/jpeg)', async () => {
+    const wrong = await refusal(send([image(samplePng(20, 20), 'image/jpeg')]));
+    expect(wrong.status).toBe(400);
+    expect(wrong.message).toContain(
+      'messages.0.content.0.image.source.base64: The image was specified using the image/jpeg media type, but the image appears to be a image/png image',
+    );
+  });
+
   it('refuses an encrypted PDF and more than 100 PDF pages in one request', async () => {
     expect((await refusal(send([pdf(samplePdf(1, 'x', true))]))).message).toMatch(/password protected or encrypted/);
     expect((await refusal(send([pdf(samplePdf(60)), pdf(samplePdf(41))]))).message).toMatch(

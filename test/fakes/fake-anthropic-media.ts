@@ -1,6 +1,8 @@
 // The documented limits of images and PDFs in a Messages API request, as the real API enforces them. Each rule cites
 // its doc page; the messages follow the API's style (the path of the offending block first).
-//   https://platform.claude.com/docs/en/build-with-claude/vision ("General limits", FAQ): JPEG, PNG, GIF, WebP; 5 MB
+//   https://platform.claude.com/docs/en/build-with-claude/vision ("General limits", FAQ): JPEG, PNG, GIF, WebP (the
+//     data must be of the media_type given: the API answers "The image was specified using the image/jpeg media type,
+//     but the image appears to be a image/png image", as seen in the wild: vybestack/llxprt-code#2130); 5 MB
 //     per image; 8000x8000 px, 2000x2000 px once a request holds more than 20 images; 100 images per request
 //     (200k-context models).
 //   https://platform.claude.com/docs/en/build-with-claude/pdf-support ("PDF requirements"): standard PDFs (no
@@ -47,6 +49,15 @@ function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The format an image's bytes show by their signature (what the API checks media_type against); undefined if none. */
+function imageSignature(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0x89 && bytes.toString('latin1', 1, 4) === 'PNG') return 'image/png';
+  if (bytes.toString('latin1', 0, 4) === 'GIF8') return 'image/gif';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
 /** Pages of a PDF by its page objects. */
 export function fakePdfPages(bytes: Buffer): number {
   return bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
@@ -59,7 +70,11 @@ function imageProblem(path: string, source: Record<string, unknown>, imageCount:
   const data = typeof source.data === 'string' ? source.data : '';
   if (data.length > MAX_IMAGE_BASE64_BYTES)
     return `${path}.image.source.base64: image exceeds 5 MB maximum: ${data.length} bytes > ${MAX_IMAGE_BASE64_BYTES} bytes`;
-  const size = pngSize(Buffer.from(data.slice(0, 64), 'base64'));
+  const head = Buffer.from(data.slice(0, 64), 'base64');
+  const actual = imageSignature(head);
+  if (actual && actual !== source.media_type)
+    return `${path}.image.source.base64: The image was specified using the ${String(source.media_type)} media type, but the image appears to be a ${actual} image`;
+  const size = pngSize(head);
   const side = imageCount > 20 ? 2000 : 8000;
   if (size && (size.width > side || size.height > side))
     return `${path}.image.source.base64.data: At least one of the image dimensions exceed max allowed size${imageCount > 20 ? ' for many-image requests' : ''}: ${side} pixels`;
