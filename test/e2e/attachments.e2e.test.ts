@@ -190,6 +190,30 @@ describe('attachments in the chat', () => {
     expect(content[1]).toMatchObject({ type: 'image', source: { media_type: 'image/png' } });
   });
 
+  it('a file dropped on the messages is attached; dropped elsewhere it is ignored, and never opens in place of the app', async () => {
+    await openNewThread(page);
+    const dropOn = (selector: string, name: string) =>
+      page.evaluate(
+        ([selector, name]) => {
+          const data = new DataTransfer();
+          data.items.add(new File(['dropped words'], name, { type: 'text/plain' }));
+          const target = document.querySelector(selector)!;
+          const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+          const drop = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+          // dispatchEvent answers false when the page took the event: the browser's own handling (opening the file) is off.
+          return { overTaken: !target.dispatchEvent(over), dropTaken: !target.dispatchEvent(drop) };
+        },
+        [selector, name] as const,
+      );
+    expect(await dropOn('section.chat', 'on-the-chat.txt')).toEqual({ overTaken: true, dropTaken: true });
+    await chips().getByText('on-the-chat.txt').waitFor();
+    expect(await dropOn('header.shell-header', 'on-the-header.txt')).toEqual({ overTaken: true, dropTaken: true });
+    expect(await chips().locator('li').allTextContents()).toEqual([expect.stringMatching(/^on-the-chat\.txt/)]);
+    await chips()
+      .getByRole('button', { name: /Remove on-the-chat\.txt/ })
+      .click();
+  });
+
   it('browses a server’s resources in the servers manager and fills a template with its completions', async () => {
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
     const item = page.getByRole('listitem', { name: 'Files' });

@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import {
   addFiles,
   dismissAttachmentErrors,
@@ -39,6 +39,7 @@ export function AttachmentZone({
     event.preventDefault();
     void addFiles(draft, [...event.dataTransfer.files]);
   };
+  useDropOnChat(draft, isDisabled);
   const onPaste = (event: ClipboardEvent) => {
     if (isDisabled || event.clipboardData.files.length === 0) return;
     event.preventDefault(); // Files only: a paste of text goes into the box as always.
@@ -56,6 +57,39 @@ export function AttachmentZone({
       {children}
     </div>
   );
+}
+
+/** Where a file dropped outside the composer still becomes an attachment: the chat (the messages, the thread's header). */
+const CHAT_AREA = '.chat, .composer-dock';
+
+/**
+ * A file dropped anywhere on the page never replaces the app (a browser opens a file dropped where nothing takes it):
+ * dropped on the chat, it is attached like one dropped on the composer; elsewhere it is ignored. A file input takes its
+ * own drops.
+ */
+function useDropOnChat(draft: Draft, isDisabled: boolean): void {
+  useEffect(() => {
+    const isFileInput = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'file';
+    const takes = (event: globalThis.DragEvent) =>
+      !isDisabled && event.target instanceof Element && event.target.closest(CHAT_AREA) !== null;
+    const onDragOver = (event: globalThis.DragEvent) => {
+      if (!event.dataTransfer || !hasFiles([...event.dataTransfer.types]) || isFileInput(event.target)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = takes(event) ? 'copy' : 'none';
+    };
+    const onDrop = (event: globalThis.DragEvent) => {
+      if (event.defaultPrevented || !event.dataTransfer || isFileInput(event.target)) return; // The composer took it.
+      if (event.dataTransfer.files.length === 0) return;
+      event.preventDefault();
+      if (takes(event)) void addFiles(draft, [...event.dataTransfer.files]);
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [draft, isDisabled]);
 }
 
 /** The attachments of the message being written, as chips, and why the last ones offered were refused. */
