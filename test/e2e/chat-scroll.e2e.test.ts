@@ -168,6 +168,26 @@ describe('the chat layout at 1280 x 800', () => {
     expect(await scroller().evaluate((e) => e === document.activeElement)).toBe(true);
   });
 
+  it('"Jump to latest" goes when an edit leaves a thread short enough to show whole (no scroll to announce it)', async () => {
+    await newThread();
+    api!.script({ text: tall('A long first answer', 40) });
+    await ask('Tell me at length');
+    await messages().getByText('A long first answer, line 40.').waitFor({ timeout: 30_000 });
+    const list = (await scroller().boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, -4000);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    const question = messages().getByRole('listitem').filter({ hasText: 'Tell me at length' });
+    await question.getByRole('button', { name: 'Edit' }).click();
+    api!.script({ text: 'Short now.' });
+    await page.getByRole('textbox', { name: 'Edit your message' }).fill('Tell me briefly');
+    await page.getByRole('button', { name: 'Send edit' }).click();
+    await messages().getByText('Short now.').waitFor({ timeout: 30_000 });
+    expect(await scroller().evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    await jump.waitFor({ state: 'detached' });
+  });
+
   it('the thread header is one line and leaves the messages most of the height; the Thread menu does not push them out', async () => {
     const title = (await page.locator('.chat-title').boundingBox())!;
     expect(title.height).toBeLessThan(48);

@@ -139,7 +139,10 @@ export function MessageList({
       if (!element) return;
       letGoIfScrolledUp(element, isContentOnly);
       if (isStuck.current) element.scrollTop = element.scrollHeight;
+      // A list that shrank to fit (an edit cut the branch) has its end in view without a scroll event: it follows again.
+      else if (isAtEnd(element)) isStuck.current = true;
       seen.current = sight(element);
+      if (isStuck.current) setAway(false);
     },
     [letGoIfScrolledUp],
   );
