@@ -23,6 +23,7 @@ import type { WordVectors } from '../search/word-vectors';
 import type { DirectoryActions, DirectoryStore } from './directory-store';
 import type { ServerActions, ServersStore } from './servers-store';
 import type { VaultLockActions, VaultLockStore } from './vault-lock';
+import { shrinkImage } from '../platform/image-shrink';
 
 /** What start-up needs from the composition root. */
 export interface AppServices {
@@ -105,6 +106,6 @@ export function createAppStore(): AppStore {
     phase: 'starting',
     serverProblems: [],
     draft: createDraft(),
-    attachments: createAttachmentDraft(),
+    attachments: createAttachmentDraft(undefined, shrinkImage),
   }));
 }

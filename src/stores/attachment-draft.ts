@@ -1,12 +1,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentRef, AttachmentSource } from '../domain/attachment';
-import { kindOf, MAX_ATTACHMENTS } from '../domain/attachment-kind';
+import { kindOf, MAX_ATTACHMENTS, MAX_IMAGE_BYTES } from '../domain/attachment-kind';
 import { attachmentsProblem, checkAttachment } from '../domain/attachment-check';
+import { formatBytes } from '../domain/byte-size';
+import { imageSize } from '../domain/media-probe';
+import type { ShrunkImage } from '../platform/image-shrink';
 import type { OutgoingAttachment } from '../turns/turn-runner';
 
 /** An attachment in the composer, not sent yet: what the message will record, its bytes, and a PDF's pages. */
 export interface PendingAttachment extends OutgoingAttachment {
   readonly pages?: number;
+  /** What was done to it before it was added (an image shrunk to fit the API's limits), said under the chips. */
+  readonly note?: string;
 }
 
 /** The composer's attachments and why the last ones offered were refused. */
@@ -22,6 +27,8 @@ export type AttachmentDraft = StoreApi<AttachmentDraftState>;
 export interface AttachmentDraftHandle {
   readonly store: AttachmentDraft;
   readonly newId: () => string;
+  /** Makes an image too large for the API smaller (in the browser); undefined where it cannot. */
+  readonly shrinkImage?: (bytes: Uint8Array, mimeType: string, maxBytes: number) => Promise<ShrunkImage | undefined>;
 }
 
 /** A file, a pasted image or a resource's contents offered as an attachment. */
@@ -32,6 +39,8 @@ export interface OfferedAttachment {
   readonly source: AttachmentSource;
   /** Replaces the attachment with this id (a subscribed resource that changed). */
   readonly replaces?: string;
+  /** Said under the chips once it is added. */
+  readonly note?: string;
 }
 
 /** An empty set of attachments. */
@@ -40,8 +49,15 @@ let idCount = 0;
 const attachmentId = () =>
   `att-${Date.now().toString(36)}-${(++idCount).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function createAttachmentDraft(newId: () => string = attachmentId): AttachmentDraftHandle {
-  return { store: createStore<AttachmentDraftState>(() => ({ items: [], errors: [] })), newId };
+export function createAttachmentDraft(
+  newId: () => string = attachmentId,
+  shrinkImage?: AttachmentDraftHandle['shrinkImage'],
+): AttachmentDraftHandle {
+  return {
+    store: createStore<AttachmentDraftState>(() => ({ items: [], errors: [] })),
+    newId,
+    ...(shrinkImage ? { shrinkImage } : {}),
+  };
 }
 
 /** Reads the person's files (picker, drop, paste) and offers them; more than the limit are refused before reading. */
@@ -56,14 +72,34 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
     return;
   }
   const offered = await Promise.all(
-    files.map(async (file) => ({
-      name: file.name || 'pasted file',
-      mimeType: file.type,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      source: { type: 'file' as const },
-    })),
+    files.map(async (file) =>
+      fittedImage(draft, {
+        name: file.name || 'pasted file',
+        mimeType: file.type,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        source: { type: 'file' as const },
+      }),
+    ),
   );
   offerAttachments(draft, offered);
+}
+
+/**
+ * A photo or screenshot over the API's limits (3.75 MB, 8000 px) made smaller, the way the API would see it anyway;
+ * the file as it is when it fits, when it is not an image, or when it cannot be made smaller (then the check says why).
+ */
+async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment): Promise<OfferedAttachment> {
+  const kind = kindOf(item.name, item.mimeType);
+  if (kind !== 'image' || !draft.shrinkImage || !checkAttachment(item.name, kind, item.bytes).problem) return item;
+  const shrunk = await draft.shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES);
+  if (!shrunk) return item;
+  const before = imageSize(item.bytes);
+  return {
+    ...item,
+    bytes: shrunk.bytes,
+    mimeType: shrunk.mimeType,
+    note: `${item.name} was made smaller to fit the API's limits: ${shrunk.width} × ${shrunk.height} px, ${formatBytes(shrunk.bytes.length)} (it was ${before ? `${before.width} × ${before.height} px, ` : ''}${formatBytes(item.bytes.length)}).`,
+  };
 }
 
 /** Checks each offered attachment and the message's total; adds those that fit, and says why the others do not. */
@@ -90,6 +126,7 @@ export function offerAttachments(draft: AttachmentDraftHandle, offered: readonly
       ref,
       blob: new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: ref.mimeType }),
       ...(checked.pages !== undefined ? { pages: checked.pages } : {}),
+      ...(item.note ? { note: item.note } : {}),
     };
     const next = item.replaces ? items.map((i) => (i.ref.id === item.replaces ? pending : i)) : [...items, pending];
     const problem = attachmentsProblem(next.map((i) => ({ kind: i.ref.kind, size: i.ref.size, pages: i.pages })));

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/resource-mcp-server';
-import { samplePdf, samplePng } from '../fixtures/sample-files';
+import { noisyPng, samplePdf, samplePng } from '../fixtures/sample-files';
 import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
 import { openNewThread, switchServerOn } from './app-steps';
 
@@ -82,8 +82,9 @@ describe('attachments in the chat', () => {
       expect.stringMatching(/^report\.pdf\s*PDF · \d+(\.\d)? (B|KB)/),
     ]);
 
-    // Refused before sending, each with its own reason; the text typed stays.
-    const huge = Buffer.concat([samplePng(10, 10), Buffer.alloc(4_500_000)]);
+    // Refused before sending, each with its own reason; the text typed stays. (An image too large that the browser can
+    // read is made smaller instead: the next test.)
+    const huge = Buffer.concat([samplePng(10, 10).subarray(0, 33), Buffer.alloc(4_500_000)]);
     await pick(
       { name: 'huge.png', mimeType: 'image/png', buffer: huge },
       { name: 'locked.pdf', mimeType: 'application/pdf', buffer: samplePdf(1, 'secret', true) },
@@ -176,6 +177,37 @@ describe('attachments in the chat', () => {
     expect(fit).toEqual({ scrolls: false, outside: 0, nameClipped: true });
     await page.screenshot({ path: `${SHOTS}/attachments-sent-phone.png` });
     await page.setViewportSize(desktop);
+  });
+
+  it('an image over the API’s limits (bytes or pixels) is made smaller to fit, says so, and is sent as it is now', async () => {
+    await openNewThread(page);
+    await box().fill('Look at these');
+    const noise = noisyPng(2200, 2000);
+    expect(noise.length).toBeGreaterThan(4_000_000);
+    await pick(
+      { name: 'photo.png', mimeType: 'image/png', buffer: noise },
+      { name: 'banner.png', mimeType: 'image/png', buffer: samplePng(9000, 100) },
+    );
+    const notes = page.locator('.attachment-notes');
+    await notes
+      .getByText(
+        /^photo\.png was made smaller to fit the API's limits: 1568 × 1425 px, [\d.]+ (KB|MB) \(it was 2200 × 2000 px, 4\.\d MB\)\.$/,
+      )
+      .waitFor();
+    await notes
+      .getByText(
+        /^banner\.png was made smaller to fit the API's limits: 1568 × 17 px, [\d.]+ (B|KB) \(it was 9000 × 100 px, [\d.]+ KB\)\.$/,
+      )
+      .waitFor();
+    expect(await alert().count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/attachments-shrunk.png` });
+    api!.script({ text: 'Noise and a grey banner.' });
+    await box().press('Enter');
+    await messages().getByText('Noise and a grey banner.').waitFor({ timeout: 30_000 });
+    const content = api!.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
+    const images = content.filter((b) => b.type === 'image') as { source: { media_type: string; data: string } }[];
+    expect(images.map((i) => i.source.media_type)).toEqual(['image/webp', 'image/webp']);
+    expect(images.every((i) => i.source.data.length <= 5 * 1024 * 1024)).toBe(true);
   });
 
   it('sends a PNG saved as .jpg as the PNG it is (the API refuses an image of another type than it says)', async () => {

@@ -120,6 +120,11 @@ export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
           ))}
         </ul>
       )}
+      {items.some((item) => item.note) && (
+        <div className="attachment-notes muted" role="status">
+          {items.flatMap((item) => (item.note ? [<p key={item.ref.id}>{item.note}</p>] : []))}
+        </div>
+      )}
     </div>
   );
 }

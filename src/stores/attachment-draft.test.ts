@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { samplePng } from '../../test/fixtures/sample-files';
+import { addFiles, createAttachmentDraft, type AttachmentDraftHandle } from './attachment-draft';
+
+const file = (name: string, bytes: Buffer, type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
+let ids = 0;
+const newId = () => `att-${++ids}`;
+
+describe('images over the API’s limits in the composer', () => {
+  const wide = samplePng(9000, 100); // over 8000 px on its long edge
+  const small = new Uint8Array(samplePng(1568, 17));
+
+  it('are made smaller when the browser can, and the tray says what was done', async () => {
+    const asked: string[] = [];
+    const shrinkImage: AttachmentDraftHandle['shrinkImage'] = async (_bytes, mimeType) => {
+      asked.push(mimeType);
+      return { bytes: small, mimeType: 'image/png', width: 1568, height: 17 };
+    };
+    const draft = createAttachmentDraft(newId, shrinkImage);
+    await addFiles(draft, [file('banner.png', wide), file('ok.png', samplePng(20, 20))]);
+    const { items, errors } = draft.store.getState();
+    expect(errors).toEqual([]);
+    expect(asked).toEqual(['image/png']); // Only the one over the limits.
+    expect(items.map((i) => [i.ref.name, i.ref.size])).toEqual([
+      ['banner.png', small.length],
+      ['ok.png', samplePng(20, 20).length],
+    ]);
+    expect(items[0]!.note).toMatch(
+      /^banner\.png was made smaller to fit the API's limits: 1568 × 17 px, .* \(it was 9000 × 100 px, /,
+    );
+    expect(items[1]!.note).toBeUndefined();
+  });
+
+  it('are refused with the limit, as before, when they cannot be made smaller', async () => {
+    for (const draft of [createAttachmentDraft(newId), createAttachmentDraft(newId, async () => undefined)]) {
+      await addFiles(draft, [file('banner.png', wide)]);
+      expect(draft.store.getState().items).toEqual([]);
+      expect(draft.store.getState().errors).toEqual([
+        'banner.png is 9000x100 px; the API takes images up to 8000x8000 px.',
+      ]);
+    }
+  });
+});
