@@ -6,6 +6,7 @@ import Anthropic, {
   PermissionDeniedError,
   RateLimitError,
 } from '@anthropic-ai/sdk';
+import type { Middleware } from '@anthropic-ai/sdk/core/middleware';
 import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
@@ -13,7 +14,7 @@ import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
 import type { Usage } from '../domain/trace';
-import type { ModelPort, ModelRequest } from './model-port';
+import type { ModelPort, ModelRequest, ModelRetry } from './model-port';
 
 export interface AnthropicModelOptions {
   readonly apiKey: string;
@@ -27,6 +28,40 @@ export interface AnthropicModelOptions {
 
 const windows = new Map<string, Promise<number | undefined>>();
 
+/** Whether the SDK retries after this answer (its own rule: x-should-retry, then 408, 409, 429 and 5xx). */
+function isRetried(response: Response): boolean {
+  const header = response.headers.get('x-should-retry');
+  if (header === 'true' || header === 'false') return header === 'true';
+  return [408, 409, 429].includes(response.status) || response.status >= 500;
+}
+
+/** The wait the API asked for (retry-after-ms, else retry-after in seconds or as a date), in seconds. */
+function askedWait(headers: Headers): number | undefined {
+  const ms = parseFloat(headers.get('retry-after-ms') ?? '');
+  if (ms > 0) return ms / 1000;
+  const after = headers.get('retry-after');
+  if (!after) return undefined;
+  const seconds = Number.isNaN(parseFloat(after)) ? (Date.parse(after) - Date.now()) / 1000 : parseFloat(after);
+  return seconds > 0 ? seconds : undefined;
+}
+
+/**
+ * Watches the SDK's attempts of one request (a middleware runs for each): a refused one that the SDK will retry is told
+ * to `onRetry` (the person sees why the answer waits), and the next attempt's start clears it.
+ */
+function watchRetries(onRetry: (retry: ModelRetry | undefined) => void, maxRetries: number): Middleware {
+  let attempts = 0;
+  return async (request, next) => {
+    if (attempts++ > 0) onRetry(undefined);
+    const response = await next(request);
+    if (!response.ok && attempts <= maxRetries && isRetried(response)) {
+      const seconds = askedWait(response.headers);
+      onRetry({ status: response.status, ...(seconds !== undefined ? { seconds } : {}) });
+    }
+    return response;
+  };
+}
+
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {
   if (!options.apiKey) throw new ModelError('no-key');
@@ -38,7 +73,11 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
     dangerouslyAllowBrowser: true, // The key is the person's own, kept in their vault; there is no backend.
   });
   return {
-    async stream(request, onSnapshot, signal) {
+    async stream(request, onSnapshot, signal, onRetry) {
+      const requestOptions = {
+        signal,
+        ...(onRetry ? { middleware: [watchRetries(onRetry, options.maxRetries ?? 2)] } : {}),
+      };
       try {
         const onEvent = (_event: unknown, snapshot: { content: readonly unknown[]; usage: Anthropic.Usage }) => {
           const blocks = toBlocks(snapshot.content as readonly Anthropic.ContentBlock[]);
@@ -51,11 +90,11 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
           container?: Anthropic.Container | null;
         };
         if (usesCompaction(request)) {
-          const stream = client.beta.messages.stream(toCompactionParams(request), { signal });
+          const stream = client.beta.messages.stream(toCompactionParams(request), requestOptions);
           stream.on('streamEvent', onEvent);
           final = await stream.finalMessage();
         } else {
-          const stream = client.messages.stream(toParams(request), { signal });
+          const stream = client.messages.stream(toParams(request), requestOptions);
           stream.on('streamEvent', onEvent);
           final = await stream.finalMessage();
         }

@@ -38,15 +38,26 @@ export interface ModelResult {
 }
 
 /**
+ * The API refused an attempt with a status it is retried after (429, 529, another 5xx): the client waits and tries
+ * again. `seconds` is the wait the API asked for (retry-after), when it said.
+ */
+export interface ModelRetry {
+  readonly status: number;
+  readonly seconds?: number;
+}
+
+/**
  * The model API. `onSnapshot` gets the whole answer so far as it streams, with the tokens counted so far (the input
  * as the API reported it at the start; the output estimated until the API's own count arrives at the end), so that an
- * answer stopped halfway still counts what it used. Throws ModelError.
+ * answer stopped halfway still counts what it used. `onRetry` is told when an attempt is refused and will be retried
+ * (and told undefined as the next attempt starts). Throws ModelError.
  */
 export interface ModelPort {
   stream(
     request: ModelRequest,
     onSnapshot: (blocks: ContentBlock[], usage?: Usage) => void,
     signal: AbortSignal,
+    onRetry?: (retry: ModelRetry | undefined) => void,
   ): Promise<ModelResult>;
   listModels(): Promise<string[]>;
   /** The model's context window in tokens as the API lists it; undefined when the endpoint does not say. */

@@ -26,7 +26,8 @@ export function createLazyAnthropicModel(options: AnthropicModelOptions): ModelP
     return loaded;
   };
   return {
-    stream: async (request, onSnapshot, signal) => (await model()).stream(request, onSnapshot, signal),
+    stream: async (request, onSnapshot, signal, onRetry) =>
+      (await model()).stream(request, onSnapshot, signal, onRetry),
     listModels: async () => (await model()).listModels(),
     contextWindow: async (id) => (await model()).contextWindow?.(id),
   };

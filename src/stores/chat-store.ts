@@ -56,6 +56,8 @@ export interface ChatState {
   readonly pendingApprovals: readonly PendingApproval[];
   /** The latest progress notification of each tool call in flight, by tool_use id. */
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
+  /** Why the answer waits: the API refused an attempt and the client tries again ("… trying again in 40 s"). */
+  readonly modelWait?: string;
   /** A thread deleted a moment ago: hidden from the list, stored until the deletion is confirmed (Undo brings it back). */
   readonly deleting?: { readonly thread: ThreadConfig; readonly wasOpen: boolean };
   /** Storage problems (skipped records, a failed write), shown as a notice. */

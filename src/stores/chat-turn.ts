@@ -10,6 +10,7 @@ import { coalesceMessages, mergeMessages } from './live-messages';
 import { previewOf } from './thread-lifecycle';
 import type { ChatStore, RunningTurn } from './chat-store';
 import { askThroughList } from './pending-approvals';
+import type { ModelRetry } from '../agent/model-port';
 
 export interface ChatTurnContext {
   readonly store: ChatStore;
@@ -99,10 +100,13 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
         store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
       const takeSideTrace = () => sideTrace.splice(0);
+      const onModelRetry = (retry: ModelRetry | undefined) =>
+        store.setState(retry ? { modelWait: modelWaitText(retry) } : { modelWait: undefined });
       await start({
         askApproval,
         onMessage,
         onToolProgress,
+        onModelRetry,
         signal: controller.signal,
         enabledServerIds,
         takeSideTrace,
@@ -113,7 +117,7 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       live.flush();
       controller = undefined;
       runningThreadId = undefined;
-      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {} });
+      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {}, modelWait: undefined });
       await loadMessages(threadId, ended);
       const preview = previewOf([...ended.values()]);
       if (preview)
@@ -142,4 +146,16 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       controller?.abort();
     },
   };
+}
+
+/** Why an answer waits, in a sentence: what the API answered and when the app tries again. */
+export function modelWaitText(retry: ModelRetry): string {
+  const why =
+    retry.status === 429
+      ? 'The API is rate-limiting this key (429)'
+      : retry.status === 529
+        ? 'The API is overloaded (529)'
+        : `The API could not answer (${retry.status})`;
+  const when = retry.seconds !== undefined ? `in ${Math.ceil(retry.seconds)} s` : 'shortly';
+  return `${why}: trying again ${when}…`;
 }

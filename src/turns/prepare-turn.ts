@@ -1,6 +1,7 @@
 import { isServerCompactionModel } from '../agent/compaction';
 import { composeSystemPrompt } from '../agent/system-prompt';
 import type { TurnDeps, TurnPersistence } from '../agent/turn-deps';
+import type { ModelPort, ModelRetry } from '../agent/model-port';
 import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
 import { DEFAULT_CODE_LIMITS, resolveCodeExecutionMode, type CodeExecutionMode } from '../domain/code-execution';
 import { appContextSection } from '../domain/app-context';
@@ -67,7 +68,8 @@ export async function prepareTurn(
   const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
   const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
   return {
-    model,
+    // Every call of the turn (answers, compaction) tells the person when the API made it wait and retry.
+    model: options.onModelRetry ? withRetryWatch(model, options.onModelRetry) : model,
     tools,
     compaction: {
       store: {
@@ -181,4 +183,12 @@ function codeSetup(
   if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
   if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
   return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
+}
+
+/** The model with `onRetry` given to each of its calls. */
+function withRetryWatch(model: ModelPort, onRetry: (retry: ModelRetry | undefined) => void): ModelPort {
+  return {
+    ...model,
+    stream: (request, onSnapshot, signal) => model.stream(request, onSnapshot, signal, onRetry),
+  };
 }

@@ -1,4 +1,4 @@
-import type { ModelPort } from '../agent/model-port';
+import type { ModelPort, ModelRetry } from '../agent/model-port';
 import { continueTurn, runTurn, runTurnWithMessages, TAB_CLOSED_NOTE } from '../agent/run-turn';
 import type { TurnOutcome } from '../agent/turn-deps';
 import { resumeTurn } from '../agent/resume-turn';
@@ -70,6 +70,8 @@ export interface SendOptions {
   readonly onMessage?: (message: Message) => void;
   /** Progress notifications of tool calls in flight, by tool_use id. */
   readonly onToolProgress?: (toolUseId: string, progress: ToolProgress) => void;
+  /** The API refused an attempt and the client will try again (undefined: the next attempt started). */
+  readonly onModelRetry?: (retry: ModelRetry | undefined) => void;
   readonly signal: AbortSignal;
   /** The thread's enabled servers as they are now (the person may switch one off during the turn). */
   readonly enabledServerIds?: () => readonly string[];

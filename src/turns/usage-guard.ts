@@ -84,10 +84,10 @@ export function withUsageLimits(model: ModelPort, check: (modelId: string) => Pr
   return {
     listModels: () => model.listModels(),
     ...(model.contextWindow ? { contextWindow: (id: string) => model.contextWindow!(id) } : {}),
-    async stream(request, onSnapshot, signal) {
+    async stream(request, onSnapshot, signal, onRetry) {
       const { problem, counts } = await check(request.model);
       if (problem) throw problem;
-      const result = await model.stream(request, onSnapshot, signal);
+      const result = await model.stream(request, onSnapshot, signal, onRetry);
       return counts ? { ...result, limits: counts } : result;
     },
   };

@@ -75,6 +75,19 @@ describe('honest states', () => {
     await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
   });
 
+  it('while the API makes the answer wait (429, retry-after), the waiting line says why and when it tries again', async () => {
+    await newThreadWithTools();
+    api.script({ error: { status: 429, retryAfterSeconds: 3 } }, { text: 'Worth the wait.' });
+    await send('Are you there?');
+    const waiting = page.getByLabel('Waiting for the answer');
+    await expect
+      .poll(() => waiting.textContent(), { timeout: 15_000 })
+      .toContain('The API is rate-limiting this key (429): trying again in 3 s…');
+    await shot('honest-rate-limited');
+    await messages().getByText('Worth the wait.').waitFor({ timeout: 15_000 });
+    await waiting.waitFor({ state: 'detached' });
+  });
+
   it('a call waiting for approval says so (not "running"), is announced, and once denied shows as denied, not failed', async () => {
     await newThreadWithTools();
     api.script(

@@ -34,6 +34,34 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('the Anthropic SDK adapter against the fake Messages API', () => {
+  it('tells onRetry when the API refuses an attempt the SDK retries (with the wait it asked for), then clears it', async () => {
+    api.script({ error: { status: 429, retryAfterSeconds: 1 } }, { error: { status: 529 } }, { text: 'Made it.' });
+    const told: unknown[] = [];
+    const result = await model(2).stream(
+      request,
+      () => {},
+      new AbortController().signal,
+      (retry) => told.push(retry),
+    );
+    expect(result.blocks).toEqual([{ type: 'text', text: 'Made it.' }]);
+    expect(told).toEqual([{ status: 429, seconds: 1 }, undefined, { status: 529 }, undefined]);
+  });
+
+  it('tells onRetry nothing about the last refusal, which is not retried: the error ends the call', async () => {
+    api.script({ error: { status: 529 } }, { error: { status: 529 } });
+    const told: unknown[] = [];
+    const error = await failure(
+      model(1).stream(
+        request,
+        () => {},
+        new AbortController().signal,
+        (r) => told.push(r),
+      ),
+    );
+    expect(error).toBeInstanceOf(ModelError);
+    expect(told).toEqual([{ status: 529 }, undefined]);
+  });
+
   it('streams snapshots and returns the blocks, stop reason and usage with cache figures', async () => {
     api.script({
       text: ['Hello ', 'there.'],

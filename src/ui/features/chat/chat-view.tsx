@@ -96,6 +96,7 @@ export function ChatView({
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
+  const modelWait = useStoreIfAny(chat, (s) => s.modelWait, undefined);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const threadServers = thread?.enabledServerIds.join(' ');
@@ -154,6 +155,7 @@ export function ChatView({
             awaitingIds={awaitingIds}
             isRunning={isRunning}
             isThinking={isThinking}
+            modelWait={modelWait}
             branches={branches}
             onRetry={retry}
             toolProgress={toolProgress}

@@ -33,6 +33,8 @@ export interface ThreadPaneProps {
   readonly awaitingIds: ReadonlySet<string>;
   readonly isRunning: boolean;
   readonly isThinking: boolean;
+  /** Why the answer waits (the API refused an attempt and the app tries again), said in place of "Thinking…". */
+  readonly modelWait?: string | undefined;
   readonly branches: BranchControls | undefined;
   readonly onRetry: (byKeyboard: boolean) => void;
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
@@ -62,6 +64,7 @@ export default function ThreadPane({
   awaitingIds,
   isRunning,
   isThinking,
+  modelWait,
   branches,
   onRetry,
   toolProgress,
@@ -101,7 +104,7 @@ export default function ThreadPane({
       {isThinking && (
         <p className="thinking-indicator muted" aria-label="Waiting for the answer">
           <span className="thinking-dots" aria-hidden="true" />
-          Thinking…
+          {modelWait ?? 'Thinking…'}
         </p>
       )}
       {/* Docked under the messages, at most part of the height: they scroll inside, their buttons stay in view. */}
