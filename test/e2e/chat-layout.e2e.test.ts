@@ -213,7 +213,11 @@ describe('the chat layout', () => {
     await box.fill('Sent with the thread menu open');
     await box.press('Enter');
     await expect.poll(menuOpen).toBe('false');
-    await page.getByText('Answered with the menu closed.').waitFor({ timeout: 20_000 });
+    // In the messages: once the turn ends, the thread list's preview says the same words.
+    await page
+      .getByRole('list', { name: 'Messages' })
+      .getByText('Answered with the menu closed.')
+      .waitFor({ timeout: 20_000 });
   });
 
   it('with a panel open, a tool call waiting for approval shows whole above the message box, and can be allowed (desktop and phone)', async () => {
