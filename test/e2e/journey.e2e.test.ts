@@ -178,6 +178,26 @@ describe('the journey of a person using the app', () => {
     // Each entry also shows when it changed and the start of its latest answer (issue #22); the search is about titles.
     const titles = page.getByRole('navigation', { name: 'Threads' }).locator('.thread-link .thread-title');
     expect(await titles.allTextContents()).toEqual(['Tiny images']);
+    // The preview line under a title is searched too: a word only a preview holds finds its thread.
+    await page.getByRole('searchbox', { name: 'Search threads' }).fill('');
+    const entries = await page
+      .getByRole('navigation', { name: 'Threads' })
+      .locator('.thread-link')
+      .evaluateAll((links) =>
+        links.map((link) => ({
+          title: link.querySelector('.thread-title')?.textContent ?? '',
+          text: link.textContent ?? '',
+        })),
+      );
+    const allTitles = entries.map((e) => e.title.toLowerCase()).join(' ');
+    const found = entries.flatMap(({ title, text }) =>
+      (text.slice(title.length).match(/\p{L}{5,}/gu) ?? [])
+        .filter((w) => !allTitles.includes(w.toLowerCase()))
+        .map((word) => ({ title, word })),
+    )[0];
+    expect(found, 'a thread whose preview has a word no title has').toBeDefined();
+    await page.getByRole('searchbox', { name: 'Search threads' }).fill(found!.word);
+    await expect.poll(() => titles.allTextContents()).toContain(found!.title);
     await page.getByRole('searchbox', { name: 'Search threads' }).fill('');
   });
 

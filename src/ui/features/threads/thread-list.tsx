@@ -50,8 +50,10 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
     setOpen(false);
     then();
   };
-  const shown = query.trim()
-    ? threads.filter((t) => t.title.toLowerCase().includes(query.trim().toLowerCase()))
+  // By title and by the preview line under it: what the list shows is what a search finds.
+  const needle = query.trim().toLowerCase();
+  const shown = needle
+    ? threads.filter((t) => t.title.toLowerCase().includes(needle) || (t.preview ?? '').toLowerCase().includes(needle))
     : threads;
 
   // Renamed or not, the title field goes: focus goes back to the thread it named (not to the page).
