@@ -11,6 +11,7 @@ import type { MessageCreateParamsStreaming, MessageParam, ToolUnion } from '@ant
 import type { CompactionBlock } from '../domain/compaction';
 import type { ContentBlock } from '../domain/message';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import { sentImageType } from '../domain/media-probe';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
 import type { Usage } from '../domain/trace';
@@ -159,13 +160,42 @@ function toUsage(usage: Anthropic.Usage, soFar?: readonly ContentBlock[]): Usage
 }
 
 /** The request body the adapter sends for `request` (exported so the in-memory model port checks the same body). */
+type ImageBlock = Extract<ContentBlock, { type: 'image' }>;
+const withSentType = (image: ImageBlock): ImageBlock => {
+  if (image.source.type !== 'base64') return image;
+  const type = sentImageType(image.source.media_type, image.source.data);
+  return type === image.source.media_type ? image : { ...image, source: { ...image.source, media_type: type } };
+};
+
+/**
+ * Every base64 image of the history with the type its bytes show: one stored with a wrong type (a tool result from
+ * before images were checked, a server's declared type) would make the API refuse each turn of the thread. The same
+ * objects when nothing changes.
+ */
+function withImageTypesFromBytes(messages: ModelRequest['messages']): ModelRequest['messages'] {
+  return messages.map((message) => {
+    let isChanged = false;
+    const content = message.content.map((block) => {
+      let next = block;
+      if (block.type === 'image') next = withSentType(block);
+      else if (block.type === 'tool_result') {
+        const inner = block.content.map((part) => (part.type === 'image' ? withSentType(part) : part));
+        if (inner.some((part, i) => part !== block.content[i])) next = { ...block, content: inner };
+      }
+      if (next !== block) isChanged = true;
+      return next;
+    });
+    return isChanged ? { ...message, content } : message;
+  });
+}
+
 export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
     ...(request.system ? { system: [{ type: 'text' as const, text: request.system }] } : {}),
-    messages: request.messages as unknown as MessageParam[],
+    messages: withImageTypesFromBytes(request.messages) as unknown as MessageParam[],
     ...(request.tools.length > 0 ? { tools: request.tools as unknown as ToolUnion[] } : {}),
     ...(request.thinkingBudget ? { thinking: { type: 'enabled', budget_tokens: request.thinkingBudget } } : {}),
     // Programmatic tool calling: the container the turn's code runs in, sent with every later call of the turn.

@@ -8,7 +8,6 @@ import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } f
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 type ResultContent = ToolResultBlock['content'][number];
 
-/** Image types the Messages API accepts (Images and vision, "Supported image formats"). */
 /** The API refuses an image over 5 MB (Images and vision, "General limits"); measured decoded, as the API does. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

@@ -3,8 +3,6 @@ import { API_IMAGE_TYPES, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 import type { PromptContent, PromptMessage } from './prompts';
 
-/** Image types the Messages API takes (Images and vision: "Supported formats"). */
-
 /** A prompt message ready to store: its own role, its content as Messages API blocks. */
 export interface PromptTurnMessage {
   readonly role: 'user' | 'assistant';

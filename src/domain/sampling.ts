@@ -38,8 +38,6 @@ export class SamplingRejectedError extends Error {
   override readonly name = 'SamplingRejectedError';
 }
 
-/** Image types the Messages API takes (Images and vision: "Supported formats"). */
-
 type ModelMessage = { readonly role: 'user' | 'assistant'; readonly content: ContentBlock[] };
 
 /** The server's messages as Messages API messages; a content the API does not take is a reason to refuse. */

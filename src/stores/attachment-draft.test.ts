@@ -14,7 +14,7 @@ describe('images over the API’s limits in the composer', () => {
     const asked: string[] = [];
     const shrinkImage: AttachmentDraftHandle['shrinkImage'] = async (_bytes, mimeType) => {
       asked.push(mimeType);
-      return { bytes: small, mimeType: 'image/png', width: 1568, height: 17 };
+      return { bytes: small, mimeType: 'image/webp', width: 1568, height: 17, fromWidth: 9000, fromHeight: 100 };
     };
     const draft = createAttachmentDraft(newId, shrinkImage);
     await addFiles(draft, [file('banner.png', wide), file('ok.png', samplePng(20, 20))]);
@@ -26,9 +26,27 @@ describe('images over the API’s limits in the composer', () => {
       ['ok.png', samplePng(20, 20).length],
     ]);
     expect(items[0]!.note).toMatch(
-      /^banner\.png was made smaller to fit the API's limits: 1568 × 17 px, .* \(it was 9000 × 100 px, /,
+      /^banner\.png was made smaller to fit the API's limits, as WebP: 1568 × 17 px, .* \(it was 9000 × 100 px, /,
     );
     expect(items[1]!.note).toBeUndefined();
+  });
+
+  it('are not made smaller when unreadable or animated (a GIF would keep one frame): the reason shows instead', async () => {
+    let asked = 0;
+    const draft = createAttachmentDraft(newId, async () => {
+      asked++;
+      return undefined;
+    });
+    const gif = Buffer.alloc(4_500_000);
+    Buffer.from('GIF89a').copy(gif);
+    gif.writeUInt16LE(10, 6);
+    gif.writeUInt16LE(10, 8);
+    await addFiles(draft, [file('moving.gif', gif, 'image/gif'), file('garbled.png', Buffer.alloc(4_500_000))]);
+    expect(asked).toBe(0);
+    expect(draft.store.getState().errors).toEqual([
+      expect.stringMatching(/^moving\.gif is 4\.3 MB; an image can be at most 3\.75 MB/),
+      expect.stringMatching(/^garbled\.png is 4\.3 MB; an image can be at most 3\.75 MB/),
+    ]);
   });
 
   it('are refused with the limit, as before, when they cannot be made smaller', async () => {

@@ -1,9 +1,16 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentRef, AttachmentSource } from '../domain/attachment';
-import { kindOf, MAX_ATTACHMENTS, MAX_IMAGE_BYTES } from '../domain/attachment-kind';
+import {
+  base64Length,
+  kindOf,
+  MAX_ATTACHMENTS,
+  MAX_IMAGE_BASE64,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+} from '../domain/attachment-kind';
 import { attachmentsProblem, checkAttachment } from '../domain/attachment-check';
 import { formatBytes } from '../domain/byte-size';
-import { imageSize } from '../domain/media-probe';
+import { imageSize, imageTypeOf } from '../domain/media-probe';
 import type { ShrunkImage } from '../platform/image-shrink';
 import type { OutgoingAttachment } from '../turns/turn-runner';
 
@@ -71,16 +78,17 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
     });
     return;
   }
-  const offered = await Promise.all(
-    files.map(async (file) =>
-      fittedImage(draft, {
-        name: file.name || 'pasted file',
-        mimeType: file.type,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        source: { type: 'file' as const },
-      }),
-    ),
+  const read = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name || 'pasted file',
+      mimeType: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      source: { type: 'file' as const },
+    })),
   );
+  // One image decoded at a time: ten phone photos decoded at once would hold a gigabyte of pixels.
+  const offered: OfferedAttachment[] = [];
+  for (const item of read) offered.push(await fittedImage(draft, item));
   offerAttachments(draft, offered);
 }
 
@@ -89,16 +97,24 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
  * the file as it is when it fits, when it is not an image, or when it cannot be made smaller (then the check says why).
  */
 async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment): Promise<OfferedAttachment> {
-  const kind = kindOf(item.name, item.mimeType);
-  if (kind !== 'image' || !draft.shrinkImage || !checkAttachment(item.name, kind, item.bytes).problem) return item;
+  if (kindOf(item.name, item.mimeType) !== 'image' || !draft.shrinkImage) return item;
+  // Only a readable still image too large in bytes or pixels: an unreadable one, or an animated GIF (it would keep
+  // one frame), is refused with its reason instead.
+  const pixels = imageSize(item.bytes);
+  if (!pixels || imageTypeOf(item.bytes) === 'image/gif') return item;
+  const isTooLarge =
+    base64Length(item.bytes.length) > MAX_IMAGE_BASE64 ||
+    pixels.width > MAX_IMAGE_SIDE ||
+    pixels.height > MAX_IMAGE_SIDE;
+  if (!isTooLarge) return item;
   const shrunk = await draft.shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES);
   if (!shrunk) return item;
-  const before = imageSize(item.bytes);
+  const format = shrunk.mimeType === 'image/webp' ? 'WebP' : 'JPEG';
   return {
     ...item,
     bytes: shrunk.bytes,
     mimeType: shrunk.mimeType,
-    note: `${item.name} was made smaller to fit the API's limits: ${shrunk.width} × ${shrunk.height} px, ${formatBytes(shrunk.bytes.length)} (it was ${before ? `${before.width} × ${before.height} px, ` : ''}${formatBytes(item.bytes.length)}).`,
+    note: `${item.name} was made smaller to fit the API's limits, as ${format}: ${shrunk.width} × ${shrunk.height} px, ${formatBytes(shrunk.bytes.length)} (it was ${shrunk.fromWidth} × ${shrunk.fromHeight} px, ${formatBytes(item.bytes.length)}).`,
   };
 }
 

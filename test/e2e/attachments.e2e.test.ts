@@ -191,12 +191,12 @@ describe('attachments in the chat', () => {
     const notes = page.locator('.attachment-notes');
     await notes
       .getByText(
-        /^photo\.png was made smaller to fit the API's limits: 1568 × 1425 px, [\d.]+ (KB|MB) \(it was 2200 × 2000 px, 4\.\d MB\)\.$/,
+        /^photo\.png was made smaller to fit the API's limits, as WebP: 2000 × 1818 px, [\d.]+ (KB|MB) \(it was 2200 × 2000 px, 4\.\d MB\)\.$/,
       )
       .waitFor();
     await notes
       .getByText(
-        /^banner\.png was made smaller to fit the API's limits: 1568 × 17 px, [\d.]+ (B|KB) \(it was 9000 × 100 px, [\d.]+ KB\)\.$/,
+        /^banner\.png was made smaller to fit the API's limits, as WebP: 2000 × 22 px, [\d.]+ (B|KB) \(it was 9000 × 100 px, [\d.]+ KB\)\.$/,
       )
       .waitFor();
     expect(await alert().count()).toBe(0);

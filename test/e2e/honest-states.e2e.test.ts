@@ -77,15 +77,20 @@ describe('honest states', () => {
 
   it('while the API makes the answer wait (429, retry-after), the waiting line says why and when it tries again', async () => {
     await newThreadWithTools();
-    api.script({ error: { status: 429, retryAfterSeconds: 3 } }, { text: 'Worth the wait.' });
+    // A wait far longer than the test: the line is read while it lasts, then Stop ends it.
+    api.script({ error: { status: 429, retryAfterSeconds: 600 } });
     await send('Are you there?');
     const waiting = page.getByLabel('Waiting for the answer');
     await expect
       .poll(() => waiting.textContent(), { timeout: 15_000 })
-      .toContain('The API is rate-limiting this key (429): trying again in 3 s…');
+      .toContain('The API is rate-limiting this key (429): trying again in 600 s…');
     await shot('honest-rate-limited');
-    await messages().getByText('Worth the wait.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
     await waiting.waitFor({ state: 'detached' });
+    // Stopped, the thread goes on: the next message is answered.
+    api.script({ text: 'Here now.' });
+    await send('Again?');
+    await messages().getByText('Here now.').waitFor({ timeout: 15_000 });
   });
 
   it('a call waiting for approval says so (not "running"), is announced, and once denied shows as denied, not failed', async () => {

@@ -36,7 +36,8 @@ function mediaBlocks(messages: unknown[]): Found[] {
       if (block.type === 'tool_result' && Array.isArray(block.content))
         block.content.forEach((inner: unknown, c) => {
           if (isRecord(inner) && (inner.type === 'image' || inner.type === 'document'))
-            found.push({ path: `${path}.content.${c}`, block: inner });
+            // The real API names a block inside a tool result this way (vybestack/llxprt-code#2130).
+            found.push({ path: `${path}.tool_result.content.${c}`, block: inner });
         });
     });
   });

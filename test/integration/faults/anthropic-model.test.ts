@@ -5,6 +5,7 @@ import { ModelError } from '../../../src/domain/model-errors';
 import { testConnection } from '../../../src/stores/connection-test';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/fake-anthropic';
 import { createMemoryStorage } from '../../fakes/memory-storage';
+import { samplePng } from '../../fixtures/sample-files';
 
 let api: FakeAnthropic;
 beforeEach(async () => {
@@ -34,6 +35,31 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('the Anthropic SDK adapter against the fake Messages API', () => {
+  it('sends an image stored with a wrong type (in a tool result of the history) with the type its bytes show', async () => {
+    api.script({ text: 'A grey square.' });
+    const png = samplePng(8, 8).toString('base64');
+    const history: ModelRequest = {
+      ...request,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Draw' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'tu-1', name: 'draw', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'tu-1',
+              content: [{ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: png } }],
+            },
+          ],
+        },
+      ],
+    };
+    const result = await model().stream(history, () => {}, new AbortController().signal);
+    expect(result.blocks).toEqual([{ type: 'text', text: 'A grey square.' }]);
+    expect(JSON.stringify(api.requests.at(-1)!.body.messages)).toContain('"media_type":"image/png"');
+  });
+
   it('tells onRetry when the API refuses an attempt the SDK retries (with the wait it asked for), then clears it', async () => {
     api.script({ error: { status: 429, retryAfterSeconds: 1 } }, { error: { status: 529 } }, { text: 'Made it.' });
     const told: unknown[] = [];

@@ -73,7 +73,9 @@ function useDropOnChat(draft: Draft, isDisabled: boolean): void {
     const takes = (event: globalThis.DragEvent) =>
       !isDisabled && event.target instanceof Element && event.target.closest(CHAT_AREA) !== null;
     const onDragOver = (event: globalThis.DragEvent) => {
-      if (!event.dataTransfer || !hasFiles([...event.dataTransfer.types]) || isFileInput(event.target)) return;
+      // Taken already by a drop zone of its own (the composer's): its 'copy' stands.
+      if (event.defaultPrevented || !event.dataTransfer || !hasFiles([...event.dataTransfer.types])) return;
+      if (isFileInput(event.target)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = takes(event) ? 'copy' : 'none';
     };
