@@ -168,11 +168,12 @@ describe("a server's long tool list", () => {
       await otherPins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('tool-177');
       await otherPins.getByRole('checkbox', { name: 'Pin tool-177 (Many)', exact: true }).check();
       await otherPins.getByText('Pinned tools (2)').waitFor();
+      // The other tab stays open until this one has the pin: closed at once, its write could still be on its way.
+      await page.bringToFront();
+      await pins.getByText('Pinned tools (2)').waitFor({ timeout: 15_000 });
     } finally {
       await other.close();
     }
-    await page.bringToFront();
-    await pins.getByText('Pinned tools (2)').waitFor({ timeout: 15_000 });
     const labels = () =>
       list.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
     // In the list's order among themselves.
