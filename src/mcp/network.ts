@@ -52,11 +52,12 @@ export function guardedFetch(base: FetchLike, options: GuardedFetchOptions): Fet
     options.onResponse?.(response);
     if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
     return new Response(
-      watchStream(
-        response.body,
-        () => options.onNetworkFailure(new NetworkFailure(url, 'stream broke')),
-        init?.signal ?? undefined,
-      ),
+      // A read error that is not our own abort: the server is gone.
+      watchedStream(response.body, {
+        onReadError: () => {
+          if (!init?.signal?.aborted) options.onNetworkFailure(new NetworkFailure(url, 'stream broke'));
+        },
+      }),
       {
         status: response.status,
         statusText: response.statusText,
@@ -75,25 +76,37 @@ function stripHeaders(init: RequestInit | undefined, names: readonly string[]): 
   return { ...init, headers };
 }
 
-/** Passes a stream through, reporting a read error that is not our own abort. */
-function watchStream(
-  body: ReadableStream<Uint8Array>,
-  onBroken: () => void,
-  signal: AbortSignal | undefined,
-): ReadableStream<Uint8Array> {
+/** What a watched stream tells: a read that failed, and (once) that it is over: read to its end, failed or cancelled. */
+export interface StreamWatch {
+  readonly onReadError?: (error: unknown) => void;
+  readonly onSettled?: () => void;
+}
+
+/** Passes a stream through unchanged, telling `watch` when a read fails and when the stream is over. */
+export function watchedStream(body: ReadableStream<Uint8Array>, watch: StreamWatch): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  let isSettled = false;
+  const settle = () => {
+    if (isSettled) return;
+    isSettled = true;
+    watch.onSettled?.();
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) {
+          settle();
+          controller.close();
+        } else controller.enqueue(value);
       } catch (error) {
-        if (!signal?.aborted) onBroken();
+        watch.onReadError?.(error);
+        settle();
         controller.error(error);
       }
     },
     cancel(reason) {
+      settle();
       return reader.cancel(reason);
     },
   });

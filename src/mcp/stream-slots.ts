@@ -1,5 +1,5 @@
 import type { Locks } from '../platform/locks';
-import type { FetchLike } from './network';
+import { watchedStream, type FetchLike } from './network';
 
 /**
  * How many long-lived SSE streams the app holds open to one plain-http address (scheme, host and port) across its
@@ -97,39 +97,10 @@ export function withStreamBudget(base: FetchLike, budget: StreamBudget): FetchLi
       done();
       return response;
     }
-    return new Response(releasedAtEnd(response.body, done), {
+    return new Response(watchedStream(response.body, { onSettled: done }), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
   };
-}
-
-/** Passes a stream through and calls `done` once when it ends, fails or is cancelled. */
-function releasedAtEnd(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let isReleased = false;
-  const releaseOnce = () => {
-    if (isReleased) return;
-    isReleased = true;
-    done();
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: isDone, value } = await reader.read();
-        if (isDone) {
-          releaseOnce();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        releaseOnce();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      releaseOnce();
-      return reader.cancel(reason);
-    },
-  });
 }
