@@ -98,6 +98,16 @@ export async function importConfiguration(deps: ConfigTransferDeps, text: string
   return { ok: true, imported, rejected, ignored: plan.ignored, needsSecrets };
 }
 
+/** Preferences a file may not change, each with why: they choose where the person's secrets go. */
+const GUARDED_REASON = {
+  baseUrl: (url: string) =>
+    `the API key stored in this browser would be sent to ${url}. If you trust that endpoint, enter it under Settings yourself.`,
+  relayUrl: (url: string) =>
+    `every request of the servers routed through a relay, their tokens included, would go through ${url}. If you trust that relay, enter it under Settings yourself.`,
+} as const;
+type GuardedPreference = keyof typeof GUARDED_REASON;
+const GUARDED_PREFERENCES = Object.keys(GUARDED_REASON) as GuardedPreference[];
+
 /** Adds each server under a free id, never over an existing name; returns file id → stored id. */
 async function importServers(
   deps: ConfigTransferDeps,
@@ -174,39 +184,23 @@ async function applyPreferences(
   if (changes === 0 && defaults.length === 0) return;
   let before: UserPreferences | undefined;
   let rest = offered;
-  let refusedBaseUrl: string | undefined;
-  let refusedRelayUrl: string | undefined;
+  let refused: [GuardedPreference, string][] = [];
   await deps.storage.profiles.update(deps.profileId, (p) => {
     before = p.preferences;
-    rest = offered;
-    // A file must not choose where the API key goes: a new base URL is left for the person to enter. Nor where the
-    // servers' requests go: a relay sees them all, tokens included.
-    if (rest.baseUrl !== undefined && rest.baseUrl !== p.preferences.baseUrl)
-      ({ baseUrl: refusedBaseUrl, ...rest } = rest);
-    if (rest.relayUrl !== undefined && rest.relayUrl !== p.preferences.relayUrl)
-      ({ relayUrl: refusedRelayUrl, ...rest } = rest);
+    // Where secrets go is left for the person to enter: a new value of a guarded preference is not taken.
+    refused = GUARDED_PREFERENCES.flatMap((key) => {
+      const value = offered[key];
+      return value !== undefined && value !== p.preferences[key] ? [[key, value] as [GuardedPreference, string]] : [];
+    });
+    rest = Object.fromEntries(Object.entries(offered).filter(([key]) => !refused.some(([guarded]) => guarded === key)));
     return {
       ...p,
       preferences: { ...p.preferences, ...rest, toolSearch: { ...p.preferences.toolSearch, ...toolSearch } },
       defaultServerIds: [...new Set([...p.defaultServerIds, ...defaults])],
     };
   });
-  if (refusedBaseUrl !== undefined) {
-    rejected.push({
-      subject: preferenceName('baseUrl'),
-      reasons: [
-        `not imported: the API key stored in this browser would be sent to ${refusedBaseUrl}. If you trust that endpoint, enter it under Settings yourself.`,
-      ],
-    });
-  }
-  if (refusedRelayUrl !== undefined) {
-    rejected.push({
-      subject: preferenceName('relayUrl'),
-      reasons: [
-        `not imported: every request of the servers routed through a relay, their tokens included, would go through ${refusedRelayUrl}. If you trust that relay, enter it under Settings yourself.`,
-      ],
-    });
-  }
+  for (const [key, value] of refused)
+    rejected.push({ subject: preferenceName(key), reasons: [`not imported: ${GUARDED_REASON[key](value)}`] });
   // Each line says what the value was, so a replaced preference is never lost without a word.
   type Value = string | number | undefined;
   const line = (key: string, value: Value, previous: Value) =>
