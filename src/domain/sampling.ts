@@ -51,14 +51,13 @@ export function samplingModelMessages(
     for (const part of message.content) {
       if (part.type === 'text') content.push({ type: 'text', text: part.text });
       else if (part.type === 'audio') return { ok: false, reason: 'it sent audio, which the model API does not take' };
-      else if (!API_IMAGE_TYPES.has(sentImageType(part.mimeType, part.data)))
-        return { ok: false, reason: `it sent an image of type ${part.mimeType}, which the model API does not take` };
-      else if (message.role !== 'user') return { ok: false, reason: 'it put an image in an assistant message' };
-      else
-        content.push({
-          type: 'image',
-          source: { type: 'base64', media_type: sentImageType(part.mimeType, part.data), data: part.data },
-        });
+      else {
+        const type = sentImageType(part.mimeType, part.data);
+        if (!API_IMAGE_TYPES.has(type))
+          return { ok: false, reason: `it sent an image of type ${part.mimeType}, which the model API does not take` };
+        if (message.role !== 'user') return { ok: false, reason: 'it put an image in an assistant message' };
+        content.push({ type: 'image', source: { type: 'base64', media_type: type, data: part.data } });
+      }
     }
     if (content.length === 0) return { ok: false, reason: 'one of its messages is empty' };
     out.push({ role: message.role, content });
