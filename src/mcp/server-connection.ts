@@ -72,10 +72,9 @@ export class ServerConnection {
     this.idle.touch();
     if (this.open) {
       // Without its stream the server cannot say its tools changed: they are read again before this use.
-      if (this.isStreamRefused && this.deps.now() - this.listedAt >= this.deps.timing.relistWithoutStreamMs) {
-        this.listedAt = this.deps.now(); // One re-read at a time.
+      // (The listing notes its time as it starts, so a use meanwhile does not read them a second time.)
+      if (this.isStreamRefused && this.deps.now() - this.listedAt >= this.deps.timing.relistWithoutStreamMs)
         await this.refreshTools();
-      }
       if (this.open) return this.open.client;
     }
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
