@@ -159,7 +159,6 @@ function toUsage(usage: Anthropic.Usage, soFar?: readonly ContentBlock[]): Usage
   };
 }
 
-/** The request body the adapter sends for `request` (exported so the in-memory model port checks the same body). */
 type ImageBlock = Extract<ContentBlock, { type: 'image' }>;
 const withSentType = (image: ImageBlock): ImageBlock => {
   if (image.source.type !== 'base64') return image;
@@ -189,6 +188,7 @@ function withImageTypesFromBytes(messages: ModelRequest['messages']): ModelReque
   });
 }
 
+/** The request body the adapter sends for `request` (exported so the in-memory model port checks the same body). */
 export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
   const params: MessageCreateParamsStreaming = {
     model: request.model,
