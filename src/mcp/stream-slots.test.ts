@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalLocks } from '../platform/locks';
-import { createStreamSlots, STREAMS_PER_PLAIN_HTTP_ADDRESS, withStreamBudget } from './stream-slots';
+import { createStreamSlots, STREAMS_PER_PLAIN_HTTP_ADDRESS, withStreamBudget, type StreamSlots } from './stream-slots';
 import type { FetchLike } from './network';
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -30,6 +30,18 @@ async function readToEnd(response: Response): Promise<void> {
   while (!(await reader.read()).done);
 }
 
+/** A fetch over `base` with its own slots (`perOrigin` of them) to ORIGIN, counting refusals in `refusals.count`. */
+function budgeted(base: FetchLike, options: { perOrigin?: number; mayRefuse?: boolean; slots?: StreamSlots } = {}) {
+  const refusals = { count: 0 };
+  const fetch = withStreamBudget(base, {
+    slots: options.slots ?? createStreamSlots(createLocalLocks(), options.perOrigin),
+    origin: ORIGIN,
+    mayRefuse: options.mayRefuse ?? true,
+    onRefused: () => refusals.count++,
+  });
+  return { fetch, refusals };
+}
+
 describe('stream slots', () => {
   it('hands out 3 slots per address, counted apart for each address, and takes a released one back', async () => {
     const slots = createStreamSlots(createLocalLocks());
@@ -45,19 +57,13 @@ describe('stream slots', () => {
 
   it('answers 405 in place of a 4th optional stream, and says so; the stream ending frees its slot', async () => {
     const server = streamingServer();
-    let refusals = 0;
-    const fetch = withStreamBudget(server.fetch, {
-      slots: createStreamSlots(createLocalLocks()),
-      origin: ORIGIN,
-      mayRefuse: true,
-      onRefused: () => refusals++,
-    });
+    const { fetch, refusals } = budgeted(server.fetch);
     const open = await Promise.all([1, 2, 3].map(() => fetch(`${ORIGIN}/mcp`, STREAM_INIT)));
     expect(open.map((r) => r.status)).toEqual([200, 200, 200]);
 
     const refused = await fetch(`${ORIGIN}/mcp`, STREAM_INIT);
     expect(refused.status).toBe(405);
-    expect(refusals).toBe(1);
+    expect(refusals.count).toBe(1);
     expect(server.requests).toHaveLength(3); // The refused stream never reached the server.
 
     // Requests that are not streams pass, however many streams are open.
@@ -73,20 +79,14 @@ describe('stream slots', () => {
 
   it('lets a resumed stream through with every slot held: the answer to a request in flight comes on it', async () => {
     const server = streamingServer();
-    let refusals = 0;
-    const fetch = withStreamBudget(server.fetch, {
-      slots: createStreamSlots(createLocalLocks(), 1),
-      origin: ORIGIN,
-      mayRefuse: true,
-      onRefused: () => refusals++,
-    });
+    const { fetch, refusals } = budgeted(server.fetch, { perOrigin: 1 });
     await fetch(`${ORIGIN}/mcp`, STREAM_INIT);
     const resumed = await fetch(`${ORIGIN}/mcp`, {
       method: 'GET',
       headers: { Accept: 'text/event-stream', 'Last-Event-ID': 'stream-7_3' },
     });
     expect(resumed.status).toBe(200);
-    expect(refusals).toBe(0);
+    expect(refusals.count).toBe(0);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -95,12 +95,7 @@ describe('stream slots', () => {
     ['a web page', new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })],
   ])('frees the slot when the answer is %s, not an open stream, though its body is never read', async (_, answer) => {
     const slots = createStreamSlots(createLocalLocks(), 1);
-    const fetch = withStreamBudget(() => Promise.resolve(answer), {
-      slots,
-      origin: ORIGIN,
-      mayRefuse: true,
-      onRefused: () => {},
-    });
+    const { fetch } = budgeted(() => Promise.resolve(answer), { slots });
     // The body is left as the legacy SSE client leaves a refusal's: neither read nor cancelled.
     expect((await fetch(`${ORIGIN}/sse`, STREAM_INIT)).status).toBe(answer.status);
     await expect
@@ -114,12 +109,7 @@ describe('stream slots', () => {
 
   it('frees the slot of a stream the client cancels', async () => {
     const server = streamingServer();
-    const fetch = withStreamBudget(server.fetch, {
-      slots: createStreamSlots(createLocalLocks(), 1),
-      origin: ORIGIN,
-      mayRefuse: true,
-      onRefused: () => {},
-    });
+    const { fetch } = budgeted(server.fetch, { perOrigin: 1 });
     const first = await fetch(`${ORIGIN}/mcp`, STREAM_INIT);
     expect((await fetch(`${ORIGIN}/mcp`, STREAM_INIT)).status).toBe(405);
     await first.body!.cancel();
@@ -128,16 +118,10 @@ describe('stream slots', () => {
 
   it('opens a stream that cannot be refused (legacy SSE) even with every slot held', async () => {
     const server = streamingServer();
-    let refusals = 0;
-    const fetch = withStreamBudget(server.fetch, {
-      slots: createStreamSlots(createLocalLocks(), 1),
-      origin: ORIGIN,
-      mayRefuse: false,
-      onRefused: () => refusals++,
-    });
+    const { fetch, refusals } = budgeted(server.fetch, { perOrigin: 1, mayRefuse: false });
     await fetch(`${ORIGIN}/sse`, STREAM_INIT);
     const second = await fetch(`${ORIGIN}/sse`, STREAM_INIT);
     expect(second.status).toBe(200);
-    expect(refusals).toBe(0);
+    expect(refusals.count).toBe(0);
   });
 });
