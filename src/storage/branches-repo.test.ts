@@ -87,6 +87,33 @@ describe('messages repository with branches (issue #22)', () => {
     expect(skipped).toHaveLength(1);
   });
 
+  it("the search over messages reads each thread's shown branch, and a corrupt record does not stop it", async () => {
+    const { storage, db, thread } = await setup();
+    const other = await storage.threads.create(thread.profileId, { title: 'Other' });
+    const quiet = await storage.threads.create(thread.profileId, { title: 'Quiet' });
+    await storage.messages.append(thread.id, say('user', 'Plan a trip'));
+    const a1 = await storage.messages.append(thread.id, say('assistant', 'Where to? Paris is **lovely** in May.'));
+    await storage.messages.append(thread.id, say('user', 'Paris, then'));
+    await storage.messages.append(thread.id, say('assistant', 'Paris it is.'));
+    await storage.messages.append(thread.id, say('user', 'Rome, rather'), a1.id); // An edit: Paris goes off-branch.
+    await storage.messages.append(other.id, say('user', 'Is Paris lovely in winter?'));
+    const corrupt = await storage.messages.append(other.id, say('assistant', 'Paris is grey.'));
+    await db.put('messages', { ...corrupt, blocks: 'not blocks' });
+    await storage.messages.append(quiet.id, say('user', 'Nothing about it here'));
+    const ids = [thread.id, other.id, quiet.id];
+
+    const found = await storage.messages.search(ids, 'paris');
+    expect([...found.keys()].sort()).toEqual([thread.id, other.id].sort());
+    // The latest message that holds it on the branch shown: "Paris, then" is on the branch the edit left.
+    expect(found.get(thread.id)).toMatchObject({ messageId: a1.id, role: 'assistant' });
+    expect(found.get(thread.id)?.match).toEqual({ before: 'Where to? ', match: 'Paris', after: ' is lovely in May.' });
+    expect(found.get(other.id)?.match.after).toBe(' lovely in winter?');
+    // Back on the first branch, its words are found again; a thread not asked about is not read.
+    await storage.messages.showBranch(thread.id, (await storage.messages.list(thread.id)).offBranch[0]!.id);
+    expect((await storage.messages.search(ids, 'paris, then')).get(thread.id)?.match.match).toBe('Paris, then');
+    expect((await storage.messages.search([quiet.id], 'paris')).size).toBe(0);
+  });
+
   it('another tab sees the new branch and the one shown', async () => {
     const factory = new IDBFactory();
     const name = `branches-tabs-${Math.random()}`;

@@ -1,6 +1,7 @@
 import { selectBranch, pathTo, type BranchNode } from '../domain/branches';
 import { NotFoundError, type Loaded } from '../domain/errors';
 import { Message, type NewMessage } from '../domain/message';
+import { latestMatch, type MessageMatch } from '../domain/message-text';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
@@ -31,6 +32,11 @@ export interface MessagesRepo {
   showBranch(threadId: string, messageId: string): Promise<string>;
   /** Marks the thread's answers left streaming as interrupted with `note`; resolves to how many. */
   markInterrupted(threadId: string, note: string): Promise<number>;
+  /**
+   * The latest message of each thread's shown branch whose text (as shown: Markdown marks aside) holds `needle`,
+   * ignoring case; threads with none are left out.
+   */
+  search(threadIds: readonly string[], needle: string): Promise<ReadonlyMap<string, MessageMatch>>;
 }
 
 /** The shown branch's last message, as the thread record keeps it (absent on threads from before branches). */
@@ -137,6 +143,23 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext): Mes
       });
       if (marked > 0) bus.publish({ store: 'messages', threadId });
       return marked;
+    },
+
+    async search(threadIds: readonly string[], needle: string): Promise<ReadonlyMap<string, MessageMatch>> {
+      const tx = db.transaction(['threads', 'messages'], 'readonly');
+      const found = new Map<string, MessageMatch>();
+      await Promise.all(
+        threadIds.map(async (threadId) => {
+          const [thread, records] = await Promise.all([
+            tx.objectStore('threads').get(threadId),
+            tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId)),
+          ]);
+          const { path } = selectBranch(records as (BranchNode & (typeof records)[number])[], shownLeaf(thread));
+          const match = latestMatch(path, needle);
+          if (match) found.set(threadId, match);
+        }),
+      );
+      return found;
     },
   };
 }

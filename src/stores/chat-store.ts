@@ -4,6 +4,7 @@ import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
 import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
+import type { MessageMatch } from '../domain/message-text';
 import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { ResourceReading } from '../domain/tool-display';
@@ -77,6 +78,8 @@ export interface ChatActions
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
+  /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
+  readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
   /**
    * Sends the person's message with its attachments (bytes stored first); a refused store is the notice. Resolves, at
    * the end of the turn, to whether the person's message was stored (false also when nothing was sent).
@@ -182,6 +185,11 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
         void runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
     },
+    searchMessages: (needle) =>
+      storage.messages.search(
+        store.getState().threads.map((t) => t.id),
+        needle,
+      ),
     async renameThread(threadId, title) {
       try {
         // A new name is no new activity: the thread keeps its place in the list (as in other chat apps).

@@ -1,4 +1,5 @@
 import type { Message } from '../domain/message';
+import { plainText } from '../domain/message-text';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Storage } from '../storage/storage';
 
@@ -32,16 +33,7 @@ export async function isEmptyThread(storage: Storage, thread: ThreadConfig | und
 export function previewOf(messages: readonly Message[]): string | undefined {
   for (const message of messages.toReversed()) {
     if (message.role !== 'assistant') continue;
-    const text = message.blocks
-      .flatMap((b) => (b.type === 'text' ? [b.text] : []))
-      .join('\n')
-      .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1') // a link: its text
-      .replace(/^[ \t]*(?:#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '') // a heading's, quote's or list item's marker
-      .replace(/`+|\*+|~~/g, '')
-      .replace(/(?<![\p{L}\p{N}_])_+|_+(?![\p{L}\p{N}_])/gu, '') // emphasis, not the _ inside a name like mcp__calc__add
-      .replace(/\|/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const text = plainText(message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'));
     if (text) return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
   }
   return undefined;

@@ -89,6 +89,34 @@ describe('threads', () => {
     await shot('threads-1-list-desktop');
   });
 
+  it('the search also reads every message: a word no title or preview holds finds its thread and shows where', async () => {
+    await nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true }).click();
+    await page.getByRole('heading', { name: 'Plan a trip to Rome', exact: true }).waitFor();
+    await chat('And the catacombs, are they open on Sundays?', 'Some are; check before you go.');
+    const search = page.getByRole('searchbox', { name: 'Search threads' });
+    const titles = () => nav().locator('.thread-link .thread-title').allTextContents();
+    const found = () => nav().locator('.thread-found');
+    // A word of the person's second message (case and spacing as typed differ), then one of an earlier answer.
+    await search.fill('CATACOMBS,   are');
+    await expect.poll(titles).toEqual(['Plan a trip to Rome']);
+    expect(await found().textContent()).toBe('You: And the catacombs, are they open on Sundays?');
+    expect(await found().locator('mark').textContent()).toBe('catacombs, are');
+    const rome = nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true });
+    expect(await rome.getAttribute('aria-describedby')).toContain(await found().getAttribute('id'));
+    await shot('threads-2-search-messages');
+    await search.fill('umbrella');
+    await expect.poll(() => found().textContent()).toBe('…in November; bring an umbrella.');
+    expect(await titles()).toEqual(['Plan a trip to Rome']);
+    // A title match shows no line of its own; nothing found says so once the messages are read.
+    await search.fill('Oslo');
+    await expect.poll(titles).toEqual(['Plan a trip to Oslo']);
+    expect(await found().count()).toBe(0);
+    await search.fill('nowhere-to-be-found');
+    await nav().getByText('No thread matches.').waitFor();
+    await search.fill('');
+    await expect.poll(titles).toEqual(['Plan a trip to Rome', 'Plan a trip to Oslo']);
+  });
+
   it('each thread keeps its own draft: what is typed in one is not sent to the next', async () => {
     const open = async (name: string) => {
       await nav().getByRole('button', { name, exact: true }).click();

@@ -5,6 +5,7 @@ import { pathTo, selectBranch } from '../../src/domain/branches';
 import { Message } from '../../src/domain/message';
 import { ThreadConfig } from '../../src/domain/thread-config';
 import { parseOrThrow } from '../../src/domain/validation';
+import { latestMatch, type MessageMatch } from '../../src/domain/message-text';
 import type { MessagesRepo } from '../../src/storage/messages-repo';
 import type { ThreadsRepo } from '../../src/storage/threads-repo';
 import { loaded, threadMessages as messagesOf, type MemoryRecords } from './memory-records';
@@ -136,6 +137,17 @@ export function createMemoryMessagesRepo(records: MemoryRecords): MessagesRepo {
       for (const m of streaming) messages.set(m.id, { ...m, status: 'interrupted', error: note, updatedAt: now() });
       if (streaming.length > 0) bus.publish({ store: 'messages', threadId });
       return streaming.length;
+    },
+    async search(threadIds, needle) {
+      const found = new Map<string, MessageMatch>();
+      for (const threadId of threadIds) {
+        const match = latestMatch(
+          selectBranch(threadMessages(threadId), threads.get(threadId)?.activeLeafId).path,
+          needle,
+        );
+        if (match) found.set(threadId, match);
+      }
+      return found;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { describeError } from '../../../domain/errors';
+import type { MessageMatch } from '../../../domain/message-text';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import { isFocusLost } from '../../hooks/focus-lost';
 import { relativeTime } from './relative-time';
@@ -11,13 +13,40 @@ export interface ThreadListProps {
   readonly onDelete: (id: string) => void;
   /** Resolves to an error message to show next to the field, or undefined when renamed. */
   readonly onRename: (id: string, title: string) => Promise<string | undefined>;
+  /** The threads' latest messages that hold `needle`, by thread id (the search also reads every message). */
+  readonly onSearchMessages?: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
+}
+
+/** How long typing pauses before the messages are searched, and the shortest search that reads them. */
+const SEARCH_PAUSE_MS = 150;
+const SEARCH_MIN_CHARS = 2;
+
+/** A thread's message found by the search: where the words stand in it, the words marked. */
+function FoundLine({ id, found }: { id: string; found: MessageMatch }) {
+  return (
+    <span className="thread-found" id={id} aria-hidden="true">
+      {found.role === 'user' ? 'You: ' : ''}
+      {found.match.before}
+      <mark>{found.match.match}</mark>
+      {found.match.after}
+    </span>
+  );
 }
 
 /**
- * The sidebar: new thread, a search over titles, and the profile's threads, most recent first. On a narrow
+ * The sidebar: new thread, a search over titles, preview lines and every message, and the profile's threads, most
+ * recent first. On a narrow
  * screen the search and the list fold away behind a "Threads" button, leaving the room to the chat.
  */
-export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRename }: ThreadListProps) {
+export function ThreadList({
+  threads,
+  activeId,
+  onNew,
+  onOpen,
+  onDelete,
+  onRename,
+  onSearchMessages,
+}: ThreadListProps) {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string; error?: string }>();
   const [isOpen, setOpen] = useState(false);
@@ -50,11 +79,39 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
     setOpen(false);
     then();
   };
-  // By title and by the preview line under it: what the list shows is what a search finds.
+  // By title and by the preview line under it (what the list shows), then by the text of every message.
   const needle = query.trim().toLowerCase();
-  const shown = needle
-    ? threads.filter((t) => t.title.toLowerCase().includes(needle) || (t.preview ?? '').toLowerCase().includes(needle))
-    : threads;
+  const isListed = (t: ThreadConfig) =>
+    t.title.toLowerCase().includes(needle) || (t.preview ?? '').toLowerCase().includes(needle);
+  const [found, setFound] = useState<{
+    readonly needle: string;
+    readonly matches: ReadonlyMap<string, MessageMatch>;
+    readonly error?: string;
+  }>();
+  const searchMessages = useRef(onSearchMessages);
+  useEffect(() => {
+    searchMessages.current = onSearchMessages;
+  }, [onSearchMessages]);
+  const readsMessages = onSearchMessages !== undefined && needle.length >= SEARCH_MIN_CHARS;
+  // Searched again when the list changes (a new answer, a thread deleted), after a pause in the typing.
+  useEffect(() => {
+    const search = searchMessages.current;
+    if (!search || needle.length < SEARCH_MIN_CHARS) return;
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      search(needle).then(
+        (matches) => isCurrent && setFound({ needle, matches }),
+        (error: unknown) => isCurrent && setFound({ needle, matches: new Map(), error: describeError(error) }),
+      );
+    }, SEARCH_PAUSE_MS);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [needle, threads]);
+  const inMessages = readsMessages && found?.needle === needle ? found : undefined;
+  const isSearching = readsMessages && !inMessages;
+  const shown = needle ? threads.filter((t) => isListed(t) || inMessages?.matches.has(t.id)) : threads;
 
   // Renamed or not, the title field goes: focus goes back to the thread it named (not to the page).
   const renamedId = useRef<string>(undefined);
@@ -104,10 +161,17 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        {shown.length === 0 && threads.length > 0 && <p className="muted">No thread matches.</p>}
+        {inMessages?.error && <p className="field-error">Searching the messages failed: {inMessages.error}</p>}
+        {shown.length === 0 && threads.length > 0 && (
+          <p className="muted" role="status">
+            {isSearching ? 'Searching the messages…' : 'No thread matches.'}
+          </p>
+        )}
         <ul>
-          {shown.map((thread) =>
-            editing?.id === thread.id ? (
+          {shown.map((thread) => {
+            // A thread found only by a message's text shows where (a title or preview match shows itself).
+            const foundHere = needle && !isListed(thread) ? inMessages?.matches.get(thread.id) : undefined;
+            return editing?.id === thread.id ? (
               <li key={thread.id}>
                 <form onSubmit={(e) => void saveTitle(e)} className="rename" noValidate>
                   <input
@@ -126,7 +190,7 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                   type="button"
                   className="thread-link"
                   data-thread-id={thread.id}
-                  aria-describedby={`${listId}-${thread.id}`}
+                  aria-describedby={`${listId}-${thread.id}${foundHere ? ` ${listId}-${thread.id}-found` : ''}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
                   onClick={() => fold(() => onOpen(thread.id))}
                 >
@@ -138,6 +202,7 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                     </time>
                     {thread.preview ? ` · ${thread.preview}` : ''}
                   </span>
+                  {foundHere && <FoundLine id={`${listId}-${thread.id}-found`} found={foundHere} />}
                 </button>
                 <button
                   type="button"
@@ -156,8 +221,8 @@ export function ThreadList({ threads, activeId, onNew, onOpen, onDelete, onRenam
                   ×
                 </button>
               </li>
-            ),
-          )}
+            );
+          })}
         </ul>
       </div>
     </nav>

@@ -84,6 +84,7 @@ export function ThreadsSidebar({
         }}
         onDelete={(id) => void actions.deleteThread(id)}
         onRename={(id, title) => actions.renameThread(id, title)}
+        onSearchMessages={actions.searchMessages}
       />
       <div className="undo-toast-region" role="status" aria-live="polite" ref={region}>
         {shown && (

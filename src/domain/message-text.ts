@@ -1,0 +1,77 @@
+/**
+ * A message's text as a person reads it (the Markdown marks taken out), and where a search's words are found in it:
+ * the thread list's preview line and its search over every message use the same text.
+ */
+
+/** Markdown reduced to the words it shows: link texts, no heading, quote, list or emphasis marks, one line. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1') // a link: its text
+    .replace(/^[ \t]*(?:#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '') // a heading's, quote's or list item's marker
+    .replace(/`+|\*+|~~/g, '')
+    .replace(/(?<![\p{L}\p{N}_])_+|_+(?![\p{L}\p{N}_])/gu, '') // emphasis, not the _ inside a name like mcp__calc__add
+    .replace(/\|/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The text of a message's text blocks as shown (Markdown marks aside), read defensively: a search reads stored
+ * records without parsing each one.
+ */
+export function shownText(blocks: unknown): string {
+  if (!Array.isArray(blocks)) return '';
+  const texts = blocks.flatMap((b: { type?: unknown; text?: unknown } | null) =>
+    b?.type === 'text' && typeof b.text === 'string' ? [b.text] : [],
+  );
+  return plainText(texts.join('\n'));
+}
+
+/** The words found and a little of the text either side, to show where a search found them. */
+export interface TextMatch {
+  /** Text just before the match, starting with "…" when cut. */
+  readonly before: string;
+  /** The match as the text spells it (the search ignores case). */
+  readonly match: string;
+  /** Text just after the match, ending with "…" when cut. */
+  readonly after: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where `needle` first stands in `text`, ignoring case and runs of white space, with up to about `beforeChars` and
+ * `afterChars` characters either side (cut at a space where there is one); undefined when it is not there.
+ */
+export function findInText(text: string, needle: string, beforeChars = 24, afterChars = 80): TextMatch | undefined {
+  const words = needle.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
+  if (words.length === 0) return undefined;
+  const found = new RegExp(words.join('\\s+'), 'iu').exec(text);
+  if (!found) return undefined;
+  const start = found.index;
+  const end = start + found[0].length;
+  let before = text.slice(Math.max(0, start - beforeChars), start);
+  let after = text.slice(end, end + afterChars);
+  if (start > before.length) before = `…${before.replace(/^\S*\s/, '')}`;
+  if (end + after.length < text.length) after = `${after.replace(/\s\S*$/, '')}…`;
+  return { before, match: found[0], after };
+}
+
+/** A message whose text holds what a search asked for. */
+export interface MessageMatch {
+  readonly messageId: string;
+  readonly role: 'user' | 'assistant';
+  readonly match: TextMatch;
+}
+
+/** The last of `messages` (a thread's shown branch, first to last) whose shown text holds `needle`. */
+export function latestMatch(
+  messages: readonly { readonly id: unknown; readonly role?: unknown; readonly blocks?: unknown }[],
+  needle: string,
+): MessageMatch | undefined {
+  for (const message of messages.toReversed()) {
+    const match = findInText(shownText(message.blocks), needle);
+    if (match) return { messageId: String(message.id), role: message.role === 'user' ? 'user' : 'assistant', match };
+  }
+  return undefined;
+}
