@@ -14,8 +14,11 @@ import type { ChatStore } from './chat-store';
 
 /** Edit, regenerate and the choice between versions of a message (issue #22). */
 export interface BranchActions {
-  /** Sends `text` in place of the person's message `messageId`: a new branch from there, with a new answer. */
-  editMessage(messageId: string, text: string): Promise<void>;
+  /**
+   * Sends `text` in place of the person's message `messageId`: a new branch from there, with a new answer. The
+   * message's attachments go with it, or only those named in `keptAttachmentIds`.
+   */
+  editMessage(messageId: string, text: string, keptAttachmentIds?: readonly string[]): Promise<void>;
   /** A new answer to the person's message the answer `answerId` replies to, on a new branch. */
   regenerate(answerId: string): Promise<void>;
   /** Shows the branch through `messageId` (a version of a message on the shown branch). */
@@ -48,15 +51,18 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
     }));
 
   return {
-    async editMessage(messageId, text) {
+    async editMessage(messageId, text, keptAttachmentIds) {
       const open = idle();
       const at = open?.messages.findIndex((m) => m.id === messageId) ?? -1;
       if (!open || at < 0 || !text.trim() || !isPersonMessage(open.messages[at]!)) return;
       const after = open.messages[at - 1]?.id ?? null;
-      const refs = open.messages[at]!.attachments ?? [];
+      const refs = (open.messages[at]!.attachments ?? []).filter(
+        (ref) => !keptAttachmentIds || keptAttachmentIds.includes(ref.id),
+      );
       cutTo(open.messages, at);
       await runInThread(open.threadId, async (options) => {
-        // The edited message keeps its attachments (their bytes are read again; one whose bytes are gone is left out).
+        // The edited message keeps the attachments not removed (their bytes are read again; one whose bytes are gone
+        // is left out).
         const kept = await keptAttachments(deps.storage, refs);
         return sendMessage(deps, open.threadId, text.trim(), { ...options, after, attachments: kept });
       });

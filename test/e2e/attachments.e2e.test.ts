@@ -222,6 +222,37 @@ describe('attachments in the chat', () => {
     expect(content[1]).toMatchObject({ type: 'image', source: { media_type: 'image/png' } });
   });
 
+  it('Edit shows the message’s attachments, each can be removed, and the edit goes without the ones removed', async () => {
+    await openNewThread(page);
+    await box().fill('Read both notes');
+    await pick(
+      { name: 'keep-me.txt', mimeType: 'text/plain', buffer: Buffer.from('KEPT NOTE') },
+      { name: 'drop-me.txt', mimeType: 'text/plain', buffer: Buffer.from('DROPPED NOTE') },
+    );
+    await chips().getByText('drop-me.txt').waitFor();
+    api!.script({ text: 'Two notes read.' }, { text: 'One note read.' });
+    await box().press('Enter');
+    await messages().getByText('Two notes read.').waitFor({ timeout: 30_000 });
+    await messages().getByRole('button', { name: 'Edit' }).click();
+    const kept = page.getByRole('list', { name: 'Attachments sent with the edit' });
+    expect(await kept.locator('li .attachment-name').allTextContents()).toEqual(['keep-me.txt', 'drop-me.txt']);
+    await page.screenshot({ path: `${SHOTS}/attachments-edit.png` });
+    await kept.getByRole('button', { name: 'Remove drop-me.txt' }).click();
+    // The chip's button goes; the caret goes back to the text, not to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Edit your message');
+    await page.getByRole('textbox', { name: 'Edit your message' }).fill('Read the note');
+    await page.getByRole('button', { name: 'Send edit' }).click();
+    await messages().getByText('One note read.').waitFor({ timeout: 30_000 });
+    const sent = JSON.stringify(api!.requests.at(-1)!.body.messages[0]!.content);
+    expect(sent).toContain('KEPT NOTE');
+    expect(sent).not.toContain('DROPPED NOTE');
+    const shown = messages().getByRole('list', { name: 'Attachments' });
+    expect(await shown.locator('.attachment-name').allTextContents()).toEqual(['keep-me.txt']);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('a file dropped on the messages is attached; dropped elsewhere it is ignored, and never opens in place of the app', async () => {
     await openNewThread(page);
     const dropOn = (selector: string, name: string) =>

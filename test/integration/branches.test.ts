@@ -228,6 +228,36 @@ describe('edit, regenerate and branches', () => {
     expect(chat.store.getState().messages[0]!.attachments?.map((a) => a.name)).toEqual(['data.csv']);
   });
 
+  it('an attachment removed in the edit is neither sent nor kept on the new version; the old version keeps it', async () => {
+    const file = (id: string, name: string, text: string) => ({
+      ref: {
+        id,
+        name,
+        mimeType: 'text/plain',
+        kind: 'text' as const,
+        size: text.length,
+        source: { type: 'file' as const },
+      },
+      blob: new Blob([text], { type: 'text/plain' }),
+    });
+    api.script({ text: 'Both read.' }, { text: 'One read.' });
+    await chat.actions.send('Compare the notes', [
+      file('att-keep', 'keep.txt', 'KEEP-CONTENT'),
+      file('att-drop', 'drop.txt', 'DROP-CONTENT'),
+    ]);
+    expect(readByModel(api.requests.at(-1))[0]).toContain('DROP-CONTENT');
+    await chat.actions.editMessage(messageWith('Compare the notes').id, 'Read the note', ['att-keep']);
+    const [edit] = readByModel(api.requests.at(-1));
+    expect(edit).toContain('KEEP-CONTENT');
+    expect(edit).not.toContain('DROP-CONTENT');
+    expect(edit).not.toContain('drop.txt');
+    const { messages, versions } = chat.store.getState();
+    expect(messages[0]!.attachments?.map((a) => a.name)).toEqual(['keep.txt']);
+    const first = versions.get(messages[0]!.id)![0]!;
+    await chat.actions.showVersion(first);
+    expect(chat.store.getState().messages[0]!.attachments?.map((a) => a.name)).toEqual(['keep.txt', 'drop.txt']);
+  });
+
   it('a compaction holds on the branch it was made on, not on a branch that left before it', async () => {
     api.script({ text: 'A1' }, { text: 'A2' });
     await chat.actions.send('Q1');

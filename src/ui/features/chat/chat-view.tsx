@@ -114,7 +114,7 @@ export function ChatView({
       actions && {
         versions,
         onShowVersion: (id) => void actions.showVersion(id),
-        onEdit: (id, text) => void actions.editMessage(id, text),
+        onEdit: (id, text, keptAttachmentIds) => void actions.editMessage(id, text, keptAttachmentIds),
         onRegenerate: (id) => {
           // Regenerate's button goes while the answer runs: focus goes to the box rather than to the page.
           if (!wasTap()) composerBox.current?.focus();

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AttachmentRef } from '../../../domain/attachment';
+import { AttachmentChip } from '../../components/attachment-chip';
 import { isFocusLost } from '../../hooks/focus-lost';
 
 /** The longest message the box takes (as the composer). */
@@ -9,8 +11,8 @@ export interface BranchControls {
   /** For each shown message that has other versions: every version's id, oldest first. */
   readonly versions: ReadonlyMap<string, readonly string[]>;
   readonly onShowVersion: (messageId: string) => void;
-  /** Sends the edited text as a new version of the person's message. */
-  readonly onEdit: (messageId: string, text: string) => void;
+  /** Sends the edited text as a new version of the person's message, with the attachments of it kept (their ids). */
+  readonly onEdit: (messageId: string, text: string, keptAttachmentIds: readonly string[]) => void;
   /** A new answer to the person's message this answer replies to. */
   readonly onRegenerate: (answerId: string) => void;
 }
@@ -88,22 +90,37 @@ export function VersionSwitcher({
   );
 }
 
-/** The person's message as an editable box in its place: "Send edit" makes a new version with a new answer. */
+/**
+ * The person's message as an editable box in its place, its attachments above it (each can be removed): "Send edit"
+ * makes a new version with a new answer.
+ */
 export function MessageEditor({
   initialText,
+  attachments = [],
   isDisabled,
   onCancel,
   onSend,
 }: {
   initialText: string;
+  attachments?: readonly AttachmentRef[];
   isDisabled: boolean;
   onCancel: () => void;
-  onSend: (text: string) => void;
+  onSend: (text: string, keptAttachmentIds: readonly string[]) => void;
 }) {
   const [text, setText] = useState(initialText);
+  const [kept, setKept] = useState(attachments);
+  const box = useRef<HTMLTextAreaElement>(null);
   const canSend = !isDisabled && text.trim() !== '';
   const send = () => {
-    if (canSend) onSend(text);
+    if (canSend)
+      onSend(
+        text,
+        kept.map((a) => a.id),
+      );
+  };
+  const remove = (id: string) => {
+    setKept(kept.filter((a) => a.id !== id));
+    box.current?.focus(); // The chip's button goes with it: the caret goes back to the text.
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape') onCancel();
@@ -120,7 +137,15 @@ export function MessageEditor({
         send();
       }}
     >
+      {kept.length > 0 && (
+        <ul className="attachment-chips" aria-label="Attachments sent with the edit">
+          {kept.map((a) => (
+            <AttachmentChip key={a.id} attachment={a} onRemove={() => remove(a.id)} />
+          ))}
+        </ul>
+      )}
       <textarea
+        ref={box}
         aria-label="Edit your message"
         value={text}
         maxLength={MAX_EDIT_CHARS}

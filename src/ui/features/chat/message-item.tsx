@@ -82,11 +82,12 @@ function MessageBody({
       <div className="message message-user message-editing" data-status={message.status}>
         <MessageEditor
           initialText={text}
+          attachments={message.attachments}
           isDisabled={isTurnRunning}
           onCancel={() => setIsEditing(false)}
-          onSend={(edited) => {
+          onSend={(edited, keptAttachmentIds) => {
             setIsEditing(false);
-            branches.onEdit(message.id, edited);
+            branches.onEdit(message.id, edited, keptAttachmentIds);
           }}
         />
       </div>
