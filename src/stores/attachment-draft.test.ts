@@ -58,4 +58,28 @@ describe('images over the API’s limits in the composer', () => {
       ]);
     }
   });
+
+  it('are named in the tray while they are made smaller, and the files count as being read until they are added', async () => {
+    let finish: (shrunk: Awaited<ReturnType<NonNullable<AttachmentDraftHandle['shrinkImage']>>>) => void = () => {};
+    let hasStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => (hasStarted = resolve));
+    const draft = createAttachmentDraft(newId, () => {
+      hasStarted();
+      return new Promise((resolve) => (finish = resolve));
+    });
+    const adding = addFiles(draft, [file('banner.png', wide), file('note.txt', Buffer.from('hi'), 'text/plain')]);
+    expect(draft.store.getState().reading).toBe(2); // From the first moment: a Send now would leave them out.
+    await started;
+    expect(draft.store.getState()).toMatchObject({ reading: 2, shrinking: ['banner.png'], items: [] });
+    finish({ bytes: small, mimeType: 'image/webp', width: 1568, height: 17, fromWidth: 9000, fromHeight: 100 });
+    await adding;
+    expect(draft.store.getState()).toMatchObject({ reading: 0, shrinking: [] });
+    expect(draft.store.getState().items.map((i) => i.ref.name)).toEqual(['banner.png', 'note.txt']);
+  });
+
+  it('a shrink that fails still ends the reading: Send is not held for ever', async () => {
+    const draft = createAttachmentDraft(newId, () => Promise.reject(new Error('canvas is gone')));
+    await expect(addFiles(draft, [file('banner.png', wide)])).rejects.toThrow('canvas is gone');
+    expect(draft.store.getState()).toMatchObject({ reading: 0, shrinking: [] });
+  });
 });

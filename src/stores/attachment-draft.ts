@@ -26,6 +26,10 @@ export interface AttachmentDraftState {
   readonly items: readonly PendingAttachment[];
   /** One line per refused file or resource, naming it, its size and the limit. */
   readonly errors: readonly string[];
+  /** Files offered and still being read (Send waits for them: they would miss the message). */
+  readonly reading?: number;
+  /** The images among them being made smaller now, by name (it takes a moment; the tray says so). */
+  readonly shrinking?: readonly string[];
 }
 
 export type AttachmentDraft = StoreApi<AttachmentDraftState>;
@@ -78,18 +82,24 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
     });
     return;
   }
-  const read = await Promise.all(
-    files.map(async (file) => ({
-      name: file.name || 'pasted file',
-      mimeType: file.type,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      source: { type: 'file' as const },
-    })),
-  );
-  // One image decoded at a time: ten phone photos decoded at once would hold a gigabyte of pixels.
-  const offered: OfferedAttachment[] = [];
-  for (const item of read) offered.push(await fittedImage(draft, item));
-  offerAttachments(draft, offered);
+  const change = (by: number) => draft.store.setState((s) => ({ reading: Math.max(0, (s.reading ?? 0) + by) }));
+  change(files.length);
+  try {
+    const read = await Promise.all(
+      files.map(async (file) => ({
+        name: file.name || 'pasted file',
+        mimeType: file.type,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        source: { type: 'file' as const },
+      })),
+    );
+    // One image decoded at a time: ten phone photos decoded at once would hold a gigabyte of pixels.
+    const offered: OfferedAttachment[] = [];
+    for (const item of read) offered.push(await fittedImage(draft, item));
+    offerAttachments(draft, offered);
+  } finally {
+    change(-files.length);
+  }
 }
 
 /**
@@ -107,7 +117,12 @@ async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment
     pixels.width > MAX_IMAGE_SIDE ||
     pixels.height > MAX_IMAGE_SIDE;
   if (!isTooLarge) return item;
-  const shrunk = await draft.shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES);
+  const setShrinking = (names: (now: readonly string[]) => readonly string[]) =>
+    draft.store.setState((s) => ({ shrinking: names(s.shrinking ?? []) }));
+  setShrinking((now) => [...now, item.name]);
+  const shrunk = await draft
+    .shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES)
+    .finally(() => setShrinking((now) => now.toSpliced(now.indexOf(item.name), 1)));
   if (!shrunk) return item;
   const format = shrunk.mimeType === 'image/webp' ? 'WebP' : 'JPEG';
   return {

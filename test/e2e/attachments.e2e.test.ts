@@ -184,10 +184,29 @@ describe('attachments in the chat', () => {
     await box().fill('Look at these');
     const noise = noisyPng(2200, 2000);
     expect(noise.length).toBeGreaterThan(4_000_000);
+    // The page's image decoding waits for the test, so what the person sees meanwhile can be checked.
+    await page.evaluate(() => {
+      const decode = window.createImageBitmap.bind(window);
+      const gate = new Promise<void>((resolve) => Object.assign(window, { openImageGate: resolve }));
+      window.createImageBitmap = (async (...args: Parameters<typeof decode>) => {
+        await gate;
+        return decode(...args);
+      }) as typeof window.createImageBitmap;
+    });
+    const requestsBefore = api!.requests.length;
     await pick(
       { name: 'photo.png', mimeType: 'image/png', buffer: noise },
       { name: 'banner.png', mimeType: 'image/png', buffer: samplePng(9000, 100) },
     );
+    // While they are made smaller the tray says so, and Send waits: the message would go without them.
+    await page
+      .getByRole('status')
+      .getByText("Making photo.png smaller to fit the API's limits… Send waits for it.")
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    await box().press('Enter');
+    expect(await box().inputValue()).toBe('Look at these');
+    await page.evaluate(() => (window as unknown as { openImageGate: () => void }).openImageGate());
     const notes = page.locator('.attachment-notes');
     await notes
       .getByText(
@@ -200,6 +219,7 @@ describe('attachments in the chat', () => {
       )
       .waitFor();
     expect(await alert().count()).toBe(0);
+    expect(api!.requests.length).toBe(requestsBefore);
     await page.screenshot({ path: `${SHOTS}/attachments-shrunk.png` });
     api!.script({ text: 'Noise and a grey banner.' });
     await box().press('Enter');

@@ -12,6 +12,8 @@ import './attachments.css';
 type Draft = { readonly store: AttachmentDraft; readonly newId: () => string };
 
 const hasFiles = (types: readonly string[]) => types.includes('Files');
+/** No image being made smaller (one array, so the store's snapshot stays the same). */
+const NONE: readonly string[] = [];
 
 /**
  * Around the composer: files dropped on it or pasted into it become attachments (a paste of text stays text), and the
@@ -98,9 +100,15 @@ function useDropOnChat(draft: Draft, isDisabled: boolean): void {
 export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
   const items = useStore(draft, (s) => s.items);
   const errors = useStore(draft, (s) => s.errors);
-  if (items.length === 0 && errors.length === 0) return null;
+  const shrinking = useStore(draft, (s) => s.shrinking ?? NONE);
+  if (items.length === 0 && errors.length === 0 && shrinking.length === 0) return null;
   return (
     <div className="attachment-tray">
+      {shrinking.length > 0 && (
+        <p className="attachment-working muted" role="status">
+          Making {shrinking.join(', ')} smaller to fit the API's limits… Send waits for it.
+        </p>
+      )}
       {errors.length > 0 && (
         <div className="attachment-errors field-error" role="alert">
           {errors.map((error, i) => (

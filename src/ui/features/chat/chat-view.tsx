@@ -81,6 +81,7 @@ export function ChatView({
   prompts,
 }: ChatViewProps) {
   const attachmentCount = useStore(attachments.store, (s) => s.items.length);
+  const isReadingFiles = useStore(attachments.store, (s) => (s.reading ?? 0) > 0);
   const resources = useContext(ResourceActionsContext);
   const [template, setTemplate] = useState<{ serverId: string; uriTemplate: string }>();
   // Re-rendered when a listing arrives, so the `@` list shows the resources.
@@ -191,7 +192,8 @@ export function ChatView({
             draft={draft}
             isRunning={isRunning}
             isDisabled={actions !== undefined && !thread}
-            isSendHeld={actions === undefined || !isOnline}
+            // Files still being read (a large photo made smaller) would miss the message: Send waits for them.
+            isSendHeld={actions === undefined || !isOnline || isReadingFiles}
             onSend={(text) =>
               void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
             }
