@@ -1,7 +1,7 @@
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { continueTurn } from './run-turn';
 import type { TurnDeps, TurnOutcome } from './turn-deps';
-import { runToolOrProgrammaticUse } from './tool-uses';
+import { liveTrace, runAnyUse } from './tool-uses';
 
 /**
  * Goes on with a turn cut off after the model asked for tools but before their results were stored (the page was
@@ -20,7 +20,11 @@ export async function resumeTurn(
   const answer = history.at(-1);
   if (calls.length === 0 || !answer) return undefined;
   await deps.tools.forCall({ userText }); // Offers this turn's tools again, as the model call that asked had them.
-  const results = await Promise.all(calls.map((use) => runToolOrProgrammaticUse(use, deps, signal)));
+  // execute_code runs its code again: each of its calls is asked about again like any other.
+  const progress = liveTrace(deps, answer);
+  const results = await Promise.all(
+    calls.map((use) => runAnyUse(use, deps, signal, (entries) => progress(use.id, entries))),
+  );
   const updated = await deps.persistence.update(answer.id, {
     trace: [...answer.trace, ...results.flatMap((result) => result.trace), ...(deps.takeSideTrace?.() ?? [])],
   });

@@ -1,16 +1,9 @@
 import type { AttachmentRef } from '../domain/attachment';
 import type { ContentBlock, Message } from '../domain/message';
-import { EXECUTE_CODE_NAME } from '../domain/code-execution';
 import { executeCodeDefinition } from './code/execute-code';
-import {
-  anthropicCodeTraces,
-  isProgrammaticUse,
-  pendingContainer,
-  withProgrammaticCalling,
-} from './code/anthropic-code';
-import { runCodeUse, runToolOrProgrammaticUse } from './tool-uses';
+import { anthropicCodeTraces, pendingContainer, withProgrammaticCalling } from './code/anthropic-code';
+import { liveTrace, runAnyUse } from './tool-uses';
 export { runToolUse, type UseResult } from './tool-uses';
-import type { TraceEntry } from '../domain/trace';
 import { modelCall } from './model-call';
 import type { TurnDeps, TurnOutcome } from './turn-deps';
 
@@ -80,20 +73,9 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
     // Inner calls of execute_code show on the answer while its code still runs, and each call's trace as soon as it
     // ends, while others of the batch still run or wait for approval (all stored with the results below).
-    const live = new Map<string, readonly TraceEntry[]>();
-    const progress = (id: string, entries: readonly TraceEntry[]) => {
-      live.set(id, entries);
-      deps.onMessage?.({ ...answer.message, trace: [...answer.message.trace, ...[...live.values()].flat()] });
-    };
+    const progress = liveTrace(deps, answer.message);
     const results = await Promise.all(
-      toolUses.map((use) =>
-        use.name === EXECUTE_CODE_NAME && deps.code && !isProgrammaticUse(use)
-          ? runCodeUse(use, deps, signal, deps.code, (entries) => progress(use.id, entries))
-          : runToolOrProgrammaticUse(use, deps, signal).then((result) => {
-              if (toolUses.length > 1) progress(use.id, result.trace);
-              return result;
-            }),
-      ),
+      toolUses.map((use) => runAnyUse(use, deps, signal, (entries) => progress(use.id, entries))),
     );
     const trace = [...answer.message.trace, ...results.flatMap((r) => r.trace), ...(deps.takeSideTrace?.() ?? [])];
     notify(deps, await persistence.update(answer.message.id, { trace }));

@@ -1,4 +1,5 @@
-import type { ContentBlock } from '../domain/message';
+import { EXECUTE_CODE_NAME } from '../domain/code-execution';
+import type { ContentBlock, Message } from '../domain/message';
 import { TOOL_SEARCH_NAME } from '../domain/tool';
 import type { TraceEntry } from '../domain/trace';
 import { shownResult } from '../domain/tool-display';
@@ -92,4 +93,35 @@ export function runToolOrProgrammaticUse(use: ToolUse, deps: TurnDeps, signal: A
   return isProgrammaticUse(use)
     ? runProgrammaticUse(use, deps.tools, signal, deps.settings.resultCapChars ?? DEFAULT_RESULT_CAP)
     : runToolUse(use, deps, signal);
+}
+
+/**
+ * Answers any tool_use of the model: execute_code runs the code in the page (when this turn offers it), every other
+ * call goes through the thread's tools. `onProgress` gets the code's calls as they go, and another call's trace as it
+ * ends. A turn and a turn resumed after a reload answer calls alike.
+ */
+export function runAnyUse(
+  use: ToolUse,
+  deps: TurnDeps,
+  signal: AbortSignal,
+  onProgress: (entries: readonly TraceEntry[]) => void,
+): Promise<UseResult> {
+  if (use.name === EXECUTE_CODE_NAME && deps.code && !isProgrammaticUse(use))
+    return runCodeUse(use, deps, signal, deps.code, onProgress);
+  return runToolOrProgrammaticUse(use, deps, signal).then((result) => {
+    onProgress(result.trace);
+    return result;
+  });
+}
+
+/**
+ * Shows the calls of `answer` on it while they run: each call's trace (a code's inner calls as they go) replaces what
+ * that call showed before. They are stored with the results afterwards.
+ */
+export function liveTrace(deps: TurnDeps, answer: Message): (useId: string, entries: readonly TraceEntry[]) => void {
+  const live = new Map<string, readonly TraceEntry[]>();
+  return (useId, entries) => {
+    live.set(useId, entries);
+    deps.onMessage?.({ ...answer, trace: [...answer.trace, ...[...live.values()].flat()] });
+  };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/domain/thread-tools';
 import type { Approval } from '../../src/domain/trace';
 import type { ServerActions } from '../../src/stores/servers-store';
-import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
+import { resumeUnansweredCalls, sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
 import { startCalcApp, type CalcApp } from '../fakes/calc-app';
 import type { RecordedRequest } from '../fakes/fake-anthropic';
 import { openNodeSandbox } from '../fakes/node-code-sandbox';
@@ -141,5 +141,48 @@ describe('execute_code in a turn', () => {
     expect(lastToolResult(app.api.requests.at(-1))).toMatch(/caught: mcp__calc__add may not be called from code/);
     expect(app.api.requests.at(-1)?.toolNames).toContain('mcp__calc__add');
     expect(await actions.changeTool('calc', 'add', { callableFromCode: true })).toBeUndefined();
+  });
+
+  it('a turn cut off while a call from code waited (a reload) runs the code again, asking about its calls again', async () => {
+    const { storage } = app.opened;
+    const thread = await storage.threads.create(app.profile.id, { title: 'Cut off', enabledServerIds: ['calc'] });
+    await storage.messages.append(thread.id, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Use code.' }],
+      status: 'complete',
+    });
+    const code = `const s = await tools.mcp__calc__add({ a: 4, b: 5 }); return 'sum ' + s.split('=')[1];`;
+    await storage.messages.append(thread.id, {
+      role: 'assistant',
+      blocks: [{ type: 'tool_use', id: 'tu-code', name: 'execute_code', input: { code } }],
+      status: 'complete',
+      trace: [
+        {
+          kind: 'model-call',
+          model: 'm',
+          toolNames: ['execute_code'],
+          toolTokens: 1,
+          durationMs: 1,
+          stopReason: 'tool_use',
+        },
+      ],
+    });
+    const before = toolCalls();
+    const asked: ApprovalRequest[] = [];
+    app.api.script({ text: 'The sum is 9.' });
+    const outcome = await resumeUnansweredCalls(deps, thread.id, {
+      askApproval: async (request) => {
+        asked.push(request);
+        return 'allow-once';
+      },
+      enabledServerIds: () => ['calc'],
+      signal: new AbortController().signal,
+    });
+    expect(outcome).toEqual({ status: 'done' });
+    expect(asked.map((a) => [a.tool.modelName, a.caller?.kind])).toEqual([['mcp__calc__add', 'code']]);
+    expect(toolCalls() - before).toBe(1);
+    const result = lastToolResult(app.api.requests.at(-1));
+    expect(result).toContain('sum 9');
+    expect(result).not.toContain('There is no tool named execute_code');
   });
 });
