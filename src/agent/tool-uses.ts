@@ -32,6 +32,7 @@ export function runCodeUse(
     {
       open: code.open,
       limits: code.limits,
+      ...(code.personAsked ? { personAsked: code.personAsked } : {}),
       now: deps.now,
       onProgress,
       access: {

@@ -5,7 +5,7 @@ import type { PriceTable } from '../domain/pricing';
 import type { ThreadTools } from '../domain/thread-tools';
 import type { ToolProgress } from '../domain/tool-result';
 import type { TraceEntry } from '../domain/trace';
-import type { OpenSandbox } from './code/sandbox-port';
+import type { OpenSandbox, PersonAsked } from './code/sandbox-port';
 import type { CompactionDeps } from './model-call-context';
 import type { ModelPort } from './model-port';
 
@@ -59,6 +59,8 @@ export interface TurnDeps {
 export interface CodeSetup {
   readonly open: OpenSandbox;
   readonly limits: CodeLimits;
+  /** While the person is asked something, the code's time limit stands still. */
+  readonly personAsked?: PersonAsked;
 }
 
 export type TurnOutcome =

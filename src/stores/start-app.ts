@@ -11,6 +11,7 @@ import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests } from './server-requests';
+import { personAskedIn } from './person-asked';
 import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
 import { createPrompts } from './prompts-store';
@@ -81,6 +82,11 @@ export async function startApp(
       ...(services.locks ? { locks: services.locks } : {}),
       logger,
       ...(services.openCodeSandbox ? { openCodeSandbox: services.openCodeSandbox } : {}),
+      personAsked: personAskedIn({
+        chat: () => chat.store,
+        requests: serverRequests.store,
+        sampling: samplingRequests.store,
+      }),
     };
     const chat = createChat(turnDeps);
     const { draft, attachments } = store.getState();

@@ -182,7 +182,10 @@ function codeSetup(
 ): Pick<TurnDeps, 'code' | 'isAnthropicCode'> {
   if (mode === 'anthropic' && hasServers) return { isAnthropicCode: true };
   if (mode !== 'local' || !hasServers || !deps.openCodeSandbox) return {};
-  return { code: { open: deps.openCodeSandbox, limits: deps.codeLimits ?? DEFAULT_CODE_LIMITS } };
+  const limits = deps.codeLimits ?? DEFAULT_CODE_LIMITS;
+  return {
+    code: { open: deps.openCodeSandbox, limits, ...(deps.personAsked ? { personAsked: deps.personAsked } : {}) },
+  };
 }
 
 /** The model with `onRetry` given to each of its calls. */

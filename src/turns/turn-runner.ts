@@ -3,7 +3,7 @@ import { continueTurn, runTurn, runTurnWithMessages, TAB_CLOSED_NOTE } from '../
 import type { TurnOutcome } from '../agent/turn-deps';
 import { resumeTurn } from '../agent/resume-turn';
 import type { AttachmentRef } from '../domain/attachment';
-import type { OpenSandbox } from '../agent/code/sandbox-port';
+import type { OpenSandbox, PersonAsked } from '../agent/code/sandbox-port';
 import type { AppConfig } from '../domain/app-config';
 import type { CodeExecutionMode, CodeLimits } from '../domain/code-execution';
 import type { Logger } from '../domain/logger';
@@ -36,6 +36,8 @@ export interface TurnRunnerDeps {
   readonly openCodeSandbox?: OpenSandbox;
   /** Limits of one execute_code call (defaults: 60 s, 50 tool calls, 20,000 characters of output). */
   readonly codeLimits?: CodeLimits;
+  /** Whether this page asks the person something now: the code's time limit stands still meanwhile. */
+  readonly personAsked?: PersonAsked;
   /** Locks shared by this origin's tabs: a running turn holds its thread's lock (this page only when omitted). */
   readonly locks?: Locks;
   /** Where swallowed failures are reported (silent when omitted). */

@@ -4,7 +4,7 @@ import type { ToolCallOutcome, ToolSearchOutcome } from '../../domain/thread-too
 import type { EffectiveTool, ModelTool } from '../../domain/tool';
 import type { ToolCallResult } from '../../domain/tool-result';
 import type { CodeExecutionTrace, ToolCallTrace, TraceEntry } from '../../domain/trace';
-import type { OpenSandbox } from './sandbox-port';
+import type { OpenSandbox, PersonAsked } from './sandbox-port';
 import { runCode, type CodeRunOutcome, type InnerAnswer } from './sandbox-session';
 
 /** The thread's one tool path (ThreadTools) as code sees it: the same tools, refusals and approvals as the model's. */
@@ -29,6 +29,8 @@ export interface ExecuteCodeDeps {
   readonly now: () => number;
   /** Called as inner calls finish, so the person sees them while the code runs. */
   readonly onProgress?: (trace: readonly TraceEntry[]) => void;
+  /** While the person is asked something, the time limit stands still. */
+  readonly personAsked?: PersonAsked;
 }
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -126,7 +128,11 @@ export async function runExecuteCode(
       return { ok: false, error: `Denied: the person declined to run ${tool.toolName}; it was not called.` };
     return result.isError ? { ok: false, error: resultText(result) } : { ok: true, value: resultValue(result) };
   };
-  const outcome = await runCode(deps.open, { code, limits: deps.limits, call }, signal);
+  const outcome = await runCode(
+    deps.open,
+    { code, limits: deps.limits, call, ...(deps.personAsked ? { personAsked: deps.personAsked } : {}) },
+    signal,
+  );
   const { text, value } = report(outcome, deps.limits);
   const isError = outcome.status !== 'returned';
   const saved = inner.reduce((sum, t) => sum + (t.resultTokens ?? 0), 0);

@@ -19,9 +19,22 @@ export type OpenSandbox = (signal: AbortSignal) => Promise<SandboxChannel>;
 export interface SessionTimers {
   set(run: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  /** Milliseconds, from any fixed point. */
+  now(): number;
 }
 
 export const realTimers: SessionTimers = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
 };
+
+/**
+ * Whether the page is asking the person something (an approval, a server's form, a server's model call to allow):
+ * code waiting on a call that waits on the person is not using its time.
+ */
+export interface PersonAsked {
+  isAsked(): boolean;
+  /** Calls `listener` on every change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}

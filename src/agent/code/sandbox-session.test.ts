@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeSandbox } from '../../../test/fakes/node-code-sandbox';
 import { listenOnLoopback, type LoopbackListener } from '../../../test/fixtures/listen-loopback';
 import { DEFAULT_CODE_LIMITS, type CodeLimits } from '../../domain/code-execution';
+import type { PersonAsked, SessionTimers } from './sandbox-port';
 import { runCode, type InnerAnswer } from './sandbox-session';
 
 const limits: CodeLimits = { ...DEFAULT_CODE_LIMITS, timeoutMs: 20_000 };
@@ -130,5 +131,90 @@ describe('the code sandbox', () => {
     });
     expect(outcome.status).toBe('stopped');
     expect(innerSignal?.aborted).toBe(true);
+  });
+
+  describe('while the person is asked something (an inner call’s approval, a server’s form)', () => {
+    /** A clock the test moves, and a page whose asking the test switches. */
+    function world() {
+      let now = 0;
+      let due: { at: number; run: () => void }[] = [];
+      const timers: SessionTimers = {
+        set: (run, ms) => {
+          const entry = { at: now + ms, run };
+          due.push(entry);
+          return entry;
+        },
+        clear: (handle) => (due = due.filter((entry) => entry !== handle)),
+        now: () => now,
+      };
+      const advance = (ms: number) => {
+        now += ms;
+        for (const entry of due.filter((e) => e.at <= now)) {
+          due = due.filter((e) => e !== entry);
+          entry.run();
+        }
+      };
+      let isAsked = false;
+      const listeners = new Set<() => void>();
+      const personAsked: PersonAsked = {
+        isAsked: () => isAsked,
+        subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      };
+      const ask = (asked: boolean) => {
+        isAsked = asked;
+        for (const listener of listeners) listener();
+      };
+      return { timers, advance, personAsked, ask, listeners };
+    }
+
+    it('the time limit stands still: code waiting minutes on an approval still gets its answer', async () => {
+      const { timers, advance, personAsked, ask, listeners } = world();
+      const outcome = await runCode(
+        openNodeSandbox,
+        {
+          code: 'return await tools.mcp__calc__add({ a: 1, b: 2 });',
+          limits: { ...limits, timeoutMs: 1000 },
+          personAsked,
+          call: async () => {
+            ask(true);
+            advance(300_000); // Five minutes with the approval open.
+            ask(false);
+            return { ok: true, value: 3 };
+          },
+        },
+        new AbortController().signal,
+        timers,
+      );
+      expect(outcome).toMatchObject({ status: 'returned', value: '3' });
+      expect(listeners.size).toBe(0); // It stops listening once the code ends.
+    });
+
+    it('the time used before the question still counts, and the clock goes on with what was left', async () => {
+      const { timers, advance, personAsked, ask } = world();
+      let hasEnded = false;
+      let reachedCall: () => void = () => {};
+      const called = new Promise<void>((resolve) => (reachedCall = resolve));
+      const running = runCode(
+        openNodeSandbox,
+        {
+          code: 'await tools.mcp__calc__add({ a: 1, b: 2 }); return "never";',
+          limits: { ...limits, timeoutMs: 1000 },
+          personAsked,
+          call: () => (reachedCall(), new Promise<never>(() => {})), // Never answers.
+        },
+        new AbortController().signal,
+        timers,
+      ).then((outcome) => ((hasEnded = true), outcome));
+      await called;
+      advance(400);
+      ask(true);
+      advance(60_000);
+      ask(false);
+      advance(599);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(hasEnded).toBe(false);
+      advance(1);
+      expect((await running).status).toBe('timeout');
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { SandboxMessage, type CodeLimits, type SandboxError } from '../../domain/code-execution';
-import { realTimers, type OpenSandbox, type SandboxChannel, type SessionTimers } from './sandbox-port';
+import {
+  realTimers,
+  type OpenSandbox,
+  type PersonAsked,
+  type SandboxChannel,
+  type SessionTimers,
+} from './sandbox-port';
 
 /** What an inner tool call answers the code: a value, or the message of the Error it rejects with. */
 export type InnerAnswer =
@@ -10,6 +16,8 @@ export interface CodeRunRequest {
   readonly limits: CodeLimits;
   /** Runs one call the code makes (`tools[name](args)`); never throws. */
   call(name: string, args: unknown, signal: AbortSignal): Promise<InnerAnswer>;
+  /** While the person is asked something, the time limit's clock stops (the code waits on the person, not on itself). */
+  readonly personAsked?: PersonAsked;
 }
 
 export type CodeRunStatus = 'returned' | 'threw' | 'timeout' | 'stopped' | 'crashed';
@@ -28,7 +36,8 @@ export interface CodeRunOutcome {
 
 /**
  * Runs code in a fresh sandbox until it returns, throws, runs out of time or is stopped; the sandbox is closed
- * afterwards in every case, and inner calls still running are cancelled.
+ * afterwards in every case, and inner calls still running are cancelled. Time the person is asked something (an inner
+ * call's approval, a server's form) does not count against the time limit.
  */
 export async function runCode(
   open: OpenSandbox,
@@ -62,14 +71,31 @@ export async function runCode(
     const finish = (result: CodeRunOutcome) => {
       if (isOver) return;
       isOver = true;
-      timers.clear(timer);
+      pause();
+      stopWatching();
       signal.removeEventListener('abort', onStop);
       inner.abort();
       channel.close();
       resolve(result);
     };
     const onStop = () => finish(outcome('stopped'));
-    const timer = timers.set(() => finish(outcome('timeout')), request.limits.timeoutMs);
+    // The time limit's clock: it runs while nobody is asked anything, and keeps what is left while it stands.
+    let left = request.limits.timeoutMs;
+    let clock: { readonly timer: unknown; readonly since: number } | undefined;
+    const pause = () => {
+      if (!clock) return;
+      timers.clear(clock.timer);
+      left -= timers.now() - clock.since;
+      clock = undefined;
+    };
+    const follow = () => {
+      if (isOver) return;
+      if (request.personAsked?.isAsked()) return pause();
+      if (!clock)
+        clock = { timer: timers.set(() => finish(outcome('timeout')), Math.max(0, left)), since: timers.now() };
+    };
+    const stopWatching = request.personAsked?.subscribe(follow) ?? (() => undefined);
+    follow();
     signal.addEventListener('abort', onStop, { once: true });
     const answer = (id: number, reply: InnerAnswer) => {
       if (isOver) return;
