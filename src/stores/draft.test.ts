@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../test/fakes/memory-storage';
 import { createAppStore, type AppServices } from './app-store';
 import { startApp } from './start-app';
 import { createStore } from 'zustand/vanilla';
-import { createDraft, followThreadDrafts, setDraft, takeDraft } from './draft';
+import { createDraft, followThreadDrafts, MAX_MESSAGE_CHARS, setDraft, takeDraft } from './draft';
 
 const cleanup = cleanupAfterEach();
 
@@ -19,6 +19,15 @@ function slowServices() {
 }
 
 describe('the draft', () => {
+  it('holds at most 100,000 characters, however the text came (an inserted prompt is not cut by the box)', () => {
+    const draft = createDraft();
+    setDraft(draft, 'x'.repeat(1_000_000));
+    expect(draft.getState().text).toHaveLength(MAX_MESSAGE_CHARS);
+    expect(MAX_MESSAGE_CHARS).toBe(100_000);
+    setDraft(draft, 'short');
+    expect(draft.getState().text).toBe('short');
+  });
+
   it('gives its text to send once, and keeps blanks back', () => {
     const draft = createDraft();
     setDraft(draft, '   ');

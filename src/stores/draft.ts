@@ -12,9 +12,15 @@ export function createDraft(): DraftStore {
   return createStore<DraftState>(() => ({ text: '' }));
 }
 
-/** Replaces the draft's text (typing, a picked mention). */
+/** The longest message the box takes; longer text (a paste, an inserted prompt) is cut there, and the person told. */
+export const MAX_MESSAGE_CHARS = 100_000;
+
+/**
+ * Replaces the draft's text (typing, a picked mention, an inserted prompt), cut at MAX_MESSAGE_CHARS: the box's own
+ * limit holds only for typing and pasting, not for text set from code.
+ */
 export function setDraft(draft: DraftStore, text: string): void {
-  draft.setState({ text });
+  draft.setState({ text: text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text });
 }
 
 /** The text to send, cleared in the same step so it goes out once; undefined when there is nothing but blanks. */

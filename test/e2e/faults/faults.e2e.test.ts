@@ -313,7 +313,7 @@ describe('faults in the browser', () => {
     expect((await composer().inputValue()).length).toBe(100_000);
     const note = page
       .getByRole('alert')
-      .filter({ hasText: 'A message can hold at most 100,000 characters; the rest of what was pasted was left out.' });
+      .filter({ hasText: 'A message can hold at most 100,000 characters; the rest was left out.' });
     await note.waitFor();
     await shot('faults-5-huge-paste');
     await composer().fill('short again');

@@ -8,16 +8,13 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
+import { MAX_MESSAGE_CHARS, setDraft, takeDraft, type DraftStore } from '../../../stores/draft';
 import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
 import { activeMention, applyMention, removeMention, type ActiveMention } from './mention-text';
 import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
-
-/** The longest message the box takes; a longer paste is cut there, and the person is told. */
-const MAX_MESSAGE_CHARS = 100_000;
 
 export interface ComposerProps {
   /** The text in the box; kept in a store so that what is typed while storage opens stays. */
@@ -185,7 +182,7 @@ export function Composer({
       />
       {text.length >= MAX_MESSAGE_CHARS && (
         <p className="composer-limit field-error" role="alert">
-          A message can hold at most 100,000 characters; the rest of what was pasted was left out.
+          A message can hold at most 100,000 characters; the rest was left out.
         </p>
       )}
       <p id={ids.hint} className="visually-hidden">
