@@ -26,6 +26,8 @@ export interface RefusedElicitation {
   readonly id: string;
   readonly serverName: string;
   readonly reason: string;
+  /** The thread whose turn was running when it came (its note shows there only); none when no turn ran. */
+  readonly threadId?: string;
 }
 
 export interface ServerRequestsState {
@@ -41,11 +43,19 @@ export interface ServerRequests {
   readonly dismissRefusal: (id: string) => void;
 }
 
-/** Servers' requests to the person (elicitation), as a store the chat renders and the handler the registry gets. */
-export function createServerRequests(newId: () => string): ServerRequests {
+/**
+ * Servers' requests to the person (elicitation), as a store the chat renders and the handler the registry gets.
+ * `runningThreadId` names the thread whose turn runs now (a request comes during one of its tool calls).
+ */
+export function createServerRequests(
+  newId: () => string,
+  runningThreadId: () => string | undefined = () => undefined,
+): ServerRequests {
   const store = createStore<ServerRequestsState>(() => ({ elicitations: [], refused: [] }));
   const refuse = (server: ElicitationServer, reason: string) => {
-    store.setState({ refused: [...store.getState().refused, { id: newId(), serverName: server.name, reason }] });
+    const threadId = runningThreadId();
+    const refused = { id: newId(), serverName: server.name, reason, ...(threadId ? { threadId } : {}) };
+    store.setState({ refused: [...store.getState().refused, refused] });
     return { action: 'decline' as const };
   };
   const elicitation: ElicitationHandler = (params, server, signal) => {

@@ -44,7 +44,11 @@ export async function startApp(
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     const newThreadServers = await prepareProfile(services.storage, appConfig.config, profile, logger);
     let requestCount = 0;
-    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`));
+    // The chat is made after the registry: a declined request names its turn's thread through this, once it exists.
+    let runningThreadId: () => string | undefined = () => undefined;
+    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`), () =>
+      runningThreadId(),
+    );
     // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
     let findSamplingTurn: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
     const samplingRequests = createSamplingRequests(
@@ -89,6 +93,7 @@ export async function startApp(
       }),
     };
     const chat = createChat(turnDeps);
+    runningThreadId = () => chat.actions.runningTurn()?.threadId;
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const resources = createResourceActions({

@@ -174,12 +174,21 @@ describe('elicitation in the chat', () => {
     await newThread('Forms');
     await callTool('mcp__forms__bad-form', {}, 'The form was refused.', false);
     await messages().getByText('The form was refused.').waitFor({ timeout: 30_000 });
-    await page
-      .getByText(
-        'Forms asked for input this app cannot show, so it was declined: it requires "phone", which it does not define.',
-      )
-      .waitFor();
+    const note = page.getByText(
+      'Forms asked for input this app cannot show, so it was declined: it requires "phone", which it does not define.',
+    );
+    await note.waitFor();
     expect(lastToolResult()).toContain("The person's answer: decline");
+    // The note belongs to the thread whose turn it came in: another thread does not show it, and it is there again on
+    // the way back.
+    const heading = await page.getByRole('heading', { level: 2 }).first().textContent();
+    await openNewThread(page);
+    await note.waitFor({ state: 'detached' });
+    await page
+      .getByRole('navigation', { name: 'Threads' })
+      .getByRole('button', { name: heading!, exact: true })
+      .click();
+    await note.waitFor();
   });
 
   it('raised no uncaught errors in the page', () => {

@@ -163,7 +163,8 @@ export function ChatView({
             mcpApps={mcpApps}
             approvals={approvals}
             elicitations={elicitations}
-            refused={refused}
+            // A note of a request declined during a turn shows in that turn's thread only.
+            refused={refused.filter((r) => r.threadId === undefined || r.threadId === activeId)}
             onDismissRefusal={(id) => serverRequests?.dismissRefusal(id)}
             samplingRequests={samplingRequests}
             onRequestsDock={setRequestsDock}
