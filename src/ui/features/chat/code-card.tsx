@@ -60,7 +60,7 @@ export function CodeCard({
       </summary>
       <details className="code-source">
         <summary>
-          {isAnthropic ? 'Python' : 'JavaScript'} ({code.split('\n').length} lines)
+          {isAnthropic ? 'Python' : 'JavaScript'} ({lineCount(code)})
         </summary>
         <pre className="code-text">{code}</pre>
       </details>
@@ -142,4 +142,10 @@ function InnerCallCard({ call }: { call: ToolCallTrace }) {
       <pre className="result-text">{call.error ?? call.resultSummary}</pre>
     </details>
   );
+}
+
+/** "1 line", "12 lines". */
+function lineCount(code: string): string {
+  const lines = code.split('\n').length;
+  return `${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}`;
 }

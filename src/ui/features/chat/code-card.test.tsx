@@ -1,0 +1,17 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CodeCard } from './code-card';
+
+/** The card's text, tags left out. */
+const summary = (code: string) =>
+  renderToStaticMarkup(<CodeCard use={{ id: 'c1', input: { code } }} innerCalls={[]} />).replace(
+    /<[^>]+>|<!-- -->/g,
+    ' ',
+  );
+
+describe('the code card', () => {
+  it('counts the lines of the code in words a person writes: 1 line, 2 lines', () => {
+    expect(summary('return 1;')).toMatch(/JavaScript \(1 line\)/);
+    expect(summary('const a = 1;\nreturn a;')).toMatch(/JavaScript \(2 lines\)/);
+  });
+});
