@@ -145,17 +145,32 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
   };
 }
 
+/** The token counts of one sampling step of a request (`usage.iterations`, beta). */
+type IterationUsage = Pick<
+  Anthropic.Beta.BetaCompactionIterationUsage,
+  'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'
+> & { readonly type: string };
+
 /**
- * The API's token counts. Mid-stream the output count is the one from message_start until message_delta brings the
- * real one: `soFar` (the answer as streamed) gives an estimate (about 4 characters a token) in the meantime.
+ * The API's token counts, as billed. Mid-stream the output count is the one from message_start until message_delta
+ * brings the real one: `soFar` (the answer as streamed) gives an estimate (about 4 characters a token) in the meantime.
+ * A server-side compaction's summary step is billed but left out of the top-level counts ("A `compaction` entry's
+ * tokens are not included in the top-level `usage` fields"): its `iterations` entry is added, so the thread's cost and
+ * the spending limits count it.
  */
-function toUsage(usage: Anthropic.Usage, soFar?: readonly ContentBlock[]): Usage {
+function toUsage(
+  usage: Anthropic.Usage & { readonly iterations?: readonly IterationUsage[] | null },
+  soFar?: readonly ContentBlock[],
+): Usage {
   const estimate = soFar ? Math.ceil(JSON.stringify(soFar).length / 4) : 0;
+  const compactions = (usage.iterations ?? []).filter((step) => step.type === 'compaction');
+  const plus = (key: Exclude<keyof IterationUsage, 'type'>) =>
+    compactions.reduce((sum, step) => sum + (step[key] ?? 0), 0);
   return {
-    input: usage.input_tokens,
-    output: Math.max(usage.output_tokens, soFar && soFar.length > 0 ? estimate : 0),
-    cacheRead: usage.cache_read_input_tokens ?? 0,
-    cacheWrite: usage.cache_creation_input_tokens ?? 0,
+    input: usage.input_tokens + plus('input_tokens'),
+    output: Math.max(usage.output_tokens, soFar && soFar.length > 0 ? estimate : 0) + plus('output_tokens'),
+    cacheRead: (usage.cache_read_input_tokens ?? 0) + plus('cache_read_input_tokens'),
+    cacheWrite: (usage.cache_creation_input_tokens ?? 0) + plus('cache_creation_input_tokens'),
   };
 }
 

@@ -30,8 +30,11 @@ export interface AnswerContext {
   nextToolId: () => string;
   /** The request's `tools`, for the API's own tool search. */
   tools: readonly unknown[];
-  /** The server compacted the context before answering: the compaction block comes first (compaction docs). */
-  compaction?: { content: string; encrypted_content: string };
+  /**
+   * The server compacted the context before answering: the compaction block comes first (compaction docs), and the
+   * summary step read `inputTokens` (the whole context it closed).
+   */
+  compaction?: { content: string; encrypted_content: string; inputTokens?: number };
   /** The code run this answer belongs to (a CodeTurn), with its container. */
   codeRun?: CodeRun;
   /** The container the answer names (programmatic tool calling). */
@@ -167,5 +170,22 @@ export function usageOf(turn: ContentTurn, ctx: AnswerContext, blocks: Block[]) 
     cache_read_input_tokens: turn.usage?.cache_read_input_tokens ?? ctx.cache.cache_read_input_tokens,
     output_tokens: turn.usage?.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
     cacheCreation: { ephemeral_5m_input_tokens: cacheCreation, ephemeral_1h_input_tokens: 0 },
+    ...(ctx.compaction ? { iterations: compactionIterations(ctx.compaction) } : {}),
   };
+}
+
+/**
+ * usage.iterations of an answer the server compacted: the summary step (its tokens are billed but not in the
+ * top-level counts: "A `compaction` entry's tokens are not included in the top-level `usage` fields"), then the answer
+ * itself. The fake's summary step reads the whole closed context, uncached, and writes the summary.
+ */
+function compactionIterations(compaction: NonNullable<AnswerContext['compaction']>) {
+  const counts = (input: number, output: number) => ({
+    input_tokens: input,
+    output_tokens: output,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_creation: null,
+  });
+  return [{ type: 'compaction', ...counts(compaction.inputTokens ?? 0, Math.ceil(compaction.content.length / 4)) }];
 }

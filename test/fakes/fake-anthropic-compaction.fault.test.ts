@@ -91,6 +91,11 @@ describe('contract fake: server-side compaction', () => {
     expect((final.content[0] as { encrypted_content: string }).encrypted_content).toMatch(/^fake-encrypted-\d+$/);
     expect((final.content[0] as { content: string }).content).toMatch(/^Summary of the conversation so far/);
     expect(final.content[1]).toMatchObject({ type: 'text', text: 'answer' });
+    // The summary step's tokens come in usage.iterations only, not in the top-level counts (BetaIterationsUsage).
+    const [step] = final.usage.iterations ?? [];
+    expect(step).toMatchObject({ type: 'compaction', output_tokens: expect.any(Number) });
+    expect(step!.input_tokens).toBe(fake().requests.at(-1)!.inputTokens);
+    expect(final.usage.input_tokens).toBeLessThan(step!.input_tokens);
   });
 
   it('an endpoint without the beta refuses it the way the API refuses an unknown beta value', async () => {

@@ -84,9 +84,14 @@ export function afterLastCompaction(body: Record<string, unknown>): Record<strin
 }
 
 /** The compaction block the fake answers with: a deterministic summary naming how much it replaced. */
-export function fakeCompaction(inputTokens: number): { content: string; encrypted_content: string } {
+export function fakeCompaction(inputTokens: number): {
+  content: string;
+  encrypted_content: string;
+  inputTokens: number;
+} {
   return {
     content: `Summary of the conversation so far (${inputTokens} tokens compacted by the fake API).`,
     encrypted_content: `fake-encrypted-${inputTokens}`,
+    inputTokens,
   };
 }

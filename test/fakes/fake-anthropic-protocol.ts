@@ -127,6 +127,7 @@ export function streamFrames(turn: ContentTurn, ctx: AnswerContext): Frame[] {
         cache_creation_input_tokens: usage.cache_creation_input_tokens,
         cache_read_input_tokens: usage.cache_read_input_tokens,
         output_tokens: usage.output_tokens,
+        ...(usage.iterations ? { iterations: usage.iterations } : {}),
       },
     }),
     frame('message_stop', {}),

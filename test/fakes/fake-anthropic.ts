@@ -204,7 +204,17 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     recorded.isCompacted = compaction !== undefined;
     // After compacting, the model answers from the summary alone (with the tools and system prompt).
     const answered = compaction
-      ? promptBlocks({ ...seen, messages: [{ role: 'assistant', content: [{ type: 'compaction', ...compaction }] }] })
+      ? promptBlocks({
+          ...seen,
+          messages: [
+            {
+              role: 'assistant',
+              content: [
+                { type: 'compaction', content: compaction.content, encrypted_content: compaction.encrypted_content },
+              ],
+            },
+          ],
+        })
       : blocks;
     recorded.usage = cache.account(body.model, answered);
     const codeRun = 'code' in turn ? codeRuns.runFor(turn.code, body) : undefined;
