@@ -93,7 +93,8 @@ describe('contract fake: server-side compaction', () => {
     expect(final.content[1]).toMatchObject({ type: 'text', text: 'answer' });
     // The summary step's tokens come in usage.iterations only, not in the top-level counts (BetaIterationsUsage).
     const [step] = final.usage.iterations ?? [];
-    expect(step).toMatchObject({ type: 'compaction', output_tokens: expect.any(Number) });
+    expect(step?.type).toBe('compaction');
+    expect(step!.output_tokens).toBeGreaterThan(0);
     expect(step!.input_tokens).toBe(fake().requests.at(-1)!.inputTokens);
     expect(final.usage.input_tokens).toBeLessThan(step!.input_tokens);
   });
