@@ -13,7 +13,7 @@ import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { createBranchActions, type BranchActions } from './branch-actions';
-import { createChatTurn } from './chat-turn';
+import { createChatTurn, type ModelWait } from './chat-turn';
 import { mentionOptions, type MentionOption } from './mention-options';
 import { findEmptyThread, isEmptyThread, titleFrom, UNTITLED } from './thread-lifecycle';
 import { threadDeletionActions, type ThreadDeletionActions } from './thread-deletion';
@@ -57,8 +57,8 @@ export interface ChatState {
   readonly pendingApprovals: readonly PendingApproval[];
   /** The latest progress notification of each tool call in flight, by tool_use id. */
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
-  /** Why the answer waits: the API refused an attempt and the client tries again ("… trying again in 40 s"). */
-  readonly modelWait?: string;
+  /** Why the answer waits: the API refused an attempt and the client tries again (see modelWaitText). */
+  readonly modelWait?: ModelWait;
   /** A thread deleted a moment ago: hidden from the list, stored until the deletion is confirmed (Undo brings it back). */
   readonly deleting?: { readonly thread: ThreadConfig; readonly wasOpen: boolean };
   /** Storage problems (skipped records, a failed write), shown as a notice. */

@@ -101,7 +101,12 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
         store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
       const takeSideTrace = () => sideTrace.splice(0);
       const onModelRetry = (retry: ModelRetry | undefined) =>
-        store.setState(retry ? { modelWait: modelWaitText(retry) } : { modelWait: undefined });
+        store.setState({
+          modelWait: retry && {
+            status: retry.status,
+            ...(retry.seconds !== undefined ? { retryAt: Date.now() + retry.seconds * 1000 } : {}),
+          },
+        });
       await start({
         askApproval,
         onMessage,
@@ -148,14 +153,25 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
   };
 }
 
-/** Why an answer waits, in a sentence: what the API answered and when the app tries again. */
-export function modelWaitText(retry: ModelRetry): string {
+/** An answer waiting because the API refused an attempt: its status, and when the next attempt goes (epoch ms). */
+export interface ModelWait {
+  readonly status: number;
+  readonly retryAt?: number;
+}
+
+/**
+ * Why an answer waits, in a sentence: what the API answered and when the app tries again, counted from `now` (epoch
+ * ms); without `now`, only that it will (for the announcement, which must not change every second).
+ */
+export function modelWaitText(wait: ModelWait, now?: number): string {
   const why =
-    retry.status === 429
+    wait.status === 429
       ? 'The API is rate-limiting this key (429)'
-      : retry.status === 529
+      : wait.status === 529
         ? 'The API is overloaded (529)'
-        : `The API could not answer (${retry.status})`;
-  const when = retry.seconds !== undefined ? `in ${Math.ceil(retry.seconds)} s` : 'shortly';
+        : `The API could not answer (${wait.status})`;
+  if (now === undefined) return `${why}; the app tries again by itself.`;
+  const left = wait.retryAt === undefined ? undefined : Math.ceil((wait.retryAt - now) / 1000);
+  const when = left === undefined ? 'shortly' : left > 0 ? `in ${left.toLocaleString('en-US')} s` : 'now';
   return `${why}: trying again ${when}…`;
 }

@@ -77,14 +77,24 @@ describe('honest states', () => {
 
   it('while the API makes the answer wait (429, retry-after), the waiting line says why and when it tries again', async () => {
     await newThreadWithTools();
-    // A wait far longer than the test: the line is read while it lasts, then Stop ends it.
+    // A wait far longer than the test: the line is read while it lasts, then Stop ends it. The page's clock is the
+    // test's from here (it still runs by itself), so a minute of the countdown can pass at once.
+    await page.clock.install();
     api.script({ error: { status: 429, retryAfterSeconds: 600 } });
     await send('Are you there?');
     const waiting = page.getByLabel('Waiting for the answer');
+    const seconds = async () => Number(/trying again in (\d+) s…/.exec((await waiting.textContent()) ?? '')?.[1]);
     await expect
       .poll(() => waiting.textContent(), { timeout: 15_000 })
-      .toContain('The API is rate-limiting this key (429): trying again in 600 s…');
+      .toMatch(/The API is rate-limiting this key \(429\): trying again in (600|599|598) s…/);
     await shot('honest-rate-limited');
+    // It counts down, and a screen reader hears the reason once (not a number every second).
+    const before = await seconds();
+    await page.clock.fastForward(60_000);
+    await expect.poll(seconds).toBeLessThanOrEqual(before - 60);
+    expect(await waiting.getByRole('status').textContent()).toBe(
+      'The API is rate-limiting this key (429); the app tries again by itself.',
+    );
     await page.getByRole('button', { name: 'Stop' }).click();
     await waiting.waitFor({ state: 'detached' });
     // Stopped, the thread goes on: the next message is answered.

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ToolProgress } from '../../../domain/tool-result';
 import type { ChatActions, PendingApproval } from '../../../stores/chat-store';
+import { modelWaitText, type ModelWait } from '../../../stores/chat-turn';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
 import type { PendingElicitation, RefusedElicitation } from '../../../stores/server-requests';
 import type { SamplingRequests } from '../../../stores/sampling-requests';
@@ -34,7 +36,7 @@ export interface ThreadPaneProps {
   readonly isRunning: boolean;
   readonly isThinking: boolean;
   /** Why the answer waits (the API refused an attempt and the app tries again), said in place of "Thinking…". */
-  readonly modelWait?: string | undefined;
+  readonly modelWait?: ModelWait | undefined;
   readonly branches: BranchControls | undefined;
   readonly onRetry: (byKeyboard: boolean) => void;
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
@@ -104,7 +106,7 @@ export default function ThreadPane({
       {isThinking && (
         <p className="thinking-indicator muted" aria-label="Waiting for the answer">
           <span className="thinking-dots" aria-hidden="true" />
-          {modelWait ?? 'Thinking…'}
+          {modelWait ? <WaitLine wait={modelWait} /> : 'Thinking…'}
         </p>
       )}
       {/* Docked under the messages, at most part of the height: they scroll inside, their buttons stay in view. */}
@@ -121,6 +123,26 @@ export default function ThreadPane({
         ))}
         <SamplingList requests={samplingRequests} threadId={thread.id} />
       </div>
+    </>
+  );
+}
+
+/**
+ * Why the answer waits and when the app tries again, counting down each second; said once to a screen reader (the
+ * countdown itself is not announced every second).
+ */
+function WaitLine({ wait }: { wait: ModelWait }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <>
+      <span aria-hidden="true">{modelWaitText(wait, now)}</span>
+      <span className="visually-hidden" role="status">
+        {modelWaitText(wait)}
+      </span>
     </>
   );
 }
