@@ -79,6 +79,10 @@ describe('execute_code in the browser', () => {
     await approval.waitFor({ timeout: 30_000 });
     expect(await approval.textContent()).toContain('called from code');
     expect(await approval.textContent()).toContain('Oslo');
+    // The code's card says what it waits for.
+    expect(await codeCards().first().locator('summary').first().textContent()).toMatch(
+      /waiting for your approval of a call… · 0 tool calls/,
+    );
     await approval.getByRole('button', { name: 'Allow for this thread' }).click();
     await messages().getByText('Means: received.').waitFor({ timeout: 60_000 });
     expect(forecastCalls()).toBe(5);

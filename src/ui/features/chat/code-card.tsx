@@ -24,11 +24,14 @@ export function CodeCard({
   result,
   trace,
   innerCalls,
+  isAwaitingApproval = false,
 }: {
   use: { readonly id: string; readonly input: unknown };
   result?: ToolResult;
   trace?: CodeExecutionTrace;
   innerCalls: readonly ToolCallTrace[];
+  /** A call the code made waits for the person's approval (the code's time limit stands still meanwhile). */
+  isAwaitingApproval?: boolean;
 }) {
   const code =
     typeof (use.input as { code?: unknown } | null)?.code === 'string' ? (use.input as { code: string }).code : '';
@@ -50,7 +53,15 @@ export function CodeCard({
         <span className="tool-name">Code</span>
         <span className="muted">
           {isAnthropic ? " in Anthropic's container ·" : ''}{' '}
-          {trace ? STATUS[trace.status] : state === 'running' ? 'running…' : state === 'error' ? 'failed' : 'done'}
+          {trace
+            ? STATUS[trace.status]
+            : state === 'running'
+              ? isAwaitingApproval
+                ? 'waiting for your approval of a call…'
+                : 'running…'
+              : state === 'error'
+                ? 'failed'
+                : 'done'}
           {` · ${innerCalls.length} tool ${innerCalls.length === 1 ? 'call' : 'calls'}`}
           {trace ? ` · ${formatDuration(trace.durationMs)}` : ''}
           {trace && trace.savedTokens > 0
