@@ -12,15 +12,20 @@ export interface AskingStores {
 }
 
 /**
- * Whether the page asks the person something now: a tool call's approval, a server's form, or a server's model call
- * (or its answer) waiting for review. The chat's store is read through a function: it is made after the turns' deps.
+ * Whether the page asks the person about a code run's calls: the approval of one of them, or, while one runs, a
+ * server's form or a server's model call (or its answer) waiting for review (the request does not say which call it
+ * came from). The chat's store is read through a function: it is made after the turns' deps.
  */
 export function personAskedIn(stores: AskingStores): PersonAsked {
   return {
-    isAsked: () =>
-      stores.chat().getState().pendingApprovals.length > 0 ||
-      stores.requests.getState().elicitations.length > 0 ||
-      stores.sampling.getState().samplings.some((s) => s.stage.kind === 'review' || s.stage.kind === 'result'),
+    isAsked: (callIdPrefix, isCalling) =>
+      stores
+        .chat()
+        .getState()
+        .pendingApprovals.some((approval) => approval.toolUseId.startsWith(callIdPrefix)) ||
+      (isCalling &&
+        (stores.requests.getState().elicitations.length > 0 ||
+          stores.sampling.getState().samplings.some((s) => s.stage.kind === 'review' || s.stage.kind === 'result'))),
     subscribe(listener) {
       const stops = [
         stores.chat().subscribe(listener),

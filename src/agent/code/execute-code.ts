@@ -128,9 +128,22 @@ export async function runExecuteCode(
       return { ok: false, error: `Denied: the person declined to run ${tool.toolName}; it was not called.` };
     return result.isError ? { ok: false, error: resultText(result) } : { ok: true, value: resultValue(result) };
   };
+  const asked = deps.personAsked;
   const outcome = await runCode(
     deps.open,
-    { code, limits: deps.limits, call, ...(deps.personAsked ? { personAsked: deps.personAsked } : {}) },
+    {
+      code,
+      limits: deps.limits,
+      call,
+      ...(asked
+        ? {
+            personAsked: {
+              isAsked: (isCalling) => asked.isAsked(`${use.id}:`, isCalling),
+              subscribe: (listener) => asked.subscribe(listener),
+            },
+          }
+        : {}),
+    },
     signal,
   );
   const { text, value } = report(outcome, deps.limits);

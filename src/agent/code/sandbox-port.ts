@@ -30,11 +30,21 @@ export const realTimers: SessionTimers = {
 };
 
 /**
- * Whether the page is asking the person something (an approval, a server's form, a server's model call to allow):
- * code waiting on a call that waits on the person is not using its time.
+ * Whether the page asks the person something on behalf of one code run: code waiting on a call that waits on the
+ * person is not using its time.
  */
 export interface PersonAsked {
-  isAsked(): boolean;
+  /**
+   * Whether the approval of a call whose id starts with `callIdPrefix` (the code's own calls) is open, or, while
+   * `isCalling` (one of its calls runs), whether a server asks the person anything (a form, a model call to review).
+   */
+  isAsked(callIdPrefix: string, isCalling: boolean): boolean;
   /** Calls `listener` on every change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** PersonAsked for one code run: its calls' id prefix already given. */
+export interface CodeRunAsked {
+  isAsked(isCalling: boolean): boolean;
   subscribe(listener: () => void): () => void;
 }

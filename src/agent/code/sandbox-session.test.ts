@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNodeSandbox } from '../../../test/fakes/node-code-sandbox';
 import { listenOnLoopback, type LoopbackListener } from '../../../test/fixtures/listen-loopback';
 import { DEFAULT_CODE_LIMITS, type CodeLimits } from '../../domain/code-execution';
-import type { PersonAsked, SessionTimers } from './sandbox-port';
+import type { CodeRunAsked, SessionTimers } from './sandbox-port';
 import { runCode, type InnerAnswer } from './sandbox-session';
 
 const limits: CodeLimits = { ...DEFAULT_CODE_LIMITS, timeoutMs: 20_000 };
@@ -154,17 +154,19 @@ describe('the code sandbox', () => {
           entry.run();
         }
       };
+      // What the page asks: about this code's calls (an approval), or a server's question, which counts only while one
+      // of the code's calls runs.
       let isAsked = false;
+      let isServerAsking = false;
       const listeners = new Set<() => void>();
-      const personAsked: PersonAsked = {
-        isAsked: () => isAsked,
+      const personAsked: CodeRunAsked = {
+        isAsked: (isCalling) => isAsked || (isCalling && isServerAsking),
         subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
       };
-      const ask = (asked: boolean) => {
-        isAsked = asked;
-        for (const listener of listeners) listener();
-      };
-      return { timers, advance, personAsked, ask, listeners };
+      const notify = () => listeners.forEach((listener) => listener());
+      const ask = (asked: boolean) => ((isAsked = asked), notify());
+      const serverAsks = (asking: boolean) => ((isServerAsking = asking), notify());
+      return { timers, advance, personAsked, ask, serverAsks, listeners };
     }
 
     it('the time limit stands still: code waiting minutes on an approval still gets its answer', async () => {
@@ -214,6 +216,28 @@ describe('the code sandbox', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(hasEnded).toBe(false);
       advance(1);
+      expect((await running).status).toBe('timeout');
+    });
+
+    it('a server’s question while none of the code’s calls runs does not stop the clock: an endless loop still ends', async () => {
+      const { timers, advance, personAsked, serverAsks } = world();
+      serverAsks(true); // A form of another turn's call, say: this code has no call running.
+      let hasStarted: () => void = () => {};
+      const started = new Promise<void>((resolve) => (hasStarted = resolve));
+      const running = runCode(
+        openNodeSandbox,
+        {
+          code: 'await tools.mcp__calc__add({ a: 1, b: 2 }); while (true) {}',
+          limits: { ...limits, timeoutMs: 1000 },
+          personAsked,
+          call: async () => (hasStarted(), { ok: true, value: 3 }),
+        },
+        new AbortController().signal,
+        timers,
+      );
+      await started;
+      await new Promise((resolve) => setImmediate(resolve)); // The call's answer is back: no call runs now.
+      advance(1000);
       expect((await running).status).toBe('timeout');
     });
   });

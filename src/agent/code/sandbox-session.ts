@@ -2,7 +2,7 @@ import { SandboxMessage, type CodeLimits, type SandboxError } from '../../domain
 import {
   realTimers,
   type OpenSandbox,
-  type PersonAsked,
+  type CodeRunAsked,
   type SandboxChannel,
   type SessionTimers,
 } from './sandbox-port';
@@ -16,8 +16,11 @@ export interface CodeRunRequest {
   readonly limits: CodeLimits;
   /** Runs one call the code makes (`tools[name](args)`); never throws. */
   call(name: string, args: unknown, signal: AbortSignal): Promise<InnerAnswer>;
-  /** While the person is asked something, the time limit's clock stops (the code waits on the person, not on itself). */
-  readonly personAsked?: PersonAsked;
+  /**
+   * While the person is asked about this code's calls, the time limit's clock stops (the code waits on the person,
+   * not on itself).
+   */
+  readonly personAsked?: CodeRunAsked;
 }
 
 export type CodeRunStatus = 'returned' | 'threw' | 'timeout' | 'stopped' | 'crashed';
@@ -36,8 +39,8 @@ export interface CodeRunOutcome {
 
 /**
  * Runs code in a fresh sandbox until it returns, throws, runs out of time or is stopped; the sandbox is closed
- * afterwards in every case, and inner calls still running are cancelled. Time the person is asked something (an inner
- * call's approval, a server's form) does not count against the time limit.
+ * afterwards in every case, and inner calls still running are cancelled. Time the person is asked about the code's
+ * calls (an inner call's approval; a server's form while one of its calls runs) does not count against the limit.
  */
 export async function runCode(
   open: OpenSandbox,
@@ -49,6 +52,8 @@ export async function runCode(
   const logs: string[] = [];
   let isLogCapped = false;
   let calls = 0;
+  /** The code's calls running now (a server's question counts only while one runs). */
+  let calling = 0;
   let isCallLimitHit = false;
   const outcome = (status: CodeRunStatus, extra: Partial<CodeRunOutcome> = {}): CodeRunOutcome => ({
     status,
@@ -90,7 +95,7 @@ export async function runCode(
     };
     const follow = () => {
       if (isOver) return;
-      if (request.personAsked?.isAsked()) return pause();
+      if (request.personAsked?.isAsked(calling > 0)) return pause();
       if (!clock)
         clock = { timer: timers.set(() => finish(outcome('timeout')), Math.max(0, left)), since: timers.now() };
     };
@@ -121,11 +126,19 @@ export async function runCode(
             error: `Not called: this code already made ${request.limits.maxCalls} tool calls, the limit for one execute_code call.`,
           });
         }
-        void request.call(message.name, message.args, inner.signal).then(
-          (reply) => answer(message.id, reply),
-          (error: unknown) =>
-            answer(message.id, { ok: false, error: error instanceof Error ? error.message : String(error) }),
-        );
+        calling += 1;
+        follow();
+        void request
+          .call(message.name, message.args, inner.signal)
+          .then(
+            (reply) => answer(message.id, reply),
+            (error: unknown) =>
+              answer(message.id, { ok: false, error: error instanceof Error ? error.message : String(error) }),
+          )
+          .finally(() => {
+            calling -= 1;
+            follow();
+          });
       } else if (message.ok) finish(outcome('returned', message.value === undefined ? {} : { value: message.value }));
       else finish(outcome('threw', { error: message.error }));
     });
