@@ -17,6 +17,13 @@ describe('where a search finds its words in a message', () => {
     expect(findInText('a.b', 'a*b')).toBeUndefined();
   });
 
+  it('reads the needle as the text is shown: what a person copies from an answer finds it', () => {
+    const shown = [{ id: 'm1', role: 'assistant', blocks: [{ type: 'text', text: 'Run `npm ci`, then 2 * 3 | wc' }] }];
+    expect(latestMatch(shown, '`npm ci`')?.match.match).toBe('npm ci');
+    expect(latestMatch(shown, '2 * 3 | wc')?.messageId).toBe('m1');
+    expect(latestMatch(shown, '**')).toBeUndefined(); // Marks alone are no words.
+  });
+
   it('shows a little text either side, cut at a space and marked as cut', () => {
     const text = `${'word '.repeat(20)}needle ${'tail '.repeat(30)}`.trim();
     const found = findInText(text, 'needle')!;

@@ -40,21 +40,34 @@ export interface TextMatch {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Where `needle` first stands in `text`, ignoring case and runs of white space, with up to about `beforeChars` and
- * `afterChars` characters either side (cut at a space where there is one); undefined when it is not there.
+ * Where `needle` first stands in a text, ignoring case, runs of white space and Markdown marks (the needle is read as
+ * the text is shown: `plainText`), with up to about `beforeChars` and `afterChars` characters either side (cut at a
+ * space where there is one). Built once per search; undefined when the needle holds no word.
  */
-export function findInText(text: string, needle: string, beforeChars = 24, afterChars = 80): TextMatch | undefined {
-  const words = needle.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
+export function textMatcher(
+  needle: string,
+  beforeChars = 24,
+  afterChars = 80,
+): ((text: string) => TextMatch | undefined) | undefined {
+  const words = plainText(needle).split(' ').filter(Boolean).map(escapeRegExp);
   if (words.length === 0) return undefined;
-  const found = new RegExp(words.join('\\s+'), 'iu').exec(text);
-  if (!found) return undefined;
-  const start = found.index;
-  const end = start + found[0].length;
-  let before = text.slice(Math.max(0, start - beforeChars), start);
-  let after = text.slice(end, end + afterChars);
-  if (start > before.length) before = `…${before.replace(/^\S*\s/, '')}`;
-  if (end + after.length < text.length) after = `${after.replace(/\s\S*$/, '')}…`;
-  return { before, match: found[0], after };
+  const pattern = new RegExp(words.join('\\s+'), 'iu');
+  return (text) => {
+    const found = pattern.exec(text);
+    if (!found) return undefined;
+    const start = found.index;
+    const end = start + found[0].length;
+    let before = text.slice(Math.max(0, start - beforeChars), start);
+    let after = text.slice(end, end + afterChars);
+    if (start > before.length) before = `…${before.replace(/^\S*\s/, '')}`;
+    if (end + after.length < text.length) after = `${after.replace(/\s\S*$/, '')}…`;
+    return { before, match: found[0], after };
+  };
+}
+
+/** Where `needle` first stands in `text` (see textMatcher); undefined when it is not there. */
+export function findInText(text: string, needle: string): TextMatch | undefined {
+  return textMatcher(needle)?.(text);
 }
 
 /** A message whose text holds what a search asked for. */
@@ -69,8 +82,10 @@ export function latestMatch(
   messages: readonly { readonly id: unknown; readonly role?: unknown; readonly blocks?: unknown }[],
   needle: string,
 ): MessageMatch | undefined {
+  const find = textMatcher(needle);
+  if (!find) return undefined;
   for (const message of messages.toReversed()) {
-    const match = findInText(shownText(message.blocks), needle);
+    const match = find(shownText(message.blocks));
     if (match) return { messageId: String(message.id), role: message.role === 'user' ? 'user' : 'assistant', match };
   }
   return undefined;

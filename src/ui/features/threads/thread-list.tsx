@@ -93,7 +93,9 @@ export function ThreadList({
     searchMessages.current = onSearchMessages;
   }, [onSearchMessages]);
   const readsMessages = onSearchMessages !== undefined && needle.length >= SEARCH_MIN_CHARS;
-  // Searched again when the list changes (a new answer, a thread deleted), after a pause in the typing.
+  // Searched again when a thread comes, goes or changes (a new answer), not when the list is merely read again; after a
+  // pause in the typing.
+  const threadsKey = threads.map((t) => `${t.id}@${t.updatedAt}`).join(',');
   useEffect(() => {
     const search = searchMessages.current;
     if (!search || needle.length < SEARCH_MIN_CHARS) return;
@@ -108,7 +110,7 @@ export function ThreadList({
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [needle, threads]);
+  }, [needle, threadsKey]);
   const inMessages = readsMessages && found?.needle === needle ? found : undefined;
   const isSearching = readsMessages && !inMessages;
   const shown = needle ? threads.filter((t) => isListed(t) || inMessages?.matches.has(t.id)) : threads;
