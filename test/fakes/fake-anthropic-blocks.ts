@@ -164,28 +164,43 @@ export function usageOf(turn: ContentTurn, ctx: AnswerContext, blocks: Block[]) 
     .filter((block) => block.type !== 'compaction')
     .reduce((sum, block) => sum + block.chunks.join('').length, 0);
   const cacheCreation = turn.usage?.cache_creation_input_tokens ?? ctx.cache.cache_creation_input_tokens;
-  return {
+  const counts = {
     input_tokens: turn.usage?.input_tokens ?? ctx.cache.input_tokens,
     cache_creation_input_tokens: cacheCreation,
     cache_read_input_tokens: turn.usage?.cache_read_input_tokens ?? ctx.cache.cache_read_input_tokens,
     output_tokens: turn.usage?.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
+  };
+  return {
+    ...counts,
     cacheCreation: { ephemeral_5m_input_tokens: cacheCreation, ephemeral_1h_input_tokens: 0 },
-    ...(ctx.compaction ? { iterations: compactionIterations(ctx.compaction) } : {}),
+    ...(ctx.compaction ? { iterations: compactionIterations(ctx.compaction, counts, ctx.model) } : {}),
   };
 }
 
 /**
  * usage.iterations of an answer the server compacted: the summary step (its tokens are billed but not in the
  * top-level counts: "A `compaction` entry's tokens are not included in the top-level `usage` fields"), then the answer
- * itself. The fake's summary step reads the whole closed context, uncached, and writes the summary.
+ * itself, whose counts are the top-level ones. The fake's summary step reads the whole closed context, uncached, and
+ * writes the summary.
  */
-function compactionIterations(compaction: NonNullable<AnswerContext['compaction']>) {
-  const counts = (input: number, output: number) => ({
-    input_tokens: input,
-    output_tokens: output,
+function compactionIterations(
+  compaction: NonNullable<AnswerContext['compaction']>,
+  answer: {
+    input_tokens: number;
+    output_tokens: number;
+    cache_read_input_tokens: number;
+    cache_creation_input_tokens: number;
+  },
+  model: string,
+) {
+  const summary = {
+    input_tokens: compaction.inputTokens ?? 0,
+    output_tokens: Math.ceil(compaction.content.length / 4),
     cache_read_input_tokens: 0,
     cache_creation_input_tokens: 0,
-    cache_creation: null,
-  });
-  return [{ type: 'compaction', ...counts(compaction.inputTokens ?? 0, Math.ceil(compaction.content.length / 4)) }];
+  };
+  return [
+    { type: 'compaction', ...summary, cache_creation: null },
+    { type: 'message', ...answer, cache_creation: null, model },
+  ];
 }

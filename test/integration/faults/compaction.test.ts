@@ -107,8 +107,16 @@ describe('long threads: compaction against the contract fake', () => {
     expect(compactionsOf(trace)).toMatchObject([{ method: 'server' }]);
     // The summary step read the whole context it closed; the API bills it but leaves it out of the top-level counts
     // (usage.iterations): the call's usage, and so the thread's cost and the spending limits, count it.
+    // Exactly the answer's own input (the top-level counts, also listed as the 'message' step) plus the summary
+    // step's: neither left out nor counted twice.
     const usage = trace.find((entry) => entry.kind === 'model-call')?.usage;
-    expect(usage!.input + usage!.cacheRead + usage!.cacheWrite).toBeGreaterThanOrEqual(first.inputTokens!);
+    const answered = first.usage!;
+    expect(usage!.input + usage!.cacheRead + usage!.cacheWrite).toBe(
+      answered.input_tokens +
+        answered.cache_read_input_tokens +
+        answered.cache_creation_input_tokens +
+        first.inputTokens!,
+    );
 
     await send(app, threadId, 'Question 33');
     const later = app.api.requests[1]!;
