@@ -92,9 +92,10 @@ describe('honest states', () => {
     const before = await seconds();
     await page.clock.fastForward(60_000);
     await expect.poll(seconds).toBeLessThanOrEqual(before - 60);
-    expect(await waiting.getByRole('status').textContent()).toBe(
-      'The API is rate-limiting this key (429); the app tries again by itself.',
-    );
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The API is rate-limiting this key (429); the app tries again by itself.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
     await waiting.waitFor({ state: 'detached' });
     // Stopped, the thread goes on: the next message is answered.

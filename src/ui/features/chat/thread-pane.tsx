@@ -106,9 +106,13 @@ export default function ThreadPane({
       {isThinking && (
         <p className="thinking-indicator muted" aria-label="Waiting for the answer">
           <span className="thinking-dots" aria-hidden="true" />
-          {modelWait ? <WaitLine wait={modelWait} /> : 'Thinking…'}
+          {modelWait ? <WaitLine key={`${modelWait.status}@${modelWait.retryAt}`} wait={modelWait} /> : 'Thinking…'}
         </p>
       )}
+      {/* Always in the page, so a screen reader reads the reason when it is filled in (once, not the countdown). */}
+      <span className="visually-hidden" role="status">
+        {modelWait ? modelWaitText(modelWait) : ''}
+      </span>
       {/* Docked under the messages, at most part of the height: they scroll inside, their buttons stay in view. */}
       <div className="chat-requests" ref={onRequestsDock}>
         {approvals.map((approval) => (
@@ -128,8 +132,8 @@ export default function ThreadPane({
 }
 
 /**
- * Why the answer waits and when the app tries again, counting down each second; said once to a screen reader (the
- * countdown itself is not announced every second).
+ * Why the answer waits and when the app tries again, counting down each second (hidden from a screen reader, which
+ * hears the reason once from the pane's status). A new wait mounts a new line, so its count starts right.
  */
 function WaitLine({ wait }: { wait: ModelWait }) {
   const [now, setNow] = useState(() => Date.now());
@@ -137,12 +141,5 @@ function WaitLine({ wait }: { wait: ModelWait }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return (
-    <>
-      <span aria-hidden="true">{modelWaitText(wait, now)}</span>
-      <span className="visually-hidden" role="status">
-        {modelWaitText(wait)}
-      </span>
-    </>
-  );
+  return <span aria-hidden="true">{modelWaitText(wait, now)}</span>;
 }
