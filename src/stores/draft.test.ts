@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../test/fakes/memory-storage';
 import { createAppStore, type AppServices } from './app-store';
 import { startApp } from './start-app';
 import { createStore } from 'zustand/vanilla';
-import { createDraft, followThreadDrafts, MAX_MESSAGE_CHARS, setDraft, takeDraft } from './draft';
+import { createDraft, cutAt, followThreadDrafts, MAX_MESSAGE_CHARS, setDraft, takeDraft } from './draft';
 
 const cleanup = cleanupAfterEach();
 
@@ -26,6 +26,10 @@ describe('the draft', () => {
     expect(MAX_MESSAGE_CHARS).toBe(100_000);
     setDraft(draft, 'short');
     expect(draft.getState().text).toBe('short');
+    // An emoji (two UTF-16 units) across the limit goes whole, not half: half of one is no character.
+    setDraft(draft, `${'x'.repeat(MAX_MESSAGE_CHARS - 1)}😀 and more`);
+    expect(draft.getState().text).toBe('x'.repeat(MAX_MESSAGE_CHARS - 1));
+    expect(cutAt('ab😀', 4)).toBe('ab😀');
   });
 
   it('gives its text to send once, and keeps blanks back', () => {

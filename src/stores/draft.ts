@@ -20,7 +20,14 @@ export const MAX_MESSAGE_CHARS = 100_000;
  * limit holds only for typing and pasting, not for text set from code.
  */
 export function setDraft(draft: DraftStore, text: string): void {
-  draft.setState({ text: text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text });
+  draft.setState({ text: cutAt(text, MAX_MESSAGE_CHARS) });
+}
+
+/** `text` cut to at most `max` UTF-16 units, never between the two halves of a character (an emoji). */
+export function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 /** The text to send, cleared in the same step so it goes out once; undefined when there is nothing but blanks. */

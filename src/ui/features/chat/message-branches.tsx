@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AttachmentRef } from '../../../domain/attachment';
 import { AttachmentChip } from '../../components/attachment-chip';
+import { MAX_MESSAGE_CHARS } from '../../../stores/draft';
 import { isFocusLost } from '../../hooks/focus-lost';
-
-/** The longest message the box takes (as the composer). */
-const MAX_EDIT_CHARS = 100_000;
 
 /** What the thread offers on its messages for branches (issue #22): versions, edit and regenerate. */
 export interface BranchControls {
@@ -148,7 +146,7 @@ export function MessageEditor({
         ref={box}
         aria-label="Edit your message"
         value={text}
-        maxLength={MAX_EDIT_CHARS}
+        maxLength={MAX_MESSAGE_CHARS}
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
         // The box opens on the person's click of Edit: the caret goes where they will type.
         autoFocus
