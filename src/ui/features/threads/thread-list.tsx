@@ -35,8 +35,8 @@ function FoundLine({ id, found }: { id: string; found: MessageMatch }) {
 
 /**
  * The sidebar: new thread, a search over titles, preview lines and every message, and the profile's threads, most
- * recent first. On a narrow
- * screen the search and the list fold away behind a "Threads" button, leaving the room to the chat.
+ * recent first. On a narrow screen the search and the list fold away behind a "Threads" button, leaving the room to
+ * the chat.
  */
 export function ThreadList({
   threads,
