@@ -122,7 +122,7 @@ async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment
   setShrinking((now) => [...now, item.name]);
   const shrunk = await draft
     .shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES)
-    .finally(() => setShrinking((now) => now.toSpliced(now.indexOf(item.name), 1)));
+    .finally(() => setShrinking((now) => (now.includes(item.name) ? now.toSpliced(now.indexOf(item.name), 1) : now)));
   if (!shrunk) return item;
   const format = shrunk.mimeType === 'image/webp' ? 'WebP' : 'JPEG';
   return {
