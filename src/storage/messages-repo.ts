@@ -45,9 +45,11 @@ const shownLeaf = (thread: Record<string, unknown> | undefined): string | undefi
 
 export function createMessagesRepo({ db, bus, now, newId }: StorageContext): MessagesRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
-  /** The thread's records in seq order, read as branch nodes (a bad parentId makes its record fail the parse later). */
-  const nodesOf = async (threadId: string) => {
-    const tx = db.transaction(['threads', 'messages'], 'readonly');
+  /**
+   * The thread's records in seq order, read as branch nodes (a bad parentId makes its record fail the parse later), in
+   * `tx` when given (a search reads many threads in one transaction).
+   */
+  const nodesOf = async (threadId: string, tx = db.transaction(['threads', 'messages'], 'readonly')) => {
     const [thread, records] = await Promise.all([
       tx.objectStore('threads').get(threadId),
       tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId)),
@@ -150,12 +152,8 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext): Mes
       const found = new Map<string, MessageMatch>();
       await Promise.all(
         threadIds.map(async (threadId) => {
-          const [thread, records] = await Promise.all([
-            tx.objectStore('threads').get(threadId),
-            tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId)),
-          ]);
-          const { path } = selectBranch(records as (BranchNode & (typeof records)[number])[], shownLeaf(thread));
-          const match = latestMatch(path, needle);
+          const { leaf, nodes } = await nodesOf(threadId, tx);
+          const match = latestMatch(selectBranch(nodes, leaf).path, needle);
           if (match) found.set(threadId, match);
         }),
       );

@@ -1,5 +1,5 @@
 import type { Message } from '../domain/message';
-import { plainText } from '../domain/message-text';
+import { shownText } from '../domain/message-text';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { Storage } from '../storage/storage';
 
@@ -33,7 +33,7 @@ export async function isEmptyThread(storage: Storage, thread: ThreadConfig | und
 export function previewOf(messages: readonly Message[]): string | undefined {
   for (const message of messages.toReversed()) {
     if (message.role !== 'assistant') continue;
-    const text = plainText(message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'));
+    const text = shownText(message.blocks);
     if (text) return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
   }
   return undefined;
