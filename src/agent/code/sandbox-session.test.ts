@@ -6,7 +6,7 @@ import { openNodeSandbox } from '../../../test/fakes/node-code-sandbox';
 import { listenOnLoopback, type LoopbackListener } from '../../../test/fixtures/listen-loopback';
 import { DEFAULT_CODE_LIMITS, type CodeLimits } from '../../domain/code-execution';
 import type { CodeRunAsked, SessionTimers } from './sandbox-port';
-import { runCode, type InnerAnswer } from './sandbox-session';
+import { runCode, type CodeRunRequest, type InnerAnswer } from './sandbox-session';
 
 const limits: CodeLimits = { ...DEFAULT_CODE_LIMITS, timeoutMs: 20_000 };
 const echo = (name: string, args: unknown): Promise<InnerAnswer> =>
@@ -166,46 +166,37 @@ describe('the code sandbox', () => {
       const notify = () => listeners.forEach((listener) => listener());
       const ask = (asked: boolean) => ((isAsked = asked), notify());
       const serverAsks = (asking: boolean) => ((isServerAsking = asking), notify());
-      return { timers, advance, personAsked, ask, serverAsks, listeners };
+      /** Runs `code` with a one-second limit on this world's clock, its calls answered by `call`. */
+      const run = (code: string, call: CodeRunRequest['call']) =>
+        runCode(
+          openNodeSandbox,
+          { code, limits: { ...limits, timeoutMs: 1000 }, personAsked, call },
+          new AbortController().signal,
+          timers,
+        );
+      return { run, advance, ask, serverAsks, listeners };
     }
 
     it('the time limit stands still: code waiting minutes on an approval still gets its answer', async () => {
-      const { timers, advance, personAsked, ask, listeners } = world();
-      const outcome = await runCode(
-        openNodeSandbox,
-        {
-          code: 'return await tools.mcp__calc__add({ a: 1, b: 2 });',
-          limits: { ...limits, timeoutMs: 1000 },
-          personAsked,
-          call: async () => {
-            ask(true);
-            advance(300_000); // Five minutes with the approval open.
-            ask(false);
-            return { ok: true, value: 3 };
-          },
-        },
-        new AbortController().signal,
-        timers,
-      );
+      const { run, advance, ask, listeners } = world();
+      const outcome = await run('return await tools.mcp__calc__add({ a: 1, b: 2 });', async () => {
+        ask(true);
+        advance(300_000); // Five minutes with the approval open.
+        ask(false);
+        return { ok: true, value: 3 };
+      });
       expect(outcome).toMatchObject({ status: 'returned', value: '3' });
       expect(listeners.size).toBe(0); // It stops listening once the code ends.
     });
 
     it('the time used before the question still counts, and the clock goes on with what was left', async () => {
-      const { timers, advance, personAsked, ask } = world();
+      const { run, advance, ask } = world();
       let hasEnded = false;
       let reachedCall: () => void = () => {};
       const called = new Promise<void>((resolve) => (reachedCall = resolve));
-      const running = runCode(
-        openNodeSandbox,
-        {
-          code: 'await tools.mcp__calc__add({ a: 1, b: 2 }); return "never";',
-          limits: { ...limits, timeoutMs: 1000 },
-          personAsked,
-          call: () => (reachedCall(), new Promise<never>(() => {})), // Never answers.
-        },
-        new AbortController().signal,
-        timers,
+      const running = run(
+        'await tools.mcp__calc__add({ a: 1, b: 2 }); return "never";',
+        () => (reachedCall(), new Promise<never>(() => {})), // Never answers.
       ).then((outcome) => ((hasEnded = true), outcome));
       await called;
       advance(400);
@@ -220,20 +211,13 @@ describe('the code sandbox', () => {
     });
 
     it('a server’s question while none of the code’s calls runs does not stop the clock: an endless loop still ends', async () => {
-      const { timers, advance, personAsked, serverAsks } = world();
+      const { run, advance, serverAsks } = world();
       serverAsks(true); // A form of another turn's call, say: this code has no call running.
       let hasStarted: () => void = () => {};
       const started = new Promise<void>((resolve) => (hasStarted = resolve));
-      const running = runCode(
-        openNodeSandbox,
-        {
-          code: 'await tools.mcp__calc__add({ a: 1, b: 2 }); while (true) {}',
-          limits: { ...limits, timeoutMs: 1000 },
-          personAsked,
-          call: async () => (hasStarted(), { ok: true, value: 3 }),
-        },
-        new AbortController().signal,
-        timers,
+      const running = run(
+        'await tools.mcp__calc__add({ a: 1, b: 2 }); while (true) {}',
+        async () => (hasStarted(), { ok: true, value: 3 }),
       );
       await started;
       await new Promise((resolve) => setImmediate(resolve)); // The call's answer is back: no call runs now.
