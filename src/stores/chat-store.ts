@@ -65,11 +65,25 @@ export interface ChatState {
   readonly notice?: string;
   /** What the person should know though nothing failed (a limit, a thread deleted in another tab); goes when a thread opens. */
   readonly note?: string;
+  /** A message of the open thread to bring into view, with the words to mark in it (a message search's find). */
+  readonly reveal?: Reveal;
+}
+
+/** A message found by a search, to show where it stands in its thread: its id and the words found, as shown. */
+export interface Reveal {
+  readonly messageId: string;
+  readonly words: string;
 }
 
 export type ChatStore = StoreApi<ChatState>;
 
-const NO_THREAD = { messages: [], compactions: [], versions: new Map<string, readonly string[]>(), offBranch: [] };
+const NO_THREAD = {
+  messages: [],
+  compactions: [],
+  versions: new Map<string, readonly string[]>(),
+  offBranch: [],
+  reveal: undefined,
+};
 
 export interface ChatActions
   extends BranchActions, ThreadToolChoiceActions, ThreadSettingsActions, ThreadDeletionActions {
@@ -77,6 +91,8 @@ export interface ChatActions
   newThread(): Promise<void>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
+  /** Opens a thread at a message a search found, its words marked. */
+  openThreadAt(threadId: string, reveal: Reveal): Promise<void>;
   renameThread(threadId: string, title: string): Promise<string | undefined>;
   /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
   readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
@@ -184,6 +200,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const { activeThreadId, isRunning, messages } = store.getState();
       if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
         void runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
+    },
+    async openThreadAt(threadId, reveal) {
+      await actions.openThread(threadId);
+      if (store.getState().activeThreadId === threadId) store.setState({ reveal });
     },
     searchMessages: (needle) =>
       storage.messages.search(

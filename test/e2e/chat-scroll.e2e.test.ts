@@ -168,6 +168,36 @@ describe('the chat layout at 1280 x 800', () => {
     expect(await scroller().evaluate((e) => e === document.activeElement)).toBe(true);
   });
 
+  it('a thread found by the search for a word of an earlier message opens at that message, the words marked', async () => {
+    const long = (await page.getByRole('heading', { level: 2 }).textContent())!;
+    await newThread();
+    const search = page.getByRole('searchbox', { name: 'Search threads' });
+    await search.fill('FIRST answer,  line 7');
+    const row = page.getByRole('navigation', { name: 'Threads' }).getByRole('button', { name: long, exact: true });
+    await page.locator('.thread-found').getByText('first answer, line 7').waitFor();
+    await row.click();
+    await page.getByRole('heading', { name: long, level: 2 }).waitFor();
+    // The words, in a message far above the end (not in the page at all while the list shows its end), are on screen.
+    const marked = () =>
+      page.evaluate(() => {
+        const ranges = [...(CSS.highlights.get('found-words') ?? [])] as Range[];
+        const box = document.querySelector('.message-scroller')!.getBoundingClientRect();
+        const rect = ranges[0]?.getBoundingClientRect();
+        return {
+          words: ranges.map((range) => range.toString()),
+          isInView: rect !== undefined && rect.top >= box.top && rect.bottom <= box.bottom,
+        };
+      });
+    await expect.poll(marked).toEqual({ words: ['first answer, line 7'], isInView: true });
+    expect(await messages().locator('.message-row.is-found').textContent()).toContain('A first answer, line 14.');
+    expect(await distanceToEnd()).toBeGreaterThan(300);
+    await shot('5-opened-at-found-message');
+    // The list stays where the person is; "Jump to latest" takes them to the end.
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    await search.fill('');
+  });
+
   it('"Jump to latest" goes when an edit leaves a thread short enough to show whole (no scroll to announce it)', async () => {
     await newThread();
     api!.script({ text: tall('A long first answer', 40) });

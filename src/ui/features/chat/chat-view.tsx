@@ -98,6 +98,7 @@ export function ChatView({
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const modelWait = useStoreIfAny(chat, (s) => s.modelWait, undefined);
+  const reveal = useStoreIfAny(chat, (s) => s.reveal, undefined);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   const threadServers = thread?.enabledServerIds.join(' ');
@@ -158,6 +159,7 @@ export function ChatView({
             isThinking={isThinking}
             modelWait={modelWait}
             branches={branches}
+            reveal={reveal}
             onRetry={retry}
             toolProgress={toolProgress}
             mcpApps={mcpApps}

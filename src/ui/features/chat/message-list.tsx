@@ -3,12 +3,14 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { ContentBlock, Message } from '../../../domain/message';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
+import type { Reveal } from '../../../stores/chat-store';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
 import { wasTap } from '../../hooks/last-input';
 import { TracePanel } from './trace-panel';
 import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
+import { useReveal } from './use-reveal';
 import { useThreadShape } from './use-thread-shape';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -25,6 +27,8 @@ export interface MessageListProps {
   readonly isTurnRunning?: boolean;
   /** Versions, Edit and Regenerate (issue #22). */
   readonly branches?: BranchControls;
+  /** A message a search found: the list opens at it, its words marked. */
+  readonly reveal?: Reveal | undefined;
 }
 
 // Within this many pixels of the end the list follows new content.
@@ -57,6 +61,7 @@ export function MessageList({
   awaitingIds,
   isTurnRunning,
   branches,
+  reveal,
 }: MessageListProps) {
   // Whole-thread passes follow the thread's shape, which a streamed delta does not change.
   const shape = useThreadShape(messages);
@@ -192,6 +197,12 @@ export function MessageList({
     seen.current = sight(element);
     if (isAway === isStuck.current) setAway(!isStuck.current);
   };
+  // A message a search found: the list lets go of the end and shows it (see useReveal).
+  const letGo = useCallback(() => {
+    isStuck.current = false;
+    setAway(true);
+  }, []);
+  const foundId = useReveal({ reveal, visible, virtualizer, scroller, letGo });
   const jumpToLatest = () => {
     setAway(false);
     takeEnd();
@@ -220,7 +231,7 @@ export function MessageList({
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              className={`message-row row-${message.role}`}
+              className={`message-row row-${message.role}${message.id === foundId ? ' is-found' : ''}`}
               style={{ transform: `translateY(${row.start}px)` }}
             >
               {markers.get(message.id)?.map((record) => (

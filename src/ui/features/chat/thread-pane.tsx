@@ -3,7 +3,7 @@ import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ToolProgress } from '../../../domain/tool-result';
-import type { ChatActions, PendingApproval } from '../../../stores/chat-store';
+import type { ChatActions, PendingApproval, Reveal } from '../../../stores/chat-store';
 import { modelWaitText, type ModelWait } from '../../../stores/chat-turn';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
 import type { PendingElicitation, RefusedElicitation } from '../../../stores/server-requests';
@@ -38,6 +38,8 @@ export interface ThreadPaneProps {
   /** Why the answer waits (the API refused an attempt and the app tries again), said in place of "Thinking…". */
   readonly modelWait?: ModelWait | undefined;
   readonly branches: BranchControls | undefined;
+  /** A message a search found: the thread opens at it. */
+  readonly reveal: Reveal | undefined;
   readonly onRetry: (byKeyboard: boolean) => void;
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;
   readonly mcpApps: { readonly store: McpAppsStore; readonly actions: McpAppsActions } | undefined;
@@ -68,6 +70,7 @@ export default function ThreadPane({
   isThinking,
   modelWait,
   branches,
+  reveal,
   onRetry,
   toolProgress,
   mcpApps,
@@ -94,6 +97,7 @@ export default function ThreadPane({
                     serverNames={serverNames}
                     awaitingIds={awaitingIds}
                     isTurnRunning={isRunning}
+                    reveal={reveal}
                     {...(branches ? { branches } : {})}
                     {...(isRunning ? {} : { onRetry })}
                   />

@@ -9,7 +9,8 @@ export interface ThreadListProps {
   readonly threads: readonly ThreadConfig[];
   readonly activeId?: string;
   readonly onNew: () => void;
-  readonly onOpen: (id: string) => void;
+  /** Opens a thread; at a message when the search found the thread by it (`words`: what it found, as shown). */
+  readonly onOpen: (id: string, found?: { readonly messageId: string; readonly words: string }) => void;
   readonly onDelete: (id: string) => void;
   /** Resolves to an error message to show next to the field, or undefined when renamed. */
   readonly onRename: (id: string, title: string) => Promise<string | undefined>;
@@ -194,7 +195,13 @@ export function ThreadList({
                   data-thread-id={thread.id}
                   aria-describedby={`${listId}-${thread.id}${foundHere ? ` ${listId}-${thread.id}-found` : ''}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
-                  onClick={() => fold(() => onOpen(thread.id))}
+                  onClick={() =>
+                    fold(() =>
+                      foundHere
+                        ? onOpen(thread.id, { messageId: foundHere.messageId, words: foundHere.match.match })
+                        : onOpen(thread.id),
+                    )
+                  }
                 >
                   <span className="thread-title">{thread.title}</span>
                   {/* Its name is the title (the visible label); date and preview are its description, not its name. */}

@@ -78,9 +78,9 @@ export function ThreadsSidebar({
           onGoToChat?.();
           void actions.newThread();
         }}
-        onOpen={(id) => {
+        onOpen={(id, found) => {
           onGoToChat?.();
-          void actions.openThread(id);
+          void (found ? actions.openThreadAt(id, found) : actions.openThread(id));
         }}
         onDelete={(id) => void actions.deleteThread(id)}
         onRename={(id, title) => actions.renameThread(id, title)}
