@@ -22,3 +22,16 @@ export function parseThreadSpendCap(
   const problem = spendCapProblem(value);
   return problem ? { error: problem } : { value };
 }
+
+/** The most tools a turn preloads (as ToolSearchSettings' preloadCount allows). */
+export const MAX_PRELOAD = 20;
+
+/** A thread's preload count as typed: blank follows Settings; else a whole number from 0 to MAX_PRELOAD, or why not. */
+export function parseThreadPreload(text: string): { readonly value: number | undefined } | { readonly error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: undefined };
+  const number = Number(trimmed);
+  return Number.isInteger(number) && number >= 0 && number <= MAX_PRELOAD
+    ? { value: number }
+    : { error: `Enter a whole number of tools from 0 to ${MAX_PRELOAD}, or leave it empty to follow Settings.` };
+}

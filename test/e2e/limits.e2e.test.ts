@@ -9,6 +9,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
+import { hasFocus, isOnScreen } from './layout-checks';
 
 let app: AppServer | undefined;
 let api: FakeAnthropic | undefined;
@@ -129,6 +130,43 @@ describe('spending limits in Settings', () => {
     await messages().getByText('The third answer.').waitFor({ timeout: 30_000 });
     expect(api!.requests).toHaveLength(3);
     expect(await messages().getByText('Third question', { exact: true }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a thread's preload count out of range is refused beside the field, in view; server-side search can be chosen", async () => {
+    const openSettings = async () => {
+      await page.getByRole('button', { name: 'Thread menu' }).click();
+      await page.getByText('Thread settings', { exact: true }).click();
+    };
+    const preload = () => page.getByRole('textbox', { name: 'Tools preloaded per turn (empty: as in Settings)' });
+    const mode = () => page.getByRole('combobox', { name: 'Tool search mode for this thread' });
+    const save = () => page.getByRole('button', { name: 'Save thread settings' });
+    await openSettings();
+    await preload().fill('999');
+    await save().click();
+    // The reason beside the field, on screen (the menu scrolls), the field marked and focused; the line under Save is
+    // an alert.
+    const reason = page.getByText('Enter a whole number of tools from 0 to 20, or leave it empty to follow Settings.');
+    await reason.waitFor();
+    await expect.poll(() => isOnScreen(reason)).toBe(true);
+    expect(await preload().getAttribute('aria-invalid')).toBe('true');
+    expect(await hasFocus(preload())).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Not saved: correct the tools preloaded.' }).count()).toBe(
+      1,
+    );
+
+    await mode().selectOption({ label: "Server-side search (the API's own tool search)" });
+    await preload().fill('2');
+    await save().click();
+    const saved = page.getByText('Saved for this thread.');
+    await saved.waitFor();
+    await expect.poll(() => isOnScreen(saved)).toBe(true);
+    expect(await reason.count()).toBe(0);
+    // Stored: a reload opens the thread with both.
+    await page.reload();
+    await openSettings();
+    expect(await mode().inputValue()).toBe('server');
+    expect(await preload().inputValue()).toBe('2');
     expect(pageErrors).toEqual([]);
   });
 });

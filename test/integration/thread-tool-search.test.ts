@@ -54,6 +54,17 @@ describe("a thread's tool-search settings", () => {
     expect(api.requests.at(-1)?.deferredToolNames).toContain('mcp__calc__add');
   });
 
+  it("a thread set to server-side search sends the API's own search tool and every tool deferred", async () => {
+    const threadId = await threadWithCalc();
+    expect(await chat.actions.updateThreadSettings(threadId, { toolSearch: { mode: 'server' } })).toBeUndefined();
+    api.script({ text: 'Sum done.' });
+    await chat.actions.send('Add two numbers');
+    const types = (api.requests.at(-1)?.body.tools ?? []).map((tool) => ('type' in tool ? tool.type : undefined));
+    expect(types).toContain('tool_search_tool_bm25_20251119');
+    expect(sentTools()).not.toContain('tool_search');
+    expect(api.requests.at(-1)?.deferredToolNames).toContain('mcp__calc__add');
+  });
+
   it('a thread preload count brings the best tools for the message into the first call', async () => {
     const threadId = await threadWithCalc();
     await chat.actions.updateThreadSettings(threadId, { toolSearch: { preloadCount: 1 } });

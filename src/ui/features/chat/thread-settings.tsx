@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ThreadSettings } from '../../../stores/thread-settings-actions';
 import { ThreadCodeSetting, type ThreadCodeChoice } from './thread-code-setting';
-import { parseThreadSpendCap } from '../../../stores/limit-input';
+import { MAX_PRELOAD, parseThreadPreload, parseThreadSpendCap } from '../../../stores/limit-input';
 
 const THINKING_BUDGET = 8000;
 
@@ -25,7 +25,14 @@ export function ThreadSettingsForm({
     thread.maxCostUsd === null ? '0' : thread.maxCostUsd === undefined ? '' : String(thread.maxCostUsd),
   );
   const [spendCapError, setSpendCapError] = useState<string>();
-  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
+  const [preloadError, setPreloadError] = useState<string>();
+  // What saving said; `isAtField` when a wrong field took the focus (it is in view, its error beside it).
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string; isAtField?: boolean }>();
+  // The form scrolls inside the thread menu: what saving says under Save is brought into view.
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message && !message.isAtField) said.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   const ids = {
     model: useId(),
     system: useId(),
@@ -33,6 +40,8 @@ export function ThreadSettingsForm({
     mode: useId(),
     strategy: useId(),
     preload: useId(),
+    preloadHelp: useId(),
+    preloadError: useId(),
     spendCap: useId(),
     spendCapHelp: useId(),
     spendCapError: useId(),
@@ -40,17 +49,29 @@ export function ThreadSettingsForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const cap = parseThreadSpendCap(spendCap);
+    const preloaded = parseThreadPreload(preload);
     setSpendCapError('error' in cap ? cap.error : undefined);
-    if ('error' in cap) return setMessage({ tone: 'error', text: 'Not saved: correct the spend cap.' });
+    setPreloadError('error' in preloaded ? preloaded.error : undefined);
+    if ('error' in cap || 'error' in preloaded) {
+      // The first wrong field takes the focus; the line under Save names them all.
+      const wrong = [
+        ...('error' in preloaded ? [[ids.preload, 'the tools preloaded']] : []),
+        ...('error' in cap ? [[ids.spendCap, 'the spend cap']] : []),
+      ];
+      document.getElementById(wrong[0]![0]!)?.focus();
+      const text = `Not saved: correct ${wrong.map(([, name]) => name).join(' and ')}.`;
+      return setMessage({ tone: 'error', text, isAtField: true });
+    }
     const error = await onSave({
       model,
       systemPrompt,
       ...(isThinking ? { thinkingBudget: thread.thinkingBudget ?? THINKING_BUDGET } : {}),
       toolSearch: {
-        ...(searchMode === 'client' || searchMode === 'anthropic' ? { mode: searchMode } : {}),
+        ...(searchMode === 'client' || searchMode === 'anthropic' || searchMode === 'server'
+          ? { mode: searchMode }
+          : {}),
         ...(strategy === 'bm25' || strategy === 'regex' ? { strategy } : {}),
-        // A typed value is kept as a number even when out of range, so saving says why instead of dropping it.
-        ...(preload.trim() !== '' ? { preloadCount: Number(preload) } : {}),
+        ...(preloaded.value === undefined ? {} : { preloadCount: preloaded.value }),
       },
       ...(code === 'profile' ? {} : { codeExecution: code }),
       ...(cap.value === undefined ? {} : { maxCostUsd: cap.value }),
@@ -79,6 +100,7 @@ export function ThreadSettingsForm({
           <option value="">As in Settings</option>
           <option value="client">Client (this app searches)</option>
           <option value="anthropic">Anthropic (the API expands deferred tools)</option>
+          <option value="server">Server-side search (the API&apos;s own tool search)</option>
         </select>
         <label htmlFor={ids.strategy}>Strategy of tool search in this thread</label>
         <select id={ids.strategy} value={strategy} onChange={(e) => setStrategy(e.target.value)}>
@@ -93,7 +115,17 @@ export function ThreadSettingsForm({
           inputMode="numeric"
           onChange={(e) => setPreload(e.target.value)}
           autoComplete="off"
+          aria-invalid={preloadError ? true : undefined}
+          aria-describedby={preloadError ? `${ids.preloadHelp} ${ids.preloadError}` : ids.preloadHelp}
         />
+        <p id={ids.preloadHelp} className="muted">
+          0 to {MAX_PRELOAD} tools picked for each message; 0 turns preloading off.
+        </p>
+        {preloadError && (
+          <span id={ids.preloadError} className="field-error">
+            {preloadError}
+          </span>
+        )}
         <ThreadCodeSetting value={code} onChange={setCode} />
         <label htmlFor={ids.spendCap}>Spend cap for this thread (USD)</label>
         <input
@@ -115,7 +147,13 @@ export function ThreadSettingsForm({
           </span>
         )}
         <button type="submit">Save thread settings</button>
-        {message && <p className={message.tone === 'error' ? 'field-error' : 'muted'}>{message.text}</p>}
+        <p
+          ref={said}
+          className={message?.tone === 'error' ? 'field-error' : 'muted'}
+          role={message?.tone === 'error' ? 'alert' : 'status'}
+        >
+          {message?.text}
+        </p>
       </form>
     </details>
   );
