@@ -122,6 +122,13 @@ export async function addServer(
  * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
  * uses are deleted; the server reconnects with the new settings.
  */
+/** The problems of an edit by field, as saving it would find them (blank secrets keep the stored ones); nothing saved. */
+export async function checkServerEdit(deps: ServerDeps, serverId: string, form: ServerForm): Promise<FieldErrors> {
+  const current = deps.registry.get(serverId);
+  if (!current) return { form: 'This server no longer exists.' };
+  return checkServerForm(form, await secretsKeptFor(deps, current.config, form.url));
+}
+
 export async function updateServer(
   deps: ServerDeps,
   serverId: string,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../domain/errors';
 import { ServerConfig } from '../domain/server-config';
 import {
+  changesConnection,
   checkServerForm,
   configFromForm,
   EMPTY_SERVER_FORM,
@@ -141,5 +142,22 @@ describe('from the form to a config and vault slots', () => {
       { path: 'deferTools', message: 'odd' },
     ]);
     expect(fieldErrorsOf(error)).toEqual({ name: 'A server named "Weather" already exists', form: 'odd' });
+  });
+});
+
+describe('an edit that changes how the server is reached (tried before it is saved)', () => {
+  const before = headers(['X-Api-Key', '']);
+  it('is a new address, transport, relay, credential or header; not a name, a tool setting or stray spaces', () => {
+    const same = [{ name: 'Weather 2' }, { deferTools: false as const }, { url: ' https://weather.example/mcp ' }];
+    for (const change of same) expect(changesConnection(before, { ...before, ...change })).toBe(false);
+    const moved: Partial<ServerForm>[] = [
+      { url: 'https://weather.example/mcpx' },
+      { transport: 'sse' },
+      { viaRelay: true },
+      { auth: 'none' },
+      { headers: headers(['X-Api-Key', 'new value']).headers },
+      { headers: headers(['X-Other', '']).headers },
+    ];
+    for (const change of moved) expect(changesConnection(before, { ...before, ...change })).toBe(true);
   });
 });

@@ -88,6 +88,22 @@ export function filledHeaders(form: ServerForm): HeaderRow[] {
   return form.headers.filter((row) => row.name.trim() || row.value);
 }
 
+/** Whether an edit changes how the server is reached (address, transport, relay, credentials), not only its name or tools. */
+export function changesConnection(before: ServerForm, after: ServerForm): boolean {
+  const reach = (form: ServerForm) =>
+    JSON.stringify([
+      form.url.trim(),
+      form.transport,
+      form.viaRelay,
+      form.auth,
+      form.token,
+      form.clientId.trim(),
+      form.clientSecret,
+      filledHeaders(form).map((row) => [row.name.trim().toLowerCase(), row.value]),
+    ]);
+  return reach(before) !== reach(after);
+}
+
 /** Checks every field; an empty result means the form can be saved. */
 export function checkServerForm(form: ServerForm, stored: StoredSecrets = NOTHING_STORED): FieldErrors {
   const errors: Record<string, string> = {};

@@ -9,6 +9,7 @@ import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import {
   addServer,
+  checkServerEdit,
   routeThroughRelay,
   testServer,
   updateServer,
@@ -216,6 +217,8 @@ export interface ServerActions {
   add(form: ServerForm): Promise<FieldErrors | undefined>;
   /** Saves an edited user server (blank secrets keep the stored ones) and reconnects it. */
   update(serverId: string, form: ServerForm): Promise<FieldErrors | undefined>;
+  /** The problems of an edited user server's form by field (empty: it can be saved); nothing is saved. */
+  check(serverId: string, form: ServerForm): Promise<FieldErrors>;
   /** Tries the form's settings without saving (for an edit, `serverId` lends its stored secrets). */
   test(form: ServerForm, serverId?: string): Promise<TestOutcome>;
   /**
@@ -273,6 +276,7 @@ export function bindServerActions(
         }),
       ),
     update: (serverId, form) => serially(() => updateServer(deps, serverId, form, connect)),
+    check: (serverId, form) => checkServerEdit(deps, serverId, form),
     test: (form, serverId) => testServer(deps, form, serverId),
     changeTool: (serverId, toolName, change) =>
       serially(async () => {

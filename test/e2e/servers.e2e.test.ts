@@ -13,6 +13,7 @@ import { openServersPanel } from './app-steps';
 import { openAppPage } from './app-page';
 import type { LaunchedChromium } from './browser';
 import { dumpIndexedDb } from './idb-dump';
+import { hasFocus } from './layout-checks';
 
 const SHOTS = 'test-results/screenshots';
 const HEADER = { name: 'X-Api-Key', value: `sesame-${Date.now()}` };
@@ -183,7 +184,13 @@ describe('the servers manager', () => {
     await form.getByRole('button', { name: 'Test connection' }).click();
     await form.getByText('The server did not accept the custom headers (X-Api-Key)').waitFor({ timeout: 15_000 });
     await item('Keyed').screenshot({ path: `${SHOTS}/servers-edit-desktop.png` });
+    // A new way to reach the server is tried before it is saved: one that fails needs a second word.
     await form.getByRole('button', { name: 'Save server' }).click();
+    const saveAnyway = form.getByRole('button', { name: 'Save anyway?' });
+    await saveAnyway.waitFor({ timeout: 15_000 });
+    expect(await hasFocus(saveAnyway)).toBe(true);
+    expect(await item('Keyed').textContent()).toContain('Connected3 tools');
+    await saveAnyway.click();
     await expect
       .poll(() => item('Keyed').textContent(), { timeout: 15_000 })
       .toContain('The server did not accept the custom headers (X-Api-Key): check their names and values');
@@ -201,8 +208,12 @@ describe('the servers manager', () => {
     // Its connection test fails, so adding it needs a second word.
     await addForm().getByRole('button', { name: 'Add anyway?' }).click({ timeout: 30_000 });
     await expect.poll(() => item('Everything').textContent(), { timeout: 15_000 }).toContain('Error');
+    // A new name alone is saved at once, the server down or not: how it is reached did not change.
     await item('Everything').getByRole('button', { name: 'Edit Everything' }).click();
-    const form = editForm('Everything');
+    await editForm('Everything').getByRole('textbox', { name: 'Server name' }).fill('Everything (down)');
+    await editForm('Everything').getByRole('button', { name: 'Save server' }).click();
+    await item('Everything (down)').getByRole('button', { name: 'Edit Everything (down)' }).click({ timeout: 15_000 });
+    const form = editForm('Everything (down)');
     await form.getByRole('textbox', { name: 'Server name' }).fill('');
     await form.getByRole('textbox', { name: 'Server URL' }).fill('http://mcp.example.com/mcp');
     await form.getByRole('button', { name: 'Save server' }).click();
@@ -214,6 +225,18 @@ describe('the servers manager', () => {
     await expect.poll(() => item('Everything').textContent(), { timeout: 15_000 }).toMatch(/Connected\d+ tools/);
     expect(await item('Everything').textContent()).toContain(everything!.url);
     await page.screenshot({ path: `${SHOTS}/servers-manager-desktop.png`, fullPage: true });
+
+    // A typo in the working address is not saved without a word: the reason shows, and Cancel keeps the server as it was.
+    await item('Everything').getByRole('button', { name: 'Edit Everything' }).click();
+    await editForm('Everything').getByRole('textbox', { name: 'Server URL' }).fill(`${everything!.url}x`);
+    await editForm('Everything').getByRole('button', { name: 'Save server' }).click();
+    await editForm('Everything')
+      .getByText('The server answered HTTP 404: nothing at this URL speaks MCP; check the path (often /mcp).')
+      .waitFor({ timeout: 15_000 });
+    await editForm('Everything').getByRole('button', { name: 'Save anyway?' }).waitFor();
+    await editForm('Everything').getByRole('button', { name: 'Cancel' }).click();
+    expect(await item('Everything').textContent()).toMatch(/Connected\d+ tools/);
+    expect(await item('Everything').textContent()).not.toContain(`${everything!.url}x`);
   });
 
   it('switches a tool off and writes its own description; both survive a reload', async () => {

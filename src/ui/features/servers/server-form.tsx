@@ -7,7 +7,7 @@ import {
   type ServerForm,
   type TestOutcome,
 } from '../../../stores/servers-store';
-import { checkServerForm } from '../../../stores/server-form';
+import { changesConnection, checkServerForm } from '../../../stores/server-form';
 import type { ServerConfig } from '../../../domain/server-config';
 import { FormField } from './form-field';
 import { HeaderRows } from './header-rows';
@@ -49,6 +49,8 @@ export function ServerFormView({
   onChange?: (form: ServerForm) => void;
 }) {
   const [form, setForm] = useState<ServerForm>(initial);
+  // What an edit opened with: a change of how the server is reached is tried before it is saved.
+  const [opened] = useState<ServerForm>(initial);
   useEffect(() => {
     onChange?.(form);
   }, [form, onChange]);
@@ -57,7 +59,7 @@ export function ServerFormView({
   const [busy, setBusy] = useState<'save' | 'test'>();
   /** The server just added (the list above shows it): said here, where the focus still is. */
   const [added, setAdded] = useState<string>();
-  /** A new server whose connection test just failed: adding it needs a second "Add anyway?". */
+  /** A new server or an edit whose connection test just failed: saving it needs a second "Add anyway?" / "Save anyway?". */
   const [isConfirming, setConfirming] = useState(false);
   // "Add anyway?" takes the place of Add server, whose focus would fall to the page: it takes the focus when it comes
   // (once, not on every redraw), which also scrolls it into view under the reason, often several lines long.
@@ -87,18 +89,19 @@ export function ServerFormView({
     event?.preventDefault();
     if (busy !== undefined) return;
     setConfirming(false);
-    if (!isEdit && !isConfirmed) {
-      // Adding needs every field right, the name too (a test alone needs only the URL): all problems show at once.
-      const problems = checkServerForm(form);
+    if (!isConfirmed && (!isEdit || changesConnection(opened, form))) {
+      // Saving needs every field right, the name too (a test alone needs only the URL): all problems show at once.
+      setBusy('test');
+      setTest(undefined);
+      const problems = isEdit ? await actions.check(saved.id, form) : checkServerForm(form);
       if (Object.keys(problems).length > 0) {
-        setTest(undefined);
+        setBusy(undefined);
         setErrors(problems);
         return;
       }
-      // A new server is tried first; one that does not connect is added only when the person confirms.
-      setBusy('test');
-      setTest(undefined);
-      const outcome = await actions.test(form);
+      // A new server, or a new way to reach one, is tried first: one that does not connect is saved only when the
+      // person confirms (an edit that broke a working address would leave them to remember it).
+      const outcome = await actions.test(form, saved?.id);
       setBusy(undefined);
       setErrors(outcome.ok ? {} : (outcome.errors ?? {}));
       if (!outcome.ok && !outcome.needsSignIn) {
@@ -294,7 +297,7 @@ export function ServerFormView({
             ref={addAnyway}
             onClick={() => void submit(undefined, true)}
           >
-            Add anyway?
+            {isEdit ? 'Save anyway?' : 'Add anyway?'}
           </button>
         ) : (
           <button type="submit" aria-disabled={busy !== undefined}>
