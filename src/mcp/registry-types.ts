@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { AppError } from '../domain/errors';
 import type { ServerConfig, ServerConfigInput, ToolOverride } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import type { EffectiveTool } from '../domain/tool';
@@ -65,6 +66,8 @@ export interface Registry {
   relayUrl(): string | undefined;
   /** Sets the CORS relay; servers routed through it reconnect through the new one on next use. */
   setRelayUrl(url: string | undefined): Promise<void>;
+  /** Asks the relay in effect whether it answers and serves this page (see checkRelay); undefined when it does. */
+  checkRelay(): Promise<AppError | undefined>;
   /** Maps a model tool name back to its server and tool. */
   resolveToolName(modelName: string): ToolRef | undefined;
   /** Calls a tool after checking its server is enabled, the tool known and not disabled, the arguments valid. Never throws. */

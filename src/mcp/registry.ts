@@ -18,6 +18,7 @@ import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
 import type { CallOptions } from './server-connection-deps';
 import type { RegistryOAuth, SignInCallback, SignInHost } from './sign-in';
 import { ServerLogs } from './server-logs';
+import { checkRelay } from './relay-client';
 import type { ServerLogEntry } from '../domain/server-log';
 import { RegistryEntries, type Entry } from './registry-entries';
 import { serverReads } from './registry-server-reads';
@@ -282,6 +283,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
       for (const entry of entries.all())
         emit({ type: 'status', serverId: entry.config.id, state: entry.connection.current });
     },
+
+    checkRelay: async () => (relayUrl ? checkRelay(relayUrl, deps.fetch, deps.logger) : undefined),
 
     /** Maps a model tool name back to its server and tool. */
     resolveToolName(modelName: string): ToolRef | undefined {

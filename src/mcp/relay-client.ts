@@ -50,6 +50,32 @@ export function relayedFetch(base: FetchLike, relayUrl: string, logger: Logger =
   };
 }
 
+/**
+ * Whether a relay answers at `relayUrl` and serves this page: it is asked to forward nothing (a relay answers that
+ * with a refusal of its own, marked as a relay's), so no server is reached. An error says what is wrong.
+ */
+export async function checkRelay(
+  relayUrl: string,
+  fetchFn: FetchLike,
+  logger: Logger = silentLogger,
+): Promise<AppError | undefined> {
+  let response: Response;
+  try {
+    response = await fetchFn(relayedUrl(relayUrl, ''));
+  } catch {
+    return new RelayUnreachableError(relayUrl);
+  }
+  if (!response.headers.has(RELAY_MARKER)) {
+    await response.body
+      ?.cancel()
+      .catch(logFailure(logger, "Discarding the body of an answer that is not a relay's failed", { relayUrl }));
+    return new NotARelayError(relayUrl);
+  }
+  // The empty target is refused either way; only a refusal of this page's origin means the relay will not serve it.
+  const reason = await refusalReason(response);
+  return reason?.startsWith('Origin not allowed') ? new RelayRefusedError(reason) : undefined;
+}
+
 async function refusalReason(response: Response): Promise<string | undefined> {
   try {
     const body = (await response.json()) as { error?: unknown; reason?: unknown };

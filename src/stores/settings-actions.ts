@@ -49,10 +49,18 @@ export interface SettingsActions {
   readonly relay: () => Promise<RelayView>;
   /** Saves the "Relay URL" (blank: the app's); resolves to an error message, or undefined. */
   readonly saveRelay: (url: string) => Promise<string | undefined>;
+  /** Asks the relay in effect whether it answers and serves this page (see RelayCheck). */
+  readonly checkRelay: () => Promise<RelayCheck>;
   /** Spending limits: the profile's own, the app's defaults, and what was used in their windows. */
   readonly limits: () => Promise<LimitsView>;
   readonly saveLimits: (input: Readonly<Record<keyof UsageLimits, string>>) => Promise<Record<string, string>>;
 }
+
+/** What the relay in effect said to a check: none is set, it answers and serves this page, or why it does not. */
+export type RelayCheck =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'answers'; readonly url: string }
+  | { readonly kind: 'failed'; readonly url: string; readonly message: string };
 
 export interface SettingsDeps {
   readonly storage: Storage;
@@ -122,6 +130,12 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       const error = await saveRelayUrl(storage, deps.registry, profileId, url, deps.appRelayUrl);
       if (!error) await reloadProfile();
       return error;
+    },
+    checkRelay: async () => {
+      const url = deps.registry.relayUrl();
+      if (!url) return { kind: 'none' };
+      const problem = await deps.registry.checkRelay();
+      return problem ? { kind: 'failed', url, message: problem.message } : { kind: 'answers', url };
     },
     limits: () => loadLimits({ storage, profileId, defaults, now: deps.now }),
     saveLimits: async (input) => {

@@ -54,10 +54,21 @@ describe('a server without CORS, through the relay', () => {
     await plain?.stop();
   });
 
-  it('takes a Relay URL in Settings', async () => {
-    await page.getByRole('textbox', { name: 'Relay URL' }).fill(relay!.url);
+  it('takes a Relay URL in Settings and tries it at once: a wrong one says why, the right one answers', async () => {
+    const field = page.getByRole('textbox', { name: 'Relay URL' });
+    // The fake Messages API is no relay; the address is kept as typed, and the line says what is wrong now.
+    await field.fill(`${api!.url}/`);
     await page.getByRole('button', { name: 'Use relay' }).click();
-    await page.getByText('Relay set.').waitFor();
+    await page
+      .getByText(
+        `Relay set, but it does not work yet: ${api!.url}/ answered, but it is not an MCP relay. Check the Relay URL in Settings (npm run relay serves one).`,
+      )
+      .waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill(relay!.url);
+    await page.getByRole('button', { name: 'Use relay' }).click();
+    await page.getByText(`Relay set: ${relay!.url} answers and serves this app.`).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
   });
 
   it("fails on CORS at first and names what the relay's probe found missing", async () => {

@@ -2,7 +2,8 @@
 // answered by a handler. It keeps the registry's own rules: a switched-off server or tool is never called, unknown
 // tools and non-object arguments are refused, and tool names are the app's (`mcp__server__tool`).
 import type { PromptListing, PromptReading } from '../../src/domain/prompts';
-import { ValidationError } from '../../src/domain/errors';
+import { ValidationError, type AppError } from '../../src/domain/errors';
+import { RelayUnreachableError } from '../../src/domain/mcp-errors';
 import { ServerConfig, type ServerConfigInput } from '../../src/domain/server-config';
 import type { ServerState } from '../../src/domain/server-status';
 import { effectiveTool, type EffectiveTool } from '../../src/domain/tool';
@@ -150,6 +151,14 @@ export class FakeRegistry implements Registry {
   /** Kept only: this fake has no connections to route. */
   async setRelayUrl(url: string | undefined): Promise<void> {
     this.relay = url;
+  }
+
+  /** The relay URLs that answer as relays; this fake has no network, so any other does not answer. */
+  readonly answeringRelays = new Set<string>();
+
+  async checkRelay(): Promise<AppError | undefined> {
+    if (!this.relay || this.answeringRelays.has(this.relay)) return undefined;
+    return new RelayUnreachableError(this.relay);
   }
 
   resolveToolName(modelName: string): ToolRef | undefined {

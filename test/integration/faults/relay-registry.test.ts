@@ -155,3 +155,32 @@ describe('a relay that cannot be used gives one clear error', () => {
     expect((await reg.connect('plain')).lastError?.kind).toBe('relay-not-set');
   });
 });
+
+describe("checking the relay in effect (Settings' Use relay) before any server needs it", () => {
+  it('a relay that serves this page answers, and no server is reached', async () => {
+    const through = await relay();
+    expect(await registry(through.url).checkRelay()).toBeUndefined();
+    expect(through.lines.filter((line) => !line.startsWith('probe'))).toEqual([]);
+  });
+
+  it('says what is wrong: nothing listening, another server, a relay that does not serve this origin', async () => {
+    const down = await listenOnLoopback(createServer());
+    const downUrl = `http://127.0.0.1:${down.port}/`;
+    await down.close();
+    expect((await registry(downUrl).checkRelay())?.message).toBe(
+      `The relay at ${downUrl} does not answer. Check the Relay URL in Settings and that the relay is running.`,
+    );
+    const other = await listenOnLoopback(createServer((_req, res) => res.writeHead(200).end('<html>hello</html>')));
+    cleanup.push(other.close);
+    expect((await registry(`http://127.0.0.1:${other.port}/`).checkRelay())?.kind).toBe('not-a-relay');
+    const elsewhere = await startRelayServer({ port: 0, allowedOrigins: ['https://other.example'] });
+    cleanup.push(elsewhere.close);
+    expect((await registry(elsewhere.url).checkRelay())?.message).toBe(
+      `The relay refused the request: Origin not allowed: ${APP}; start the relay with --allow-origin ORIGIN.`,
+    );
+  });
+
+  it('no relay set: nothing to check', async () => {
+    expect(await registry(undefined).checkRelay()).toBeUndefined();
+  });
+});

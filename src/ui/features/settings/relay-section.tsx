@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SettingsActions } from '../../../stores/settings-actions';
 
 /** "Relay URL": the CORS relay servers without CORS can be reached through (`npm run relay`); blank uses the app's. */
@@ -7,6 +7,8 @@ export function RelaySection({ actions }: { actions: SettingsActions }) {
   const [appUrl, setAppUrl] = useState<string>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const id = useId();
+  // What the person did last (a save, a keystroke): a check that ends after it says nothing.
+  const latest = useRef(0);
   useEffect(() => {
     let isCurrent = true;
     actions.relay().then(
@@ -23,8 +25,22 @@ export function RelaySection({ actions }: { actions: SettingsActions }) {
   }, [actions]);
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    const mine = ++latest.current;
     const error = await actions.saveRelay(url);
-    setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Relay set.' });
+    if (mine !== latest.current) return;
+    if (error) return setMessage({ tone: 'error', text: error });
+    // Set as typed (a relay may be started later), then tried at once: a wrong address shows now, not at the next
+    // connect of a server routed through it.
+    setMessage({ tone: 'info', text: 'Relay set; checking that it answers…' });
+    const check = await actions.checkRelay();
+    if (mine !== latest.current) return;
+    setMessage(
+      check.kind === 'none'
+        ? { tone: 'info', text: 'No relay in use: servers without CORS cannot be reached.' }
+        : check.kind === 'answers'
+          ? { tone: 'info', text: `Relay set: ${check.url} answers and serves this app.` }
+          : { tone: 'error', text: `Relay set, but it does not work yet: ${check.message}` },
+    );
   };
   return (
     <section className="settings-card" aria-labelledby={`${id}-heading`}>
@@ -39,6 +55,7 @@ export function RelaySection({ actions }: { actions: SettingsActions }) {
           onChange={(e) => {
             setUrl(e.target.value);
             setMessage(undefined);
+            latest.current++;
           }}
           aria-invalid={message?.tone === 'error'}
           autoComplete="off"
