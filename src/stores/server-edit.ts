@@ -35,6 +35,8 @@ export type TestOutcome =
       readonly errors?: FieldErrors;
       /** The server answers and wants an OAuth sign-in, which needs it saved first: adding it is the way on. */
       readonly needsSignIn?: true;
+      /** Blocked by CORS while a relay is set and the form does not use it: trying through the relay is the way on. */
+      readonly offersRelay?: true;
     };
 
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
@@ -224,7 +226,12 @@ export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: 
         needsSignIn: true,
         text: 'The server answers and asks for a sign-in: save the server, then use "Sign in".',
       };
-    return { ok: false, text: describeConnectionError(result.error, config.auth) };
+    const offersRelay = result.error?.kind === 'cors' && !form.viaRelay && deps.registry.relayUrl() !== undefined;
+    return {
+      ok: false,
+      text: describeConnectionError(result.error, config.auth),
+      ...(offersRelay ? { offersRelay } : {}),
+    };
   } catch (error) {
     return error instanceof ValidationError
       ? { ok: false, errors: fieldErrorsOf(error) }

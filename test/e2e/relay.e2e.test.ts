@@ -15,6 +15,7 @@ import { closeServersPanel, openServersPanel } from './app-steps';
 import type { LaunchedChromium } from './browser';
 
 let plain: TestMcpServer | undefined;
+let second: TestMcpServer | undefined;
 let api: FakeAnthropic | undefined;
 let app: AppServer | undefined;
 let relay: RelayServer | undefined;
@@ -31,8 +32,9 @@ const closeServers = () => closeServersPanel(page);
 
 describe('a server without CORS, through the relay', () => {
   beforeAll(async () => {
-    [plain, api, app] = await Promise.all([
+    [plain, second, api, app] = await Promise.all([
       startTestMcpServer({ toolCount: 1, cors: 'none' }),
+      startTestMcpServer({ cors: 'none' }),
       startFakeAnthropic(),
       startAppServer(),
     ]);
@@ -52,6 +54,7 @@ describe('a server without CORS, through the relay', () => {
     await app?.close();
     await api?.stop();
     await plain?.stop();
+    await second?.stop();
   });
 
   it('takes a Relay URL in Settings and tries it at once: a wrong one says why, the right one answers', async () => {
@@ -125,6 +128,25 @@ describe('a server without CORS, through the relay', () => {
     await openServers();
     await expect.poll(() => item().textContent(), { timeout: 30_000 }).toContain('through the relay');
     await expect.poll(() => item().textContent(), { timeout: 30_000 }).toMatch(/Connected\d+ tools/);
+  });
+
+  it('a CORS failure in the add form offers "Try through relay": the form is routed through it and tried again', async () => {
+    const form = page.getByRole('form', { name: 'Add a server' });
+    await form.getByRole('textbox', { name: 'Server name' }).fill('Second');
+    await form.getByRole('textbox', { name: 'Server URL' }).fill(second!.url);
+    await form.getByRole('button', { name: 'Add server' }).click();
+    const tryRelay = form.getByRole('button', { name: 'Try through relay' });
+    await tryRelay.click({ timeout: 30_000 });
+    await form
+      .getByText(/^Connection works: \d+ tools \(streamable HTTP\)\. Nothing was saved\.$/)
+      .waitFor({ timeout: 30_000 });
+    const routed = form.getByRole('switch', { name: /Route through relay/ });
+    expect(await routed.isChecked()).toBe(true);
+    expect(await routed.evaluate((e) => e === document.activeElement)).toBe(true);
+    await form.getByRole('button', { name: 'Add server' }).click();
+    const added = page.getByRole('listitem', { name: 'Second', exact: true });
+    await expect.poll(() => added.textContent(), { timeout: 30_000 }).toMatch(/Connected\d+ tools/);
+    expect(await added.textContent()).toContain('through the relay');
   });
 
   it('raised no uncaught errors in the page', () => {

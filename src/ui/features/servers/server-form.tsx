@@ -67,6 +67,7 @@ export function ServerFormView({
   useEffect(() => {
     if (isConfirming) addAnyway.current?.focus();
   }, [isConfirming]);
+  const relaySwitch = useRef<HTMLInputElement>(null);
   const isEdit = saved !== undefined;
   const set = (change: Partial<ServerForm>) => {
     setForm((current) => ({ ...current, ...change }));
@@ -124,11 +125,11 @@ export function ServerFormView({
     onDone?.();
   };
 
-  const runTest = async () => {
+  const runTest = async (tried: ServerForm = form) => {
     if (busy !== undefined) return;
     setBusy('test');
     setTest(undefined);
-    const outcome = await actions.test(form, saved?.id);
+    const outcome = await actions.test(tried, saved?.id);
     setBusy(undefined);
     setErrors(outcome.ok ? {} : (outcome.errors ?? {}));
     setTest(outcome);
@@ -260,6 +261,7 @@ export function ServerFormView({
         <input
           type="checkbox"
           role="switch"
+          ref={relaySwitch}
           checked={form.viaRelay}
           aria-checked={form.viaRelay}
           onChange={() => set({ viaRelay: !form.viaRelay })}
@@ -290,6 +292,21 @@ export function ServerFormView({
       <div className="server-form-actions">
         {/* While it works the buttons say so but stay focusable (a disabled button would drop the focus to the page);
             submit and runTest ignore a press meanwhile. */}
+        {/* Blocked by CORS while a relay is set: the form is routed through it and tried again. */}
+        {test && !test.ok && test.offersRelay && (
+          <button
+            type="button"
+            aria-disabled={busy !== undefined}
+            onClick={() => {
+              // The button goes with the failed test: the focus goes to the switch it turned on.
+              relaySwitch.current?.focus();
+              set({ viaRelay: true });
+              void runTest({ ...form, viaRelay: true });
+            }}
+          >
+            Try through relay
+          </button>
+        )}
         {isConfirming ? (
           <button
             type="button"
