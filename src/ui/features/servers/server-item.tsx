@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formFromConfig, type ServerActions, type ServerView } from '../../../stores/servers-store';
+import { isFocusLost } from '../../hooks/focus-lost';
 import { openSignInWindow, redirectPageTo } from '../../../stores/sign-in-window';
 import { ServerFormView } from './server-form';
 import { ServerTools } from './server-tools';
@@ -28,8 +29,30 @@ export function ServerItem({
 }) {
   const [isEditing, setEditing] = useState(false);
   const isUser = server.scope === 'user';
+  // Edit's button goes as the form comes, and the form goes on Save or Cancel: the focus goes to the form's first
+  // field, then back to Edit (only when it fell to the page).
+  const item = useRef<HTMLLIElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (isEditing === wasEditing.current) return;
+    wasEditing.current = isEditing;
+    if (!isFocusLost()) return;
+    (isEditing ? item.current?.querySelector<HTMLElement>('form input') : editButton.current)?.focus();
+  }, [isEditing]);
+  const remove = async () => {
+    if (!window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`)) return;
+    // The row goes: the focus goes to the next server's first button, else the one before, else the add form.
+    const row = item.current;
+    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+    const panel = row?.closest('section');
+    await actions.remove(server.id);
+    if (!isFocusLost()) return;
+    const target = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>('button') : undefined;
+    (target ?? panel?.querySelector<HTMLElement>('form[aria-label="Add a server"] input'))?.focus();
+  };
   return (
-    <li className="server-item" aria-label={server.name}>
+    <li className="server-item" aria-label={server.name} ref={item}>
       <div className="server-head">
         <strong>{server.name}</strong>
         <span className={`status status-${server.status}`}>{SERVER_STATUS_LABEL[server.status]}</span>
@@ -130,6 +153,7 @@ export function ServerItem({
             <button
               type="button"
               className="secondary"
+              ref={editButton}
               onClick={() => setEditing(true)}
               aria-label={`Edit ${server.name}`}
             >
@@ -137,15 +161,7 @@ export function ServerItem({
             </button>
           )}
           {isUser && (
-            <button
-              type="button"
-              className="danger"
-              aria-label={`Remove ${server.name}`}
-              onClick={() => {
-                if (window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`))
-                  void actions.remove(server.id);
-              }}
-            >
+            <button type="button" className="danger" aria-label={`Remove ${server.name}`} onClick={() => void remove()}>
               Remove
             </button>
           )}
