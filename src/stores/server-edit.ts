@@ -124,6 +124,28 @@ export async function addServer(
  * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
  * uses are deleted; the server reconnects with the new settings.
  */
+/** How the profile's threads use a server: how many have it on, and how many of its tools they pin. */
+export async function serverUse(
+  deps: ServerDeps,
+  serverId: string,
+): Promise<{ readonly threads: number; readonly pinnedTools: number }> {
+  const { items } = await deps.storage.threads.list(deps.profileId);
+  const using = items.filter((thread) => thread.enabledServerIds.includes(serverId));
+  const pinnedTools = items.reduce((sum, t) => sum + t.pinnedTools.filter((p) => p.serverId === serverId).length, 0);
+  return { threads: using.length, pinnedTools };
+}
+
+/** The question Remove asks: what goes with the server, and which threads lose its tools. */
+export function removeQuestion(name: string, use: { readonly threads: number; readonly pinnedTools: number }): string {
+  const threads = use.threads === 1 ? '1 thread uses it' : `${use.threads.toLocaleString('en-US')} threads use it`;
+  const pinned =
+    use.pinnedTools === 0 ? '' : ` (${use.pinnedTools} pinned ${use.pinnedTools === 1 ? 'tool' : 'tools'})`;
+  return (
+    `Remove "${name}" with its stored credentials and tool settings?` +
+    (use.threads > 0 || use.pinnedTools > 0 ? ` ${threads}${pinned}: they keep their messages but lose its tools.` : '')
+  );
+}
+
 /** The problems of an edit by field, as saving it would find them (blank secrets keep the stored ones); nothing saved. */
 export async function checkServerEdit(deps: ServerDeps, serverId: string, form: ServerForm): Promise<FieldErrors> {
   const current = deps.registry.get(serverId);

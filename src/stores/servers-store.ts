@@ -10,6 +10,7 @@ import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../
 import {
   addServer,
   checkServerEdit,
+  serverUse,
   routeThroughRelay,
   testServer,
   updateServer,
@@ -20,7 +21,7 @@ import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
 import { changeTool, enabledToolCount, memoizedToolViews, type ToolChange, type ToolView } from './server-tools';
 
-export { serverIdFromName, type TestOutcome } from './server-edit';
+export { removeQuestion, serverIdFromName, type TestOutcome } from './server-edit';
 export { EMPTY_SERVER_FORM, formFromConfig, type FieldErrors, type HeaderRow, type ServerForm } from './server-form';
 export type { ToolChange, ToolView } from './server-tools';
 
@@ -240,6 +241,8 @@ export interface ServerActions {
   signOut(serverId: string): Promise<void>;
   /** Removes a user server with its catalog and credentials. */
   remove(serverId: string): Promise<void>;
+  /** How many of the profile's threads have the server on, and how many of its tools they pin (what Remove takes). */
+  usedBy(serverId: string): Promise<{ readonly threads: number; readonly pinnedTools: number }>;
   /** Puts the server in or out of the set new threads start with; a failure becomes the server's notice. */
   setDefault(serverId: string, isOn: boolean): Promise<void>;
 }
@@ -300,6 +303,7 @@ export function bindServerActions(
       await deps.registry.signOut(serverId);
       setNotice(store, serverId, { tone: 'info', text: 'Signed out.' });
     },
+    usedBy: (serverId) => serverUse(deps, serverId),
     remove: (serverId) =>
       serially(async () => {
         try {

@@ -374,8 +374,22 @@ describe('the servers manager', () => {
   });
 
   it('removes a server only after confirmation, with its credentials; the focus goes to the next server', async () => {
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    // The open thread has it on: the question says so.
+    await page.getByRole('button', { name: 'Servers' }).click(); // Close the manager: the thread's own switches show.
+    const threadServers = page.getByRole('group', { name: 'Servers in this thread' });
+    await threadServers.getByRole('switch', { name: 'Keyed', exact: true }).check();
+    await openServers();
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
     await item('Keyed').getByRole('button', { name: 'Remove Keyed' }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual([
+        'Remove "Keyed" with its stored credentials and tool settings? 1 thread uses it: they keep their messages but lose its tools.',
+      ]);
     expect(await dumpIndexedDb(page)).toContain('header:x-api-key');
     expect(await item('Keyed').count()).toBe(1);
     page.once('dialog', (dialog) => void dialog.accept());

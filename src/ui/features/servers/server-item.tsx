@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formFromConfig, type ServerActions, type ServerView } from '../../../stores/servers-store';
+import { formFromConfig, removeQuestion, type ServerActions, type ServerView } from '../../../stores/servers-store';
 import { isFocusLost } from '../../hooks/focus-lost';
 import { openSignInWindow, redirectPageTo } from '../../../stores/sign-in-window';
 import { ServerFormView } from './server-form';
@@ -41,7 +41,9 @@ export function ServerItem({
     (isEditing ? item.current?.querySelector<HTMLElement>('form input') : editButton.current)?.focus();
   }, [isEditing]);
   const remove = async () => {
-    if (!window.confirm(`Remove "${server.name}" with its stored credentials and tool settings?`)) return;
+    // The question names the threads that lose its tools (none are changed otherwise; their messages stay).
+    const use = await actions.usedBy(server.id).catch(() => ({ threads: 0, pinnedTools: 0 }));
+    if (!window.confirm(removeQuestion(server.name, use))) return;
     // The row goes: the focus goes to the next server's first button, else the one before, else the add form.
     const row = item.current;
     const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
