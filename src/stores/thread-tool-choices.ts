@@ -3,6 +3,7 @@ import { describeError } from '../domain/errors';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { ToolRef } from '../domain/tool-catalog';
 import { definedOverrides, type Deferral } from '../domain/tool-search-settings';
+import { AUTO_DEFER_TOOL_COUNT } from '../search/tool-selection';
 import type { Storage } from '../storage/storage';
 
 export interface ThreadToolChoiceActions {
@@ -12,6 +13,16 @@ export interface ThreadToolChoiceActions {
   setThreadDeferral(threadId: string, deferral: Deferral | undefined): Promise<string | undefined>;
   /** Stops running a server's sampling requests in the thread without asking (issue #20); resolves to an error, or undefined. */
   stopAllowingSampling(threadId: string, serverId: string): Promise<string | undefined>;
+}
+
+/** What "Never" costs a thread with many tools, said beside the choice; undefined when they are few. */
+export function neverDeferNote(toolCount: number): string | undefined {
+  if (toolCount <= AUTO_DEFER_TOOL_COUNT) return undefined;
+  return (
+    `Never sends all ${toolCount.toLocaleString('en-US')} tools of this thread's servers in every model call, whatever ` +
+    `the message: each call pays for their definitions. Auto keeps them behind tool search once there are more than ` +
+    `${AUTO_DEFER_TOOL_COUNT}.`
+  );
 }
 
 const isSame = (a: ToolRef, b: ToolRef): boolean => a.serverId === b.serverId && a.toolName === b.toolName;

@@ -214,6 +214,18 @@ describe("a server's long tool list", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('"Never" for a thread of many tools says what it costs beside the choice; Auto takes the note away', async () => {
+    const pins = page.locator('details.pinned-tools');
+    const deferral = pins.getByRole('combobox', { name: 'Deferral in this thread' });
+    await deferral.selectOption('never');
+    const note = pins.getByRole('status').filter({ hasText: /^Never sends all 25\d tools of this thread's servers/ });
+    await note.waitFor();
+    expect(await deferral.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    await deferral.selectOption('auto');
+    await note.waitFor({ state: 'detached' });
+    await deferral.selectOption('');
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ToolRef } from '../../../domain/tool-catalog';
 import type { Deferral } from '../../../domain/tool-search-settings';
-import type { ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
+import { neverDeferNote, type ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
 import type { ServerView } from '../../../stores/servers-store';
 import { ListFilter, ShowMore, useFilteredPage } from '../../components/filtered-list';
 
@@ -43,6 +43,9 @@ export function ThreadPinnedTools({
     setError(await actions.setThreadDeferral(thread.id, isDeferral(value) ? value : undefined));
     setPendingDeferral(undefined);
   };
+  const deferral = pendingDeferral ?? thread.toolSearch?.deferral ?? '';
+  const toolCount = enabled.reduce((count, s) => count + s.tools.filter((t) => t.isEnabled).length, 0);
+  const neverNote = deferral === 'never' ? neverDeferNote(toolCount) : undefined;
   const pinnedCount = enabled.reduce(
     (count, s) => count + s.tools.filter((t) => t.isEnabled && isPinned({ serverId: s.id, toolName: t.name })).length,
     0,
@@ -57,14 +60,20 @@ export function ThreadPinnedTools({
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select
         id={deferralId}
-        value={pendingDeferral ?? thread.toolSearch?.deferral ?? ''}
+        value={deferral}
         onChange={(e) => void defer(e.target.value)}
+        aria-describedby={neverNote ? `${deferralId}-never` : undefined}
       >
         <option value="">As in Settings</option>
         <option value="auto">Auto (when the tools are many or large)</option>
         <option value="always">Always (tools wait behind tool search)</option>
         <option value="never">Never (every tool in every call)</option>
       </select>
+      {neverNote && (
+        <p id={`${deferralId}-never`} className="warning" role="status">
+          {neverNote}
+        </p>
+      )}
       <p className="muted">
         A pinned tool is offered to the model in every call of this thread, even when tools are deferred.
       </p>
