@@ -12,8 +12,9 @@ describe('a connection error as the servers manager words it', () => {
       'The server refused access (HTTP 403). Check the credentials and their permissions.',
     );
     expect(describeConnectionError(refused, oauth)).toBe(refused.message);
+    // Set to no authentication: the message names the choices of the Authentication field.
     expect(describeConnectionError(new AuthRequiredError(), { kind: 'none' })).toBe(
-      'The server requires authorization. Add a token or sign in, then connect again.',
+      'The server requires authorization. Under Authentication, choose OAuth (sign in) if the server has a sign-in page, or the bearer token or custom headers its operator gave you.',
     );
     expect(describeConnectionError(new AuthRequiredError(), { kind: 'bearer' })).toBe(
       'The server did not accept the bearer token: check it, then save or connect again.',

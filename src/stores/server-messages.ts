@@ -10,6 +10,8 @@ export function describeConnectionError(error: AppError, auth: AuthConfig): stri
   // Not an error of the person's: an OAuth server waits for its first sign-in (or a new one).
   if (error instanceof AuthRequiredError && error.isBare && auth.kind === 'oauth')
     return 'This server asks you to sign in: use Sign in, which opens its sign-in page in a small window.';
+  if (error instanceof AuthRequiredError && error.isBare && auth.kind === 'none')
+    return 'The server requires authorization. Under Authentication, choose OAuth (sign in) if the server has a sign-in page, or the bearer token or custom headers its operator gave you.';
   if (error.kind === 'auth-required' && auth.kind === 'bearer')
     return 'The server did not accept the bearer token: check it, then save or connect again.';
   // A header the server's CORS answer does not allow makes the browser block the request before it is sent.
