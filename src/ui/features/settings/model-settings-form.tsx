@@ -230,9 +230,12 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
         </p>
       )}
       {status === 'Saved.' && savedDespite && (
-        <p className="field-error">Saved as asked, but the last Test of these settings failed: {savedDespite}</p>
+        <p className="field-error" role="alert">
+          Saved as asked, but the last Test of these settings failed: {savedDespite}
+        </p>
       )}
-      {status === 'Saved.' && isFirstSave && (
+      {/* What to do next only once the settings work: with a refused key, the line above says what to fix first. */}
+      {status === 'Saved.' && isFirstSave && !savedDespite && (
         <p className="notice-inline">
           Next: add an MCP server under <strong>Servers</strong> for tools, or start a <strong>New thread</strong> and
           ask away.
