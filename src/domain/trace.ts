@@ -65,8 +65,6 @@ export const ToolCallTrace = z.object({
   kind: z.literal('tool-call'),
   toolUseId: z.string(),
   serverId: z.string().optional(),
-  /** The server's name when the call was made: the card still names it once the server is removed. */
-  serverName: z.string().optional(),
   tool: z.string(),
   arguments: z.unknown(),
   /** How the call was allowed (or refused), and who decided: the person, a stored rule, the tool's annotations. */

@@ -148,7 +148,7 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
       return end('refused', failedResult({ kind: 'invalid-arguments', message: problem }, 0), {}, tool);
 
     const approval = await approve(tool, args, request);
-    const traced = { serverId: tool.serverId, serverName: tool.serverName, approval };
+    const traced = { serverId: tool.serverId, approval };
     if (approval.decision === 'deny') {
       const message = `The person declined to run ${tool.toolName}.`;
       return end('denied', failedResult({ kind: 'tool-disabled', message }, 0), traced, tool);

@@ -103,7 +103,6 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     expect(traces.find((t) => t.kind === 'tool-call')).toMatchObject({
       tool: 'mcp__everything__echo',
       serverId: 'everything',
-      serverName: 'Everything', // The card names the server by it once the server is removed.
       isError: false,
       approval: { decision: 'allow-once', by: 'person' },
     });

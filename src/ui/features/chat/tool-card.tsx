@@ -64,8 +64,7 @@ export function ToolCard({
   const serverNames = useContext(ServerNamesContext);
   const [prefix, tool] = splitToolName(use.name);
   const serverId = trace?.serverId ?? prefix;
-  // Named as the server is now; a removed server by the name it had when the call was made.
-  const server = serverId && (serverNames.get(serverId) ?? trace?.serverName ?? serverId);
+  const server = serverId && (serverNames.get(serverId) ?? serverId);
   const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';

@@ -144,8 +144,7 @@ function ToolSearchRow({ entry }: { entry: ToolSearchTrace }) {
 
 function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames: ReadonlyMap<string, string> }) {
   const [serverPart, tool] = splitToolName(entry.tool);
-  const server =
-    (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverName ?? entry.serverId ?? serverPart ?? '?';
+  const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
   return (
     <li className={entry.isError && !entry.isStopped ? 'trace-entry trace-failed' : 'trace-entry'}>
       <span className="trace-kind">{entry.caller ? 'Tool call from code' : 'Tool call'}</span> {server} ·{' '}
