@@ -191,11 +191,28 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(marked).toEqual({ words: ['first answer, line 7'], isInView: true });
     expect(await messages().locator('.message-row.is-found').textContent()).toContain('A first answer, line 14.');
     expect(await distanceToEnd()).toBeGreaterThan(300);
+    expect(await page.locator('.message-scroller [role="status"]').textContent()).toBe(
+      'Showing the message found for “first answer, line 7”.',
+    );
     await shot('5-opened-at-found-message');
     // The list stays where the person is; "Jump to latest" takes them to the end.
     await page.getByRole('button', { name: 'Jump to latest' }).click();
     await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+
+    // Found in the thread's last answer (the words past its preview line): it opens at its end, and follows it.
+    await newThread();
+    await search.fill('LEFT ALONE, line 30');
+    await page.locator('.thread-found').getByText('Left alone, line 30').waitFor();
+    await row.click();
+    await page.getByRole('heading', { name: long, level: 2 }).waitFor();
+    await expect.poll(marked).toEqual({ words: ['Left alone, line 30'], isInView: true });
+    await expect.poll(distanceToEnd).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+    // Opened again without a find, nothing stays outlined or marked.
     await search.fill('');
+    await row.click();
+    await expect.poll(() => messages().locator('.message-row.is-found').count()).toBe(0);
+    expect((await marked()).words).toEqual([]);
   });
 
   it('"Jump to latest" goes when an edit leaves a thread short enough to show whole (no scroll to announce it)', async () => {

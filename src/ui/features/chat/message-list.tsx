@@ -197,12 +197,17 @@ export function MessageList({
     seen.current = sight(element);
     if (isAway === isStuck.current) setAway(!isStuck.current);
   };
-  // A message a search found: the list lets go of the end and shows it (see useReveal).
+  // A message a search found: the list lets go of the end and shows it (see useReveal); found at the end, it follows.
   const letGo = useCallback(() => {
     isStuck.current = false;
     setAway(true);
   }, []);
-  const foundId = useReveal({ reveal, visible, virtualizer, scroller, letGo });
+  const settle = useCallback(() => {
+    if (!scroller.current || !isAtEnd(scroller.current)) return;
+    isStuck.current = true;
+    setAway(false);
+  }, []);
+  const { foundId, said } = useReveal({ reveal, visible, virtualizer, scroller, letGo, settle });
   const jumpToLatest = () => {
     setAway(false);
     takeEnd();
@@ -221,6 +226,10 @@ export function MessageList({
 
   return (
     <div className="message-scroller" ref={scroller} tabIndex={-1} onScroll={(event) => onScroll(event.currentTarget)}>
+      {/* First in the scroller: taken out of the flow where it stands, it must not stand below the list's end. */}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <ol className="messages" aria-label="Messages" ref={content} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const message = visible[row.index]!;
