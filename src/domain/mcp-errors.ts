@@ -22,11 +22,10 @@ export class CorsBlockedError extends AppError {
     super(
       diagnosis
         ? `${new URL(serverUrl).origin} does not allow this app's origin (CORS), as the relay's check found: ${diagnosis.join('; ')}. ` +
-            'Connect through the relay to use it anyway (Route through relay), or ask its operator to fix the CORS headers.'
+            'Connect through the relay to use it anyway, or ask its operator to fix the CORS headers.'
         : `No response from ${new URL(serverUrl).origin}. Either it is not running, or it does not allow this app's origin (CORS). ` +
             `The server must answer with Access-Control-Allow-Origin: ${appOrigin} (or *), allow the headers ${CORS_ALLOW_HEADERS.join(', ')}, ` +
-            `allow the methods GET, POST, DELETE, and expose ${CORS_EXPOSE_HEADERS.join(', ')}. ` +
-            'A server you cannot change can be reached through a relay: set a Relay URL in Settings (npm run relay runs one), then choose Route through relay.',
+            `allow the methods GET, POST, DELETE, and expose ${CORS_EXPOSE_HEADERS.join(', ')}.`,
     );
     this.name = 'CorsBlockedError';
   }

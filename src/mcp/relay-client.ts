@@ -50,6 +50,9 @@ export function relayedFetch(base: FetchLike, relayUrl: string, logger: Logger =
   };
 }
 
+/** How long the check of a relay waits for its answer. */
+export const RELAY_CHECK_MS = 8000;
+
 /**
  * Whether a relay answers at `relayUrl` and serves this page: it is asked to forward nothing (a relay answers that
  * with a refusal of its own, marked as a relay's), so no server is reached. An error says what is wrong.
@@ -58,10 +61,12 @@ export async function checkRelay(
   relayUrl: string,
   fetchFn: FetchLike,
   logger: Logger = silentLogger,
+  timeoutMs = RELAY_CHECK_MS,
 ): Promise<AppError | undefined> {
   let response: Response;
   try {
-    response = await fetchFn(relayedUrl(relayUrl, ''));
+    // An address that takes the connection and never answers is as good as none: the check ends in seconds.
+    response = await fetchFn(relayedUrl(relayUrl, ''), { signal: AbortSignal.timeout(timeoutMs) });
   } catch {
     return new RelayUnreachableError(relayUrl);
   }

@@ -124,14 +124,14 @@ export async function addServer(
  * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
  * uses are deleted; the server reconnects with the new settings.
  */
-/** How the profile's threads use a server: how many have it on, and how many of its tools they pin. */
+/** How the profile's threads use a server: how many have it on, and how many of its tools those threads pin. */
 export async function serverUse(
   deps: ServerDeps,
   serverId: string,
 ): Promise<{ readonly threads: number; readonly pinnedTools: number }> {
   const { items } = await deps.storage.threads.list(deps.profileId);
   const using = items.filter((thread) => thread.enabledServerIds.includes(serverId));
-  const pinnedTools = items.reduce((sum, t) => sum + t.pinnedTools.filter((p) => p.serverId === serverId).length, 0);
+  const pinnedTools = using.reduce((sum, t) => sum + t.pinnedTools.filter((p) => p.serverId === serverId).length, 0);
   return { threads: using.length, pinnedTools };
 }
 
@@ -142,7 +142,7 @@ export function removeQuestion(name: string, use: { readonly threads: number; re
     use.pinnedTools === 0 ? '' : ` (${use.pinnedTools} pinned ${use.pinnedTools === 1 ? 'tool' : 'tools'})`;
   return (
     `Remove "${name}" with its stored credentials and tool settings?` +
-    (use.threads > 0 || use.pinnedTools > 0 ? ` ${threads}${pinned}: they keep their messages but lose its tools.` : '')
+    (use.threads > 0 ? ` ${threads}${pinned}: they keep their messages but lose its tools.` : '')
   );
 }
 
@@ -210,7 +210,8 @@ export async function routeThroughRelay(
   const routed = { ...current.config, viaRelay: true };
   try {
     const result = await deps.registry.testConnection(routed);
-    if (!result.ok && result.status !== 'needs-auth') return describeConnectionError(result.error, routed.auth);
+    if (!result.ok && result.status !== 'needs-auth')
+      return describeConnectionError(result.error, routed.auth, { isOwn: true, hasRelay: true });
     const saved = await deps.storage.profiles.saveServer(deps.profileId, routed, appServerNames(deps.registry));
     await deps.registry.update(saved);
   } catch (error) {
@@ -251,7 +252,10 @@ export async function testServer(deps: ServerDeps, form: ServerForm, serverId?: 
     const offersRelay = result.error?.kind === 'cors' && !form.viaRelay && deps.registry.relayUrl() !== undefined;
     return {
       ok: false,
-      text: describeConnectionError(result.error, config.auth),
+      text: describeConnectionError(result.error, config.auth, {
+        isOwn: true,
+        hasRelay: deps.registry.relayUrl() !== undefined,
+      }),
       ...(offersRelay ? { offersRelay } : {}),
     };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthRequiredError } from '../domain/mcp-errors';
+import { AuthRequiredError, CorsBlockedError } from '../domain/mcp-errors';
 import { describeConnectionError } from './server-messages';
 
 describe('a connection error as the servers manager words it', () => {
@@ -19,5 +19,19 @@ describe('a connection error as the servers manager words it', () => {
     expect(describeConnectionError(new AuthRequiredError(), { kind: 'bearer' })).toBe(
       'The server did not accept the bearer token: check it, then save or connect again.',
     );
+  });
+
+  it('points at what the person can change: the form of their own server, a relay when none is set', () => {
+    const none = { kind: 'none' } as const;
+    // An app server has no form: its 401 keeps the plain words.
+    expect(describeConnectionError(new AuthRequiredError(), none, { isOwn: false, hasRelay: false })).toBe(
+      'The server requires authorization. Add a token or sign in, then connect again.',
+    );
+    const cors = new CorsBlockedError('http://127.0.0.1:5173', 'http://127.0.0.1:9999/mcp');
+    const hint =
+      ' A server you cannot change can be reached through a relay: set a Relay URL in Settings (npm run relay runs one), then turn on Route through relay in its form.';
+    expect(describeConnectionError(cors, none, { isOwn: true, hasRelay: false })).toBe(`${cors.message}${hint}`);
+    expect(describeConnectionError(cors, none, { isOwn: true, hasRelay: true })).toBe(cors.message);
+    expect(describeConnectionError(cors, none, { isOwn: false, hasRelay: false })).toBe(cors.message);
   });
 });

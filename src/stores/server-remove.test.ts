@@ -5,6 +5,7 @@ describe("Remove's question", () => {
   it('names the threads that lose the tools and the pinned tools among them, or nothing when none use it', () => {
     const base = 'Remove "Secure" with its stored credentials and tool settings?';
     expect(removeQuestion('Secure', { threads: 0, pinnedTools: 0 })).toBe(base);
+    expect(removeQuestion('Secure', { threads: 0, pinnedTools: 2 })).toBe(base); // pins of threads it is off in
     expect(removeQuestion('Secure', { threads: 2, pinnedTools: 1 })).toBe(
       `${base} 2 threads use it (1 pinned tool): they keep their messages but lose its tools.`,
     );

@@ -99,7 +99,14 @@ export function createServersStore(registry: Registry): ServersStore {
         authKind: config.auth.kind,
         config,
         status: state.status,
-        ...(state.lastError ? { error: describeConnectionError(state.lastError, config.auth) } : {}),
+        ...(state.lastError
+          ? {
+              error: describeConnectionError(state.lastError, config.auth, {
+                isOwn: scope === 'user',
+                hasRelay: registry.relayUrl() !== undefined,
+              }),
+            }
+          : {}),
         toolCount: catalog?.tools.length ?? 0,
         hasToolList: catalog !== undefined,
         // Made when first read (the Servers panel's list), not on every registry event for every server.
@@ -132,9 +139,12 @@ export function createServersStore(registry: Registry): ServersStore {
 /** Connects now; a failure stays as the server's status and error. */
 export async function connectServer(store: ServersStore, registry: Registry, serverId: string): Promise<void> {
   const state = await registry.connect(serverId);
-  const config = registry.get(serverId)?.config;
+  const server = registry.get(serverId);
+  const context = { isOwn: server?.scope === 'user', hasRelay: registry.relayUrl() !== undefined };
   const text =
-    state.lastError && config ? describeConnectionError(state.lastError, config.auth) : `Status: ${state.status}`;
+    state.lastError && server
+      ? describeConnectionError(state.lastError, server.config.auth, context)
+      : `Status: ${state.status}`;
   setNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text });
 }
 

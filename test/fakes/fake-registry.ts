@@ -153,12 +153,9 @@ export class FakeRegistry implements Registry {
     this.relay = url;
   }
 
-  /** The relay URLs that answer as relays; this fake has no network, so any other does not answer. */
-  readonly answeringRelays = new Set<string>();
-
+  /** This fake has no network: a relay set here never answers. */
   async checkRelay(): Promise<AppError | undefined> {
-    if (!this.relay || this.answeringRelays.has(this.relay)) return undefined;
-    return new RelayUnreachableError(this.relay);
+    return this.relay ? new RelayUnreachableError(this.relay) : undefined;
   }
 
   resolveToolName(modelName: string): ToolRef | undefined {

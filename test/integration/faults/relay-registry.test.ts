@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelayServer, type RelayServer } from '../../../relay/node-server';
 import type { SignInCallback } from '../../../src/mcp/registry';
+import { checkRelay } from '../../../src/mcp/relay-client';
 import { createStreamSlots } from '../../../src/mcp/stream-slots';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { createTestRegistry } from '../../fakes/test-registry';
@@ -178,6 +179,13 @@ describe("checking the relay in effect (Settings' Use relay) before any server n
     expect((await registry(elsewhere.url).checkRelay())?.message).toBe(
       `The relay refused the request: Origin not allowed: ${APP}; start the relay with --allow-origin ORIGIN.`,
     );
+  });
+
+  it('an address that takes the connection and never answers is reported as not answering, after the wait', async () => {
+    const silent = await listenOnLoopback(createServer(() => undefined)); // Never answers.
+    cleanup.push(silent.close);
+    const url = `http://127.0.0.1:${silent.port}/`;
+    expect((await checkRelay(url, browserFetch, undefined, 300))?.kind).toBe('relay-unreachable');
   });
 
   it('no relay set: nothing to check', async () => {

@@ -69,11 +69,10 @@ export function ThreadPinnedTools({
         <option value="always">Always (tools wait behind tool search)</option>
         <option value="never">Never (every tool in every call)</option>
       </select>
-      {neverNote && (
-        <p id={`${deferralId}-never`} className="warning" role="status">
-          {neverNote}
-        </p>
-      )}
+      {/* Always in the page, so a screen reader hears the note when it is filled in. */}
+      <p id={`${deferralId}-never`} className="warning" role="status">
+        {neverNote ?? ''}
+      </p>
       <p className="muted">
         A pinned tool is offered to the model in every call of this thread, even when tools are deferred.
       </p>

@@ -29,7 +29,7 @@ export function ThreadSettingsForm({
   // What saving said; `isAtField` when a wrong field took the focus (it is in view, its error beside it).
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string; isAtField?: boolean }>();
   // The form scrolls inside the thread menu: what saving says under Save is brought into view.
-  const said = useRef<HTMLParagraphElement>(null);
+  const said = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message && !message.isAtField) said.current?.scrollIntoView({ block: 'nearest' });
   }, [message]);
@@ -147,13 +147,15 @@ export function ThreadSettingsForm({
           </span>
         )}
         <button type="submit">Save thread settings</button>
-        <p
-          ref={said}
-          className={message?.tone === 'error' ? 'field-error' : 'muted'}
-          role={message?.tone === 'error' ? 'alert' : 'status'}
-        >
-          {message?.text}
-        </p>
+        {/* Both always in the page, so a screen reader hears what is filled in; only one holds text at a time. */}
+        <div ref={said}>
+          <p className="field-error" role="alert">
+            {message?.tone === 'error' ? message.text : ''}
+          </p>
+          <p className="muted" role="status">
+            {message?.tone === 'info' ? message.text : ''}
+          </p>
+        </div>
       </form>
     </details>
   );
