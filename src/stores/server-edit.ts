@@ -120,10 +120,6 @@ export async function addServer(
   return undefined;
 }
 
-/**
- * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
- * uses are deleted; the server reconnects with the new settings.
- */
 /** How the profile's threads use a server: how many have it on, and how many of its tools those threads pin. */
 export async function serverUse(
   deps: ServerDeps,
@@ -153,6 +149,10 @@ export async function checkServerEdit(deps: ServerDeps, serverId: string, form: 
   return checkServerForm(form, await secretsKeptFor(deps, current.config, form.url));
 }
 
+/**
+ * Saves an edited user server. Blank secret fields keep the stored secrets; secrets the new auth no longer
+ * uses are deleted; the server reconnects with the new settings.
+ */
 export async function updateServer(
   deps: ServerDeps,
   serverId: string,
