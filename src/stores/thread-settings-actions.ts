@@ -6,6 +6,7 @@ import { definedOverrides, type ThreadToolSearchOverrides } from '../domain/tool
 import { resolveUsageLimits, serverLimitProblem } from '../domain/usage-limits';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
+import { listModels } from './settings';
 
 export interface ThreadSettings {
   readonly model?: string;
@@ -25,6 +26,8 @@ export interface ThreadSettingsActions {
   updateThreadSettings(threadId: string, settings: ThreadSettings): Promise<string | undefined>;
   /** Puts a server's instructions in this thread's system prompt, or leaves them out. */
   setServerInstructions(threadId: string, serverId: string, isOn: boolean): Promise<void>;
+  /** The models the profile's endpoint offers with its key (the app's own choices when it lists none), never throws. */
+  readonly modelChoices: () => Promise<string[]>;
 }
 
 export interface ThreadSettingsContext {
@@ -38,6 +41,13 @@ export function threadSettingsActions({ store, deps, refreshThreads }: ThreadSet
   const { storage, profileId } = deps;
   const logger = deps.logger ?? silentLogger;
   return {
+    modelChoices: async () => {
+      const profile = await storage.profiles
+        .get(profileId)
+        .catch(logFailure(logger, "Reading the profile's base URL failed; the app's applies", {}));
+      const baseUrl = profile?.preferences.baseUrl ?? deps.defaults.baseUrl;
+      return listModels(storage, profileId, baseUrl, deps.createModel);
+    },
     async setThreadServers(threadId, serverIds) {
       // Shown at once; the write follows (and a failed write is reported and undone by the refresh).
       const before = new Set(store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? []);

@@ -167,6 +167,21 @@ describe('spending limits in Settings', () => {
     await openSettings();
     expect(await mode().inputValue()).toBe('server');
     expect(await preload().inputValue()).toBe('2');
+
+    // The model field offers the endpoint's models, and says so when a name is not among them.
+    const model = page.getByRole('combobox', { name: 'Model for this thread (empty: the default from Settings)' });
+    const options = () =>
+      model.evaluate((input) => [...(input as HTMLInputElement).list!.options].map((option) => option.value));
+    await expect
+      .poll(options)
+      .toEqual(['claude-opus-5', 'claude-sonnet-5', 'claude-sonnet-4-6', 'claude-haiku-4-5-20251001']);
+    await model.fill('claude-sonet-5');
+    const unlisted = page.getByText(/^Not among the models this endpoint lists \(claude-opus-5, /);
+    await unlisted.waitFor();
+    expect(await model.getAttribute('aria-describedby')).toBe(await unlisted.getAttribute('id'));
+    await model.fill('claude-sonnet-5');
+    await unlisted.waitFor({ state: 'detached' });
+    await model.fill('');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -81,6 +81,7 @@ export function ChatHeader({
           key={thread.id}
           thread={thread}
           onSave={(settings) => actions.updateThreadSettings(thread.id, settings)}
+          listModels={actions.modelChoices}
         />
         <ThreadPinnedTools key={`pins-${thread.id}`} thread={thread} servers={servers} actions={actions} />
         <ThreadSamplingAllowed thread={thread} servers={servers} actions={actions} />

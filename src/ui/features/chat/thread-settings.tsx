@@ -10,11 +10,27 @@ const THINKING_BUDGET = 8000;
 export function ThreadSettingsForm({
   thread,
   onSave,
+  listModels,
 }: {
   thread: ThreadConfig;
   onSave: (settings: ThreadSettings) => Promise<string | undefined>;
+  /** The endpoint's models, offered as the model field's choices (it still takes any name). */
+  listModels?: () => Promise<string[]>;
 }) {
   const [model, setModel] = useState(thread.model ?? '');
+  // The endpoint's models, read once when the settings are first opened (not with every thread): a name not among
+  // them is said before it is sent.
+  const [isOpen, setOpen] = useState(false);
+  const [models, setModels] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (!isOpen || !listModels) return;
+    let isCurrent = true;
+    void listModels().then((list) => isCurrent && setModels(list));
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOpen, listModels]);
+  const isUnlisted = model.trim() !== '' && models.length > 0 && !models.includes(model.trim());
   const [systemPrompt, setSystemPrompt] = useState(thread.systemPrompt ?? '');
   const [isThinking, setThinking] = useState(thread.thinkingBudget !== undefined);
   const [searchMode, setSearchMode] = useState<string>(thread.toolSearch?.mode ?? '');
@@ -35,6 +51,8 @@ export function ThreadSettingsForm({
   }, [message]);
   const ids = {
     model: useId(),
+    models: useId(),
+    modelNote: useId(),
     system: useId(),
     thinking: useId(),
     mode: useId(),
@@ -79,11 +97,28 @@ export function ThreadSettingsForm({
     setMessage(error ? { tone: 'error', text: error } : { tone: 'info', text: 'Saved for this thread.' });
   };
   return (
-    <details className="thread-settings">
+    <details className="thread-settings" onToggle={(event) => event.currentTarget.open && setOpen(true)}>
       <summary>Thread settings</summary>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor={ids.model}>Model for this thread (empty: the default from Settings)</label>
-        <input id={ids.model} value={model} onChange={(e) => setModel(e.target.value)} autoComplete="off" />
+        <input
+          id={ids.model}
+          value={model}
+          list={ids.models}
+          onChange={(e) => setModel(e.target.value)}
+          autoComplete="off"
+          aria-describedby={isUnlisted ? ids.modelNote : undefined}
+        />
+        <datalist id={ids.models}>
+          {models.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        {isUnlisted && (
+          <p id={ids.modelNote} className="warning">
+            Not among the models this endpoint lists ({models.join(', ')}): the API may refuse it.
+          </p>
+        )}
         <label htmlFor={ids.system}>System prompt</label>
         <textarea id={ids.system} value={systemPrompt} rows={3} onChange={(e) => setSystemPrompt(e.target.value)} />
         <label className="switch-row" htmlFor={ids.thinking}>
