@@ -1,5 +1,5 @@
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
-import type { AppError } from '../domain/errors';
+import { AppError } from '../domain/errors';
 import {
   CorsBlockedError,
   McpHttpError,
@@ -63,22 +63,15 @@ export async function checkRelay(
   logger: Logger = silentLogger,
   timeoutMs = RELAY_CHECK_MS,
 ): Promise<AppError | undefined> {
-  let response: Response;
   try {
+    // The empty target is refused either way (400); a refusal of this page's origin (403) is relayedFetch's error.
     // An address that takes the connection and never answers is as good as none: the check ends in seconds.
-    response = await fetchFn(relayedUrl(relayUrl, ''), { signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    return new RelayUnreachableError(relayUrl);
+    const response = await relayedFetch(fetchFn, relayUrl, logger)('', { signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel().catch(logFailure(logger, "Discarding the relay's answer to its check failed", {}));
+    return undefined;
+  } catch (error) {
+    return error instanceof AppError ? error : new RelayUnreachableError(relayUrl);
   }
-  if (!response.headers.has(RELAY_MARKER)) {
-    await response.body
-      ?.cancel()
-      .catch(logFailure(logger, "Discarding the body of an answer that is not a relay's failed", { relayUrl }));
-    return new NotARelayError(relayUrl);
-  }
-  // The empty target is refused either way; only a refusal of this page's origin means the relay will not serve it.
-  const reason = await refusalReason(response);
-  return reason?.startsWith('Origin not allowed') ? new RelayRefusedError(reason) : undefined;
 }
 
 async function refusalReason(response: Response): Promise<string | undefined> {
