@@ -30,6 +30,15 @@ const openServers = () => openServersPanel(page);
 
 const closeServers = () => closeServersPanel(page);
 
+/** Fills the add form with a server and presses Add server (it is tried first); returns the form. */
+async function submitAddForm(name: string, url: string) {
+  const form = page.getByRole('form', { name: 'Add a server' });
+  await form.getByRole('textbox', { name: 'Server name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Server URL' }).fill(url);
+  await form.getByRole('button', { name: 'Add server' }).click();
+  return form;
+}
+
 describe('a server without CORS, through the relay', () => {
   beforeAll(async () => {
     [plain, second, api, app] = await Promise.all([
@@ -76,10 +85,7 @@ describe('a server without CORS, through the relay', () => {
 
   it("fails on CORS at first and names what the relay's probe found missing", async () => {
     await openServers();
-    const form = page.getByRole('form', { name: 'Add a server' });
-    await form.getByRole('textbox', { name: 'Server name' }).fill('Plain');
-    await form.getByRole('textbox', { name: 'Server URL' }).fill(plain!.url);
-    await form.getByRole('button', { name: 'Add server' }).click();
+    const form = await submitAddForm('Plain', plain!.url);
     const addAnyway = form.getByRole('button', { name: 'Add anyway?' });
     await addAnyway.waitFor({ timeout: 30_000 });
     expect(await form.textContent()).toContain('no Access-Control-Allow-Origin header');
@@ -131,10 +137,7 @@ describe('a server without CORS, through the relay', () => {
   });
 
   it('a CORS failure in the add form offers "Try through relay": the form is routed through it and tried again', async () => {
-    const form = page.getByRole('form', { name: 'Add a server' });
-    await form.getByRole('textbox', { name: 'Server name' }).fill('Second');
-    await form.getByRole('textbox', { name: 'Server URL' }).fill(second!.url);
-    await form.getByRole('button', { name: 'Add server' }).click();
+    const form = await submitAddForm('Second', second!.url);
     const tryRelay = form.getByRole('button', { name: 'Try through relay' });
     await tryRelay.click({ timeout: 30_000 });
     await form
