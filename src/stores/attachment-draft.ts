@@ -13,6 +13,7 @@ import { formatBytes } from '../domain/byte-size';
 import { imageSize, imageTypeOf } from '../domain/media-probe';
 import type { ShrunkImage } from '../platform/image-shrink';
 import type { OutgoingAttachment } from '../turns/turn-runner';
+import { threadBox, type PendingItems } from './draft';
 
 /** An attachment in the composer, not sent yet: what the message will record, its bytes, and a PDF's pages. */
 export interface PendingAttachment extends OutgoingAttachment {
@@ -71,18 +72,25 @@ export function createAttachmentDraft(
   };
 }
 
-/** Reads the person's files (picker, drop, paste) and offers them; more than the limit are refused before reading. */
+/** The attachments of one thread's draft (see threadBox: it stays with its thread when another is opened). */
+type Box = PendingItems<PendingAttachment>;
+
+/**
+ * Reads the person's files (picker, drop, paste) and offers them to the draft of the thread they were given in, even
+ * when another is open by the time they are read; more than the limit are refused before reading.
+ */
 export async function addFiles(draft: AttachmentDraftHandle, files: readonly File[]): Promise<void> {
-  const room = MAX_ATTACHMENTS - draft.store.getState().items.length;
+  const box = threadBox(draft.store);
+  const room = MAX_ATTACHMENTS - box.getState().items.length;
   if (files.length > room) {
-    draft.store.setState({
+    box.setState({
       errors: [
         `${files.length.toLocaleString('en-US')} files were offered, but a message can carry at most ${MAX_ATTACHMENTS} attachments${room < MAX_ATTACHMENTS ? ` (${Math.max(room, 0)} more fit)` : ''}; none of them was added.`,
       ],
     });
     return;
   }
-  const change = (by: number) => draft.store.setState((s) => ({ reading: Math.max(0, (s.reading ?? 0) + by) }));
+  const change = (by: number) => box.setState((s) => ({ reading: Math.max(0, (s.reading ?? 0) + by) }));
   change(files.length);
   try {
     const read = await Promise.all(
@@ -95,8 +103,8 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
     );
     // One image decoded at a time: ten phone photos decoded at once would hold a gigabyte of pixels.
     const offered: OfferedAttachment[] = [];
-    for (const item of read) offered.push(await fittedImage(draft, item));
-    offerAttachments(draft, offered);
+    for (const item of read) offered.push(await fittedImage(draft, box, item));
+    offerAttachments(draft, offered, box);
   } finally {
     change(-files.length);
   }
@@ -106,7 +114,11 @@ export async function addFiles(draft: AttachmentDraftHandle, files: readonly Fil
  * A photo or screenshot over the API's limits (3.75 MB, 8000 px) made smaller, the way the API would see it anyway;
  * the file as it is when it fits, when it is not an image, or when it cannot be made smaller (then the check says why).
  */
-async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment): Promise<OfferedAttachment> {
+async function fittedImage(
+  draft: AttachmentDraftHandle,
+  box: Box,
+  item: OfferedAttachment,
+): Promise<OfferedAttachment> {
   if (kindOf(item.name, item.mimeType) !== 'image' || !draft.shrinkImage) return item;
   // Only a readable still image too large in bytes or pixels: an unreadable one, or an animated GIF (it would keep
   // one frame), is refused with its reason instead.
@@ -118,7 +130,7 @@ async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment
     pixels.height > MAX_IMAGE_SIDE;
   if (!isTooLarge) return item;
   const setShrinking = (names: (now: readonly string[]) => readonly string[]) =>
-    draft.store.setState((s) => ({ shrinking: names(s.shrinking ?? []) }));
+    box.setState((s) => ({ shrinking: names(s.shrinking ?? []) }));
   setShrinking((now) => [...now, item.name]);
   const shrunk = await draft
     .shrinkImage(item.bytes, item.mimeType, MAX_IMAGE_BYTES)
@@ -133,10 +145,17 @@ async function fittedImage(draft: AttachmentDraftHandle, item: OfferedAttachment
   };
 }
 
-/** Checks each offered attachment and the message's total; adds those that fit, and says why the others do not. */
-export function offerAttachments(draft: AttachmentDraftHandle, offered: readonly OfferedAttachment[]): void {
+/**
+ * Checks each offered attachment and the message's total; adds those that fit to `box` (the open thread's draft unless
+ * said), and says why the others do not.
+ */
+export function offerAttachments(
+  draft: AttachmentDraftHandle,
+  offered: readonly OfferedAttachment[],
+  box: Box = threadBox(draft.store),
+): void {
   const errors: string[] = [];
-  let items = [...draft.store.getState().items];
+  let items = [...box.getState().items];
   for (const item of offered) {
     const kind = kindOf(item.name, item.mimeType);
     const label = item.source.type === 'resource' ? `${item.source.uri} (${item.source.serverName})` : item.name;
@@ -146,7 +165,8 @@ export function offerAttachments(draft: AttachmentDraftHandle, offered: readonly
       continue;
     }
     const ref: AttachmentRef = {
-      id: draft.newId(),
+      // A changed resource keeps its attachment's id: it is the same attachment, and is followed by that id.
+      id: item.replaces ?? draft.newId(),
       name: item.name,
       mimeType: item.mimeType || 'application/octet-stream',
       kind,
@@ -167,7 +187,7 @@ export function offerAttachments(draft: AttachmentDraftHandle, offered: readonly
     }
     items = next;
   }
-  draft.store.setState({ items, errors });
+  box.setState({ items, errors });
 }
 
 /** Takes an attachment out of the message. */

@@ -38,20 +38,87 @@ export function takeDraft(draft: DraftStore): string | undefined {
   return text;
 }
 
-/** What the composer holds besides its text: the attachments waiting to be sent (see attachment-draft.ts). */
-interface PendingItems<T> {
-  getState(): { readonly items: readonly T[] };
-  setState(change: { readonly items: readonly T[] }): void;
+/** What the composer holds besides its text: the attachments waiting to be sent, and the files being read for them. */
+export interface PendingState<T> {
+  readonly items: readonly T[];
+  readonly errors?: readonly string[];
+  /** Files offered and still being read (see attachment-draft.ts). */
+  readonly reading?: number;
+  readonly shrinking?: readonly string[];
+}
+
+/** The attachments box beside the draft box (a store, or a thread's part of it: see threadBox). */
+export interface PendingItems<T> {
+  getState(): PendingState<T>;
+  setState(change: Partial<PendingState<T>> | ((now: PendingState<T>) => Partial<PendingState<T>>)): void;
 }
 
 /** A thread's draft while another thread is open. */
 interface Kept<T> {
   readonly text: string;
-  readonly items: readonly T[];
+  readonly box: PendingState<T>;
 }
+
+const EMPTY_BOX: PendingState<never> = { items: [], errors: [], reading: 0, shrinking: [] };
+const isEmptyBox = (box: PendingState<unknown>): boolean =>
+  box.items.length === 0 && !box.reading && !box.errors?.length;
 
 /** The drafts kept per thread by followThreadDrafts, for each draft box it follows. */
 const keptDrafts = new WeakMap<DraftStore, Map<string, Kept<unknown>>>();
+
+/** For each attachments box followed: the thread open now, whether a thread is gone, and the kept drafts. */
+interface Following {
+  readonly open: () => string | undefined;
+  readonly isGone: (threadId: string) => boolean;
+  readonly kept: Map<string, Kept<unknown>>;
+}
+const following = new WeakMap<object, Following>();
+
+/**
+ * The attachments box of the thread open now, staying with that thread: once another is opened, what is put in it (a
+ * file that finished reading, a resource its server answered with, a refusal) goes into that thread's kept draft
+ * rather than into the box the person sees now. The box itself when no thread is followed or open.
+ */
+export function threadBox<T>(attachments: PendingItems<T>): PendingItems<T> {
+  const follow = following.get(attachments);
+  const owner = follow?.open();
+  return follow && owner !== undefined ? ownBox(attachments, follow, owner) : attachments;
+}
+
+/**
+ * The part of the box that is `owner`'s: the box while that thread is open, else its kept draft. A thread deleted while
+ * open left its draft in the box (followThreadDrafts), so what comes for it goes there too; one hidden for Undo while
+ * another was open keeps its kept draft.
+ */
+function ownBox<T>(attachments: PendingItems<T>, follow: Following, owner: string): PendingItems<T> {
+  const isHere = () => follow.open() === owner || (!follow.kept.has(owner) && follow.isGone(owner));
+  const kept = () => (follow.kept.get(owner) ?? { text: '', box: EMPTY_BOX }) as Kept<T>;
+  return {
+    getState: () => (isHere() ? attachments.getState() : kept().box),
+    setState: (change) => {
+      if (isHere()) return attachments.setState(change);
+      const { text, box } = kept();
+      const next = { ...box, ...(typeof change === 'function' ? change(box) : change) };
+      if (!text && isEmptyBox(next)) follow.kept.delete(owner);
+      else follow.kept.set(owner, { text, box: next });
+    },
+  };
+}
+
+/** Every attachment waiting in a draft: the open thread's and those kept with other threads. */
+export function allPendingItems<T>(attachments: PendingItems<T>): T[] {
+  const kept = [...(following.get(attachments)?.kept.values() ?? [])] as Kept<T>[];
+  return [...attachments.getState().items, ...kept.flatMap((k) => k.box.items)];
+}
+
+/** The box, open or kept, of the draft that holds an attachment; undefined when none does (sent or removed). */
+export function boxHolding<T>(attachments: PendingItems<T>, holds: (item: T) => boolean): PendingItems<T> | undefined {
+  if (attachments.getState().items.some(holds)) return threadBox(attachments);
+  const follow = following.get(attachments);
+  for (const [threadId, kept] of follow?.kept ?? [])
+    if ((kept.box.items as readonly T[]).some(holds)) return ownBox(attachments, follow!, threadId);
+  return undefined;
+}
 
 /**
  * Puts a message that could not be stored back into the draft of the thread it was for: into the box when that thread
@@ -72,7 +139,8 @@ export function giveBackDraft<T>(
     return;
   }
   const own = kept.get(where.threadId);
-  kept.set(where.threadId, { text: withText(own?.text ?? '', text), items: [...items, ...(own?.items ?? [])] });
+  const box = own?.box ?? EMPTY_BOX;
+  kept.set(where.threadId, { text: withText(own?.text ?? '', text), box: { ...box, items: [...items, ...box.items] } });
 }
 
 /** A draft's text with a message's text given back: before what was typed since, never instead of it. */
@@ -89,32 +157,40 @@ export function followThreadDrafts<T>(
   draft: DraftStore,
   chat: Pick<
     StoreApi<{ readonly activeThreadId?: string | undefined; readonly threads: readonly { readonly id: string }[] }>,
-    'subscribe'
+    'subscribe' | 'getState'
   >,
   attachments?: PendingItems<T>,
 ): () => void {
   const kept = new Map<string, Kept<T>>();
   keptDrafts.set(draft, kept);
-  const put = (text: string, items: readonly T[]) => {
+  let open = chat.getState().activeThreadId;
+  let threadIds = new Set(chat.getState().threads.map((t) => t.id));
+  const follow: Following = { open: () => open, isGone: (id) => !threadIds.has(id), kept };
+  if (attachments) following.set(attachments, follow);
+  const put = (text: string, box: PendingState<T>) => {
     setDraft(draft, text);
-    attachments?.setState({ items });
+    attachments?.setState({ ...EMPTY_BOX, ...box });
   };
   const stop = chat.subscribe((now, before) => {
+    if (now.threads !== before.threads) threadIds = new Set(now.threads.map((t) => t.id));
     const [left, opened] = [before.activeThreadId, now.activeThreadId];
     if (left === opened) return;
-    const isLeftGone = left !== undefined && !now.threads.some((t) => t.id === left);
+    open = opened;
+    const isLeftGone = left !== undefined && !threadIds.has(left);
     if (left !== undefined && !isLeftGone) {
       const text = draft.getState().text;
-      const items = attachments?.getState().items ?? [];
-      if (text || items.length > 0) kept.set(left, { text, items });
+      const box = attachments?.getState() ?? EMPTY_BOX;
+      if (text || !isEmptyBox(box)) kept.set(left, { text, box });
       else kept.delete(left);
     }
     const own = opened === undefined ? undefined : kept.get(opened);
-    if (own !== undefined) put(own.text, own.items);
-    else if (left !== undefined && !isLeftGone) put('', []);
+    if (opened !== undefined) kept.delete(opened); // In the box now, until it is left again.
+    if (own !== undefined) put(own.text, own.box);
+    else if (left !== undefined && !isLeftGone) put('', EMPTY_BOX);
   });
   return () => {
     stop();
     if (keptDrafts.get(draft) === kept) keptDrafts.delete(draft);
+    if (attachments && following.get(attachments) === follow) following.delete(attachments);
   };
 }

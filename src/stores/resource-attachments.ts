@@ -4,6 +4,7 @@ import { expandTemplate, type ServerResources } from '../mcp/server-resources';
 import type { Registry } from '../mcp/registry-types';
 import { offerAttachments, type AttachmentDraftHandle, type OfferedAttachment } from './attachment-draft';
 import type { ChatStore } from './chat-store';
+import { allPendingItems, boxHolding, threadBox } from './draft';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { MentionOption } from './mention-options';
 
@@ -116,9 +117,10 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
     });
   };
 
-  // An attachment removed or sent stops following its resource.
-  const stopWatching = deps.draft.store.subscribe((state) => {
-    const ids = new Set(state.items.map((i) => i.ref.id));
+  // An attachment removed or sent stops following its resource (one kept in another thread's draft is followed on).
+  const pendingIds = () => new Set(allPendingItems(deps.draft.store).map((i) => i.ref.id));
+  const stopWatching = deps.draft.store.subscribe(() => {
+    const ids = pendingIds();
     for (const [id, unsubscribe] of followed)
       if (!ids.has(id)) {
         followed.delete(id);
@@ -129,10 +131,15 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
   const follow = async (serverId: string, uri: string, name: string | undefined, attachmentId: string) => {
     const onUpdated = () => {
       if (!followed.has(attachmentId)) return;
+      // Into the draft that holds it, the open thread's or one kept with another thread.
+      const holder = () => boxHolding(deps.draft.store, (i) => i.ref.id === attachmentId);
       offerFor(serverId, uri, name, attachmentId)
-        .then((offered) => offerAttachments(deps.draft, offered.slice(0, 1)))
+        .then((offered) => {
+          const box = holder();
+          if (box) offerAttachments(deps.draft, offered.slice(0, 1), box);
+        })
         .catch((error: unknown) =>
-          deps.draft.store.setState({
+          holder()?.setState({
             errors: [`${serverName(serverId)} changed ${uri}, but reading it again failed: ${why(error)}`],
           }),
         );
@@ -141,8 +148,7 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
       .subscribe(serverId, uri, onUpdated)
       .catch(logFailure(logger, 'Subscribing to an attached resource failed', { serverId, uri }));
     if (!unsubscribe) return;
-    if (deps.draft.store.getState().items.some((i) => i.ref.id === attachmentId))
-      followed.set(attachmentId, unsubscribe);
+    if (pendingIds().has(attachmentId)) followed.set(attachmentId, unsubscribe);
     else
       await unsubscribe().catch(
         logFailure(logger, 'Unsubscribing from an attached resource failed', { serverId, uri }),
@@ -202,16 +208,18 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
         .slice(0, MAX_OPTIONS);
     },
     async attach(serverId, uri, name) {
+      // The server may answer after the person opened another thread: what it sends goes to the thread that asked.
+      const box = threadBox(deps.draft.store);
       let offered: OfferedAttachment[];
       try {
         offered = await offerFor(serverId, uri, name);
       } catch (error) {
-        deps.draft.store.setState({ errors: [`${serverName(serverId)} could not read ${uri}: ${why(error)}`] });
+        box.setState({ errors: [`${serverName(serverId)} could not read ${uri}: ${why(error)}`] });
         return;
       }
-      const before = new Set(deps.draft.store.getState().items.map((i) => i.ref.id));
-      offerAttachments(deps.draft, offered);
-      const added = deps.draft.store.getState().items.find((i) => !before.has(i.ref.id));
+      const before = new Set(box.getState().items.map((i) => i.ref.id));
+      offerAttachments(deps.draft, offered, box);
+      const added = box.getState().items.find((i) => !before.has(i.ref.id));
       // One subscription per attached resource (its first content item is the one replaced on an update).
       if (added) await follow(serverId, uri, name, added.ref.id);
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerResources } from '../../src/mcp/server-resources';
 import { createAttachmentDraft, removeAttachment, type AttachmentDraftHandle } from '../../src/stores/attachment-draft';
 import { createChat, type ChatActions, type ChatStore } from '../../src/stores/chat-store';
-import { createDraft } from '../../src/stores/draft';
+import { createDraft, followThreadDrafts } from '../../src/stores/draft';
 import { createResourceActions, type ResourceActions } from '../../src/stores/resource-attachments';
 import { sendWithAttachments } from '../../src/stores/send-with-attachments';
 import { startTestApp, type TestApp } from '../fakes/test-app';
@@ -153,8 +153,15 @@ describe('server resources as attachments', () => {
       .poll(async () => items()[0]!.blob.text(), { timeout: 15_000 })
       .toBe('Buy milk. Call Ana. Water the plants.');
     expect(items()[0]!.ref.size).toBe(37);
-    expect(items()[0]!.ref.id).not.toBe(notes.ref.id);
     expect(items()).toHaveLength(4); // Replaced in place, not added.
+    // The same attachment, still followed: a second change reaches it too.
+    expect(items()[0]!.ref.id).toBe(notes.ref.id);
+    server.change('notes://today', 'Buy milk. Call Ana.');
+    await expect.poll(async () => items()[0]!.blob.text(), { timeout: 15_000 }).toBe('Buy milk. Call Ana.');
+    server.change('notes://today', 'Buy milk. Call Ana. Water the plants.');
+    await expect
+      .poll(async () => items()[0]!.blob.text(), { timeout: 15_000 })
+      .toBe('Buy milk. Call Ana. Water the plants.');
   });
 
   it('sends the attached resources as the API blocks, and they are no longer followed once sent', async () => {
@@ -192,5 +199,47 @@ describe('server resources as attachments', () => {
     expect(await items().at(-1)!.blob.text()).toMatch(/^Resource 7: This is a plaintext resource created at /);
     expect(items().at(-1)!.ref.name).toBe(`${template.title ?? template.name} (resourceId: 7)`); // Not just "7".
     expect(items().at(-1)!.ref.name).toMatch(/^Dynamic Text Resource/);
+  });
+
+  it('goes to the thread it was asked in when the server answers after another thread is opened, and is followed there', async () => {
+    // Own draft and actions, the drafts followed per thread as in the app; the first read waits until it is let go.
+    const text = createDraft();
+    const box = createAttachmentDraft();
+    const real = createServerResources(app.registry);
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const own = createResourceActions({
+      resources: { ...real, read: (id, uri, signal) => held.then(() => real.read(id, uri, signal)) },
+      registry: app.registry,
+      chat: chat.store,
+      draft: box,
+    });
+    const stop = followThreadDrafts(text, chat.store, box.store);
+    const asked = chat.store.getState().activeThreadId!;
+    const other = await app.opened.storage.threads.create(app.deps.profileId, { title: 'Other', enabledServerIds: [] });
+    await chat.actions.refreshThreads();
+    const attaching = own.attach('files', 'notes://today');
+    await chat.actions.openThread(other.id);
+    letGo();
+    await attaching;
+    expect(box.store.getState().items).toEqual([]); // Not in the thread open now.
+    // Followed while its thread is not open: a change reaches the attachment kept with that thread.
+    await expect.poll(() => server.subscribed.has('notes://today'), { timeout: 15_000 }).toBe(true);
+    server.change('notes://today', 'Changed while another thread was open.');
+    await chat.actions.openThread(asked);
+    await expect
+      .poll(async () => box.store.getState().items[0]?.blob.text(), { timeout: 15_000 })
+      .toBe('Changed while another thread was open.');
+    expect(box.store.getState().items.map((i) => i.ref.source)).toEqual([
+      { type: 'resource', serverId: 'files', serverName: 'Files', uri: 'notes://today' },
+    ]);
+    server.change('notes://today', 'Changed again.'); // Still followed once its thread is open again.
+    await expect
+      .poll(async () => box.store.getState().items[0]?.blob.text(), { timeout: 15_000 })
+      .toBe('Changed again.');
+    removeAttachment(box.store, box.store.getState().items[0]!.ref.id);
+    await expect.poll(() => server.subscribed.has('notes://today'), { timeout: 15_000 }).toBe(false);
+    stop();
+    own.dispose();
   });
 });
