@@ -54,6 +54,8 @@ export interface ChatState {
   /** Compactions of the open thread's model context, oldest first (the view marks where each starts). */
   readonly compactions: readonly ContextCompaction[];
   readonly isRunning: boolean;
+  /** The thread whose turn runs (one at a time in a tab), which may not be the open one. */
+  readonly runningThreadId?: string;
   readonly pendingApprovals: readonly PendingApproval[];
   /** The latest progress notification of each tool call in flight, by tool_use id. */
   readonly toolProgress: Readonly<Record<string, ToolProgress>>;

@@ -81,7 +81,7 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
     controller = new AbortController();
     runningThreadId = threadId;
     sideTrace = [];
-    store.setState({ isRunning: true });
+    store.setState({ isRunning: true, runningThreadId: threadId });
     const live = coalesceMessages((changed) => {
       if (store.getState().activeThreadId === threadId)
         store.setState({ messages: mergeMessages(store.getState().messages, changed) });
@@ -122,7 +122,13 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       live.flush();
       controller = undefined;
       runningThreadId = undefined;
-      store.setState({ isRunning: false, pendingApprovals: [], toolProgress: {}, modelWait: undefined });
+      store.setState({
+        isRunning: false,
+        runningThreadId: undefined,
+        pendingApprovals: [],
+        toolProgress: {},
+        modelWait: undefined,
+      });
       await loadMessages(threadId, ended);
       const preview = previewOf([...ended.values()]);
       if (preview)

@@ -207,4 +207,48 @@ describe('honest states', () => {
     await expect.poll(() => total.textContent()).toMatch(count(4321));
     await expect.poll(() => announcements().textContent()).toBe('Answer stopped.');
   });
+
+  it("every answer's end is announced, not only the first, and a thread opened after starts with nothing to say", async () => {
+    await newThreadWithTools();
+    api.script({ text: 'One.' });
+    await send('First');
+    await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
+    let release!: () => void;
+    api.script({ text: 'Two.', holdAfterChunks: { afterChunks: 0, until: new Promise<void>((r) => (release = r)) } });
+    await send('Second');
+    // Emptied while the turn runs: the same words set again at its end would be no change to read out.
+    await expect.poll(() => announcements().textContent()).toBe('');
+    release();
+    await messages().getByText('Two.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
+    await openNewThread(page);
+    await expect.poll(() => announcements().textContent()).toBe('');
+  });
+
+  it('while one thread is answered, another says where, has no Stop (it would end that answer unseen) and Send waits', async () => {
+    await newThreadWithTools();
+    let release!: () => void;
+    api.script({
+      text: 'Done at last.',
+      holdAfterChunks: { afterChunks: 0, until: new Promise<void>((r) => (release = r)) },
+    });
+    await send('A slow question');
+    await page.getByLabel('Waiting for the answer').waitFor({ timeout: 15_000 });
+    await openNewThread(page);
+    const busy = page.getByRole('status').filter({ hasText: 'Claude is answering in “A slow question”' });
+    await busy.waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Waiting for the answer').count()).toBe(0); // Not this thread's.
+    await box().fill('Meanwhile here');
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    const threads = page.getByRole('navigation', { name: 'Threads' });
+    expect(await threads.locator('li', { hasText: 'Answering…' }).textContent()).toContain('A slow question');
+    await shot('honest-busy-elsewhere');
+    await busy.getByRole('button', { name: 'Open “A slow question”' }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ timeout: 15_000 });
+    release();
+    await messages().getByText('Done at last.').waitFor({ timeout: 15_000 });
+    expect(await threads.getByText('Answering…').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { PendingApproval } from '../../../stores/chat-store';
 import { turnEndAnnouncement } from './chat-status';
 
 interface Seen {
+  readonly threadId: string | undefined;
   readonly isRunning: boolean;
   readonly approvals: readonly PendingApproval[];
   readonly text: string;
@@ -11,28 +12,36 @@ interface Seen {
 
 /**
  * A polite live region that tells screen readers what sighted people see happen: an answer finished (or stopped, or
- * failed) and a tool waiting for their approval. Streamed text itself is not read out word by word.
+ * failed) and a tool waiting for their approval. Streamed text itself is not read out word by word. The region is
+ * emptied when a turn starts and when another thread opens, so the next turn's end is a change to announce (the same
+ * "Answer complete." set again would be none) and one thread's news is not left standing in another.
  */
 export function ChatAnnouncer({
+  threadId,
   isRunning,
   messages,
   approvals,
 }: {
+  threadId: string | undefined;
+  /** A turn runs in this thread. */
   isRunning: boolean;
   messages: readonly Message[];
   approvals: readonly PendingApproval[];
 }) {
-  const [seen, setSeen] = useState<Seen>({ isRunning, approvals, text: '' });
+  const [seen, setSeen] = useState<Seen>({ threadId, isRunning, approvals, text: '' });
   // Adjusted while rendering (React's pattern for state that follows props): no effect, no extra paint.
-  if (seen.isRunning !== isRunning || seen.approvals !== approvals) {
+  if (seen.threadId !== threadId) setSeen({ threadId, isRunning, approvals, text: '' });
+  else if (seen.isRunning !== isRunning || seen.approvals !== approvals) {
     const fresh = approvals.filter((a) => !seen.approvals.some((old) => old.toolUseId === a.toolUseId));
     const text =
       fresh.length > 0
         ? fresh.map((a) => `Approval needed: ${a.tool.serverName} wants to run ${a.tool.toolName}.`).join(' ')
         : seen.isRunning && !isRunning
-          ? (turnEndAnnouncement(messages) ?? seen.text)
-          : seen.text;
-    setSeen({ isRunning, approvals, text });
+          ? (turnEndAnnouncement(messages) ?? '')
+          : !seen.isRunning && isRunning
+            ? ''
+            : seen.text;
+    setSeen({ threadId, isRunning, approvals, text });
   }
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-label="Chat announcements">

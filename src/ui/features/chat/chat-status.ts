@@ -17,6 +17,7 @@ export function turnEndAnnouncement(messages: readonly Message[]): string | unde
   if (!answer) return undefined;
   if (answer.status === 'complete') return 'Answer complete.';
   if (answer.status === 'interrupted') return 'Answer stopped.';
-  if (answer.status === 'error') return `The answer failed: ${answer.error ?? 'unknown error'}`;
+  // Its reason is read out by the error's own alert under the answer: said here too, it would be heard twice.
+  if (answer.status === 'error') return 'The answer failed.';
   return undefined;
 }

@@ -17,7 +17,7 @@ import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { Composer } from './composer';
 import type { BranchControls } from './message-branches';
-import { OfflineNote } from './offline-note';
+import { BusyElsewhereNote, OfflineNote } from './offline-note';
 import { useIsOnline } from '../../hooks/use-online';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
@@ -95,12 +95,18 @@ export function ChatView({
   const versions = useStoreIfAny(chat, (s) => s.versions, NO_VERSIONS);
   const offBranch = useStoreIfAny(chat, (s) => s.offBranch, NO_MESSAGES);
   const isRunning = useStoreIfAny(chat, (s) => s.isRunning, false);
+  const runningThreadId = useStoreIfAny(chat, (s) => s.runningThreadId, undefined);
   const approvals = useStoreIfAny(chat, (s) => s.pendingApprovals, NO_APPROVALS);
   const toolProgress = useStoreIfAny(chat, (s) => s.toolProgress, NO_PROGRESS);
   const modelWait = useStoreIfAny(chat, (s) => s.modelWait, undefined);
   const reveal = useStoreIfAny(chat, (s) => s.reveal, undefined);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
+  // Another thread's answer is being written (one at a time in a tab).
+  const busyElsewhere =
+    isRunning && runningThreadId !== undefined && runningThreadId !== activeId
+      ? threads.find((t) => t.id === runningThreadId)
+      : undefined;
   const threadServers = thread?.enabledServerIds.join(' ');
   // The open thread's servers' resources are listed for the `@` list.
   useEffect(() => {
@@ -130,7 +136,7 @@ export function ChatView({
   const namesKey = JSON.stringify(serverViews.map((s) => [s.id, s.name]));
   const serverNames = useMemo(() => namesOf(namesKey), [namesKey]);
   const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
-  const isThinking = isRunning && approvals.length === 0 && isAwaitingModel(messages);
+  const isThinking = isRunning && !busyElsewhere && approvals.length === 0 && isAwaitingModel(messages);
   const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
@@ -174,10 +180,18 @@ export function ChatView({
         ) : (
           <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
         )}
-        <ChatAnnouncer isRunning={isRunning} messages={messages} approvals={approvals} />
+        <ChatAnnouncer
+          threadId={activeId}
+          isRunning={isRunning && !busyElsewhere}
+          messages={messages}
+          approvals={approvals}
+        />
       </section>
       <div className="composer-dock">
         {!isOnline && <OfflineNote />}
+        {busyElsewhere && actions && (
+          <BusyElsewhereNote title={busyElsewhere.title} onOpen={() => void actions.openThread(busyElsewhere.id)} />
+        )}
         <AttachmentZone draft={attachments} isDisabled={!thread}>
           {template && templateInfo && resources && (
             <ResourceTemplateForm
@@ -193,10 +207,11 @@ export function ChatView({
           {promptDock.form}
           <Composer
             draft={draft}
-            isRunning={isRunning}
+            // Stop only in the thread whose answer runs.
+            isRunning={isRunning && !busyElsewhere}
             isDisabled={actions !== undefined && !thread}
             // Files still being read (a large photo made smaller) would miss the message: Send waits for them.
-            isSendHeld={actions === undefined || !isOnline || isReadingFiles}
+            isSendHeld={actions === undefined || !isOnline || isReadingFiles || busyElsewhere !== undefined}
             onSend={(text) =>
               void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
             }

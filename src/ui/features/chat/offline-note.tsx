@@ -9,3 +9,19 @@ export function OfflineNote() {
     </p>
   );
 }
+
+/**
+ * Above the message box of a thread while another thread's answer is being written: one answer runs at a time in a
+ * tab, so Send waits, and Stop is in that thread (not here, where it would end an answer out of sight).
+ */
+export function BusyElsewhereNote({ title, onOpen }: { title: string; onOpen: () => void }) {
+  return (
+    <p className="offline-note" role="status">
+      <strong>Claude is answering in “{title}”.</strong> One answer is written at a time: Send waits until it ends (what
+      you type stays in the box).{' '}
+      <button type="button" className="secondary" onClick={onOpen}>
+        Open “{title}”
+      </button>
+    </p>
+  );
+}

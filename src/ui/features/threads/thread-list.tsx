@@ -8,6 +8,8 @@ import { relativeTime } from './relative-time';
 export interface ThreadListProps {
   readonly threads: readonly ThreadConfig[];
   readonly activeId?: string;
+  /** The thread whose answer is being written, marked in the list. */
+  readonly runningId?: string;
   readonly onNew: () => void;
   /** Opens a thread; at a message when the search found the thread by it (`words`: what it found, as shown). */
   readonly onOpen: (id: string, found?: { readonly messageId: string; readonly words: string }) => void;
@@ -42,6 +44,7 @@ function FoundLine({ id, found }: { id: string; found: MessageMatch }) {
 export function ThreadList({
   threads,
   activeId,
+  runningId,
   onNew,
   onOpen,
   onDelete,
@@ -204,6 +207,7 @@ export function ThreadList({
                   }
                 >
                   <span className="thread-title">{thread.title}</span>
+                  {thread.id === runningId && <span className="thread-running">Answering…</span>}
                   {/* Its name is the title (the visible label); date and preview are its description, not its name. */}
                   <span className="thread-meta muted" id={`${listId}-${thread.id}`} aria-hidden="true">
                     <time dateTime={new Date(thread.updatedAt).toISOString()}>

@@ -23,6 +23,7 @@ export function ThreadsSidebar({
 }) {
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
+  const runningId = useStore(chat, (s) => s.runningThreadId);
   const deleting = useStore(chat, (s) => s.deleting);
   const deletingId = deleting?.thread.id;
   // The deletion whose Undo time ran out: its toast goes at once, even while storage is still removing the thread.
@@ -74,6 +75,7 @@ export function ThreadsSidebar({
       <ThreadList
         threads={threads}
         activeId={activeId}
+        {...(runningId ? { runningId } : {})}
         onNew={() => {
           onGoToChat?.();
           void actions.newThread();
