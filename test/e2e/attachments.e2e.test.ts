@@ -297,6 +297,27 @@ describe('attachments in the chat', () => {
       .click();
   });
 
+  it('removing a chip by keyboard moves the focus to the chip in its place, then to the message box', async () => {
+    const drop = (name: string) =>
+      page.evaluate((name) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['words'], name, { type: 'text/plain' }));
+        document
+          .querySelector('section.chat')!
+          .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, name);
+    await drop('first.txt');
+    await chips().getByText('first.txt').waitFor();
+    await drop('second.txt');
+    await chips().getByText('second.txt').waitFor();
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await chips().getByRole('button', { name: 'Remove first.txt' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedName).toBe('Remove second.txt');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box().evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+
   it('browses a server’s resources in the servers manager and fills a template with its completions', async () => {
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
     const item = page.getByRole('listitem', { name: 'Files' });

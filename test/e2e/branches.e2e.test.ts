@@ -180,11 +180,37 @@ describe('edit, regenerate and branches', () => {
     });
     await box().fill('Stop me');
     await box().press('Enter');
+    // Stopped once the request is with the model: stopped before, its scripted answer would be the next request's.
+    await expect.poll(() => api!.pendingTurns).toBe(0);
     const stop = page.getByRole('button', { name: 'Stop' });
     await stop.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await expect.poll(() => box().evaluate((element) => element === document.activeElement)).toBe(true);
     release();
+  });
+
+  it('by keyboard, Escape or Cancel in the editor gives the focus back to Edit, and Send edit to the message box', async () => {
+    const isFocused = (locator: ReturnType<Page['getByRole']>) =>
+      locator.evaluate((element) => element === document.activeElement);
+    const edit = () => row('Stop me').getByRole('button', { name: 'Edit' });
+    const editBox = page.getByRole('textbox', { name: 'Edit your message' });
+    await edit().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(editBox)).toBe(true);
+    await page.keyboard.press('Escape');
+    await editBox.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(edit())).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    await editBox.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(edit())).toBe(true);
+    await page.keyboard.press('Enter');
+    api!.script({ text: 'Stopped for good.' });
+    await editBox.fill('Stop me, edited');
+    await page.keyboard.press('Enter');
+    await messages().getByText('Stopped for good.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => isFocused(box())).toBe(true);
   });
 });

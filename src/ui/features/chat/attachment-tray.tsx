@@ -1,10 +1,19 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import {
   addFiles,
   dismissAttachmentErrors,
   removeAttachment,
   type AttachmentDraft,
 } from '../../../stores/attachment-draft';
+import { wasTap } from '../../hooks/last-input';
 import { useStore } from '../../hooks/use-store';
 import { AttachmentChip } from '../../components/attachment-chip';
 import './attachments.css';
@@ -29,6 +38,7 @@ export function AttachmentZone({
   children: ReactNode;
 }) {
   const [isOver, setIsOver] = useState(false);
+  const zone = useRef<HTMLDivElement>(null);
   const onDragOver = (event: DragEvent) => {
     if (isDisabled || !hasFiles([...event.dataTransfer.types])) return;
     event.preventDefault();
@@ -49,13 +59,14 @@ export function AttachmentZone({
   };
   return (
     <div
+      ref={zone}
       className={isOver ? 'attachment-zone is-over' : 'attachment-zone'}
       onDragOver={onDragOver}
       onDragLeave={() => setIsOver(false)}
       onDrop={onDrop}
       onPaste={onPaste}
     >
-      <AttachmentTray draft={draft.store} />
+      <AttachmentTray draft={draft.store} zone={zone} />
       {children}
     </div>
   );
@@ -97,8 +108,18 @@ function useDropOnChat(draft: Draft, isDisabled: boolean): void {
 }
 
 /** The attachments of the message being written, as chips, and why the last ones offered were refused. */
-export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
+export function AttachmentTray({ draft, zone }: { draft: AttachmentDraft; zone?: RefObject<HTMLDivElement | null> }) {
   const items = useStore(draft, (s) => s.items);
+  // A removed chip's button goes with it: focus goes to the chip now in its place (or the one before), else to the
+  // message box in the zone. Not after a tap: focusing the box would raise a phone's keyboard.
+  const removedAt = useRef<number>(undefined);
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === undefined) return;
+    removedAt.current = undefined;
+    const buttons = zone?.current?.querySelectorAll<HTMLButtonElement>('.attachment-tray .attachment-remove') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? zone?.current?.querySelector('textarea'))?.focus();
+  }, [items, zone]);
   const errors = useStore(draft, (s) => s.errors);
   const shrinking = useStore(draft, (s) => s.shrinking ?? NONE);
   if (items.length === 0 && errors.length === 0 && shrinking.length === 0) return null;
@@ -121,11 +142,14 @@ export function AttachmentTray({ draft }: { draft: AttachmentDraft }) {
       )}
       {items.length > 0 && (
         <ul className="attachment-chips" aria-label="Attachments to send">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <AttachmentChip
               key={item.ref.id}
               attachment={item.ref}
-              onRemove={() => removeAttachment(draft, item.ref.id)}
+              onRemove={() => {
+                if (!wasTap()) removedAt.current = index;
+                removeAttachment(draft, item.ref.id);
+              }}
             />
           ))}
         </ul>

@@ -122,7 +122,11 @@ export function ChatView({
       actions && {
         versions,
         onShowVersion: (id) => void actions.showVersion(id),
-        onEdit: (id, text, keptAttachmentIds) => void actions.editMessage(id, text, keptAttachmentIds),
+        onEdit: (id, text, keptAttachmentIds) => {
+          // The editor goes as the edited turn starts: focus goes to the box rather than to the page.
+          if (!wasTap()) composerBox.current?.focus();
+          void actions.editMessage(id, text, keptAttachmentIds);
+        },
         onRegenerate: (id) => {
           // Regenerate's button goes while the answer runs: focus goes to the box rather than to the page.
           if (!wasTap()) composerBox.current?.focus();

@@ -1,5 +1,5 @@
 import { AttachmentChips } from '../../components/attachment-chip';
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ContentBlock, Message } from '../../../domain/message';
 import { CopyButton } from '../../components/copy-button';
 import { ANTHROPIC_CODE_EXECUTION_NAME, EXECUTE_CODE_NAME } from '../../../domain/code-names';
@@ -72,6 +72,14 @@ function MessageBody({
 }: MessageItemProps) {
   const text = messageText(message);
   const [isEditing, setIsEditing] = useState(false);
+  // Cancel's button goes with the editor: focus goes back to this message's Edit rather than to the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const isBackFromEdit = useRef(false);
+  useEffect(() => {
+    if (isEditing || !isBackFromEdit.current) return;
+    isBackFromEdit.current = false;
+    editButton.current?.focus();
+  }, [isEditing]);
   const isPerson = message.role === 'user' && text !== '';
   const versions = branches?.versions.get(message.id);
   // A failed answer offers Retry only; Regenerate is for an answer that came.
@@ -84,7 +92,10 @@ function MessageBody({
           initialText={text}
           attachments={message.attachments}
           isDisabled={isTurnRunning}
-          onCancel={() => setIsEditing(false)}
+          onCancel={() => {
+            isBackFromEdit.current = true;
+            setIsEditing(false);
+          }}
           onSend={(edited, keptAttachmentIds) => {
             setIsEditing(false);
             branches.onEdit(message.id, edited, keptAttachmentIds);
@@ -188,6 +199,7 @@ function MessageBody({
           {text && <CopyButton text={text} label={message.role === 'user' ? 'Copy your message' : 'Copy answer'} />}
           {branches && isPerson && (
             <button
+              ref={editButton}
               type="button"
               className="secondary small"
               disabled={isTurnRunning}
