@@ -6,7 +6,7 @@ import { toModelToolResult } from './tool-result-blocks';
 import type { ModelMessage } from './model-port';
 
 /**
- * The thread as the API accepts it: unfinished answers keep their text only, tool uses without a result
+ * The thread as the API accepts it: retried attempts are left out, unfinished answers keep their text only, tool uses without a result
  * are dropped (the API refuses them), consecutive messages of one role are merged, and only the newest images
  * are sent again (older ones become a placeholder; see image-limits.ts).
  */
@@ -17,6 +17,7 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
   const used = new Set<string>();
   const out: { role: 'user' | 'assistant'; content: ContentBlock[] }[] = [];
   for (const message of messages) {
+    if (message.retried) continue; // Half an answer the retry replaced: the model is not fed it.
     const isFinished = message.status === 'complete';
     const content = message.blocks.filter((block) => {
       if (block.type === 'tool_use') {

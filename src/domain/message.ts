@@ -106,6 +106,8 @@ export const Message = z.object({
   status: MessageStatus,
   /** A message a person can read when status is error, or a note (turn limit reached, answer cut short). */
   error: z.string().optional(),
+  /** A failed answer the person retried: it keeps what arrived, to read, but is never sent to the model again. */
+  retried: z.literal(true).optional(),
   /** What happened to produce this message: model calls, tool searches, tool calls. */
   trace: z.array(TraceEntry).default([]),
   /** Files and resources the person attached; their bytes are blobs in the attachments store, sent with the text. */

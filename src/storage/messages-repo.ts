@@ -6,7 +6,7 @@ import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
 
-export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace'>>;
+export type MessageChange = Partial<Pick<Message, 'blocks' | 'status' | 'error' | 'trace' | 'retried'>>;
 
 /** The messages of a thread's shown branch, first to last, and what the thread holds besides (issue #22). */
 export interface BranchMessages extends Loaded<Message> {

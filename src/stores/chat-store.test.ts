@@ -96,8 +96,8 @@ describe('Retry after a failed model call', () => {
       status: 'complete',
       blocks: [{ type: 'text', text: 'Recovered answer.' }],
     });
-    // The failed attempt stays (error and trace) without content, so the model never sees it.
-    expect(messages.find((m) => m.id === failed?.id)).toMatchObject({ status: 'error', blocks: [] });
+    // The failed attempt stays (error and trace, here no text had come), marked retried: the model never sees it.
+    expect(messages.find((m) => m.id === failed?.id)).toMatchObject({ status: 'error', blocks: [], retried: true });
     expect(api.requests).toHaveLength(before + 1);
     expect(api.requests.at(-1)?.body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Hello there', cache_control: { type: 'ephemeral' } }] },

@@ -158,8 +158,8 @@ export function sendPromptMessages(
 
 /**
  * Retry: runs the thread's failed turn again from its stored messages, without storing the person's message twice.
- * The failed answers keep their error and trace (what happened) but lose their partial text, so the model is not
- * fed half an answer. Resolves to undefined when the thread does not end in a failed answer.
+ * The failed answers keep their error, trace and what arrived of them (as the error said), marked retried, so the
+ * model is not fed half an answer. Resolves to undefined when the thread does not end in a failed answer.
  */
 export function retryTurn(
   deps: TurnRunnerDeps,
@@ -178,7 +178,9 @@ export function retryTurn(
     for (const failed of plan.failed)
       options.onMessage?.(
         await deps.storage.messages.update(failed.id, {
-          blocks: [],
+          // Its text as it arrived; a tool use cut off with it was never run, and has no card to show.
+          blocks: failed.blocks.filter((block) => block.type === 'text'),
+          retried: true,
           status: 'error',
           ...(failed.error ? { error: failed.error } : {}),
         }),

@@ -89,6 +89,19 @@ describe('model API faults: the message in the thread, and nothing stored is los
       'First question',
       'First answer.',
     ]);
+    // Retry: what arrived stays to read (as the note says), marked retried, and the model is not fed it.
+    app.api.script({ text: 'The whole story.' });
+    await app.chat.actions.retry();
+    expect(lastShown()).toEqual({ status: 'complete', error: undefined });
+    const stored = await storedMessages(app, threadId);
+    expect(stored.slice(-2)).toMatchObject([
+      { role: 'assistant', status: 'error', text: 'Part one, part two, ' },
+      { role: 'assistant', status: 'complete', text: 'The whole story.' },
+    ]);
+    const shownAttempt = app.chat.store.getState().messages.at(-2);
+    expect(shownAttempt).toMatchObject({ status: 'error', retried: true });
+    expect(JSON.stringify(app.api.requests.at(-1)!.body.messages)).not.toContain('Part one');
+    expect(app.api.requests.at(-1)!.body.messages.at(-1)).toMatchObject({ role: 'user' });
   });
 
   it('an overloaded error in the middle of the stream says "overloaded" and keeps the partial answer', async () => {
