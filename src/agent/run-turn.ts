@@ -70,7 +70,11 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
     const toolUses = answer.message.blocks.filter(
       (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
-    if (toolUses.length === 0 || answer.stopReason !== 'tool_use') return { status: 'done' };
+    if (toolUses.length === 0 || answer.stopReason !== 'tool_use') {
+      const note = cutShortNote(answer.stopReason, settings.maxTokens);
+      if (note) notify(deps, await persistence.update(answer.message.id, { error: note }));
+      return { status: 'done' };
+    }
     // Inner calls of execute_code show on the answer while its code still runs, and each call's trace as soon as it
     // ends, while others of the batch still run or wait for approval (all stored with the results below).
     const progress = liveTrace(deps, answer.message);
@@ -85,6 +89,19 @@ export async function continueTurn(userText: string, deps: TurnDeps, signal: Abo
   const note = `Stopped after ${settings.maxModelCalls} model calls (the limit for one turn). Send a message to continue.`;
   notify(deps, await persistence.append({ role: 'assistant', blocks: [], status: 'error', error: note }));
   return { status: 'limit' };
+}
+
+/**
+ * What the person should know of an answer that ended before it was done (shown under it): the length limit, the
+ * context window, or a refusal; undefined for an answer that finished.
+ */
+export function cutShortNote(stopReason: string | null, maxTokens: number): string | undefined {
+  if (stopReason === 'max_tokens')
+    return `Cut short: the answer reached the longest one allowed (${maxTokens.toLocaleString('en-US')} tokens). Ask to continue for the rest.`;
+  if (stopReason === 'model_context_window_exceeded')
+    return "Cut short: the answer filled the rest of the model's context window.";
+  if (stopReason === 'refusal') return 'Claude declined to go on with this answer.';
+  return undefined;
 }
 
 /** Adds a code-execution trace to an answer in which the API's code execution ended (shown on the code's card). */

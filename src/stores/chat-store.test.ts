@@ -135,6 +135,22 @@ describe('Retry after a failed model call', () => {
   });
 });
 
+describe('an answer that ends before it is done', () => {
+  it('says it was cut short at the length limit (it looks finished otherwise); a finished one has no note', async () => {
+    api.script({ text: 'This answer gets cut because it hits the', stopReason: 'max_tokens' });
+    await chat.actions.send('Write a very long essay');
+    const cut = chat.store.getState().messages.at(-1);
+    expect(cut).toMatchObject({ role: 'assistant', status: 'complete' });
+    expect(cut?.error).toMatch(
+      /^Cut short: the answer reached the longest one allowed \([\d,]+ tokens\)\. Ask to continue/,
+    );
+    api.script({ text: 'Short and done.' });
+    await chat.actions.send('Now a short one');
+    expect(chat.store.getState().messages.at(-1)).toMatchObject({ status: 'complete' });
+    expect(chat.store.getState().messages.at(-1)?.error).toBeUndefined();
+  });
+});
+
 describe('@ mentions', () => {
   it("offers the thread's enabled server and its tools, filtered by what was typed", () => {
     expect(chat.actions.mentionOptions('').map((o) => o.label)).toEqual([

@@ -15,7 +15,8 @@ export function isAwaitingModel(messages: readonly Message[]): boolean {
 export function turnEndAnnouncement(messages: readonly Message[]): string | undefined {
   const answer = messages.findLast((m) => m.role === 'assistant');
   if (!answer) return undefined;
-  if (answer.status === 'complete') return 'Answer complete.';
+  // An answer that ended before it was done says why (its note), rather than "complete".
+  if (answer.status === 'complete') return answer.error ?? 'Answer complete.';
   if (answer.status === 'interrupted') return 'Answer stopped.';
   // Its reason is read out by the error's own alert under the answer: said here too, it would be heard twice.
   if (answer.status === 'error') return 'The answer failed.';

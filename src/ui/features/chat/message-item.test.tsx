@@ -35,3 +35,31 @@ describe('a failed attempt in the thread', () => {
     expect(regenerate).toBeGreaterThan(error);
   });
 });
+
+describe('an answer cut short', () => {
+  it('shows why under its text; the same answer finished shows no note', () => {
+    const cut: Message = {
+      ...failed,
+      status: 'complete',
+      blocks: [{ type: 'text', text: 'It goes on and' }],
+      error: 'Cut short: the answer reached the longest one allowed (8,192 tokens). Ask to continue for the rest.',
+    };
+    const render = (message: Message) =>
+      renderToStaticMarkup(
+        <MessageItem
+          message={message}
+          results={new Map()}
+          toolTraces={new Map()}
+          codeTraces={new Map()}
+          isLast
+          isAnswerEnd
+        />,
+      );
+    const html = render(cut);
+    expect(html.indexOf('Cut short: the answer reached the longest one allowed')).toBeGreaterThan(
+      html.indexOf('It goes on and'),
+    );
+    const { error: _none, ...finished } = cut;
+    expect(render(finished)).not.toContain('Cut short');
+  });
+});

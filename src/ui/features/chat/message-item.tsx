@@ -225,6 +225,10 @@ function MessageBody({
           …
         </span>
       )}
+      {/* An answer that ended before it was done (the length limit, a refusal) says so: it looks finished otherwise. */}
+      {message.status === 'complete' && message.error && message.role === 'assistant' && (
+        <p className="muted note">{message.error}</p>
+      )}
       {message.status === 'interrupted' && (
         <p className="muted note">{message.error ?? 'Stopped; the answer above is partial.'}</p>
       )}
