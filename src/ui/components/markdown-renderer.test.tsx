@@ -17,6 +17,15 @@ describe('MarkdownRenderer and raw HTML', () => {
     const out = html('<div onclick="x()">\n<iframe src="javascript:alert(1)"></iframe>\n</div>\n\n# Title');
     expect(out).not.toMatch(/<div onclick|<iframe/);
     expect(out).toContain('&lt;iframe src=&quot;javascript:alert(1)&quot;&gt;&lt;/iframe&gt;');
-    expect(out).toContain('<h1>Title</h1>');
+    expect(out).toContain('<h3 class="md-h1">Title</h3>');
+  });
+
+  it("puts an answer's headings under the page's own: # is an h3 (the app is h1, the thread h2), ###### at most h6", () => {
+    const out = html('# One\n\n## Two\n\n### Three\n\n###### Six');
+    expect(out).toContain('<h3 class="md-h1">One</h3>');
+    expect(out).toContain('<h4 class="md-h2">Two</h4>');
+    expect(out).toContain('<h5 class="md-h3">Three</h5>');
+    expect(out).toContain('<h6 class="md-h6">Six</h6>');
+    expect(out).not.toMatch(/<h[12][ >]/);
   });
 });

@@ -43,6 +43,14 @@ export default function MarkdownRenderer({ text }: { text: string }) {
             ),
           img: ({ src, alt }) => <AnswerImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} />,
           pre: ({ node }) => <CodeBlock {...codeOf(node)} />,
+          // An answer's headings sit under the page's (h1 the app, h2 the thread): `#` is an h3 there, so heading
+          // navigation reads the page's outline, while each keeps the size of the level it was written at.
+          h1: ({ children }) => <h3 className="md-h1">{children}</h3>,
+          h2: ({ children }) => <h4 className="md-h2">{children}</h4>,
+          h3: ({ children }) => <h5 className="md-h3">{children}</h5>,
+          h4: ({ children }) => <h6 className="md-h4">{children}</h6>,
+          h5: ({ children }) => <h6 className="md-h5">{children}</h6>,
+          h6: ({ children }) => <h6 className="md-h6">{children}</h6>,
           table: ({ children }) => (
             <div className="table-scroll">
               <table>{children}</table>
