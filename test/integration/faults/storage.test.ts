@@ -97,10 +97,11 @@ describe('storage faults', () => {
     restore();
     faults.api.script({ text: 'Saved this time.' });
     await faults.chat.actions.retry();
-    // The question once, the unsaved answer kept as a failed attempt, and the new answer stored.
+    // The question once, the unsaved answer kept as a failed attempt (with what was stored of it, never sent to the
+    // model again: the request below), and the new answer stored.
     expect((await storedMessages(faults, threadId)).map((m) => `${m.role}:${m.status}:${m.text}`)).toEqual([
       'user:complete:Answer while the disk fills',
-      'assistant:error:',
+      'assistant:error:First words, ',
       'assistant:complete:Saved this time.',
     ]);
     expect(faults.api.requests.at(-1)?.body.messages).toEqual([
