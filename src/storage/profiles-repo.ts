@@ -6,6 +6,7 @@ import { parseOrThrow } from '../domain/validation';
 import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import { deletedUsageKey } from './deleted-usage';
+import { draftKey } from './drafts-repo';
 import { forgetServer, storedTrust, trustChange } from './server-trust-records';
 import type { StorageContext } from './storage-context';
 
@@ -108,6 +109,7 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext): Pro
               .index('byThreadSeq')
               .getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
             for (const key of messageKeys) await tx.objectStore('messages').delete(key);
+            await tx.objectStore('meta').delete(draftKey(threadId));
             await tx.objectStore('threads').delete(threadId);
           }
           for (const storeName of ['servers', 'catalog', 'credentials'] as const) {

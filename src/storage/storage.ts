@@ -6,6 +6,7 @@ import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
 import { createAttachmentsRepo, type AttachmentsRepo } from './attachments-repo';
 import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
 import { createCompactionsRepo, type CompactionsRepo } from './compactions-repo';
+import { createDraftsRepo, type DraftsRepo } from './drafts-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
 import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
 import { createThreadsRepo, type ThreadsRepo } from './threads-repo';
@@ -36,6 +37,8 @@ export interface Storage {
   readonly approvalNotices: ApprovalNoticesRepo;
   /** The bytes of message attachments (blobs), named by the messages that carry them. */
   readonly attachments: AttachmentsRepo;
+  /** Each thread's unsent text, kept across reloads. */
+  readonly drafts: DraftsRepo;
   readonly vault: Vault;
   readonly changes: ChangeBus;
 }
@@ -60,6 +63,7 @@ export function createStorage(deps: StorageDeps): Storage {
     usage: createUsageRepo(deps),
     approvalNotices: createApprovalNoticesRepo(deps),
     attachments: createAttachmentsRepo(deps),
+    drafts: createDraftsRepo(deps),
     vault,
     changes: deps.bus,
   };

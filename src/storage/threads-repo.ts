@@ -3,6 +3,7 @@ import { ThreadConfig } from '../domain/thread-config';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import { keepUsageOfThread } from './deleted-usage';
+import { draftKey } from './drafts-repo';
 import type { StorageContext } from './storage-context';
 
 export type NewThread = Partial<Pick<ThreadConfig, 'title' | 'enabledServerIds' | 'model' | 'systemPrompt'>>;
@@ -167,6 +168,7 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
       for (const key of compactions) await tx.objectStore('compactions').delete(key);
       const attachments = await tx.objectStore('attachments').index('byThread').getAllKeys(id);
       for (const key of attachments) await tx.objectStore('attachments').delete(key);
+      await tx.objectStore('meta').delete(draftKey(id));
       await tx.objectStore('threads').delete(id);
       return stored?.profileId;
     });

@@ -6,6 +6,7 @@ import { attachWordVectors } from './word-vectors-loading';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { followThreadDrafts } from './draft';
+import { persistThreadDrafts } from './draft-persistence';
 import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
@@ -96,6 +97,7 @@ export async function startApp(
     runningThreadId = () => chat.actions.runningTurn()?.threadId;
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
+    const keptDrafts = persistThreadDrafts({ draft, chat: chat.store, drafts: services.storage.drafts, logger });
     const resources = createResourceActions({
       resources: createServerResources(registry, logger),
       logger,
@@ -135,6 +137,7 @@ export async function startApp(
         discoveryStop.abort(new DOMException('The profile was left', 'AbortError'));
         chat.actions.stop();
         stopFollowingDrafts();
+        keptDrafts.stop();
         resources.dispose();
         followingServers?.();
         indexSync.stop();

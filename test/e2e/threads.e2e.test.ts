@@ -131,6 +131,56 @@ describe('threads', () => {
     await box().fill('');
   });
 
+  it('unsent text survives a reload, each thread its own; a sent message does not come back', async () => {
+    const open = async (name: string) => {
+      await nav().getByRole('button', { name, exact: true }).click();
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+    };
+    /** The text stored for a thread's box (IndexedDB's meta store), once typing has paused. */
+    const stored = (threadId: string) =>
+      page.evaluate(
+        (key) =>
+          new Promise<unknown>((resolve, reject) => {
+            const request = indexedDB.open('mcp-agent');
+            request.onerror = () => reject(new Error('open failed'));
+            request.onsuccess = () => {
+              const get = request.result.transaction('meta').objectStore('meta').get(key);
+              get.onsuccess = () => {
+                resolve((get.result as { value?: { text?: string } } | undefined)?.value?.text);
+                request.result.close();
+              };
+            };
+          }),
+        `draft:${threadId}`,
+      );
+    const openId = () => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('thread'));
+    await open('Plan a trip to Oslo');
+    const oslo = (await openId())!;
+    await box().fill('Is Oslo cold in May?');
+    await expect.poll(() => stored(oslo)).toBe('Is Oslo cold in May?');
+    await open('Plan a trip to Rome');
+    const rome = (await openId())!;
+    await box().fill('Rome, typed just before the reload');
+    await expect.poll(() => stored(rome)).toBe('Rome, typed just before the reload');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Plan a trip to Rome', exact: true }).waitFor();
+    await expect.poll(() => box().inputValue()).toBe('Rome, typed just before the reload');
+    await open('Plan a trip to Oslo');
+    await expect.poll(() => box().inputValue()).toBe('Is Oslo cold in May?');
+    // Sent: gone from storage at once, so a reload right after shows an empty box.
+    api!.script({ text: 'Chilly, around 10 °C.' });
+    await box().press('Enter');
+    await page.getByRole('list', { name: 'Messages' }).getByText('Chilly, around 10 °C.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => stored(oslo)).toBeUndefined();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Plan a trip to Oslo', exact: true }).waitFor();
+    expect(await box().inputValue()).toBe('');
+    await open('Plan a trip to Rome');
+    await expect.poll(() => box().inputValue()).toBe('Rome, typed just before the reload');
+    await box().fill('');
+    await expect.poll(() => stored(rome)).toBeUndefined();
+  });
+
   it('the address names the open thread: Back and Forward move between threads, and a new tab opens the one it names', async () => {
     const heading = (name: string, on = page) => on.getByRole('heading', { name, exact: true });
     await nav().getByRole('button', { name: 'Plan a trip to Oslo', exact: true }).click();

@@ -27,6 +27,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
   let dropped = [...(options.droppedApprovals ?? [])];
   let appConfig: AppConfig | undefined;
   const threadRepo = createMemoryThreadsRepo(records);
+  const draftTexts = new Map<string, string>();
 
   return {
     appConfig: {
@@ -44,6 +45,14 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
         for (const item of items) attachments.set(item.id, { threadId, blob: item.blob });
       },
       get: async (id) => attachments.get(id)?.blob,
+    },
+    drafts: {
+      // A deleted thread's draft goes with it, as in the real repository (its thread's deletion removes it).
+      get: async (threadId) => (threads.has(threadId) ? draftTexts.get(threadId) || undefined : undefined),
+      async put(threadId, text) {
+        if (text === '') draftTexts.delete(threadId);
+        else draftTexts.set(threadId, text);
+      },
     },
     catalog: {
       get: async (profileId, serverId) => catalogs.get(serverKey(profileId, serverId)),
