@@ -93,4 +93,27 @@ describe('sending with attachments', () => {
     expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
     stop();
   });
+
+  it('with no thread open, makes one first and sends the message with its attachments there', async () => {
+    const chat = createStore<FakeChatState>(() => ({ activeThreadId: undefined, threads: [], messages: [] }));
+    const draft = createDraft();
+    const attachments = createAttachmentDraft();
+    const stop = followThreadDrafts(draft, chat, attachments.store);
+    const sent: { threadId: string | undefined; text: string; names: string[] }[] = [];
+    const actions = {
+      newThread: () => {
+        chat.setState({ threads: [{ id: 'new' }] });
+        chat.setState({ activeThreadId: 'new' });
+        return Promise.resolve();
+      },
+      send: (text: string, items: readonly PendingAttachment[]) => {
+        sent.push({ threadId: chat.getState().activeThreadId, text, names: items.map((i) => i.ref.name) });
+        return Promise.resolve(true);
+      },
+    } as unknown as ChatActions;
+    attachments.store.setState({ items: [photo] });
+    await sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'First words');
+    expect(sent).toEqual([{ threadId: 'new', text: 'First words', names: ['photo.png'] }]);
+    stop();
+  });
 });

@@ -3,7 +3,8 @@ import { takeAttachments, type AttachmentDraft } from './attachment-draft';
 import { giveBackDraft, type DraftStore } from './draft';
 
 /**
- * Sends the composer's text with its attachments. When the message was not stored (a full disk refused the bytes), the
+ * Sends the composer's text with its attachments, in a new thread when none is open (the first message of a first
+ * run, or after the open thread was deleted). When the message was not stored (a full disk refused the bytes), the
  * attachments and the text go back into the draft of the thread it was written in, so nothing the person gave is lost;
  * the send lasts the whole turn, and the person may have opened another thread by then.
  */
@@ -14,6 +15,8 @@ export async function sendWithAttachments(
   attachments: AttachmentDraft,
   text: string,
 ): Promise<void> {
+  // Made first: what is in the box while it is made goes to it (followThreadDrafts).
+  if (chat.getState().activeThreadId === undefined) await actions.newThread();
   const threadId = chat.getState().activeThreadId;
   const taken = takeAttachments(attachments);
   const isStored = await actions.send(text, taken);

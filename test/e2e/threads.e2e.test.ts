@@ -228,12 +228,27 @@ describe('threads', () => {
 
   it('deleting the open thread closes it; Undo reopens it', async () => {
     await nav().getByRole('button', { name: 'Delete thread Plan a trip to Rome' }).click();
-    await page.getByText('Start a new thread to chat.').waitFor();
+    await page.getByText('Ask anything below to start a new thread.').waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('heading', { name: 'Plan a trip to Rome' }).waitFor();
     // Its messages load after its heading shows (on a busy machine, a moment later): they come back, once.
     const umbrella = page.getByRole('list', { name: 'Messages' }).getByText('bring an umbrella');
     await expect.poll(() => umbrella.count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  it('with no thread open, the box takes the first message and it starts a new thread', async () => {
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Rome' }).click();
+    await page.getByText('Ask anything below to start a new thread.').waitFor();
+    const count = await threadButtons().count();
+    expect(await box().isDisabled()).toBe(false);
+    await chat('Which fjord should I see first?', 'Geirangerfjord.');
+    await page.getByRole('heading', { name: 'Which fjord should I see first?', exact: true }).waitFor();
+    await expect.poll(() => threadButtons().count()).toBe(count + 1);
+    expect(await box().inputValue()).toBe('');
+    // Rome comes back and is opened, as the tests after this expect.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await nav().getByRole('button', { name: 'Plan a trip to Rome', exact: true }).click();
+    await page.getByRole('heading', { name: 'Plan a trip to Rome', exact: true }).waitFor();
   });
 
   it('a thread open in another tab closes there when deleted here, saying why; Undo here opens it there again', async () => {
@@ -245,7 +260,7 @@ describe('threads', () => {
       // A note, not an alarm: nothing failed.
       await other.getByRole('status').filter({ hasText: 'This thread was deleted in another tab.' }).waitFor();
       expect(await other.getByText('Storage problem').count()).toBe(0);
-      await other.getByText('Start a new thread to chat.').waitFor();
+      await other.getByText('Ask anything below to start a new thread.').waitFor();
       await other.screenshot({ path: `${SHOTS}/threads-deleted-elsewhere.png` });
       await page.getByRole('button', { name: 'Undo' }).click();
       await other.getByRole('heading', { name: 'Plan a trip to Rome', exact: true }).waitFor();

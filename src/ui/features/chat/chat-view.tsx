@@ -182,7 +182,7 @@ export function ChatView({
             onRequestsDock={setRequestsDock}
           />
         ) : (
-          <p className="empty muted">{actions ? 'Start a new thread to chat.' : ''}</p>
+          <p className="empty muted">{actions ? 'Ask anything below to start a new thread.' : ''}</p>
         )}
         <ChatAnnouncer
           threadId={activeId}
@@ -196,7 +196,7 @@ export function ChatView({
         {busyElsewhere && actions && (
           <BusyElsewhereNote title={busyElsewhere.title} onOpen={() => void actions.openThread(busyElsewhere.id)} />
         )}
-        <AttachmentZone draft={attachments} isDisabled={!thread}>
+        <AttachmentZone draft={attachments} isDisabled={false}>
           {template && templateInfo && resources && (
             <ResourceTemplateForm
               actions={resources}
@@ -213,7 +213,6 @@ export function ChatView({
             draft={draft}
             // Stop only in the thread whose answer runs.
             isRunning={isRunning && !busyElsewhere}
-            isDisabled={actions !== undefined && !thread}
             // Files still being read (a large photo made smaller) would miss the message: Send waits for them.
             isSendHeld={actions === undefined || !isOnline || isReadingFiles || busyElsewhere !== undefined}
             onSend={(text) =>
@@ -238,7 +237,7 @@ export function ChatView({
             boxRef={composerBox}
             {...(promptDock.slashMenu ? { slashMenu: promptDock.slashMenu } : {})}
             hasAttachments={attachmentCount > 0}
-            extraButtons={<AttachButton draft={attachments} isDisabled={!thread} />}
+            extraButtons={<AttachButton draft={attachments} isDisabled={false} />}
           />
         </AttachmentZone>
       </div>

@@ -20,7 +20,6 @@ export interface ComposerProps {
   /** The text in the box; kept in a store so that what is typed while storage opens stays. */
   readonly draft: DraftStore;
   readonly isRunning: boolean;
-  readonly isDisabled: boolean;
   /** Storage still opening: the box takes typing, but Send and Enter wait (nothing is sent, nothing is lost). */
   readonly isSendHeld?: boolean;
   readonly onSend: (text: string) => void;
@@ -46,7 +45,6 @@ export interface ComposerProps {
 export function Composer({
   draft,
   isRunning,
-  isDisabled,
   isSendHeld = false,
   onSend,
   onStop,
@@ -67,10 +65,10 @@ export function Composer({
   const ids = { list: useId(), hint: useId() };
   const optionId = useCallback((index: number) => `${ids.list}-option-${index}`, [ids.list]);
 
-  const isOpen = mention !== undefined && dismissedAt !== mention.start && !isDisabled && !isSendHeld;
+  const isOpen = mention !== undefined && dismissedAt !== mention.start && !isSendHeld;
   const options = isOpen ? mentionOptions(mention.query) : [];
   const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
-  const slash = useSlashMenu(text, slashMenu, !isDisabled && !isSendHeld, () => setText(''));
+  const slash = useSlashMenu(text, slashMenu, !isSendHeld, () => setText(''));
 
   // After a pick the caret goes right after the inserted name.
   useLayoutEffect(() => {
@@ -86,7 +84,7 @@ export function Composer({
     if (next?.start !== dismissedAt) setDismissedAt(undefined);
   };
   const send = () => {
-    if (isRunning || isDisabled || isSendHeld) return;
+    if (isRunning || isSendHeld) return;
     const taken = takeDraft(draft) ?? (hasAttachments ? '' : undefined);
     if (taken === undefined) return;
     onSend(taken);
@@ -163,15 +161,10 @@ export function Composer({
               ? slash.optionId(slash.active)
               : undefined
         }
-        placeholder={
-          isDisabled
-            ? 'Create or open a thread to start'
-            : `Ask anything; @ mentions a server or tool${slashMenu?.hasPrompts ? ', / picks a prompt' : ''}`
-        }
+        placeholder={`Ask anything; @ mentions a server or tool${slashMenu?.hasPrompts ? ', / picks a prompt' : ''}`}
         value={text}
         maxLength={MAX_MESSAGE_CHARS}
         rows={3}
-        disabled={isDisabled}
         onChange={(e) => {
           setText(e.target.value);
           track(e.target.value, e.target.selectionStart);
@@ -204,7 +197,7 @@ export function Composer({
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isDisabled || isSendHeld || (!text.trim() && !hasAttachments)}>
+        <button type="button" onClick={send} disabled={isSendHeld || (!text.trim() && !hasAttachments)}>
           Send
         </button>
       )}
