@@ -25,7 +25,16 @@ export interface AnthropicModelOptions {
   readonly maxRetries?: number;
   /** Where a failure the model goes on past is reported (the context window lookup); silent when omitted. */
   readonly logger?: Logger;
+  /** How long an answer may send nothing at all before it counts as cut (default STREAM_IDLE_MS). */
+  readonly idleMs?: number;
 }
+
+/**
+ * Three minutes without a byte: the API keeps a quiet stream alive with ping events, so an answer that sends nothing
+ * for this long has stopped arriving (a proxy or network that dropped it without closing), and says so with Retry
+ * rather than showing "…" for ever.
+ */
+export const STREAM_IDLE_MS = 180_000;
 
 const windows = new Map<string, Promise<number | undefined>>();
 
@@ -63,6 +72,41 @@ function watchRetries(onRetry: (retry: ModelRetry | undefined) => void, maxRetri
   };
 }
 
+/**
+ * Ends a response body that sends nothing for `idleMs` with an error (the SDK then fails the answer as cut): the
+ * SDK's own timeout stops at the response's headers, and a stream that stalls after them would wait for ever.
+ */
+function cutWhenIdle(idleMs: number): Middleware {
+  return async (request, next) => {
+    const response = await next(request);
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const idle = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`nothing arrived for ${Math.round(idleMs / 1000)} s`)), idleMs);
+        });
+        try {
+          const chunk = await Promise.race([reader.read(), idle]);
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        } catch (error) {
+          reader.cancel(error).catch(() => undefined); // The connection is let go.
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel(reason) {
+        clearTimeout(timer);
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 /** The Messages API through the official SDK, from the browser. */
 export function createAnthropicModel(options: AnthropicModelOptions): ModelPort {
   if (!options.apiKey) throw new ModelError('no-key');
@@ -77,7 +121,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): ModelPort 
     async stream(request, onSnapshot, signal, onRetry) {
       const requestOptions = {
         signal,
-        ...(onRetry ? { middleware: [watchRetries(onRetry, options.maxRetries ?? 2)] } : {}),
+        middleware: [
+          cutWhenIdle(options.idleMs ?? STREAM_IDLE_MS),
+          ...(onRetry ? [watchRetries(onRetry, options.maxRetries ?? 2)] : []),
+        ],
       };
       try {
         const onEvent = (_event: unknown, snapshot: { content: readonly unknown[]; usage: Anthropic.Usage }) => {

@@ -147,6 +147,30 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
     expect(error).toMatchObject({ reason: 'stream-cut' });
   });
 
+  it('a stream that stalls (the connection open, nothing sent) is cut after the idle time, with what arrived', async () => {
+    api.script({ text: ['one ', 'two ', 'three'], stallAfterChunks: 2 });
+    const seen: string[] = [];
+    const stalling = createAnthropicModel({
+      apiKey: 'sk-ant-test',
+      baseUrl: api.url,
+      fetch: (input, init) => fetch(input, init),
+      maxRetries: 0,
+      idleMs: 500, // The product's three minutes, shortened: the test waits for the failure, not for a time.
+    });
+    const error = await failure(
+      stalling.stream(
+        request,
+        (blocks) => seen.push(blocks.map((b) => (b.type === 'text' ? b.text : '')).join('')),
+        new AbortController().signal,
+      ),
+    );
+    expect(error).toMatchObject({ reason: 'stream-cut' });
+    expect((error as Error).message).toBe(
+      'The answer stopped arriving before it was complete; what arrived is kept. (nothing arrived for 1 s)',
+    );
+    expect(seen.at(-1)).toBe('one two ');
+  });
+
   it('keeps truncated tool input as the SDK parses it (an object the registry then validates)', async () => {
     api.script({ invalidToolJson: { name: 'mcp__s__t' } });
     const result = await model().stream(request, () => undefined, new AbortController().signal);
