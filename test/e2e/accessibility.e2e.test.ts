@@ -104,6 +104,18 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
     await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
     await expectAccessible('empty-thread');
+    // The page's first Tab stop skips the header and the thread list to the message box.
+    const skip = page.getByRole('button', { name: 'Skip to the message box' });
+    const first = await page.evaluate(
+      () => document.querySelector('button, a[href], input, textarea, select, [tabindex]')?.textContent,
+    );
+    expect(first).toBe('Skip to the message box');
+    await skip.focus();
+    const shown = await skip.boundingBox();
+    expect(shown!.x).toBeGreaterThanOrEqual(0); // On screen while it has the focus.
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => box.evaluate((e) => e === document.activeElement)).toBe(true);
   });
 
   it('the servers manager: its list, the add form with errors, and Find servers', async () => {

@@ -16,6 +16,9 @@ import { activeMention, applyMention, removeMention, type ActiveMention } from '
 import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
 
+/** The message box's id: the page's skip link goes to it. */
+export const MESSAGE_BOX_ID = 'message-box';
+
 export interface ComposerProps {
   /** The text in the box; kept in a store so that what is typed while storage opens stays. */
   readonly draft: DraftStore;
@@ -150,6 +153,7 @@ export function Composer({
           box.current = node;
           if (boxRef) boxRef.current = node;
         }}
+        id={MESSAGE_BOX_ID}
         aria-label="Message"
         aria-describedby={ids.hint}
         aria-autocomplete="list"

@@ -6,6 +6,7 @@ import { Notice } from '../../components/notice';
 import { PanelFocusRequest } from '../../components/panel-heading';
 import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
+import { MESSAGE_BOX_ID } from '../chat/composer';
 import { useApplyTheme } from '../settings/use-theme';
 import { ThreadsSidebar } from '../threads/threads-sidebar';
 import { SidebarPlaceholder } from './sidebar-placeholder';
@@ -121,6 +122,10 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     <ResourceActionsContext.Provider value={resources}>
       <PanelFocusRequest.Provider value={panelFocus}>
         <div className="shell">
+          {/* The first stop of Tab: past the header and every thread of the list, straight to the message box. */}
+          <button type="button" className="skip-link" onClick={() => document.getElementById(MESSAGE_BOX_ID)?.focus()}>
+            Skip to the message box
+          </button>
           <header className="shell-header">
             <h1>MCP Agent</h1>
             {profile && <span className="profile">Profile: {profile.name}</span>}
