@@ -106,4 +106,15 @@ describe('thread export', () => {
     expect(markdown).toContain('tokens in 900 / out 40 / cache read 800 / cache write 0');
     expect(markdown).toContain('tool call: mcp__w__forecast (allow-once by person), 30 ms');
   });
+
+  it('as Markdown: a message names its attachments (the files stay in the browser)', () => {
+    const withFiles: Message = {
+      ...messages[0]!,
+      attachments: [
+        { id: 'att-1', name: 'chart.png', mimeType: 'image/png', kind: 'image', size: 2048, source: { type: 'file' } },
+      ],
+    };
+    const markdown = exportThreadMarkdown(thread, [withFiles]);
+    expect(markdown).toContain('## You\n\nRain in Oslo?\n\nAttached: chart.png (image/png, 2.0 KB)');
+  });
 });

@@ -1,3 +1,4 @@
+import { formatBytes } from '../domain/byte-size';
 import { assertNever } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
@@ -26,6 +27,11 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
         parts.push(result ? resultText(result) : '**Tool result**: none (the call was not answered)');
       }
     }
+    // The files themselves stay in the browser: the export names them, so the message reads as it was sent.
+    if (message.attachments?.length)
+      parts.push(
+        `Attached: ${message.attachments.map((a) => `${a.name} (${a.mimeType}, ${formatBytes(a.size)})`).join(', ')}`,
+      );
     if (message.error) parts.push(`> ${message.error}`);
     if (parts.length === 0) continue;
     lines.push(`## ${message.role === 'user' ? 'You' : 'Assistant'}`, '', ...parts.flatMap((p) => [p, '']));
