@@ -82,6 +82,40 @@ describe('unsent text across a reload', () => {
     first.close();
   });
 
+  it('typed with no thread open, it joins the stored text of the thread that opens (after it), and is stored so', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    await storage.drafts.put(a.id, 'yesterday’s half sentence');
+    const first = page(storage, [{ id: a.id }]);
+    setDraft(first.draft, 'a new idea'); // No thread open yet (start-up, or the open one was deleted).
+    first.open(a.id);
+    await expect.poll(() => first.text()).toBe('yesterday’s half sentence\n\na new idea');
+    await first.kept.flush();
+    expect(await storage.drafts.get(a.id)).toBe('yesterday’s half sentence\n\na new idea');
+    first.close();
+  });
+
+  it('read back into the box is not written again (another tab may have changed it meanwhile)', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    await storage.drafts.put(a.id, 'stored');
+    let writes = 0;
+    const counted = { ...storage.drafts, put: (id: string, text: string) => (writes++, storage.drafts.put(id, text)) };
+    const draft = createDraft();
+    const chat = createStore<ChatState>(() => ({ threads: [{ id: a.id }], activeThreadId: a.id }));
+    const kept = persistThreadDrafts({ draft, chat, drafts: counted });
+    await expect.poll(() => draft.getState().text).toBe('stored');
+    await kept.flush();
+    expect(writes).toBe(0);
+    setDraft(draft, ''); // Emptied: forgotten, as it was shown in this page.
+    await kept.flush();
+    expect(writes).toBe(1);
+    expect(await storage.drafts.get(a.id)).toBeUndefined();
+    kept.stop();
+  });
+
   it('goes with its thread when the thread is deleted', async () => {
     opened = await openTestStorage();
     const { storage } = opened;

@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { DraftsRepo } from '../storage/drafts-repo';
-import { setDraft, type DraftStore } from './draft';
+import { setDraft, withText, type DraftStore } from './draft';
 
 /** How long typing pauses before the text is stored (an emptied box is stored at once). */
 export const SAVE_DRAFT_AFTER_MS = 300;
@@ -48,32 +48,52 @@ export function persistThreadDrafts(deps: {
   // Threads whose box held text in this page: only theirs is forgotten when the box empties. A thread opening with an
   // empty box empties it too (followThreadDrafts), and its stored text must be read then, not erased.
   const hadText = new Set<string>();
+  /** The box's text read back from storage, set now: not written again. */
+  let isRestoring = false;
+  const record = (threadId: string, text: string) => {
+    if (text === '' && !hadText.has(threadId)) return;
+    if (text !== '') hadText.add(threadId);
+    if (isRestoring) return;
+    unsaved.set(threadId, text);
+    clearTimeout(timer);
+    timer = text === '' ? undefined : setTimeout(() => void flush(), SAVE_DRAFT_AFTER_MS);
+    if (text === '') void flush();
+  };
   const stopText = deps.draft.subscribe((now, before) => {
     if (now.text === before.text) return;
     // The thread open now (read from the store: a thread being opened has already changed the box to its own text).
     const threadId = deps.chat.getState().activeThreadId;
-    if (threadId === undefined) return; // Typed during start-up: it goes to the thread that opens, and is stored then.
-    if (now.text === '' && !hadText.has(threadId)) return;
-    if (now.text !== '') hadText.add(threadId);
-    unsaved.set(threadId, now.text);
-    clearTimeout(timer);
-    timer = now.text === '' ? undefined : setTimeout(() => void flush(), SAVE_DRAFT_AFTER_MS);
-    if (now.text === '') void flush();
+    // Typed while no thread is open: it goes to the thread that opens, and is stored with it (see restore).
+    if (threadId !== undefined) record(threadId, now.text);
   });
-  const restore = async (threadId: string) => {
-    const text = await queued(() => deps.drafts.get(threadId)).catch(
+  /**
+   * Puts the thread's stored text into its box: alone when the box is empty; before the text the box carried over
+   * (typed while no thread was open, or a deleted thread's draft), which is then stored with it.
+   */
+  const restore = async (threadId: string, isCarried: boolean) => {
+    const stored = await queued(() => deps.drafts.get(threadId)).catch(
       logFailure(logger, 'Reading unsent text failed', { threadId }),
     );
-    const isStill = deps.chat.getState().activeThreadId === threadId && deps.draft.getState().text === '';
-    if (text && isStill) setDraft(deps.draft, text);
+    if (deps.chat.getState().activeThreadId !== threadId) return;
+    const now = deps.draft.getState().text;
+    if (now === '' && stored) {
+      isRestoring = true;
+      setDraft(deps.draft, stored);
+      isRestoring = false;
+    } else if (now !== '' && isCarried) {
+      const joined = withText(now, stored ?? '');
+      setDraft(deps.draft, joined);
+      record(threadId, joined);
+    }
   };
   const stopChat = deps.chat.subscribe((now, before) => {
-    const opened = now.activeThreadId;
-    if (opened === before.activeThreadId || opened === undefined) return;
-    if (deps.draft.getState().text === '') void restore(opened);
+    const [left, opened] = [before.activeThreadId, now.activeThreadId];
+    if (opened === left || opened === undefined) return;
+    const isCarried = left === undefined || !now.threads.some((t) => t.id === left);
+    void restore(opened, isCarried);
   });
   const open = deps.chat.getState().activeThreadId;
-  if (open !== undefined && deps.draft.getState().text === '') void restore(open);
+  if (open !== undefined) void restore(open, true);
   return {
     flush,
     stop: () => {

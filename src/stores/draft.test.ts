@@ -126,4 +126,27 @@ describe('the draft', () => {
     open('dogs');
     expect(draft.getState().text).toBe('half written in cats');
   });
+
+  it('typed with no thread open, or left by a thread deleted while open, joins the next thread’s own draft after it', () => {
+    const draft = createDraft();
+    const threads = ['a', 'b'].map((id) => ({ id }));
+    const chat = createStore<{ activeThreadId?: string; threads: { id: string }[] }>(() => ({
+      threads,
+      activeThreadId: 'a',
+    }));
+    const files = createStore<{ items: readonly string[] }>(() => ({ items: [] }));
+    const stop = followThreadDrafts(draft, chat, files);
+    setDraft(draft, 'about A');
+    files.setState({ items: ['a.png'] });
+    chat.setState({ activeThreadId: 'b' });
+    setDraft(draft, 'about B, half written');
+    chat.setState({ activeThreadId: 'a' });
+    // A is deleted while open: its draft stays in the box; B opens with its own first, A's after it.
+    chat.setState({ activeThreadId: undefined, threads: [{ id: 'b' }] });
+    setDraft(draft, 'about A, and more');
+    chat.setState({ activeThreadId: 'b' });
+    expect(draft.getState().text).toBe('about B, half written\n\nabout A, and more');
+    expect(files.getState().items).toEqual(['a.png']);
+    stop();
+  });
 });

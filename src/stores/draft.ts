@@ -144,19 +144,36 @@ export function giveBackDraft<T>(
 }
 
 /** A draft's text with a message's text given back: before what was typed since, never instead of it. */
-const withText = (typed: string, given: string): string =>
+export const withText = (typed: string, given: string): string =>
   !typed.trim() ? given : typed.includes(given) ? typed : `${given}\n\n${typed}`;
+
+/** A thread's kept box with what the box holds now added after it (see followThreadDrafts). */
+function mergedBox<T>(own: PendingState<T>, attachments: PendingItems<T> | undefined): PendingState<T> {
+  const now = attachments?.getState() ?? EMPTY_BOX;
+  return {
+    items: [...own.items, ...now.items],
+    errors: [...(own.errors ?? []), ...(now.errors ?? [])],
+    reading: (own.reading ?? 0) + (now.reading ?? 0),
+    shrinking: [...(own.shrinking ?? []), ...(now.shrinking ?? [])],
+  };
+}
 
 /**
  * Each thread keeps its own draft, text and attachments: leaving a thread keeps what was put in it, and opening one
  * shows its own (empty when none), so Enter never sends to one thread what was meant for another. What is typed while
- * no thread is open (during start-up) goes to the thread that opens, and so does the draft of a thread that was
- * deleted (it is not in the list any more), rather than being lost. Returns the function that stops following.
+ * no thread is open (start-up, or after the open thread was deleted) goes to the thread that opens, and so does the
+ * draft of a thread that was deleted (it is not in the list any more), after that thread's own draft, rather than being
+ * lost. Returns the function that stops following.
  */
 export function followThreadDrafts<T>(
   draft: DraftStore,
   chat: Pick<
-    StoreApi<{ readonly activeThreadId?: string | undefined; readonly threads: readonly { readonly id: string }[] }>,
+    StoreApi<{
+      readonly activeThreadId?: string | undefined;
+      readonly threads: readonly { readonly id: string }[];
+      /** A thread hidden for Undo: its draft is kept until the deletion is final. */
+      readonly deleting?: { readonly thread: { readonly id: string } } | undefined;
+    }>,
     'subscribe' | 'getState'
   >,
   attachments?: PendingItems<T>,
@@ -172,7 +189,11 @@ export function followThreadDrafts<T>(
     attachments?.setState({ ...EMPTY_BOX, ...box });
   };
   const stop = chat.subscribe((now, before) => {
-    if (now.threads !== before.threads) threadIds = new Set(now.threads.map((t) => t.id));
+    if (now.threads !== before.threads || now.deleting !== before.deleting) {
+      threadIds = new Set(now.threads.map((t) => t.id));
+      // A thread deleted for good takes its kept draft along (an attached resource stops being followed).
+      for (const id of kept.keys()) if (!threadIds.has(id) && id !== now.deleting?.thread.id) kept.delete(id);
+    }
     const [left, opened] = [before.activeThreadId, now.activeThreadId];
     if (left === opened) return;
     open = opened;
@@ -185,8 +206,12 @@ export function followThreadDrafts<T>(
     }
     const own = opened === undefined ? undefined : kept.get(opened);
     if (opened !== undefined) kept.delete(opened); // In the box now, until it is left again.
-    if (own !== undefined) put(own.text, own.box);
-    else if (left !== undefined && !isLeftGone) put('', EMPTY_BOX);
+    // What the box carries over (typed while no thread was open, or a deleted thread's draft) stays, after the opened
+    // thread's own draft rather than in place of it.
+    const isCarried = left === undefined || isLeftGone;
+    if (own !== undefined && isCarried) put(withText(draft.getState().text, own.text), mergedBox(own.box, attachments));
+    else if (own !== undefined) put(own.text, own.box);
+    else if (!isCarried) put('', EMPTY_BOX);
   });
   return () => {
     stop();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentRef } from '../domain/attachment';
+import { StorageQuotaError } from '../domain/errors';
 import { createAttachmentDraft, type PendingAttachment } from './attachment-draft';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, followThreadDrafts, setDraft, type DraftStore } from './draft';
@@ -114,6 +115,31 @@ describe('sending with attachments', () => {
     attachments.store.setState({ items: [photo] });
     await sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'First words');
     expect(sent).toEqual([{ threadId: 'new', text: 'First words', names: ['photo.png'] }]);
+    stop();
+  });
+
+  it('with no thread open and none can be made (a full disk), the text goes back into the box and a notice says why', async () => {
+    const chat = createStore<FakeChatState & { notice?: string }>(() => ({
+      activeThreadId: undefined,
+      threads: [],
+      messages: [],
+    }));
+    const draft = createDraft();
+    const attachments = createAttachmentDraft();
+    const stop = followThreadDrafts(draft, chat, attachments.store);
+    let sends = 0;
+    const actions = {
+      newThread: () => Promise.reject(new StorageQuotaError('threads')),
+      send: () => Promise.resolve(++sends > 0),
+    } as unknown as ChatActions;
+    attachments.store.setState({ items: [photo] });
+    await sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'Do not lose me');
+    expect(sends).toBe(0);
+    expect(draft.getState().text).toBe('Do not lose me');
+    expect(attachments.store.getState().items.map((i) => i.ref.name)).toEqual(['photo.png']);
+    expect(chat.getState().notice).toBe(
+      'A new thread for your message could not be made: Browser storage is full, so the change to threads was not saved. Free space by deleting old threads, or allow this site more storage.',
+    );
     stop();
   });
 });

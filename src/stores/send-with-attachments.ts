@@ -1,3 +1,4 @@
+import { describeError } from '../domain/errors';
 import type { ChatActions, ChatStore } from './chat-store';
 import { takeAttachments, type AttachmentDraft } from './attachment-draft';
 import { giveBackDraft, type DraftStore } from './draft';
@@ -16,7 +17,18 @@ export async function sendWithAttachments(
   text: string,
 ): Promise<void> {
   // Made first: what is in the box while it is made goes to it (followThreadDrafts).
-  if (chat.getState().activeThreadId === undefined) await actions.newThread();
+  if (chat.getState().activeThreadId === undefined) {
+    const problem = await actions.newThread().then(
+      () => (chat.getState().activeThreadId === undefined ? 'it did not open' : undefined),
+      (error: unknown) => describeError(error),
+    );
+    if (problem !== undefined) {
+      // Nothing to send it to: the text goes back into the box (its attachments never left), and the notice says why.
+      giveBackDraft(draft, attachments, { threadId: undefined, activeThreadId: undefined }, text, []);
+      chat.setState({ notice: `A new thread for your message could not be made: ${problem}` });
+      return;
+    }
+  }
   const threadId = chat.getState().activeThreadId;
   const taken = takeAttachments(attachments);
   const isStored = await actions.send(text, taken);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerResources } from '../../src/mcp/server-resources';
 import { createAttachmentDraft, removeAttachment, type AttachmentDraftHandle } from '../../src/stores/attachment-draft';
 import { createChat, type ChatActions, type ChatStore } from '../../src/stores/chat-store';
-import { createDraft, followThreadDrafts } from '../../src/stores/draft';
+import { allPendingItems, createDraft, followThreadDrafts } from '../../src/stores/draft';
 import { createResourceActions, type ResourceActions } from '../../src/stores/resource-attachments';
 import { sendWithAttachments } from '../../src/stores/send-with-attachments';
 import { startTestApp, type TestApp } from '../fakes/test-app';
@@ -226,6 +226,11 @@ describe('server resources as attachments', () => {
     // Followed while its thread is not open: a change reaches the attachment kept with that thread.
     await expect.poll(() => server.subscribed.has('notes://today'), { timeout: 15_000 }).toBe(true);
     server.change('notes://today', 'Changed while another thread was open.');
+    // Read again into the draft kept with its thread, before that thread is opened again.
+    await expect
+      .poll(async () => allPendingItems(box.store)[0]?.blob.text(), { timeout: 15_000 })
+      .toBe('Changed while another thread was open.');
+    expect(box.store.getState().items).toEqual([]);
     await chat.actions.openThread(asked);
     await expect
       .poll(async () => box.store.getState().items[0]?.blob.text(), { timeout: 15_000 })

@@ -155,7 +155,7 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
       baseUrl: api.url,
       fetch: (input, init) => fetch(input, init),
       maxRetries: 0,
-      idleMs: 500, // The product's three minutes, shortened: the test waits for the failure, not for a time.
+      idleMs: 2000, // The product's three minutes, shortened: the test waits for the failure, not for a time.
     });
     const error = await failure(
       stalling.stream(
@@ -166,9 +166,23 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
     );
     expect(error).toMatchObject({ reason: 'stream-cut' });
     expect((error as Error).message).toBe(
-      'The answer stopped arriving before it was complete; what arrived is kept. (nothing arrived for 1 s)',
+      'The answer stopped arriving before it was complete; what arrived is kept. (nothing arrived for 2 s)',
     );
     expect(seen.at(-1)).toBe('one two ');
+  });
+
+  it('a slow stream that keeps sending is never cut, however long it takes in all', async () => {
+    // Six deltas 400 ms apart (2.4 s in all) against an idle time of 2 s: each arrival starts the wait again.
+    api.script({ text: ['a ', 'b ', 'c ', 'd ', 'e ', 'f'], delayMs: 400 });
+    const slow = createAnthropicModel({
+      apiKey: 'sk-ant-test',
+      baseUrl: api.url,
+      fetch: (input, init) => fetch(input, init),
+      maxRetries: 0,
+      idleMs: 2000,
+    });
+    const result = await slow.stream(request, () => undefined, new AbortController().signal);
+    expect(result.blocks).toEqual([{ type: 'text', text: 'a b c d e f' }]);
   });
 
   it('keeps truncated tool input as the SDK parses it (an object the registry then validates)', async () => {
