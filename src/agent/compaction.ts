@@ -192,9 +192,10 @@ function compactionTrace(
 function keptStart(input: PrepareInput, records: readonly ContextCompaction[], threshold: number): Message | undefined {
   const from = latestSummary(records)?.firstKeptSeq ?? -1;
   const turnStart = input.history.findLast(isPersonMessage);
-  const tail = input.history.filter((m) => turnStart && m.seq >= turnStart.seq);
+  // A retried attempt is never sent (history.ts): it neither counts nor starts what is kept.
+  const tail = input.history.filter((m) => turnStart && m.seq >= turnStart.seq && !m.retried);
   const isTurnLarge = estimateTokens(tail.map((m) => m.blocks)) > threshold / 2;
-  const start = isTurnLarge ? input.history.findLast((m) => m.role === 'assistant') : turnStart;
+  const start = isTurnLarge ? input.history.findLast((m) => m.role === 'assistant' && !m.retried) : turnStart;
   return start && start.seq > from ? start : undefined;
 }
 

@@ -117,4 +117,21 @@ describe('thread export', () => {
     const markdown = exportThreadMarkdown(thread, [withFiles]);
     expect(markdown).toContain('## You\n\nRain in Oslo?\n\nAttached: chart.png (image/png, 2.0 KB)');
   });
+
+  it('as Markdown: a retried attempt is marked as such, with what arrived of it', () => {
+    const attempt: Message = {
+      ...messages[0]!,
+      id: 'retried',
+      role: 'assistant',
+      blocks: [{ type: 'text', text: 'Half an' }],
+      status: 'error',
+      error: 'The answer stopped arriving before it was complete; what arrived is kept.',
+      retried: true,
+      trace: [],
+    };
+    const markdown = exportThreadMarkdown(thread, [messages[0]!, attempt]);
+    expect(markdown).toContain(
+      '## Assistant\n\nHalf an\n\n> Failed attempt, retried (not sent to the model): The answer stopped arriving',
+    );
+  });
 });

@@ -32,7 +32,8 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
       parts.push(
         `Attached: ${message.attachments.map((a) => `${a.name} (${a.mimeType}, ${formatBytes(a.size)})`).join(', ')}`,
       );
-    if (message.error) parts.push(`> ${message.error}`);
+    if (message.error)
+      parts.push(`> ${message.retried ? `Failed attempt, retried (not sent to the model): ` : ''}${message.error}`);
     if (parts.length === 0) continue;
     lines.push(`## ${message.role === 'user' ? 'You' : 'Assistant'}`, '', ...parts.flatMap((p) => [p, '']));
     if (message.trace.length > 0)

@@ -103,10 +103,13 @@ export function ChatView({
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
   // Another thread's answer is being written (one at a time in a tab).
-  const busyElsewhere =
-    isRunning && runningThreadId !== undefined && runningThreadId !== activeId
-      ? threads.find((t) => t.id === runningThreadId)
-      : undefined;
+  // Another thread's answer is being written (one at a time in a tab); that thread may be out of the list already
+  // (deleted while its turn ends).
+  const isBusyElsewhere = isRunning && runningThreadId !== undefined && runningThreadId !== activeId;
+  const isRunningHere = isRunning && !isBusyElsewhere;
+  const busyThread = isBusyElsewhere ? threads.find((t) => t.id === runningThreadId) : undefined;
+  // The running turn's approvals and waits are that thread's: shown there, not here.
+  const shownApprovals = isBusyElsewhere ? NO_APPROVALS : approvals;
   const threadServers = thread?.enabledServerIds.join(' ');
   // The open thread's servers' resources are listed for the `@` list.
   useEffect(() => {
@@ -139,8 +142,8 @@ export function ChatView({
   // server views, and a new Map would draw every message again.
   const namesKey = JSON.stringify(serverViews.map((s) => [s.id, s.name]));
   const serverNames = useMemo(() => namesOf(namesKey), [namesKey]);
-  const awaitingIds = useMemo(() => new Set(approvals.map((a) => a.toolUseId)), [approvals]);
-  const isThinking = isRunning && !busyElsewhere && approvals.length === 0 && isAwaitingModel(messages);
+  const awaitingIds = useMemo(() => new Set(shownApprovals.map((a) => a.toolUseId)), [shownApprovals]);
+  const isThinking = isRunningHere && shownApprovals.length === 0 && isAwaitingModel(messages);
   const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
@@ -167,13 +170,13 @@ export function ChatView({
             awaitingIds={awaitingIds}
             isRunning={isRunning}
             isThinking={isThinking}
-            modelWait={modelWait}
+            {...(isBusyElsewhere ? {} : { modelWait })}
             branches={branches}
             reveal={reveal}
             onRetry={retry}
             toolProgress={toolProgress}
             mcpApps={mcpApps}
-            approvals={approvals}
+            approvals={shownApprovals}
             elicitations={elicitations}
             // A note of a request declined during a turn shows in that turn's thread only.
             refused={refused.filter((r) => r.threadId === undefined || r.threadId === activeId)}
@@ -184,17 +187,15 @@ export function ChatView({
         ) : (
           <p className="empty muted">{actions ? 'Ask anything below to start a new thread.' : ''}</p>
         )}
-        <ChatAnnouncer
-          threadId={activeId}
-          isRunning={isRunning && !busyElsewhere}
-          messages={messages}
-          approvals={approvals}
-        />
+        <ChatAnnouncer threadId={activeId} isRunning={isRunningHere} messages={messages} approvals={shownApprovals} />
       </section>
       <div className="composer-dock">
         {!isOnline && <OfflineNote />}
-        {busyElsewhere && actions && (
-          <BusyElsewhereNote title={busyElsewhere.title} onOpen={() => void actions.openThread(busyElsewhere.id)} />
+        {isBusyElsewhere && actions && (
+          <BusyElsewhereNote
+            {...(busyThread ? { title: busyThread.title, onOpen: () => void actions.openThread(busyThread.id) } : {})}
+            isAwaitingApproval={approvals.length > 0}
+          />
         )}
         <AttachmentZone draft={attachments} isDisabled={false}>
           {template && templateInfo && resources && (
@@ -212,9 +213,10 @@ export function ChatView({
           <Composer
             draft={draft}
             // Stop only in the thread whose answer runs.
-            isRunning={isRunning && !busyElsewhere}
+            isRunning={isRunningHere}
             // Files still being read (a large photo made smaller) would miss the message: Send waits for them.
-            isSendHeld={actions === undefined || !isOnline || isReadingFiles || busyElsewhere !== undefined}
+            isSendHeld={actions === undefined || !isOnline || isReadingFiles}
+            isSendPaused={isBusyElsewhere}
             onSend={(text) =>
               void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
             }

@@ -25,6 +25,8 @@ export interface ComposerProps {
   readonly isRunning: boolean;
   /** Storage still opening: the box takes typing, but Send and Enter wait (nothing is sent, nothing is lost). */
   readonly isSendHeld?: boolean;
+  /** Another thread's answer is being written: Send and Enter wait; the @ and / lists still work. */
+  readonly isSendPaused?: boolean;
   readonly onSend: (text: string) => void;
   readonly onStop: () => void;
   /** The thread's servers and tools for an `@` mention, filtered by what follows the `@`. */
@@ -49,6 +51,7 @@ export function Composer({
   draft,
   isRunning,
   isSendHeld = false,
+  isSendPaused = false,
   onSend,
   onStop,
   mentionOptions,
@@ -87,7 +90,7 @@ export function Composer({
     if (next?.start !== dismissedAt) setDismissedAt(undefined);
   };
   const send = () => {
-    if (isRunning || isSendHeld) return;
+    if (isRunning || isSendHeld || isSendPaused) return;
     const taken = takeDraft(draft) ?? (hasAttachments ? '' : undefined);
     if (taken === undefined) return;
     onSend(taken);
@@ -201,7 +204,7 @@ export function Composer({
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isSendHeld || (!text.trim() && !hasAttachments)}>
+        <button type="button" onClick={send} disabled={isSendHeld || isSendPaused || (!text.trim() && !hasAttachments)}>
           Send
         </button>
       )}

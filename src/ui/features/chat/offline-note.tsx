@@ -12,16 +12,32 @@ export function OfflineNote() {
 
 /**
  * Above the message box of a thread while another thread's answer is being written: one answer runs at a time in a
- * tab, so Send waits, and Stop is in that thread (not here, where it would end an answer out of sight).
+ * tab, so Send waits, and Stop and that answer's approvals are in that thread (not here, out of sight of the answer).
  */
-export function BusyElsewhereNote({ title, onOpen }: { title: string; onOpen: () => void }) {
+export function BusyElsewhereNote({
+  title,
+  onOpen,
+  isAwaitingApproval,
+}: {
+  /** The thread being answered; none when it has left the list (deleted while its turn ends). */
+  title?: string;
+  onOpen?: () => void;
+  isAwaitingApproval: boolean;
+}) {
   return (
     <p className="offline-note" role="status">
-      <strong>Claude is answering in “{title}”.</strong> One answer is written at a time: Send waits until it ends (what
-      you type stays in the box).{' '}
-      <button type="button" className="secondary" onClick={onOpen}>
-        Open “{title}”
-      </button>
+      <strong>
+        {title === undefined
+          ? 'Claude is finishing an answer in another thread.'
+          : `Claude is answering in “${title}”.`}
+      </strong>{' '}
+      {isAwaitingApproval ? 'It waits for your approval there. ' : ''}One answer is written at a time: Send waits until
+      it ends (what you type stays in the box).{' '}
+      {title !== undefined && onOpen && (
+        <button type="button" className="secondary" onClick={onOpen}>
+          Open “{title}”
+        </button>
+      )}
     </p>
   );
 }

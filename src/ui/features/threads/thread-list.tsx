@@ -196,7 +196,7 @@ export function ThreadList({
                   type="button"
                   className="thread-link"
                   data-thread-id={thread.id}
-                  aria-describedby={`${listId}-${thread.id}${foundHere ? ` ${listId}-${thread.id}-found` : ''}`}
+                  aria-describedby={`${thread.id === runningId ? `${listId}-${thread.id}-running ` : ''}${listId}-${thread.id}${foundHere ? ` ${listId}-${thread.id}-found` : ''}`}
                   aria-current={thread.id === activeId ? 'page' : undefined}
                   onClick={() =>
                     fold(() =>
@@ -207,7 +207,12 @@ export function ThreadList({
                   }
                 >
                   <span className="thread-title">{thread.title}</span>
-                  {thread.id === runningId && <span className="thread-running">Answering…</span>}
+                  {/* Its name stays the title: "Answering…" is part of its description. */}
+                  {thread.id === runningId && (
+                    <span className="thread-running" id={`${listId}-${thread.id}-running`} aria-hidden="true">
+                      Answering…
+                    </span>
+                  )}
                   {/* Its name is the title (the visible label); date and preview are its description, not its name. */}
                   <span className="thread-meta muted" id={`${listId}-${thread.id}`} aria-hidden="true">
                     <time dateTime={new Date(thread.updatedAt).toISOString()}>
