@@ -6,7 +6,7 @@ import { SUMMARY_INSTRUCTION } from '../../../src/agent/compaction';
 import { CLEARED_RESULT_TEXT, SUMMARY_PREFIX } from '../../../src/agent/compaction-context';
 import type { ContentBlock } from '../../../src/domain/message';
 import type { CompactionTrace, TraceEntry } from '../../../src/domain/trace';
-import { sendMessage } from '../../../src/turns/turn-runner';
+import { retryTurn, sendMessage } from '../../../src/turns/turn-runner';
 import type { RecordedRequest } from '../../fakes/fake-anthropic';
 import { faultAppsPerTest, type FaultApp } from './turn-harness';
 
@@ -90,6 +90,37 @@ describe('long threads: compaction against the contract fake', () => {
     expect(app.api.requests).toHaveLength(3);
     expect(firstBlock(app.api.requests[2]!)).toEqual(firstBlock(answerCall!));
     expect((await app.opened.storage.compactions.list(threadId)).items).toHaveLength(1);
+  });
+
+  it('a retried attempt neither counts in the turn nor starts what is kept: the question stays after the summary', async () => {
+    const app = await startApp();
+    const threadId = await longThread(app, 'claude-sonnet-5', 32, 5_000);
+    await app.opened.storage.messages.append(threadId, {
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Question 32' }],
+      status: 'complete',
+    });
+    // A long answer cut off and retried once, then a second attempt that failed at once.
+    const halfAnswer = `Half an answer: ${'y'.repeat(90_000 * 4)}`;
+    const cut = await app.opened.storage.messages.append(threadId, {
+      role: 'assistant',
+      blocks: [{ type: 'text', text: halfAnswer }],
+      status: 'error',
+      error: 'The answer stopped arriving before it was complete; what arrived is kept.',
+    });
+    await app.opened.storage.messages.update(cut.id, { retried: true });
+    await app.opened.storage.messages.append(threadId, {
+      role: 'assistant',
+      blocks: [],
+      status: 'error',
+      error: 'The API is overloaded right now (529). Retry in a little while.',
+    });
+    app.api.script({ text: 'The person asked 32 questions.' }, { text: 'Here is question 33.' });
+    const options = { askApproval: async () => 'allow-once' as const, signal: new AbortController().signal };
+    expect(await retryTurn(app.deps, threadId, options)).toEqual({ status: 'done' });
+    const answerCall = app.api.requests.at(-1)!;
+    expect(lastUserText(answerCall)).toMatch(/Question 32$/);
+    expect(JSON.stringify(app.api.requests.map((r) => r.body.messages))).not.toContain('Half an answer');
   });
 
   it('the API compacts server-side where the model supports it; later requests send its block back and fit', async () => {
