@@ -133,7 +133,9 @@ export function giveBackDraft<T>(
   items: readonly T[],
 ): void {
   const kept = keptDrafts.get(draft) as Map<string, Kept<T>> | undefined;
-  if (where.threadId === undefined || where.threadId === where.activeThreadId || !kept) {
+  // A thread deleted meanwhile has no draft to go back to: the box shows it rather than a draft no one will open.
+  const isGone = where.threadId !== undefined && following.get(attachments)?.isGone(where.threadId) === true;
+  if (where.threadId === undefined || where.threadId === where.activeThreadId || !kept || isGone) {
     attachments.setState({ items: [...items, ...attachments.getState().items] });
     setDraft(draft, withText(draft.getState().text, text));
     return;

@@ -88,6 +88,16 @@ describe('sending with attachments', () => {
     stop();
   });
 
+  it('a message the disk refused, whose thread was deleted meanwhile, comes back into the box open now', async () => {
+    const { box, send, stop } = setUp((chat) => {
+      chat.setState({ activeThreadId: 'b', messages: [] });
+      chat.setState({ threads: [{ id: 'b' }] }); // a is deleted for good while its answer ran.
+    }, false);
+    await send();
+    expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
+    stop();
+  });
+
   it('a message the disk refused comes back into the box of the thread still open', async () => {
     const { box, send, stop } = setUp(() => undefined, false);
     await send();

@@ -30,11 +30,11 @@ const NONE: readonly string[] = [];
  */
 export function AttachmentZone({
   draft,
-  isDisabled,
+  isDisabled = false,
   children,
 }: {
   draft: Draft;
-  isDisabled: boolean;
+  isDisabled?: boolean;
   children: ReactNode;
 }) {
   const [isOver, setIsOver] = useState(false);
@@ -164,7 +164,7 @@ export function AttachmentTray({ draft, zone }: { draft: AttachmentDraft; zone?:
 }
 
 /** The "Attach files" button: opens the file picker (several files at once). */
-export function AttachButton({ draft, isDisabled }: { draft: Draft; isDisabled: boolean }) {
+export function AttachButton({ draft, isDisabled = false }: { draft: Draft; isDisabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>

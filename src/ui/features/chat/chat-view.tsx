@@ -197,7 +197,7 @@ export function ChatView({
             isAwaitingApproval={approvals.length > 0}
           />
         )}
-        <AttachmentZone draft={attachments} isDisabled={false}>
+        <AttachmentZone draft={attachments}>
           {template && templateInfo && resources && (
             <ResourceTemplateForm
               actions={resources}
@@ -239,7 +239,7 @@ export function ChatView({
             boxRef={composerBox}
             {...(promptDock.slashMenu ? { slashMenu: promptDock.slashMenu } : {})}
             hasAttachments={attachmentCount > 0}
-            extraButtons={<AttachButton draft={attachments} isDisabled={false} />}
+            extraButtons={<AttachButton draft={attachments} />}
           />
         </AttachmentZone>
       </div>
