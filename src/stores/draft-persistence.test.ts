@@ -116,6 +116,23 @@ describe('unsent text across a reload', () => {
     kept.stop();
   });
 
+  it('typed and sent before typing paused, it is never written (nothing to store, nothing to forget)', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    let writes = 0;
+    const counted = { ...storage.drafts, put: (id: string, text: string) => (writes++, storage.drafts.put(id, text)) };
+    const draft = createDraft();
+    const chat = createStore<ChatState>(() => ({ threads: [{ id: a.id }], activeThreadId: a.id }));
+    const kept = persistThreadDrafts({ draft, chat, drafts: counted });
+    await kept.flush(); // The start-up read is done.
+    setDraft(draft, 'quick question');
+    setDraft(draft, ''); // Sent at once.
+    await kept.flush();
+    expect(writes).toBe(0);
+    kept.stop();
+  });
+
   it('goes with its thread when the thread is deleted', async () => {
     opened = await openTestStorage();
     const { storage } = opened;

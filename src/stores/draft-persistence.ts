@@ -26,6 +26,8 @@ export function persistThreadDrafts(deps: {
   const logger = deps.logger ?? silentLogger;
   const unsaved = new Map<string, string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Threads whose text this page stored (or read back): an emptied box is forgotten in storage only for them. */
+  const mayBeStored = new Set<string>();
   // Reads and writes in order: a thread's stored text is read before a write queued after it can replace it.
   let queue: Promise<unknown> = Promise.resolve();
   const queued = <T>(job: () => Promise<T>): Promise<T> => {
@@ -40,20 +42,23 @@ export function persistThreadDrafts(deps: {
     const threads = new Set(deps.chat.getState().threads.map((t) => t.id));
     const batch = [...unsaved].filter(([threadId]) => threads.has(threadId));
     unsaved.clear();
+    for (const [threadId, text] of batch) {
+      if (text === '') mayBeStored.delete(threadId);
+      else mayBeStored.add(threadId);
+    }
     return queued(() => Promise.all(batch.map(([threadId, text]) => deps.drafts.put(threadId, text)))).then(
       () => undefined,
       logFailure(logger, 'Saving unsent text failed'),
     );
   };
-  // Threads whose box held text in this page: only theirs is forgotten when the box empties. A thread opening with an
-  // empty box empties it too (followThreadDrafts), and its stored text must be read then, not erased.
-  const hadText = new Set<string>();
   /** The box's text read back from storage, set now: not written again. */
   let isRestoring = false;
   const record = (threadId: string, text: string) => {
-    if (text === '' && !hadText.has(threadId)) return;
-    if (text !== '') hadText.add(threadId);
-    if (isRestoring) return;
+    if (isRestoring) return void mayBeStored.add(threadId);
+    // An emptied box forgets only text this page stored or read back: a thread opening with an empty box empties it
+    // too (followThreadDrafts), and its stored text is read then, not erased; text typed and sent before it was ever
+    // stored needs no write at all.
+    if (text === '' && !mayBeStored.has(threadId)) return void unsaved.delete(threadId);
     unsaved.set(threadId, text);
     clearTimeout(timer);
     timer = text === '' ? undefined : setTimeout(() => void flush(), SAVE_DRAFT_AFTER_MS);
