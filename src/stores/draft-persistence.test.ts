@@ -30,6 +30,15 @@ function page(storage: TestStorage['storage'], threads: { id: string }[], active
   };
 }
 
+/** A page with `threadId` open, whose persistence counts the writes it makes (no draft box following threads). */
+function countingPage(storage: TestStorage['storage'], threadId: string) {
+  let writes = 0;
+  const counted = { ...storage.drafts, put: (id: string, text: string) => (writes++, storage.drafts.put(id, text)) };
+  const draft = createDraft();
+  const chat = createStore<ChatState>(() => ({ threads: [{ id: threadId }], activeThreadId: threadId }));
+  return { draft, kept: persistThreadDrafts({ draft, chat, drafts: counted }), writes: () => writes };
+}
+
 describe('unsent text across a reload', () => {
   it('is stored per thread and put back in the box when its thread opens again', async () => {
     opened = await openTestStorage();
@@ -101,17 +110,13 @@ describe('unsent text across a reload', () => {
     const { storage } = opened;
     const a = await storage.threads.create('p1', { title: 'A' });
     await storage.drafts.put(a.id, 'stored');
-    let writes = 0;
-    const counted = { ...storage.drafts, put: (id: string, text: string) => (writes++, storage.drafts.put(id, text)) };
-    const draft = createDraft();
-    const chat = createStore<ChatState>(() => ({ threads: [{ id: a.id }], activeThreadId: a.id }));
-    const kept = persistThreadDrafts({ draft, chat, drafts: counted });
+    const { draft, kept, writes } = countingPage(storage, a.id);
     await expect.poll(() => draft.getState().text).toBe('stored');
     await kept.flush();
-    expect(writes).toBe(0);
+    expect(writes()).toBe(0);
     setDraft(draft, ''); // Emptied: forgotten, as it was shown in this page.
     await kept.flush();
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
     expect(await storage.drafts.get(a.id)).toBeUndefined();
     kept.stop();
   });
@@ -120,16 +125,12 @@ describe('unsent text across a reload', () => {
     opened = await openTestStorage();
     const { storage } = opened;
     const a = await storage.threads.create('p1', { title: 'A' });
-    let writes = 0;
-    const counted = { ...storage.drafts, put: (id: string, text: string) => (writes++, storage.drafts.put(id, text)) };
-    const draft = createDraft();
-    const chat = createStore<ChatState>(() => ({ threads: [{ id: a.id }], activeThreadId: a.id }));
-    const kept = persistThreadDrafts({ draft, chat, drafts: counted });
+    const { draft, kept, writes } = countingPage(storage, a.id);
     await kept.flush(); // The start-up read is done.
     setDraft(draft, 'quick question');
     setDraft(draft, ''); // Sent at once.
     await kept.flush();
-    expect(writes).toBe(0);
+    expect(writes()).toBe(0);
     kept.stop();
   });
 
