@@ -63,9 +63,6 @@ const EMPTY_BOX: PendingState<never> = { items: [], errors: [], reading: 0, shri
 const isEmptyBox = (box: PendingState<unknown>): boolean =>
   box.items.length === 0 && !box.reading && !box.errors?.length;
 
-/** The drafts kept per thread by followThreadDrafts, for each draft box it follows. */
-const keptDrafts = new WeakMap<DraftStore, Map<string, Kept<unknown>>>();
-
 /** For each attachments box followed: the thread open now, whether a thread is gone, and the kept drafts. */
 interface Following {
   readonly open: () => string | undefined;
@@ -132,9 +129,10 @@ export function giveBackDraft<T>(
   text: string,
   items: readonly T[],
 ): void {
-  const kept = keptDrafts.get(draft) as Map<string, Kept<T>> | undefined;
+  const follow = following.get(attachments);
+  const kept = follow?.kept as Map<string, Kept<T>> | undefined;
   // A thread deleted meanwhile has no draft to go back to: the box shows it rather than a draft no one will open.
-  const isGone = where.threadId !== undefined && following.get(attachments)?.isGone(where.threadId) === true;
+  const isGone = where.threadId !== undefined && follow?.isGone(where.threadId) === true;
   if (where.threadId === undefined || where.threadId === where.activeThreadId || !kept || isGone) {
     attachments.setState({ items: [...items, ...attachments.getState().items] });
     setDraft(draft, withText(draft.getState().text, text));
@@ -181,7 +179,6 @@ export function followThreadDrafts<T>(
   attachments?: PendingItems<T>,
 ): () => void {
   const kept = new Map<string, Kept<T>>();
-  keptDrafts.set(draft, kept);
   let open = chat.getState().activeThreadId;
   let threadIds = new Set(chat.getState().threads.map((t) => t.id));
   const follow: Following = { open: () => open, isGone: (id) => !threadIds.has(id), kept };
@@ -217,7 +214,6 @@ export function followThreadDrafts<T>(
   });
   return () => {
     stop();
-    if (keptDrafts.get(draft) === kept) keptDrafts.delete(draft);
     if (attachments && following.get(attachments) === follow) following.delete(attachments);
   };
 }
