@@ -28,32 +28,24 @@ const NONE: readonly string[] = [];
  * Around the composer: files dropped on it or pasted into it become attachments (a paste of text stays text), and the
  * attachments show as chips with name and size above the box, with why any were refused.
  */
-export function AttachmentZone({
-  draft,
-  isDisabled = false,
-  children,
-}: {
-  draft: Draft;
-  isDisabled?: boolean;
-  children: ReactNode;
-}) {
+export function AttachmentZone({ draft, children }: { draft: Draft; children: ReactNode }) {
   const [isOver, setIsOver] = useState(false);
   const zone = useRef<HTMLDivElement>(null);
   const onDragOver = (event: DragEvent) => {
-    if (isDisabled || !hasFiles([...event.dataTransfer.types])) return;
+    if (!hasFiles([...event.dataTransfer.types])) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     setIsOver(true);
   };
   const onDrop = (event: DragEvent) => {
     setIsOver(false);
-    if (isDisabled || event.dataTransfer.files.length === 0) return;
+    if (event.dataTransfer.files.length === 0) return;
     event.preventDefault();
     void addFiles(draft, [...event.dataTransfer.files]);
   };
-  useDropOnChat(draft, isDisabled);
+  useDropOnChat(draft);
   const onPaste = (event: ClipboardEvent) => {
-    if (isDisabled || event.clipboardData.files.length === 0) return;
+    if (event.clipboardData.files.length === 0) return;
     event.preventDefault(); // Files only: a paste of text goes into the box as always.
     void addFiles(draft, [...event.clipboardData.files]);
   };
@@ -80,11 +72,11 @@ const CHAT_AREA = '.chat, .composer-dock';
  * dropped on the chat, it is attached like one dropped on the composer; elsewhere it is ignored. A file input takes its
  * own drops.
  */
-function useDropOnChat(draft: Draft, isDisabled: boolean): void {
+function useDropOnChat(draft: Draft): void {
   useEffect(() => {
     const isFileInput = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'file';
     const takes = (event: globalThis.DragEvent) =>
-      !isDisabled && event.target instanceof Element && event.target.closest(CHAT_AREA) !== null;
+      event.target instanceof Element && event.target.closest(CHAT_AREA) !== null;
     const onDragOver = (event: globalThis.DragEvent) => {
       // Taken already by a drop zone of its own (the composer's): its 'copy' stands.
       if (event.defaultPrevented || !event.dataTransfer || !hasFiles([...event.dataTransfer.types])) return;
@@ -104,7 +96,7 @@ function useDropOnChat(draft: Draft, isDisabled: boolean): void {
       window.removeEventListener('dragover', onDragOver);
       window.removeEventListener('drop', onDrop);
     };
-  }, [draft, isDisabled]);
+  }, [draft]);
 }
 
 /** The attachments of the message being written, as chips, and why the last ones offered were refused. */
@@ -164,7 +156,7 @@ export function AttachmentTray({ draft, zone }: { draft: AttachmentDraft; zone?:
 }
 
 /** The "Attach files" button: opens the file picker (several files at once). */
-export function AttachButton({ draft, isDisabled = false }: { draft: Draft; isDisabled?: boolean }) {
+export function AttachButton({ draft }: { draft: Draft }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -173,7 +165,6 @@ export function AttachButton({ draft, isDisabled = false }: { draft: Draft; isDi
         className="secondary attach-button"
         aria-label="Attach files"
         title="Attach files"
-        disabled={isDisabled}
         onClick={() => input.current?.click()}
       >
         {/* "+" on a phone, where the box needs the width; its name stays "Attach files". */}
