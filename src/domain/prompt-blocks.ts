@@ -1,5 +1,6 @@
+import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './attachment-kind';
 import { base64Bytes, formatBytes } from './byte-size';
-import { API_IMAGE_TYPES, sentImageType } from './media-probe';
+import { API_IMAGE_TYPES, imageSize, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 import type { PromptContent, PromptMessage } from './prompts';
 
@@ -19,11 +20,9 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
       return [{ type: 'text', text: content.text }];
     case 'image': {
       const type = sentImageType(content.mimeType, content.data);
-      if (role === 'user' && API_IMAGE_TYPES.has(type))
-        return [{ type: 'image', source: { type: 'base64', media_type: type, data: content.data } }];
-      return [
-        note(`image (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model cannot take it here'),
-      ];
+      const what = `image (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`;
+      if (role === 'user' && API_IMAGE_TYPES.has(type)) return [sentImage(type, content.data, what)];
+      return [note(what, 'the model cannot take it here')];
     }
     case 'audio':
       return [
@@ -40,7 +39,13 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
       if (content.blob !== undefined && content.mimeType && role === 'user') {
         const type = sentImageType(content.mimeType, content.blob);
         if (API_IMAGE_TYPES.has(type))
-          return [{ type: 'image', source: { type: 'base64', media_type: type, data: content.blob } }];
+          return [
+            sentImage(
+              type,
+              content.blob,
+              `resource ${content.uri} (${type}, ${formatBytes(base64Bytes(content.blob))})`,
+            ),
+          ];
       }
       return [
         note(
@@ -50,6 +55,30 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
       ];
     case 'resource_link':
       return [{ type: 'text', text: `Resource link: ${content.name ? `${content.name} ` : ''}${content.uri}` }];
+  }
+}
+
+/**
+ * The image as an API block, or a note when the API would refuse it (over 5 MB encoded, or over 8000 px a side). A
+ * refused image would stay in the thread's history and fail every later request of the thread.
+ */
+function sentImage(type: string, data: string, what: string): ContentBlock {
+  if (data.length > MAX_IMAGE_BASE64) return note(what, `the API takes images up to 5 MB once encoded`);
+  const pixels = pixelSize(data);
+  if (pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE))
+    return note(
+      what,
+      `it is ${pixels.width}x${pixels.height} px and the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`,
+    );
+  return { type: 'image', source: { type: 'base64', media_type: type, data } };
+}
+
+/** The image's size in pixels, when its bytes decode and show one. */
+function pixelSize(base64: string): { width: number; height: number } | undefined {
+  try {
+    return imageSize(Uint8Array.from(atob(base64.replace(/\s/g, '')), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
   }
 }
 
