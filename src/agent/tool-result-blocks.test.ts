@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult } from '../domain/tool-result';
+import { samplePng } from '../../test/fixtures/sample-files';
 import { resultImagesNote } from './image-limits';
 import { MAX_IMAGE_BYTES, toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
 
@@ -67,6 +68,22 @@ describe('MCP tool content as the API accepts it', () => {
     const { block } = toModelToolResult('t', result([{ type: 'image', mimeType: 'image/jpeg', data }]), 10_000_000);
     expect(images(block)).toHaveLength(0);
     expect(texts(block)[0]).toContain("over the API's 5.0 MB limit per image");
+  });
+
+  it('names an image over 8000 px a side (a full-page screenshot) instead of sending it, and keeps it for the person', () => {
+    const png = (width: number, height: number) => ({
+      type: 'image' as const,
+      mimeType: 'image/png',
+      data: samplePng(width, height).toString('base64'),
+    });
+    const tall = result([png(1280, 12_000), png(1280, 8000)]);
+    const { block, sent } = toModelToolResult('t', tall, CAP);
+    expect(images(block)).toHaveLength(1);
+    expect(texts(block)).toEqual([
+      '[image (image/png, 1280x12000 px): not sent, the API takes images up to 8000x8000 px]',
+    ]);
+    expect(sent.leftOut).toHaveLength(1);
+    expect(withinResultImageCaps(tall)).toEqual(tall);
   });
 
   it('names audio with its type and size: the API takes no audio', () => {

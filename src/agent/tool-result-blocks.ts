@@ -2,7 +2,8 @@ import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult, ToolContent } from '../domain/tool-result';
 import type { SentToModel } from '../domain/trace';
 import { base64Bytes, formatBytes } from '../domain/byte-size';
-import { API_IMAGE_TYPES, sentImageType } from '../domain/media-probe';
+import { MAX_IMAGE_SIDE } from '../domain/attachment-kind';
+import { API_IMAGE_TYPES, base64ImageSize, sentImageType } from '../domain/media-probe';
 import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } from './image-limits';
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -47,6 +48,11 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
     if (bytes > MAX_IMAGE_BYTES)
       return note(
         `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, over the API's ${formatBytes(MAX_IMAGE_BYTES)} limit per image`,
+      );
+    const pixels = overSide(data);
+    if (pixels)
+      return note(
+        `${what} (${mimeType}, ${pixels.width}x${pixels.height} px): not sent, the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`,
       );
     if (images >= MAX_IMAGES_PER_RESULT || imageChars + data.length > MAX_IMAGE_CHARS_PER_RESULT) {
       imagesOverCap += 1;
@@ -119,7 +125,17 @@ function sendableImage(item: ToolContent): string | undefined {
         ? { mimeType: item.mimeType, data: item.blob }
         : undefined;
   if (!image || !API_IMAGE_TYPES.has(image.mimeType) || base64Bytes(image.data) > MAX_IMAGE_BYTES) return undefined;
+  if (overSide(image.data)) return undefined;
   return image.data;
+}
+
+/**
+ * The image's pixels when a side is over the API's limit (a full-page screenshot can be 1280x12000 px). Sent, the API
+ * would refuse it in this request and in every later one of the thread, which carries it again.
+ */
+function overSide(data: string): { width: number; height: number } | undefined {
+  const pixels = base64ImageSize(data);
+  return pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE) ? pixels : undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './attachment-kind';
+
 // Reads what the API checks from a file's own bytes: an image's pixel size, a PDF's pages and whether it is encrypted.
 
 /** The image types the model API takes. */
@@ -27,6 +29,27 @@ export function sentImageType(declared: string, base64: string): string {
     return declared;
   }
   return imageTypeOf(head) ?? declared;
+}
+
+/**
+ * Why the API would refuse this image (base64): over 5 MB once encoded, or over 8000 px a side; undefined when it
+ * would not, or cannot be told. A refused image kept in a thread would fail every later request of the thread.
+ */
+export function imageLimitProblem(base64: string): string | undefined {
+  if (base64.length > MAX_IMAGE_BASE64) return 'the API takes images up to 5 MB once encoded';
+  const pixels = base64ImageSize(base64);
+  if (pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE))
+    return `it is ${pixels.width}x${pixels.height} px and the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`;
+  return undefined;
+}
+
+/** The size in pixels of an image given as base64, when its bytes decode and show one. */
+export function base64ImageSize(base64: string): { width: number; height: number } | undefined {
+  try {
+    return imageSize(Uint8Array.from(atob(base64.replace(/\s/g, '')), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Width and height of a PNG, GIF, JPEG or WebP image, or undefined when the header is not one of those. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noisyPng, samplePng } from '../../test/fixtures/sample-files';
 import { promptAsText, promptContentBlocks, promptTurnMessages } from './prompt-blocks';
 
 describe('a prompt’s messages as the turn', () => {
@@ -52,32 +53,25 @@ describe('a prompt’s messages as the turn', () => {
   });
 
   it('names an image the API would refuse (over 5 MB encoded, over 8000 px a side) instead of sending it', () => {
-    // A PNG's signature and IHDR chunk: 9000 x 100 px.
-    const header = Buffer.alloc(33);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
-    header.writeUInt32BE(13, 8);
-    header.write('IHDR', 12, 'ascii');
-    header.writeUInt32BE(9000, 16);
-    header.writeUInt32BE(100, 20);
-    const wide = header.toString('base64');
+    const wide = samplePng(9000, 100).toString('base64');
     expect(promptContentBlocks({ type: 'image', mimeType: 'image/png', data: wide }, 'user')).toEqual([
       {
         type: 'text',
-        text: "[A prompt's image (image/png, 33 B) was not sent: it is 9000x100 px and the API takes images up to 8000x8000 px.]",
+        text: "[A prompt's image (image/png, 1.2 KB) was not sent: it is 9000x100 px and the API takes images up to 8000x8000 px.]",
       },
     ]);
-    header.writeUInt32BE(8000, 16);
-    expect(
-      promptContentBlocks({ type: 'image', mimeType: 'image/png', data: header.toString('base64') }, 'user'),
-    ).toMatchObject([{ type: 'image' }]);
+    const widest = samplePng(8000, 100).toString('base64');
+    expect(promptContentBlocks({ type: 'image', mimeType: 'image/png', data: widest }, 'user')).toMatchObject([
+      { type: 'image', source: { data: widest } },
+    ]);
 
-    const large = Buffer.concat([header, Buffer.alloc(4 * 1024 * 1024)]).toString('base64');
+    const large = noisyPng(2000, 2000).toString('base64');
     expect(
       promptContentBlocks({ type: 'resource', uri: 'demo://big.png', mimeType: 'image/png', blob: large }, 'user'),
     ).toEqual([
       {
         type: 'text',
-        text: "[A prompt's resource demo://big.png (image/png, 4.0 MB) was not sent: the API takes images up to 5 MB once encoded.]",
+        text: "[A prompt's resource demo://big.png (image/png, 3.8 MB) was not sent: the API takes images up to 5 MB once encoded.]",
       },
     ]);
   });

@@ -1,6 +1,5 @@
-import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './attachment-kind';
 import { base64Bytes, formatBytes } from './byte-size';
-import { API_IMAGE_TYPES, imageSize, sentImageType } from './media-probe';
+import { API_IMAGE_TYPES, imageLimitProblem, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 import type { PromptContent, PromptMessage } from './prompts';
 
@@ -58,28 +57,11 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
   }
 }
 
-/**
- * The image as an API block, or a note when the API would refuse it (over 5 MB encoded, or over 8000 px a side). A
- * refused image would stay in the thread's history and fail every later request of the thread.
- */
+/** The image as an API block, or a note when the API would refuse it. */
 function sentImage(type: string, data: string, what: string): ContentBlock {
-  if (data.length > MAX_IMAGE_BASE64) return note(what, `the API takes images up to 5 MB once encoded`);
-  const pixels = pixelSize(data);
-  if (pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE))
-    return note(
-      what,
-      `it is ${pixels.width}x${pixels.height} px and the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`,
-    );
+  const problem = imageLimitProblem(data);
+  if (problem) return note(what, problem);
   return { type: 'image', source: { type: 'base64', media_type: type, data } };
-}
-
-/** The image's size in pixels, when its bytes decode and show one. */
-function pixelSize(base64: string): { width: number; height: number } | undefined {
-  try {
-    return imageSize(Uint8Array.from(atob(base64.replace(/\s/g, '')), (c) => c.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
 }
 
 const note = (what: string, why: string): ContentBlock => ({

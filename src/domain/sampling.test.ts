@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { samplePng } from '../../test/fixtures/sample-files';
 import {
   cappedMaxTokens,
   modelChoiceNote,
@@ -56,6 +57,16 @@ describe('sampling requests as model messages', () => {
     expect(tiff).toEqual({
       ok: false,
       reason: 'it sent an image of type image/tiff, which the model API does not take',
+    });
+    const tall = samplingModelMessages([
+      {
+        role: 'user',
+        content: [{ type: 'image', mimeType: 'image/png', data: samplePng(100, 9000).toString('base64') }],
+      },
+    ]);
+    expect(tall).toEqual({
+      ok: false,
+      reason: 'it sent an image the model API refuses: it is 100x9000 px and the API takes images up to 8000x8000 px',
     });
     expect(samplingModelMessages([])).toEqual({ ok: false, reason: 'it sent no messages' });
     expect(samplingModelMessages([{ role: 'assistant', content: [{ type: 'text', text: 'Hi' }] }])).toEqual({

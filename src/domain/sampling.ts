@@ -1,4 +1,4 @@
-import { API_IMAGE_TYPES, sentImageType } from './media-probe';
+import { API_IMAGE_TYPES, imageLimitProblem, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
 
 /** One piece of a message a server wants the model to read (MCP sampling content the app knows). */
@@ -56,6 +56,8 @@ export function samplingModelMessages(
         if (!API_IMAGE_TYPES.has(type))
           return { ok: false, reason: `it sent an image of type ${part.mimeType}, which the model API does not take` };
         if (message.role !== 'user') return { ok: false, reason: 'it put an image in an assistant message' };
+        const problem = imageLimitProblem(part.data);
+        if (problem) return { ok: false, reason: `it sent an image the model API refuses: ${problem}` };
         content.push({ type: 'image', source: { type: 'base64', media_type: type, data: part.data } });
       }
     }
