@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock, Message } from '../domain/message';
 import type { ToolCallResult } from '../domain/tool-result';
+import { samplePng } from '../../test/fixtures/sample-files';
 import { toModelMessages, toToolResultBlock } from './history';
 import {
   MAX_IMAGE_CHARS_PER_REQUEST,
@@ -106,5 +107,23 @@ describe('images in a model request', () => {
     const chars = imageBlocks(sent).reduce((sum, b) => sum + b.source.data.length, 0);
     expect(chars).toBeLessThanOrEqual(MAX_IMAGE_CHARS_PER_REQUEST);
     expect(imageBlocks(sent).length).toBe(Math.floor(MAX_IMAGE_CHARS_PER_REQUEST / 400_000));
+  });
+
+  it('leaves out an image the API refuses for its size, kept in a thread from before the checks, saying why', () => {
+    const tall = samplePng(1280, 12_000).toString('base64');
+    const small = samplePng(10, 10).toString('base64');
+    const image = (data: string): ContentBlock => ({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data },
+    });
+    const sent = toModelMessages([message('q', 'user', [{ type: 'text', text: 'look' }, image(tall), image(small)])]);
+    expect(sent[0]!.content).toEqual([
+      { type: 'text', text: 'look' },
+      {
+        type: 'text',
+        text: '[An image was left out of this request: it is 1280x12000 px and the API takes images up to 8000x8000 px.]',
+      },
+      image(small),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { imageLimitProblem } from '../domain/media-probe';
 import type { ContentBlock } from '../domain/message';
 import type { ModelMessage } from './model-port';
 
@@ -48,12 +49,17 @@ export function limitRequestImages(messages: readonly ModelMessage[]): ModelMess
     }
     return fits;
   };
+  // One the API refuses for its size never goes (kept from before the checks where it enters a thread): it would
+  // fail this request and every later one of the thread.
+  const limitImage = (image: Image): Image | Extract<ContentBlock, { type: 'text' }> => {
+    const problem = imageLimitProblem(image.source.data);
+    if (problem) return { type: 'text', text: `[An image was left out of this request: ${problem}.]` };
+    return keep(image) ? image : OLDER_IMAGE_PLACEHOLDER;
+  };
   const limitBlock = (block: ContentBlock): ContentBlock => {
-    if (block.type === 'image') return keep(block) ? block : OLDER_IMAGE_PLACEHOLDER;
+    if (block.type === 'image') return limitImage(block);
     if (block.type !== 'tool_result' || !block.content.some((c) => c.type === 'image')) return block;
-    const content = [...block.content]
-      .reverse()
-      .map((c) => (c.type === 'image' && !keep(c) ? OLDER_IMAGE_PLACEHOLDER : c));
+    const content = [...block.content].reverse().map((c) => (c.type === 'image' ? limitImage(c) : c));
     return { ...block, content: content.reverse() };
   };
   // Newest first, so the budget goes to the latest images.

@@ -43,10 +43,31 @@ export function imageLimitProblem(base64: string): string | undefined {
   return undefined;
 }
 
-/** The size in pixels of an image given as base64, when its bytes decode and show one. */
+/**
+ * The size in pixels of an image given as base64, when its bytes decode and show one. Only a head is decoded: 48
+ * bytes for PNG, GIF and WebP; 96 KB for a JPEG, whose size follows its metadata segments (at most 64 KB each, and
+ * seldom more than one).
+ */
 export function base64ImageSize(base64: string): { width: number; height: number } | undefined {
+  const first = decodeHead(base64, 64);
+  if (!first) return undefined;
+  if (first[0] !== 0xff || first[1] !== 0xd8) return imageSize(first);
+  const head = decodeHead(base64, 128 * 1024);
+  return head && imageSize(head);
+}
+
+/** The bytes of the first `chars` characters of base64 data (whole groups of 4), or undefined if it is not base64. */
+function decodeHead(base64: string, chars: number): Uint8Array | undefined {
+  const text = base64
+    .slice(0, chars * 2)
+    .replace(/\s/g, '')
+    .slice(0, chars)
+    .replace(/=+$/, '');
   try {
-    return imageSize(Uint8Array.from(atob(base64.replace(/\s/g, '')), (c) => c.charCodeAt(0)));
+    const binary = atob(text.slice(0, text.length - (text.length % 4)));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
   } catch {
     return undefined;
   }
