@@ -58,10 +58,14 @@ function httpHint(status: number): string {
   return '';
 }
 
-/** Maps a failed tools/call to a failure the model and the person can read. */
+/**
+ * Maps a failed tools/call to a failure the model and the person can read; `phase` says whether it failed while
+ * connecting (the tool was not called) or during the call.
+ */
 export function toCallFailure(
   error: unknown,
   context: ErrorContext & { readonly isAborted: boolean; readonly timeoutMs: number },
+  phase: 'connect' | 'call' = 'call',
 ): ToolCallFailure {
   if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
     return context.isAborted
@@ -79,7 +83,13 @@ export function toCallFailure(
     case 'cors':
       return { kind: 'cors', message: typed.message };
     case 'unreachable':
-      return { kind: 'connection', message: `The connection to the server was lost during the call. ${typed.message}` };
+      return {
+        kind: 'connection',
+        message:
+          phase === 'connect'
+            ? `The server could not be reached, so the tool was not called. ${typed.message}`
+            : `The connection to the server was lost during the call. ${typed.message}`,
+      };
     case 'http':
       return { kind: 'http', message: typed.message, status: (typed as McpHttpError).status };
     case 'auth-required':

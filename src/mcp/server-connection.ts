@@ -119,7 +119,7 @@ export class ServerConnection {
       try {
         client = await untilAborted(this.ensureConnected(), options.signal);
       } catch (error) {
-        return failedResult(toCallFailure(error, context()), elapsed());
+        return failedResult(toCallFailure(error, context(), 'connect'), elapsed());
       }
       const hadSession = this.open?.transport.sessionId !== undefined;
       try {
@@ -185,7 +185,8 @@ export class ServerConnection {
 
   private async connect(): Promise<OpenConnection> {
     if (this.isDisposed) throw new Error('This server was removed.');
-    this.reconnects.cancel();
+    // A pending reconnect stays until this connect succeeds: if it fails (a call made while the server is down),
+    // the reconnects go on; one that comes due meanwhile joins this connect.
     this.setState({ status: 'connecting' });
     const config = this.config;
     // A tools/list_changed that comes before the connection is open may postdate its first list: listed once open.
@@ -216,6 +217,7 @@ export class ServerConnection {
       this.open = open;
       this.hasConnected = true;
       this.lastKind = open.kind;
+      this.reconnects.cancel();
       this.reconnects.reset();
       open.client.onclose = () => this.onClosed(open);
       this.isStreamRefused = isRefusedMeanwhile;
@@ -312,7 +314,7 @@ export class ServerConnection {
   private scheduleReconnect(): void {
     if (this.isDisposed) return;
     const willTry = this.reconnects.schedule(() => {
-      if (this.open || this.connecting || this.isDisposed) return;
+      if (this.open || this.isDisposed) return;
       this.ensureConnected().catch(() => this.scheduleReconnect());
     });
     // The server's error says whether the app goes on trying.

@@ -72,6 +72,17 @@ describe('MCP server faults', () => {
     expect(faults.registry.get('everything')?.state.status).toBe('error');
     expect(faults.registry.tools(['everything']).length).toBeGreaterThan(0); // The last catalog stays.
 
+    // Called while it is down, the tool is not called at all, and the result says so (not "lost during the call").
+    faults.api.script(
+      { toolUses: [{ name: 'mcp__everything__echo', input: { message: 'down' } }] },
+      { text: 'Still down.' },
+    );
+    expect(await sendMessage(faults.deps, thread.id, 'Echo while it is down', allow())).toEqual({ status: 'done' });
+    const down = (await toolResults(faults, thread.id)).at(-1);
+    expect(down).toMatch(
+      /^The server could not be reached, so the tool was not called\. http:\/\/127\.0\.0\.1:\d+ does not answer\.$/,
+    );
+
     await own(startServerEverything({ mode: 'streamableHttp', port: first.port }));
     await expect.poll(() => faults.registry.get('everything')?.state.status, { timeout: 15_000 }).toBe('connected');
     faults.api.script(
@@ -85,6 +96,10 @@ describe('MCP server faults', () => {
       '[tool_use]',
       result,
       'The server went away.',
+      'Echo while it is down',
+      '[tool_use]',
+      down,
+      'Still down.',
       'Try again',
       '[tool_use]',
       'Echo: back',
