@@ -37,6 +37,7 @@ export function runCodeUse(
       onProgress,
       access: {
         resolve: (name) => deps.tools.resolve(name),
+        whyUnavailable: (name) => deps.tools.whyUnavailable(name),
         search: (query) => deps.tools.search(query),
         call: (name, toolArgs, caller, callSignal) =>
           deps.tools.call({

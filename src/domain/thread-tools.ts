@@ -81,6 +81,8 @@ export interface ThreadTools {
   }): Promise<CallTools>;
   /** The thread's tool the model knows by this name, or undefined. */
   resolve(modelName: string): EffectiveTool | undefined;
+  /** Why the thread has no tool by this name: none exists, its server is off in the thread, or it is switched off. */
+  whyUnavailable(modelName: string): string;
   /** Resolves, permits, asks approval when the policy says so, calls and traces one tool call. Never throws. */
   call(request: ToolCallRequest): Promise<ToolCallOutcome>;
   /** Answers the model's tool_search within the thread's scope; found tools are offered in the turn's next call. Never throws. */

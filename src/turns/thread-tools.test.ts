@@ -72,9 +72,40 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     // From now on the thread does not have the tool at all.
     expect(tools.resolve('mcp__files__write')).toBeUndefined();
     expect(tools.list().map((t) => t.modelName)).toEqual(['mcp__mail__send']);
-    expect((await tools.call(request('mcp__files__write'))).result.failure?.message).toContain(
-      'There is no tool named mcp__files__write in this thread',
+    expect((await tools.call(request('mcp__files__write'))).result.failure?.message).toBe(
+      'The server "Files" of mcp__files__write is switched off in this thread. It was not called.',
     );
+  });
+
+  it('tells the model which of the reasons keeps a tool from it: none such (or gone), its server off, the tool off', async () => {
+    const { registry, tools, switchOff } = await setup();
+    await registry.add({ id: 'calc', name: 'Calc', url: 'https://calc.example/mcp' }, [toolDefinition('add')]);
+    const refusal = async (modelName: string) => (await tools.call(request(modelName))).result.failure?.message;
+    expect(await refusal('mcp__nope__x')).toBe(
+      'There is no tool named mcp__nope__x in this thread. It was not called.',
+    );
+    expect(await refusal('mcp__calc__add')).toBe(
+      'The server "Calc" of mcp__calc__add is switched off in this thread. It was not called.',
+    );
+    await registry.update({
+      id: 'mail',
+      name: 'Mail',
+      url: 'https://mail.example/mcp',
+      toolOverrides: { send: { enabled: false } },
+    });
+    expect(await refusal('mcp__mail__send')).toBe(
+      'mcp__mail__send is switched off in the settings of its server "Mail". It was not called.',
+    );
+    await tools.forCall({ userText: 'write' });
+    registry.setTools('files', [toolDefinition('read')]);
+    expect(await refusal('mcp__files__write')).toBe(
+      'There is no tool named mcp__files__write in this thread. It was not called.',
+    );
+    switchOff('files');
+    expect(tools.whyUnavailable('mcp__files__read')).toBe(
+      'The server "Files" of mcp__files__read is switched off in this thread',
+    );
+    expect(registry.calls).toEqual([]);
   });
 
   it('calls an offered tool once the person allows it, and never throws on a denial', async () => {

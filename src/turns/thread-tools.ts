@@ -55,6 +55,16 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     if (!ref || !isEnabled(ref.serverId)) return undefined;
     return registry.tools([ref.serverId]).find((tool) => tool.toolName === ref.toolName);
   };
+  // Why the thread has no tool by this name, in words the model (or its code) can act on.
+  const whyUnavailable = (modelName: string): string => {
+    const ref = registry.resolveToolName(modelName);
+    const server = ref && registry.get(ref.serverId);
+    if (!ref || !server) return `There is no tool named ${modelName} in this thread`;
+    const name = JSON.stringify(server.config.name);
+    if (!isEnabled(ref.serverId)) return `The server ${name} of ${modelName} is switched off in this thread`;
+    // A known name of an enabled server that `resolve` does not find: the person switched the tool off.
+    return `${modelName} is switched off in the settings of its server ${name}`;
+  };
   const remember = async (next: LoadedTool[]) => {
     loaded = next;
     // Best-effort: the turn goes on with the in-memory set.
@@ -62,6 +72,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   };
   const calls = createToolCalls({
     resolve,
+    whyUnavailable,
     refusal: (tool) => {
       const config = registry.get(tool.serverId)?.config;
       // The approval was for the server's identity when the tool was listed; one that moved since is another server.
@@ -118,6 +129,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   return {
     list,
     resolve,
+    whyUnavailable,
     async forCall({ userText, toolSearch }) {
       await deps.indexSettled?.();
       const tools = list();

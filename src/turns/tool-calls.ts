@@ -20,6 +20,8 @@ export interface ApprovalMemory {
 export interface ToolCallsDeps {
   /** The thread's tool by the model's name for it, as it is now (enabled servers, tools not disabled). */
   readonly resolve: (modelName: string) => EffectiveTool | undefined;
+  /** Why `resolve` finds no tool by this name (no such tool, its server off in the thread, the tool switched off). */
+  readonly whyUnavailable: (modelName: string) => string;
   /** Why the tool may not be called right now (its server switched off in the thread, moved), or undefined. */
   readonly refusal: (tool: EffectiveTool) => string | undefined;
   /** Calls the tool on its server. Never throws. */
@@ -65,8 +67,7 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
   /** The tool a caller may reach by this name, or the reason it may not (the text the caller gets back). */
   function reach(modelName: string, caller: ToolCaller): EffectiveTool | string {
     const tool = deps.resolve(modelName);
-    if (!tool)
-      return `There is no tool named ${modelName} in this thread (its server is not enabled here, or it does not exist). It was not called.`;
+    if (!tool) return `${deps.whyUnavailable(modelName)}. It was not called.`;
     switch (caller.kind) {
       case 'model':
         return offered.has(modelName)

@@ -131,7 +131,7 @@ describe('the journey of a person using the app', () => {
     await messages().getByText('I cannot use that tool here.').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
     expect(JSON.stringify(api!.requests.at(-1)?.body.messages)).toContain(
-      'There is no tool named mcp__everything__echo',
+      'of mcp__everything__echo is switched off in this thread.',
     );
   });
 

@@ -52,8 +52,11 @@ export interface ListToolsOptions {
 export function listThreadTools(tools: EffectiveTool[], options: ListToolsOptions): ThreadTools & { used: string[] } {
   const used: string[] = [];
   const found: EffectiveTool[] = [];
+  // The fake's thread has only its fixed list: any other name is simply not there.
+  const whyUnavailable = (modelName: string) => `There is no tool named ${modelName} in this thread`;
   const calls = createToolCalls({
     resolve: (modelName) => tools.find((t) => t.modelName === modelName),
+    whyUnavailable,
     refusal: () => undefined,
     invoke: options.runTool,
     checkArguments: async () => undefined, // The fake's tools take any arguments.
@@ -73,6 +76,7 @@ export function listThreadTools(tools: EffectiveTool[], options: ListToolsOption
     used,
     list: () => tools,
     resolve: (modelName) => tools.find((t) => t.modelName === modelName),
+    whyUnavailable,
     async forCall() {
       const offered = options.deferred ? [...found] : tools;
       calls.offer(offered);

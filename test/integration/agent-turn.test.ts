@@ -127,7 +127,7 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
     });
     expect(asked).toEqual([]);
     const { items } = await storage.messages.list(thread.id);
-    expect(JSON.stringify(items[2]?.blocks)).toContain('There is no tool named mcp__everything__echo');
+    expect(JSON.stringify(items[2]?.blocks)).toContain('of mcp__everything__echo is switched off in this thread.');
   });
 
   it('a call its tool would refuse (arguments against the schema) is not put to the person; the model gets why', async () => {

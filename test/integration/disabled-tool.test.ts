@@ -48,6 +48,8 @@ describe('a tool switched off in the servers manager', () => {
       description: 'Waits a while (my words).',
     });
     expect(server.requests.filter((r) => r.rpcMethod === 'tools/call')).toEqual([]);
-    expect(JSON.stringify(api.requests.at(-1)?.body.messages)).toContain('There is no tool named mcp__calc__add');
+    expect(JSON.stringify(api.requests.at(-1)?.body.messages)).toContain(
+      'mcp__calc__add is switched off in the settings of its server',
+    );
   });
 });

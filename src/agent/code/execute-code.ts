@@ -11,6 +11,8 @@ import { runCode, type CodeRunOutcome, type InnerAnswer } from './sandbox-sessio
 export interface CodeToolAccess {
   /** The thread's tool by its model-facing name (enabled servers, deferred tools too), or undefined. */
   resolve(modelName: string): EffectiveTool | undefined;
+  /** Why there is no tool by this name (ThreadTools.whyUnavailable). */
+  whyUnavailable(modelName: string): string;
   /** ThreadTools.call with the code as caller: permission, approval and trace applied once. Never throws. */
   call(
     modelName: string,
@@ -110,7 +112,7 @@ export async function runExecuteCode(
     if (!tool)
       return {
         ok: false,
-        error: `There is no tool named ${name} in this thread (its server is not enabled here, or it does not exist); find names with tools.tool_search({ query }).`,
+        error: `${deps.access.whyUnavailable(name)}; it was not called. Find names with tools.tool_search({ query }).`,
       };
     if (tool.isCallableFromCode === false)
       return {
