@@ -66,6 +66,13 @@ describe('the tool_search tool', () => {
     ]);
   });
 
+  it('counts one tool as one', () => {
+    expect(answerToolSearch({ query: 'send email', limit: 1 }, context).content).toBe(
+      'Found 1 tool for "send email"; it is loaded and you can call it now:\n' +
+        '- mcp__mail__send_email (server: mail) — Send an email.',
+    );
+  });
+
   it('never finds a tool outside the thread, however well it matches', () => {
     const answer = answerToolSearch({ query: 'send money to an account' }, context);
     expect(answer.matches.map((m) => m.ref.serverId)).not.toContain('bank');

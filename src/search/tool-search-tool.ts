@@ -90,7 +90,11 @@ export function formatToolSearchResult(query: string, result: ToolSearchResult):
     (m) => `- ${m.modelName} (server: ${m.serverName}) — ${m.description || '(no description)'}`,
   );
   const note = result.isTruncated ? ' (the search stopped early; refine the pattern to see more)' : '';
-  const head = `Found ${result.matches.length} tools for "${shown}"${note}; they are loaded and you can call them now:`;
+  const count = result.matches.length;
+  const head =
+    count === 1
+      ? `Found 1 tool for "${shown}"${note}; it is loaded and you can call it now:`
+      : `Found ${count} tools for "${shown}"${note}; they are loaded and you can call them now:`;
   if (!result.weakMatch) return [head, ...lines].join('\n');
   const { matchedWords, queryWords } = result.weakMatch;
   const warning =
