@@ -32,6 +32,9 @@ export function ThreadServers({
       </legend>
       {servers.map((server) => {
         const isOn = enabled.has(server.id);
+        // Why it is in error, read with the switch and shown on hover: the bar has no room for the whole reason.
+        const why = isOn && server.status !== 'connected' ? server.error : undefined;
+        const detailId = `thread-server-${server.id}`;
         return (
           <label key={server.id} className="switch-row">
             <input
@@ -39,13 +42,15 @@ export function ThreadServers({
               role="switch"
               aria-checked={isOn}
               aria-label={server.name}
+              aria-describedby={detailId}
               checked={isOn}
               onChange={() => onChange(isOn ? [...enabled].filter((id) => id !== server.id) : [...enabled, server.id])}
             />
             <span>{server.name}</span>
-            <span className="muted">
+            <span className="muted" id={detailId} title={why}>
               {isOn && server.status !== 'connected' ? `${SERVER_STATUS_LABEL[server.status]} · ` : ''}
               {toolsLine(server)}
+              {why && <span className="sr-only">. {why}</span>}
             </span>
           </label>
         );
