@@ -5,6 +5,7 @@ import type { ToolRef } from '../domain/tool-catalog';
 import { definedOverrides, type Deferral } from '../domain/tool-search-settings';
 import { AUTO_DEFER_TOOL_COUNT } from '../search/tool-selection';
 import type { Storage } from '../storage/storage';
+import type { ServerView } from './servers-store';
 
 export interface ThreadToolChoiceActions {
   /** Pins a tool of the thread (offered in every model call of it) or unpins it; resolves to an error message, or undefined. */
@@ -15,14 +16,36 @@ export interface ThreadToolChoiceActions {
   stopAllowingSampling(threadId: string, serverId: string): Promise<string | undefined>;
 }
 
-/** What "Never" costs a thread with many tools, said beside the choice; undefined when they are few. */
-export function neverDeferNote(toolCount: number): string | undefined {
+/**
+ * What "Never" costs a thread with many tools, said beside the choice; undefined when they are few. `toolCount` leaves
+ * out the tools of the servers set to "Always defer" (named in `alwaysDeferred`), which stay behind tool search.
+ */
+export function neverDeferNote(toolCount: number, alwaysDeferred: readonly string[] = []): string | undefined {
   if (toolCount <= AUTO_DEFER_TOOL_COUNT) return undefined;
+  const kept =
+    alwaysDeferred.length === 0
+      ? ''
+      : ` The tools of ${alwaysDeferred.join(', ')} (set to “Always defer”) stay behind tool search.`;
   return (
     `Never sends all ${toolCount.toLocaleString('en-US')} tools of this thread's servers in every model call, whatever ` +
     `the message: each call pays for their definitions. Auto keeps them behind tool search once there are more than ` +
-    `${AUTO_DEFER_TOOL_COUNT}.`
+    `${AUTO_DEFER_TOOL_COUNT}.${kept}`
   );
+}
+
+/**
+ * The thread's pins that are kept but not sent now ("tool (Server)"): their server is off in the thread, or the tool
+ * is switched off or no longer listed. Pins of a server removed since are not counted.
+ */
+export function waitingPins(thread: ThreadConfig, servers: readonly ServerView[]): string[] {
+  const byId = new Map(servers.map((s) => [s.id, s]));
+  return thread.pinnedTools.flatMap((pin) => {
+    const server = byId.get(pin.serverId);
+    if (!server) return [];
+    const isSent =
+      thread.enabledServerIds.includes(server.id) && server.tools.some((t) => t.name === pin.toolName && t.isEnabled);
+    return isSent ? [] : [`${pin.toolName} (${server.name})`];
+  });
 }
 
 const isSame = (a: ToolRef, b: ToolRef): boolean => a.serverId === b.serverId && a.toolName === b.toolName;

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import type { ToolRef } from '../../../domain/tool-catalog';
 import type { Deferral } from '../../../domain/tool-search-settings';
-import { neverDeferNote, type ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
+import { neverDeferNote, waitingPins, type ThreadToolChoiceActions } from '../../../stores/thread-tool-choices';
 import type { ServerView } from '../../../stores/servers-store';
 import { ListFilter, ShowMore, useFilteredPage } from '../../components/filtered-list';
 
@@ -44,19 +44,33 @@ export function ThreadPinnedTools({
     setPendingDeferral(undefined);
   };
   const deferral = pendingDeferral ?? thread.toolSearch?.deferral ?? '';
-  const toolCount = enabled.reduce((count, s) => count + s.tools.filter((t) => t.isEnabled).length, 0);
-  const neverNote = deferral === 'never' ? neverDeferNote(toolCount) : undefined;
+  // A server set to "Always defer" stays behind tool search even with Never: its tools are not among those sent.
+  const alwaysDeferred = enabled.filter((s) => s.config.deferTools === 'always');
+  const toolCount = enabled.reduce(
+    (count, s) => count + (s.config.deferTools === 'always' ? 0 : s.tools.filter((t) => t.isEnabled).length),
+    0,
+  );
+  const neverNote =
+    deferral === 'never'
+      ? neverDeferNote(
+          toolCount,
+          alwaysDeferred.map((s) => s.name),
+        )
+      : undefined;
   const pinnedCount = enabled.reduce(
     (count, s) => count + s.tools.filter((t) => t.isEnabled && isPinned({ serverId: s.id, toolName: t.name })).length,
     0,
   );
+  const waiting = waitingPins(thread, servers);
   return (
     <details
       className="thread-settings pinned-tools"
       open={isOpen}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary>Pinned tools ({pinnedCount})</summary>
+      <summary>
+        Pinned tools ({pinnedCount}){waiting.length > 0 ? ` · ${waiting.length} more not sent now` : ''}
+      </summary>
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select
         id={deferralId}
@@ -76,6 +90,11 @@ export function ThreadPinnedTools({
       <p className="muted">
         A pinned tool is offered to the model in every call of this thread, even when tools are deferred.
       </p>
+      {waiting.length > 0 && (
+        <p className="muted">
+          Kept, but not sent while their server is off in this thread or the tool is switched off: {waiting.join(', ')}.
+        </p>
+      )}
       {enabled.length === 0 && <p className="muted">Turn on a server for this thread to pin its tools.</p>}
       {/* The rows are in the page only while the section is open: the thread menu is drawn with every change. */}
       {isOpen && enabled.map((server) => <ServerPins key={server.id} server={server} isPinned={isPinned} pin={pin} />)}
