@@ -69,7 +69,7 @@ export function ThreadPinnedTools({
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>
-        Pinned tools ({pinnedCount}){waiting.length > 0 ? ` · ${waiting.length} more not sent now` : ''}
+        Deferral and pinned tools ({pinnedCount}){waiting.length > 0 ? ` · ${waiting.length} more not sent now` : ''}
       </summary>
       <label htmlFor={deferralId}>Deferral in this thread</label>
       <select

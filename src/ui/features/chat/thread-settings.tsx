@@ -154,7 +154,8 @@ export function ThreadSettingsForm({
           aria-describedby={preloadError ? `${ids.preloadHelp} ${ids.preloadError}` : ids.preloadHelp}
         />
         <p id={ids.preloadHelp} className="muted">
-          0 to {MAX_PRELOAD} tools picked for each message; 0 turns preloading off.
+          0 to {MAX_PRELOAD} tools picked for each message in Client mode (in the others the API loads them); 0 turns
+          preloading off.
         </p>
         {preloadError && (
           <span id={ids.preloadError} className="field-error">

@@ -139,7 +139,7 @@ export function ToolSearchFields({ value, defaults, errors, onChange, canReset, 
           'Preload count',
           0,
           20,
-          '0 to 20 tools picked for each message; 0 turns preloading off.',
+          '0 to 20 tools picked for each message in Client mode (in the others the API loads them); 0 turns preloading off.',
         )}
         {number('loadedToolCap', 'Loaded-tool cap', 1, 200, '1 to 200 tools a thread keeps loaded.')}
       </div>
