@@ -95,10 +95,10 @@ describe('the chat', () => {
       await menu.click();
     };
     await menu.click();
-    await pins.getByText('Pinned tools (0)').click();
+    await pins.getByText('Deferral and pinned tools (0)').click();
     const echo = pins.getByRole('checkbox', { name: 'Pin echo (Everything)' });
     await echo.check();
-    await pins.getByText('Pinned tools (1)').waitFor();
+    await pins.getByText('Deferral and pinned tools (1)').waitFor();
     await shot('chat-1b-pinned-tool');
     api!.script({ text: 'Pinned echo is here.' });
     await box().fill('Which tools do you have?');
@@ -106,9 +106,24 @@ describe('the chat', () => {
     await messages().getByText('Pinned echo is here.').waitFor({ timeout: 15_000 });
     expect(api!.requests.at(-1)!.toolNames).toEqual(['tool_search', 'mcp__everything__echo', 'execute_code']);
 
+    // With its server off in the thread the pin is kept, and the section says so rather than count it gone.
+    await openMenu();
+    const everything = page.getByRole('switch', { name: 'Everything', exact: true });
+    await everything.uncheck();
+    await pins.getByText('Deferral and pinned tools (0) · 1 more not sent now').waitFor();
+    await pins
+      .getByText(
+        'Kept, but not sent while their server is off in this thread or the tool is switched off: echo (Everything).',
+      )
+      .waitFor();
+    await everything.check();
+    await pins.getByText('Deferral and pinned tools (1)').waitFor();
+    expect(await pins.getByText(/more not sent now/).count()).toBe(0);
+    await menu.click();
+
     await openMenu();
     await echo.uncheck();
-    await pins.getByText('Pinned tools (0)').waitFor();
+    await pins.getByText('Deferral and pinned tools (0)').waitFor();
     api!.script({ text: 'Echo is gone.' });
     await box().fill('And now?');
     await box().press('Enter');
@@ -126,7 +141,7 @@ describe('the chat', () => {
     expect(names).not.toContain('tool_search');
     expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
     await openMenu();
-    await pins.getByText(/Pinned tools/).click();
+    await pins.getByText(/Deferral and pinned tools/).click();
     await menu.click();
   });
 

@@ -130,14 +130,14 @@ describe("a server's long tool list", () => {
     await newThreadWithServer(page, 'Many');
     await page.getByRole('button', { name: 'Thread menu' }).click();
     const pins = page.locator('details.pinned-tools');
-    await pins.getByText('Pinned tools (0)').click();
+    await pins.getByText('Deferral and pinned tools (0)').click();
     const list = pins.getByRole('list', { name: 'Tools of Many to pin', exact: true });
     await expect.poll(() => list.getByRole('checkbox').count()).toBe(100);
     await pins.getByText('Showing 100 of 252 tools.').waitFor(); // tool-245 is off, so not offered
     await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('tool-199');
     await expect.poll(() => list.getByRole('checkbox').count()).toBe(1);
     await list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true }).check();
-    await pins.getByText('Pinned tools (1)').waitFor();
+    await pins.getByText('Deferral and pinned tools (1)').waitFor();
     await pins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('');
     // Without a filter the pinned tool leads the list, beside the first 100 of the others.
     const pin199 = list.getByRole('checkbox', { name: 'Pin tool-199 (Many)', exact: true });
@@ -149,14 +149,14 @@ describe("a server's long tool list", () => {
     const third = list.getByRole('checkbox').nth(2);
     const thirdName = await third.getAttribute('aria-label');
     await third.check();
-    await pins.getByText('Pinned tools (2)').waitFor();
+    await pins.getByText('Deferral and pinned tools (2)').waitFor();
     expect(await list.getByRole('checkbox').nth(2).getAttribute('aria-label')).toBe(thirdName);
     await list.getByRole('checkbox').nth(2).uncheck();
     await pin199.uncheck();
-    await pins.getByText('Pinned tools (0)').waitFor();
+    await pins.getByText('Deferral and pinned tools (0)').waitFor();
     expect(await list.getByRole('checkbox').first().getAttribute('aria-label')).toBe('Pin tool-199 (Many)');
     await pin199.check();
-    await pins.getByText('Pinned tools (1)').waitFor();
+    await pins.getByText('Deferral and pinned tools (1)').waitFor();
 
     // A tool pinned in another tab meanwhile joins the leading ones here, the section still open.
     const other = await page.context().newPage();
@@ -164,13 +164,13 @@ describe("a server's long tool list", () => {
       await other.goto(page.url());
       await other.getByRole('button', { name: 'Thread menu' }).click();
       const otherPins = other.locator('details.pinned-tools');
-      await otherPins.getByText('Pinned tools (1)').click();
+      await otherPins.getByText('Deferral and pinned tools (1)').click();
       await otherPins.getByRole('searchbox', { name: 'Filter the tools of Many to pin' }).fill('tool-177');
       await otherPins.getByRole('checkbox', { name: 'Pin tool-177 (Many)', exact: true }).check();
-      await otherPins.getByText('Pinned tools (2)').waitFor();
+      await otherPins.getByText('Deferral and pinned tools (2)').waitFor();
       // The other tab stays open until this one has the pin: closed at once, its write could still be on its way.
       await page.bringToFront();
-      await pins.getByText('Pinned tools (2)').waitFor({ timeout: 15_000 });
+      await pins.getByText('Deferral and pinned tools (2)').waitFor({ timeout: 15_000 });
     } finally {
       await other.close();
     }

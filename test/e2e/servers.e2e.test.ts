@@ -373,6 +373,29 @@ describe('the servers manager', () => {
     await expect.poll(() => hasFocus(item('Keyed').getByRole('button', { name: 'Edit Keyed' }))).toBe(true);
   });
 
+  it("sets a server's tools to Always defer: the choice shows whole, a hint says what it does, the list marks it", async () => {
+    await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
+    const form = editForm('Keyed');
+    const choice = form.getByRole('combobox', { name: 'Tools of this server' });
+    await choice.selectOption('defer');
+    await form.getByText('Found through tool search, even when the tools are few').waitFor();
+    // The closed select shows its whole label (with room for its arrow) in the form's column.
+    const fits = await choice.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(el.selectedOptions[0]!.text).width;
+      return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20 <= el.clientWidth;
+    });
+    expect(fits).toBe(true);
+    await form.getByRole('button', { name: 'Save server' }).click();
+    await item('Keyed').getByText('Always deferred', { exact: true }).waitFor({ timeout: 15_000 });
+    await item('Keyed').getByRole('button', { name: 'Edit Keyed' }).click();
+    await editForm('Keyed').getByRole('combobox', { name: 'Tools of this server' }).selectOption('settings');
+    await editForm('Keyed').getByRole('button', { name: 'Save server' }).click();
+    await expect.poll(() => item('Keyed').getByText('Always deferred', { exact: true }).count()).toBe(0);
+  });
+
   it('removes a server only after confirmation, with its credentials; the focus goes to a server beside it', async () => {
     // The open thread has it on: the question says so.
     await page.getByRole('button', { name: 'Servers' }).click(); // Close the manager: the thread's own switches show.

@@ -23,10 +23,11 @@ const TRANSPORT_OPTIONS: readonly [ServerForm['transport'], string][] = [
   ['http', 'Streamable HTTP'],
   ['sse', 'HTTP+SSE (legacy)'],
 ];
-const DEFER_OPTIONS: readonly [string, ServerForm['deferTools'], string][] = [
-  ['settings', true, 'As the tool search settings say'],
-  ['load', false, 'Always load (in every model call)'],
-  ['defer', 'always', 'Always defer (found through tool search)'],
+// Short labels, so the closed select shows them whole in a form column; the hint under it says what each does.
+const DEFER_OPTIONS: readonly [string, ServerForm['deferTools'], string, string][] = [
+  ['settings', true, 'As in tool search settings', 'Deferred when the tool search settings say so'],
+  ['load', false, 'Always load', 'Sent in every model call, never behind tool search'],
+  ['defer', 'always', 'Always defer', 'Found through tool search, even when the tools are few'],
 ];
 const KEEP = 'Saved; leave blank to keep it';
 
@@ -187,7 +188,10 @@ export function ServerFormView({
             </select>
           )}
         </FormField>
-        <FormField label="Tools of this server">
+        <FormField
+          label="Tools of this server"
+          hint={(DEFER_OPTIONS.find(([, value]) => value === form.deferTools) ?? DEFER_OPTIONS[0]!)[3]}
+        >
           {(props) => (
             <select
               {...props}

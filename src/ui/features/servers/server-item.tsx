@@ -63,6 +63,9 @@ export function ServerItem({
             ? TOOLS_PENDING
             : `${server.toolCount} tools${server.isCatalogStale && server.toolCount > 0 ? ' (last known)' : ''}`}
         </span>
+        {server.config.deferTools !== true && (
+          <span className="badge">{server.config.deferTools === 'always' ? 'Always deferred' : 'Always loaded'}</span>
+        )}
         {!isUser && <span className="badge">Provided by the app</span>}
         {isUser && server.config.fromDirectory && (
           <span className="badge" title={server.config.fromDirectory}>
