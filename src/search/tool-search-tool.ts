@@ -80,15 +80,20 @@ export function parseToolSearchInput(input: unknown): ToolSearchInput | { readon
  * Client mode: the text answer of a search, one line per match with its server and a one-line description, and a
  * note when nothing matched well, so the model rephrases rather than picks a poor match.
  */
-export function formatToolSearchResult(query: string, result: ToolSearchResult): string {
+export function formatToolSearchResult(
+  query: string,
+  result: ToolSearchResult,
+  serverNote: (serverId: string) => string | undefined = () => undefined,
+): string {
   if (!result.ok) return result.error.message;
   const shown = query.length > 80 ? `${query.slice(0, 79)}…` : query;
   if (result.matches.length === 0) {
     return `No tools matched "${shown}". Try other words for the action or the object, or a shorter query.`;
   }
-  const lines = result.matches.map(
-    (m) => `- ${m.modelName} (server: ${m.serverName}) — ${m.description || '(no description)'}`,
-  );
+  const lines = result.matches.map((m) => {
+    const note = serverNote(m.ref.serverId);
+    return `- ${m.modelName} (server: ${m.serverName}${note ? `, ${note}` : ''}) — ${m.description || '(no description)'}`;
+  });
   const note = result.isTruncated ? ' (the search stopped early; refine the pattern to see more)' : '';
   const count = result.matches.length;
   const head =
@@ -139,6 +144,8 @@ export interface ToolSearchContext {
   readonly settings: ToolSearchSettings;
   readonly loadedTools: readonly LoadedTool[];
   readonly now: number;
+  /** What the model should know of a server's state (it is down, it needs a sign-in), said beside its tools. */
+  readonly serverNote?: (serverId: string) => string | undefined;
 }
 
 /** Runs one `tool_search` call of the model; never throws, and only tools in the thread's scope come back. */
@@ -169,6 +176,6 @@ export function answerToolSearch(input: unknown, context: ToolSearchContext): To
   const content =
     context.settings.mode === 'anthropic' && result.matches.length > 0
       ? toolReferenceBlocks(result.matches)
-      : formatToolSearchResult(parsed.query, result);
+      : formatToolSearchResult(parsed.query, result, context.serverNote);
   return { query: parsed.query, content, isError: false, matches: result.matches, loadedTools };
 }

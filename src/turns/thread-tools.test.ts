@@ -54,6 +54,29 @@ const request = (modelName: string, caller?: ToolCaller) => ({
   ...(caller ? { caller } : {}),
 });
 
+describe('ThreadTools.search: what the model is told of the tools it found', () => {
+  it('says beside a found tool that its server is down or needs a sign-in, and nothing while it is connected', async () => {
+    const registry = new FakeRegistry();
+    const index = createToolIndex();
+    await registry.add({ id: 'files', name: 'Files', url: 'https://files.example/mcp' }, [
+      toolDefinition('write', { description: 'Write a file to disk' }),
+    ]);
+    index.upsertServer('files', registry.tools(['files']));
+    const { tools } = await setup(undefined, { registry, index, settings: ToolSearchSettings.parse({}) });
+    const line = async () => {
+      const { content } = await tools.search({ query: 'write a file' });
+      return typeof content === 'string' ? content.split('\n').find((l) => l.startsWith('- ')) : undefined;
+    };
+    expect(await line()).toBe('- mcp__files__write (server: Files) — Write a file to disk');
+    registry.setState('files', { status: 'error' });
+    expect(await line()).toBe(
+      '- mcp__files__write (server: Files, which is not answering as it should now, so a call may fail) — Write a file to disk',
+    );
+    registry.setState('files', { status: 'needs-auth' });
+    expect(await line()).toContain('(server: Files, which needs the person to sign in again before its tools work)');
+  });
+});
+
 describe('ThreadTools.call: the one path from a turn to a tool', () => {
   it('refuses the call of a server switched off in the thread mid-turn, while the person was deciding', async () => {
     const { registry, tools } = await setup((_request, switchOff) => {

@@ -65,6 +65,14 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     // A known name of an enabled server that `resolve` does not find: the person switched the tool off.
     return `${modelName} is switched off in the settings of its server ${name}`;
   };
+  // A found tool's server that is down or signed out is said beside it, so the model can tell the person rather
+  // than call it blindly (its tools stay offered: it may be back by the call, which connects again).
+  const serverNote = (serverId: string): string | undefined => {
+    const status = registry.get(serverId)?.state.status;
+    if (status === 'error') return 'which is not answering as it should now, so a call may fail';
+    if (status === 'needs-auth') return 'which needs the person to sign in again before its tools work';
+    return undefined;
+  };
   const remember = async (next: LoadedTool[]) => {
     loaded = next;
     // Best-effort: the turn goes on with the in-memory set.
@@ -104,6 +112,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
       settings,
       loadedTools: loaded,
       now: deps.now(),
+      serverNote,
     });
     if (!answer.isError) await remember([...answer.loadedTools]);
     const byName = new Map(tools.map((t) => [t.modelName, t]));

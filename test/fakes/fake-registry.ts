@@ -19,6 +19,7 @@ interface FakeServer {
   config: ServerConfig;
   readonly scope: ServerScope;
   tools: ToolDefinition[];
+  state?: ServerState;
 }
 
 /** One call that reached a server. */
@@ -58,6 +59,14 @@ export class FakeRegistry implements Registry {
     this.rename();
     this.emit({ type: 'tools', serverId: config.id });
     return config;
+  }
+
+  /** The server's connection is in this state now (it went down, it needs a sign-in); connected by default. */
+  setState(serverId: string, state: ServerState): void {
+    const server = this.servers.get(serverId);
+    if (!server) throw new Error(`no server ${serverId}`);
+    server.state = state;
+    this.emit({ type: 'status', serverId, state });
   }
 
   /** The server lists other tools (as after `notifications/tools/list_changed`). */
@@ -104,7 +113,7 @@ export class FakeRegistry implements Registry {
     return {
       config: server.config,
       scope: server.scope,
-      state: CONNECTED,
+      state: server.state ?? CONNECTED,
       catalog: { profileId: 'p', serverId, tools: server.tools, hash: 'h', fetchedAt: 0 },
       isCatalogStale: false,
       personalToolOverrides: this.personal(server),
