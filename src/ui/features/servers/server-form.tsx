@@ -11,24 +11,8 @@ import { changesConnection, checkServerForm } from '../../../stores/server-form'
 import type { ServerConfig } from '../../../domain/server-config';
 import { FormField } from './form-field';
 import { HeaderRows } from './header-rows';
+import { ServerChoiceFields } from './server-choice-fields';
 
-const AUTH_OPTIONS: readonly [ServerForm['auth'], string][] = [
-  ['none', 'None'],
-  ['bearer', 'Bearer token'],
-  ['headers', 'Custom headers'],
-  ['oauth', 'OAuth (sign in)'],
-];
-const TRANSPORT_OPTIONS: readonly [ServerForm['transport'], string][] = [
-  ['auto', 'Automatic'],
-  ['http', 'Streamable HTTP'],
-  ['sse', 'HTTP+SSE (legacy)'],
-];
-// Short labels, so the closed select shows them whole in a form column; the hint under it says what each does.
-const DEFER_OPTIONS: readonly [string, ServerForm['deferTools'], string, string][] = [
-  ['settings', true, 'As in tool search settings', 'Deferred when the tool search settings say so'],
-  ['load', false, 'Always load', 'Sent in every model call, never behind tool search'],
-  ['defer', 'always', 'Always defer', 'Found through tool search, even when the tools are few'],
-];
 const KEEP = 'Saved; leave blank to keep it';
 
 /**
@@ -169,54 +153,7 @@ export function ServerFormView({
             />
           )}
         </FormField>
-        <FormField
-          label="Transport"
-          error={errors.transport}
-          hint={form.transport === 'auto' ? 'Streamable HTTP, or HTTP+SSE for older servers' : undefined}
-        >
-          {(props) => (
-            <select
-              {...props}
-              value={form.transport}
-              onChange={(e) => set({ transport: e.target.value as ServerForm['transport'] })}
-            >
-              {TRANSPORT_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          label="Tools of this server"
-          hint={(DEFER_OPTIONS.find(([, value]) => value === form.deferTools) ?? DEFER_OPTIONS[0]!)[3]}
-        >
-          {(props) => (
-            <select
-              {...props}
-              value={DEFER_OPTIONS.find(([, value]) => value === form.deferTools)?.[0] ?? 'settings'}
-              onChange={(e) => set({ deferTools: DEFER_OPTIONS.find(([key]) => key === e.target.value)?.[1] ?? true })}
-            >
-              {DEFER_OPTIONS.map(([key, , label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Authentication">
-          {(props) => (
-            <select {...props} value={form.auth} onChange={(e) => set({ auth: e.target.value as ServerForm['auth'] })}>
-              {AUTH_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ServerChoiceFields form={form} errors={errors} set={set} />
       </div>
       {form.auth === 'bearer' && (
         <FormField label="Bearer token" error={errors.token} hint="Kept encrypted in this browser; never shown again.">
