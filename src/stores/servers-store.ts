@@ -1,12 +1,12 @@
 import { reportedElsewhere } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerLogEntry } from '../domain/server-log';
-import { AppError, describeError } from '../domain/errors';
+import { describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
-import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
+import type { AuthWindow, CallbackParams } from '../platform/auth-window';
 import {
   addServer,
   checkServerEdit,
@@ -19,6 +19,7 @@ import {
 } from './server-edit';
 import type { FieldErrors, ServerForm } from './server-form';
 import { describeConnectionError } from './server-messages';
+import { finishSignIn, setServerNotice, signIn } from './server-sign-in';
 import { changeTool, enabledToolCount, memoizedToolViews, type ToolChange, type ToolView } from './server-tools';
 
 export { removeQuestion, serverIdFromName, type TestOutcome } from './server-edit';
@@ -145,81 +146,7 @@ export async function connectServer(store: ServersStore, registry: Registry, ser
     state.lastError && server
       ? describeConnectionError(state.lastError, server.config.auth, context)
       : `Status: ${state.status}`;
-  setNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text });
-}
-
-/**
- * Signs in to an OAuth server. `authWindow` is the popup the click opened; without one (blocked) the
- * page itself goes to the authorization server and the callback route finishes the sign-in.
- */
-export async function signIn(
-  store: ServersStore,
-  registry: Registry,
-  serverId: string,
-  authWindow: AuthWindow | undefined,
-  redirectPage: (url: URL) => void,
-): Promise<void> {
-  try {
-    if (!authWindow) {
-      await registry.signIn(serverId, redirectPage);
-      return;
-    }
-    const started = await registry.signIn(serverId, (url) => {
-      setNotice(store, serverId, { tone: 'info', text: 'Waiting for the sign-in window…' });
-      authWindow.navigate(url);
-    });
-    if (started !== 'redirected') {
-      authWindow.close();
-      setNotice(
-        store,
-        serverId,
-        started.status === 'connected'
-          ? { tone: 'info', text: 'Signed in.' }
-          : { tone: 'error', text: started.lastError?.message ?? started.status },
-      );
-      return;
-    }
-    const params = await authWindow.result;
-    const failure = await finishSignIn(store, registry, params);
-    if (failure) setNotice(store, serverId, { tone: 'error', text: failure });
-  } catch (error) {
-    authWindow?.close();
-    setNotice(store, serverId, {
-      tone: 'error',
-      text:
-        error instanceof AuthWindowClosedError || error instanceof AppError
-          ? error.message
-          : `Sign-in failed: ${String(error)}`,
-    });
-  }
-}
-
-/** Completes a sign-in from the callback's parameters (popup message or the callback route). */
-export async function finishSignIn(
-  store: ServersStore,
-  registry: Registry,
-  params: CallbackParams,
-): Promise<string | undefined> {
-  try {
-    const { serverId, state } = await registry.completeSignIn(params);
-    setNotice(
-      store,
-      serverId,
-      state.status === 'connected'
-        ? { tone: 'info', text: 'Signed in.' }
-        : { tone: 'error', text: state.lastError?.message ?? state.status },
-    );
-    return undefined;
-  } catch (error) {
-    return describeError(error);
-  }
-}
-
-function setNotice(store: ServersStore, serverId: string, notice: ServersState['notices'][string] | undefined): void {
-  const notices = { ...store.getState().notices };
-  if (notice) notices[serverId] = notice;
-  else delete notices[serverId];
-  store.setState({ notices });
+  setServerNotice(store, serverId, state.status === 'connected' ? undefined : { tone: 'error', text });
 }
 
 /** The servers manager's actions, bound to one profile's registry and storage. */
@@ -285,7 +212,7 @@ export function bindServerActions(
           if (first?.defaultIds) store.setState({ defaultIds: first.defaultIds });
           await connect(id);
           // Said once connected (connecting clears the notice); a connection problem's notice stays as it is.
-          if (first?.notice && !store.getState().notices[id]) setNotice(store, id, first.notice);
+          if (first?.notice && !store.getState().notices[id]) setServerNotice(store, id, first.notice);
         }),
       ),
     update: (serverId, form) => serially(() => updateServer(deps, serverId, form, connect)),
@@ -294,14 +221,14 @@ export function bindServerActions(
     changeTool: (serverId, toolName, change) =>
       serially(async () => {
         const problem = await changeTool(deps, serverId, toolName, change);
-        setNotice(store, serverId, problem ? { tone: 'error', text: problem } : undefined);
+        setServerNotice(store, serverId, problem ? { tone: 'error', text: problem } : undefined);
         return problem;
       }),
     connect,
     connectThroughRelay: (serverId) =>
       serially(async () => {
         const problem = await routeThroughRelay(deps, serverId, connect);
-        setNotice(
+        setServerNotice(
           store,
           serverId,
           problem ? { tone: 'error', text: problem } : { tone: 'info', text: 'Connected through the relay.' },
@@ -311,7 +238,7 @@ export function bindServerActions(
     finishSignIn: (params) => finishSignIn(store, deps.registry, params),
     async signOut(serverId) {
       await deps.registry.signOut(serverId);
-      setNotice(store, serverId, { tone: 'info', text: 'Signed out.' });
+      setServerNotice(store, serverId, { tone: 'info', text: 'Signed out.' });
     },
     usedBy: (serverId) => serverUse(deps, serverId),
     remove: (serverId) =>
@@ -321,7 +248,7 @@ export function bindServerActions(
           await deps.registry.unregister(serverId);
           store.setState({ defaultIds: store.getState().defaultIds.filter((id) => id !== serverId) });
         } catch (error) {
-          setNotice(store, serverId, { tone: 'error', text: describeError(error) });
+          setServerNotice(store, serverId, { tone: 'error', text: describeError(error) });
         }
       }),
     setDefault: (serverId, isOn) => {
@@ -341,7 +268,7 @@ export function bindServerActions(
           store.setState({ defaultIds: saved.defaultServerIds });
         } catch (error) {
           store.setState({ defaultIds: before });
-          setNotice(store, serverId, { tone: 'error', text: describeError(error) });
+          setServerNotice(store, serverId, { tone: 'error', text: describeError(error) });
         }
       });
     },
