@@ -3,7 +3,7 @@ import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult } from '../domain/tool-result';
 import { samplePng } from '../../test/fixtures/sample-files';
 import { resultImagesNote } from './image-limits';
-import { MAX_IMAGE_BYTES, toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
+import { toModelToolResult, withinResultImageCaps } from './tool-result-blocks';
 
 type ResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 const result = (content: ToolCallResult['content'], structuredContent?: Record<string, unknown>): ToolCallResult => ({
@@ -63,11 +63,13 @@ describe('MCP tool content as the API accepts it', () => {
     expect(sent.leftOut).toHaveLength(1);
   });
 
-  it('leaves out an image over the API limit of 5 MB, saying its size', () => {
-    const data = 'A'.repeat(Math.ceil(((MAX_IMAGE_BYTES + 1024) * 4) / 3));
+  it('leaves out an image over the API limit of 5 MB once encoded (4 MB of bytes), saying its size', () => {
+    const data = 'A'.repeat(Math.ceil((4 * 1024 * 1024 * 4) / 3));
     const { block } = toModelToolResult('t', result([{ type: 'image', mimeType: 'image/jpeg', data }]), 10_000_000);
     expect(images(block)).toHaveLength(0);
-    expect(texts(block)[0]).toContain("over the API's 5.0 MB limit per image");
+    expect(texts(block)[0]).toBe(
+      "[image (image/jpeg, 4.0 MB): not sent, over the API's limit of 5 MB per image once encoded]",
+    );
   });
 
   it('names an image over 8000 px a side (a full-page screenshot) instead of sending it, and keeps it for the person', () => {

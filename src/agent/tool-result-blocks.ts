@@ -2,15 +2,12 @@ import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult, ToolContent } from '../domain/tool-result';
 import type { SentToModel } from '../domain/trace';
 import { base64Bytes, formatBytes } from '../domain/byte-size';
-import { MAX_IMAGE_SIDE } from '../domain/attachment-kind';
+import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../domain/attachment-kind';
 import { API_IMAGE_TYPES, base64ImageSize, sentImageType } from '../domain/media-probe';
 import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } from './image-limits';
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 type ResultContent = ToolResultBlock['content'][number];
-
-/** The API refuses an image over 5 MB (Images and vision, "General limits"); measured decoded, as the API does. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** A tool result as the model receives it: the block, and what it carries, for the trace. */
 export interface ModelToolResult {
@@ -45,9 +42,10 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
       return note(
         `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, the model API takes only JPEG, PNG, GIF and WebP images`,
       );
-    if (bytes > MAX_IMAGE_BYTES)
+    // The API measures its 5 MB on the base64 data ("image exceeds 5 MB maximum: 5649924 bytes > 5242880 bytes").
+    if (data.length > MAX_IMAGE_BASE64)
       return note(
-        `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, over the API's ${formatBytes(MAX_IMAGE_BYTES)} limit per image`,
+        `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, over the API's limit of 5 MB per image once encoded`,
       );
     const pixels = overSide(data);
     if (pixels)
@@ -124,7 +122,7 @@ function sendableImage(item: ToolContent): string | undefined {
       : item.type === 'resource' && item.blob !== undefined && item.mimeType?.startsWith('image/')
         ? { mimeType: item.mimeType, data: item.blob }
         : undefined;
-  if (!image || !API_IMAGE_TYPES.has(image.mimeType) || base64Bytes(image.data) > MAX_IMAGE_BYTES) return undefined;
+  if (!image || !API_IMAGE_TYPES.has(image.mimeType) || image.data.length > MAX_IMAGE_BASE64) return undefined;
   if (overSide(image.data)) return undefined;
   return image.data;
 }
