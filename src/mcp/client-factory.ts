@@ -52,7 +52,7 @@ export function createMcpClient(
   events: { readonly onPromptsChanged?: () => void } = {},
 ): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
-    capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} },
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {} },
     jsonSchemaValidator: new PermissiveCfWorkerValidator(),
   });
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {

@@ -4,6 +4,7 @@
  * (src/mcp) with in-memory stores, exactly as the browser does apart from storage and the one step a
  * person takes: following the authorization URL (here a fetch that reads the redirect).
  */
+import { checkAnswer, initialValues, parseElicitationSchema } from '../../src/domain/elicitation-form';
 import type { SignInCallback } from '../../src/mcp/registry';
 import { OAUTH_SLOTS } from '../../src/mcp/oauth-provider';
 import { createTestRegistry } from '../fakes/test-registry';
@@ -42,8 +43,13 @@ async function main(): Promise<number> {
   const isAuth = scenario.startsWith('auth/');
   const { registry, secrets } = createTestRegistry({
     appOrigin: 'http://localhost:8090',
-    // A person would submit the form untouched: the SDK fills in the schema's defaults (SEP-1034).
-    elicitation: async () => ({ action: 'accept', content: {} }),
+    // A person submits the form untouched: it starts with the schema's defaults (SEP-1034), and sends them.
+    elicitation: async (request) => {
+      const fields = parseElicitationSchema('requestedSchema' in request ? request.requestedSchema : undefined);
+      if (!fields.ok) return { action: 'decline' };
+      const answer = checkAnswer(fields.value, initialValues(fields.value));
+      return 'content' in answer ? { action: 'accept', content: answer.content } : { action: 'decline' };
+    },
     oauth: {
       settings: {
         redirectUrl: 'http://localhost:8090/oauth/callback',

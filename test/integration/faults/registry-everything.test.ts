@@ -162,6 +162,23 @@ describe('registry against server-everything (streamable HTTP)', () => {
     expect(JSON.stringify(result.content)).toContain('accept');
   });
 
+  it('sends the person’s answer as given: a field they cleared is not filled back with the schema’s default', async () => {
+    let requestedSchema: unknown;
+    const { registry } = createTestRegistry({
+      elicitation: async (request) => {
+        requestedSchema = 'requestedSchema' in request ? request.requestedSchema : undefined;
+        return { action: 'accept', content: { string: 'Bo' } };
+      },
+    });
+    cleanup.push(() => registry.close());
+    await registry.register({ id: 'everything', name: 'Everything', url: server.url }, 'user');
+    const result = JSON.stringify((await registry.callTool('everything', 'trigger-elicitation-request', {})).content);
+    // The schema has defaults (the form starts with them), but the person cleared them: none comes back.
+    expect(JSON.stringify(requestedSchema)).toContain('It was a dark and stormy night.');
+    expect(result).toContain('Bo');
+    expect(result).not.toContain('dark and stormy');
+  });
+
   it('applies per-tool overrides to everything downstream', async () => {
     const { registry } = setup();
     await registry.register(
