@@ -138,8 +138,11 @@ export function createPrompts(
         return undefined;
       }
       setChosen({ isRunning: true, error: undefined });
+      const running = store.getState().chosen;
       const args = Object.fromEntries(Object.entries(chosen.values).filter(([, v]) => v !== ''));
       const reading = await registry.getPrompt(chosen.prompt.serverId, chosen.prompt.name, args);
+      // Closed meanwhile (the person cancelled it, or opened another thread): its messages go nowhere.
+      if (store.getState().chosen !== running) return undefined;
       if (!reading.ok) {
         setChosen({ isRunning: false, error: reading.message });
         return undefined;

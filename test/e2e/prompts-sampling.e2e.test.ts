@@ -151,6 +151,55 @@ describe('prompts and sampling in the chat', () => {
     await box().fill('');
   });
 
+  it('a prompt form stays with its thread: another thread, or its server switched off, closes it; the keyboard stays in it', async () => {
+    await newThread();
+    const simple = page.getByRole('form', { name: 'Prompt Simple Prompt from Everything' });
+    await box().click();
+    await box().pressSequentially('/simple');
+    await box().press('Enter');
+    await simple.waitFor({ timeout: 30_000 });
+    await openNewThread(page);
+    await expect.poll(() => simple.count()).toBe(0);
+
+    await switchServerOn(page, 'Everything');
+    await box().click();
+    await box().pressSequentially('/simple');
+    await box().press('Enter');
+    await simple.waitFor({ timeout: 30_000 });
+    await page.getByRole('switch', { name: 'Everything', exact: true }).uncheck();
+    await expect.poll(() => simple.count()).toBe(0);
+    await switchServerOn(page, 'Everything');
+
+    // A suggestion picked from the keyboard keeps the keyboard in its field, and a server error keeps it on the button.
+    await box().click();
+    await box().pressSequentially('/team');
+    await box().press('Enter');
+    const form = page.getByRole('form', { name: 'Prompt Team Management from Everything' });
+    const sales = form
+      .getByRole('group', { name: 'Suggestions for department' })
+      .getByRole('button', { name: 'Sales' });
+    await sales.waitFor({ timeout: 30_000 });
+    await sales.focus();
+    await page.keyboard.press('Enter');
+    const department = form.getByLabel('department (required)');
+    expect(await department.inputValue()).toBe('Sales');
+    await expect.poll(() => department.evaluate((el) => el === document.activeElement)).toBe(true);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await box().pressSequentially('/resource');
+    await box().press('Enter');
+    const resourceForm = page.getByRole('form', { name: 'Prompt Resource Prompt from Everything' });
+    await resourceForm.getByLabel('resourceType (required)').fill('Video');
+    await resourceForm.getByLabel('resourceId (required)').fill('1');
+    const send = resourceForm.getByRole('button', { name: 'Send prompt' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await resourceForm.getByRole('alert').filter({ hasText: 'Invalid resourceType' }).waitFor({ timeout: 30_000 });
+    expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => resourceForm.count()).toBe(0);
+  });
+
   it('a sampling request runs only once approved, with the edits, and its answer goes back only when sent', async () => {
     await newThread();
     const callsBefore = api!.requests.length;

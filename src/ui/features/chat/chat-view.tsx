@@ -144,7 +144,15 @@ export function ChatView({
   const serverNames = useMemo(() => namesOf(namesKey), [namesKey]);
   const awaitingIds = useMemo(() => new Set(shownApprovals.map((a) => a.toolUseId)), [shownApprovals]);
   const isThinking = isRunningHere && shownApprovals.length === 0 && isAwaitingModel(messages);
-  const promptDock = usePromptDock(prompts, thread?.enabledServerIds, serverViews, draft, composerBox, isRunning);
+  const promptDock = usePromptDock(
+    prompts,
+    thread?.id,
+    thread?.enabledServerIds,
+    serverViews,
+    draft,
+    composerBox,
+    isRunning,
+  );
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
   // Not after a tap or click: on a phone, focusing the box would raise the keyboard over the answer coming in.

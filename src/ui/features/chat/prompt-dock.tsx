@@ -12,10 +12,12 @@ export type PromptsHandle = { readonly store: PromptsStore; readonly actions: Pr
 
 /**
  * The composer's `/` prompts for the thread's enabled servers (their listings, loading and failures), and the form of
- * the prompt picked, above the composer. When the form closes, the keyboard goes back to the message box.
+ * the prompt picked, above the composer. When the form closes, the keyboard goes back to the message box. The form
+ * belongs to the thread it was opened in: it closes when another thread opens or its server is switched off here.
  */
 export function usePromptDock(
   prompts: PromptsHandle | undefined,
+  threadId: string | undefined,
   enabledServerIds: readonly string[] | undefined,
   servers: readonly ServerView[],
   draft: DraftStore,
@@ -40,6 +42,13 @@ export function usePromptDock(
       onPick: (option) => prompts.actions.choose(option.prompt),
     };
   }, [prompts, serverIds, byServer, servers]);
+  const openedIn = useRef(threadId);
+  const chosenServer = chosen?.prompt.serverId;
+  useEffect(() => {
+    const isElsewhere = openedIn.current !== threadId;
+    openedIn.current = threadId;
+    if (chosenServer !== undefined && (isElsewhere || !serverIds.includes(chosenServer))) prompts?.actions.cancel();
+  }, [threadId, serverIds, chosenServer, prompts]);
   const hadForm = useRef(false);
   useEffect(() => {
     if (hadForm.current && !chosen) box.current?.focus();

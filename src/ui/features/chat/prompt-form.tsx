@@ -28,7 +28,7 @@ export function PromptForm({ chosen, actions, onInsert, isTurnRunning }: PromptF
       aria-label={`Prompt ${promptLabel(prompt)} from ${prompt.serverName}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void actions.run('send');
+        if (!isTurnRunning) void actions.run('send');
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') actions.cancel();
@@ -67,7 +67,11 @@ export function PromptForm({ chosen, actions, onInsert, isTurnRunning }: PromptF
                     key={value}
                     type="button"
                     className="secondary small"
-                    onClick={() => void actions.setValue(arg.name, value)}
+                    onClick={() => {
+                      void actions.setValue(arg.name, value);
+                      // The chips are drawn anew for the value: the keyboard goes back to the field they fill.
+                      document.getElementById(inputId)?.focus();
+                    }}
                   >
                     {value}
                   </button>
@@ -82,11 +86,17 @@ export function PromptForm({ chosen, actions, onInsert, isTurnRunning }: PromptF
           {chosen.error}
         </p>
       )}
+      {/* While it runs the buttons say so but keep the focus (a disabled one would drop it to the page, and Escape
+          would no longer reach the form); a press meanwhile does nothing. */}
       <div className="approval-actions">
-        <button type="submit" autoFocus={prompt.arguments.length === 0} disabled={chosen.isRunning || isTurnRunning}>
+        <button
+          type="submit"
+          autoFocus={prompt.arguments.length === 0}
+          aria-disabled={chosen.isRunning || isTurnRunning}
+        >
           Send prompt
         </button>
-        <button type="button" className="secondary" disabled={chosen.isRunning} onClick={() => void insert()}>
+        <button type="button" className="secondary" aria-disabled={chosen.isRunning} onClick={() => void insert()}>
           Insert into message
         </button>
         <button type="button" className="secondary" onClick={() => actions.cancel()}>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { PromptInfo, PromptReading } from '../domain/prompts';
+import { createPrompts } from './prompts-store';
+
+const prompt: PromptInfo = { serverId: 's', serverName: 'S', name: 'simple', arguments: [] };
+
+describe('a picked prompt', () => {
+  it('closed while the server was giving it (Cancel, another thread): its messages are not sent anywhere', async () => {
+    let give: (reading: PromptReading) => void = () => undefined;
+    const sent: string[] = [];
+    const { actions, store } = createPrompts(
+      {
+        listPrompts: async () => ({ ok: true, prompts: [] }),
+        getPrompt: () => new Promise<PromptReading>((resolve) => (give = resolve)),
+        completePromptArgument: async () => [],
+        subscribe: () => () => undefined,
+      },
+      { sendPrompt: async (_messages, title) => void sent.push(title) },
+    );
+    actions.choose(prompt);
+    const running = actions.run('send');
+    actions.cancel();
+    give({ ok: true, messages: [{ role: 'user', content: { type: 'text', text: 'Hello' } }] });
+    await running;
+    expect(sent).toEqual([]);
+    expect(store.getState().chosen).toBeUndefined();
+
+    actions.choose(prompt);
+    const next = actions.run('send');
+    give({ ok: true, messages: [{ role: 'user', content: { type: 'text', text: 'Hello' } }] });
+    await next;
+    expect(sent).toEqual(['simple']);
+  });
+});
