@@ -13,6 +13,8 @@ export type ServerPrompts =
 /** The prompt the person picked, its arguments as typed, and the server's suggestions for each. */
 export interface ChosenPrompt {
   readonly prompt: PromptInfo;
+  /** The thread it was picked in: the form is that thread's. */
+  readonly threadId?: string;
   readonly values: Readonly<Record<string, string>>;
   readonly suggestions: Readonly<Record<string, readonly string[]>>;
   readonly isRunning: boolean;
@@ -40,7 +42,7 @@ export interface PromptActions {
   refresh(serverIds: readonly string[]): Promise<void>;
   /** The `/` choices of these servers, filtered by what follows the `/`. */
   options(serverIds: readonly string[], query: string): PromptOption[];
-  choose(prompt: PromptInfo): void;
+  choose(prompt: PromptInfo, threadId?: string): void;
   /** Sets an argument and asks the server for completions of it. */
   setValue(name: string, value: string): Promise<void>;
   /** Gets the prompt's messages: `insert` resolves to the text for the message box; `send` sends them as the turn. */
@@ -106,8 +108,10 @@ export function createPrompts(
           prompt,
         }));
     },
-    choose(prompt) {
-      store.setState({ chosen: { prompt, values: {}, suggestions: {}, isRunning: false } });
+    choose(prompt, threadId) {
+      store.setState({
+        chosen: { prompt, ...(threadId ? { threadId } : {}), values: {}, suggestions: {}, isRunning: false },
+      });
       // Suggestions for each argument from the start, before anything is typed.
       for (const arg of prompt.arguments) void actions.setValue(arg.name, '');
     },

@@ -39,23 +39,21 @@ export function usePromptDock(
       isLoading: listings.some((l) => l?.status === 'loading'),
       problems: listings.flatMap((l) => (l?.status === 'failed' ? [l.message] : [])),
       onOpen: () => void prompts.actions.refresh(serverIds),
-      onPick: (option) => prompts.actions.choose(option.prompt),
+      onPick: (option) => prompts.actions.choose(option.prompt, threadId),
     };
-  }, [prompts, serverIds, byServer, servers]);
-  const openedIn = useRef(threadId);
-  const chosenServer = chosen?.prompt.serverId;
+  }, [prompts, serverIds, byServer, servers, threadId]);
+  const isElsewhere =
+    chosen !== undefined && (chosen.threadId !== threadId || !serverIds.includes(chosen.prompt.serverId));
   useEffect(() => {
-    const isElsewhere = openedIn.current !== threadId;
-    openedIn.current = threadId;
-    if (chosenServer !== undefined && (isElsewhere || !serverIds.includes(chosenServer))) prompts?.actions.cancel();
-  }, [threadId, serverIds, chosenServer, prompts]);
+    if (isElsewhere) prompts?.actions.cancel();
+  }, [isElsewhere, prompts]);
   const hadForm = useRef(false);
   useEffect(() => {
     if (hadForm.current && !chosen) box.current?.focus();
     hadForm.current = chosen !== undefined;
   }, [chosen, box]);
   const form =
-    chosen && prompts ? (
+    chosen && prompts && !isElsewhere ? (
       <PromptForm
         chosen={chosen}
         actions={prompts.actions}

@@ -68,9 +68,10 @@ export function PromptForm({ chosen, actions, onInsert, isTurnRunning }: PromptF
                     type="button"
                     className="secondary small"
                     onClick={() => {
-                      void actions.setValue(arg.name, value);
-                      // The chips are drawn anew for the value: the keyboard goes back to the field they fill.
+                      // The chips are drawn anew for the value: the keyboard goes back to the field they fill (first,
+                      // as the field asks the server again on focus with what it holds).
                       document.getElementById(inputId)?.focus();
+                      void actions.setValue(arg.name, value);
                     }}
                   >
                     {value}
