@@ -18,6 +18,8 @@ export interface PendingElicitation {
   /** URL mode: the page to open, and its origin (what the person is asked to trust). */
   readonly url?: string;
   readonly origin?: string;
+  /** The thread whose turn was running when it came (it shows there only, and goes when that turn ends). */
+  readonly threadId?: string;
   readonly answer: (answer: ElicitAnswer) => void;
 }
 
@@ -41,6 +43,11 @@ export interface ServerRequests {
   readonly store: ServerRequestsStore;
   readonly elicitation: ElicitationHandler;
   readonly dismissRefusal: (id: string) => void;
+  /**
+   * The turn of this thread ended (done, failed or stopped): its questions are cancelled. A question belongs to a
+   * tool call of that turn; once the turn is over an answer would go to a call no one waits for.
+   */
+  readonly endTurn: (threadId: string) => void;
 }
 
 /**
@@ -73,9 +80,11 @@ export function createServerRequests(
       if (!parsed.ok) return Promise.resolve(refuse(server, parsed.reason));
       fields = parsed.value;
     }
+    const threadId = runningThreadId();
     return new Promise((resolve) => {
       const pending: PendingElicitation = {
         id: newId(),
+        ...(threadId ? { threadId } : {}),
         serverId: server.id,
         serverName: server.name,
         message: params.message,
@@ -93,7 +102,24 @@ export function createServerRequests(
   };
   const dismissRefusal = (id: string) =>
     store.setState({ refused: store.getState().refused.filter((r) => r.id !== id) });
-  return { store, elicitation, dismissRefusal };
+  const endTurn = (threadId: string) => {
+    for (const pending of store.getState().elicitations)
+      if (pending.threadId === threadId) pending.answer({ action: 'cancel' });
+  };
+  return { store, elicitation, dismissRefusal, endTurn };
+}
+
+/** Ends the questions of each turn as it ends (the chat's running thread changes); returns the unsubscribe. */
+export function endQuestionsWithTurns(
+  chat: StoreApi<{ readonly runningThreadId?: string }>,
+  requests: Pick<ServerRequests, 'endTurn'>,
+): () => void {
+  let running = chat.getState().runningThreadId;
+  return chat.subscribe(({ runningThreadId }) => {
+    if (runningThreadId === running) return;
+    if (running !== undefined) requests.endTurn(running);
+    running = runningThreadId;
+  });
 }
 
 function isLoopback(hostname: string): boolean {

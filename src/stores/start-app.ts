@@ -11,7 +11,7 @@ import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
-import { createServerRequests } from './server-requests';
+import { createServerRequests, endQuestionsWithTurns } from './server-requests';
 import { personAskedIn } from './person-asked';
 import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
@@ -97,6 +97,7 @@ export async function startApp(
     runningThreadId = () => chat.actions.runningTurn()?.threadId;
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
+    const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
     const keptDrafts = persistThreadDrafts({ draft, chat: chat.store, drafts: services.storage.drafts, logger });
     const resources = createResourceActions({
       resources: createServerResources(registry, logger),
@@ -137,6 +138,7 @@ export async function startApp(
         discoveryStop.abort(new DOMException('The profile was left', 'AbortError'));
         chat.actions.stop();
         stopFollowingDrafts();
+        stopEndingQuestions();
         keptDrafts.stop();
         resources.dispose();
         followingServers?.();

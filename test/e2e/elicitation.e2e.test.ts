@@ -151,6 +151,24 @@ describe('elicitation in the chat', () => {
     expect(lastToolResult()).toContain('User declined to provide the requested information');
   });
 
+  it("a server's question shows in its own thread only, and Stop takes it away (no answer goes to a stopped call)", async () => {
+    await newThread('Everything');
+    api!.script({ toolUses: [{ name: 'mcp__everything__trigger-elicitation-request', input: {} }] });
+    await box().fill('Please ask me something');
+    await box().press('Enter');
+    await page.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
+    const form = request('Everything');
+    await form.waitFor({ timeout: 30_000 });
+    await openNewThread(page);
+    await page.getByText('A server asks you something there.').waitFor();
+    expect(await form.count()).toBe(0);
+    await page.getByRole('button', { name: /^Open “/ }).click();
+    await form.waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => api!.pendingTurns).toBe(0);
+  });
+
   it('a URL request shows its origin and opens the page only when the person clicks Open', async () => {
     await newThread('Everything');
     const target = `${app!.url}/authorize?step=1`;

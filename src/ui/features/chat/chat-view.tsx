@@ -185,7 +185,7 @@ export function ChatView({
             toolProgress={toolProgress}
             mcpApps={mcpApps}
             approvals={shownApprovals}
-            elicitations={elicitations}
+            elicitations={elicitations.filter((e) => e.threadId === undefined || e.threadId === activeId)}
             // A note of a request declined during a turn shows in that turn's thread only.
             refused={refused.filter((r) => r.threadId === undefined || r.threadId === activeId)}
             onDismissRefusal={(id) => serverRequests?.dismissRefusal(id)}
@@ -203,6 +203,7 @@ export function ChatView({
           <BusyElsewhereNote
             {...(busyThread ? { title: busyThread.title, onOpen: () => void actions.openThread(busyThread.id) } : {})}
             isAwaitingApproval={approvals.length > 0}
+            isAwaitingAnswer={elicitations.some((e) => e.threadId !== undefined && e.threadId === runningThreadId)}
           />
         )}
         <AttachmentZone draft={attachments}>

@@ -18,11 +18,14 @@ export function BusyElsewhereNote({
   title,
   onOpen,
   isAwaitingApproval,
+  isAwaitingAnswer = false,
 }: {
   /** The thread being answered; none when it has left the list (deleted while its turn ends). */
   title?: string;
   onOpen?: () => void;
   isAwaitingApproval: boolean;
+  /** A server asks the person something during that answer (elicitation). */
+  isAwaitingAnswer?: boolean;
 }) {
   return (
     <p className="offline-note" role="status">
@@ -31,7 +34,8 @@ export function BusyElsewhereNote({
           ? 'Claude is finishing an answer in another thread.'
           : `Claude is answering in “${title}”.`}
       </strong>{' '}
-      {isAwaitingApproval ? 'It waits for your approval there. ' : ''}One answer is written at a time: Send waits until
+      {isAwaitingApproval ? 'It waits for your approval there. ' : ''}
+      {isAwaitingAnswer ? 'A server asks you something there. ' : ''}One answer is written at a time: Send waits until
       it ends (what you type stays in the box).{' '}
       {title !== undefined && onOpen && (
         <button type="button" className="secondary" onClick={onOpen}>
