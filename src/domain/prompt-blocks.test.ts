@@ -31,6 +31,22 @@ describe('a prompt’s messages as the turn', () => {
     ]);
   });
 
+  it('reads a text resource sent as a blob as text; a blob that is not UTF-8 is named', () => {
+    const blob = Buffer.from('Résumé: 3 lines\nof notes').toString('base64');
+    expect(
+      promptContentBlocks({ type: 'resource', uri: 'demo://notes/2', mimeType: 'text/plain', blob }, 'user'),
+    ).toEqual([{ type: 'text', text: 'Resource demo://notes/2 (text/plain):\nRésumé: 3 lines\nof notes' }]);
+    const latin1 = Buffer.from([0x52, 0xe9, 0x73]).toString('base64');
+    expect(
+      promptContentBlocks({ type: 'resource', uri: 'demo://notes/3', mimeType: 'text/plain', blob: latin1 }, 'user'),
+    ).toEqual([
+      {
+        type: 'text',
+        text: "[A prompt's resource demo://notes/3 (text/plain, 3 B) was not sent: it is not UTF-8 text.]",
+      },
+    ]);
+  });
+
   it('names what the API cannot take instead of sending it, with its type and size', () => {
     expect(promptContentBlocks({ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }, 'user')).toEqual([
       { type: 'text', text: "[A prompt's audio (audio/wav, 3 B) was not sent: the model API takes no audio.]" },

@@ -1,3 +1,5 @@
+import { decodeText } from './attachment-check';
+import { kindOf } from './attachment-kind';
 import { base64Bytes, formatBytes } from './byte-size';
 import { API_IMAGE_TYPES, imageLimitProblem, sentImageType } from './media-probe';
 import type { ContentBlock } from './message';
@@ -28,32 +30,48 @@ export function promptContentBlocks(content: PromptContent, role: 'user' | 'assi
         note(`audio (${content.mimeType}, ${formatBytes(base64Bytes(content.data))})`, 'the model API takes no audio'),
       ];
     case 'resource':
-      if (content.text !== undefined)
-        return [
-          {
-            type: 'text',
-            text: `Resource ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}:\n${content.text}`,
-          },
-        ];
-      if (content.blob !== undefined && content.mimeType && role === 'user') {
-        const type = sentImageType(content.mimeType, content.blob);
-        if (API_IMAGE_TYPES.has(type))
-          return [
-            sentImage(
-              type,
-              content.blob,
-              `resource ${content.uri} (${type}, ${formatBytes(base64Bytes(content.blob))})`,
-            ),
-          ];
-      }
-      return [
-        note(
-          `resource ${content.uri} (${content.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(content.blob ?? ''))})`,
-          'the model API does not take this type',
-        ),
-      ];
+      return resourceBlocks(content, role);
     case 'resource_link':
       return [{ type: 'text', text: `Resource link: ${content.name ? `${content.name} ` : ''}${content.uri}` }];
+  }
+}
+
+type EmbeddedResource = Extract<PromptContent, { type: 'resource' }>;
+
+/** An embedded resource: its text under its URI (also text sent as a blob), an image blob as an image, else named. */
+function resourceBlocks(content: EmbeddedResource, role: 'user' | 'assistant'): ContentBlock[] {
+  const under = (text: string): ContentBlock[] => [
+    { type: 'text', text: `Resource ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}:\n${text}` },
+  ];
+  if (content.text !== undefined) return under(content.text);
+  const isText = kindOf(content.uri, content.mimeType ?? '') === 'text';
+  // A text resource sent as a blob (base64) is read as text, as the same resource attached with `@` is.
+  const asText = content.blob !== undefined && isText ? base64Text(content.blob) : undefined;
+  if (asText !== undefined) return under(asText);
+  if (content.blob !== undefined && content.mimeType && role === 'user') {
+    const type = sentImageType(content.mimeType, content.blob);
+    if (API_IMAGE_TYPES.has(type))
+      return [
+        sentImage(type, content.blob, `resource ${content.uri} (${type}, ${formatBytes(base64Bytes(content.blob))})`),
+      ];
+  }
+  return [
+    note(
+      `resource ${content.uri} (${content.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(content.blob ?? ''))})`,
+      isText ? 'it is not UTF-8 text' : 'the model API does not take this type',
+    ),
+  ];
+}
+
+/** The UTF-8 text of base64 data, or undefined when it is not base64 or not UTF-8. */
+function base64Text(base64: string): string | undefined {
+  try {
+    const binary = atob(base64.replace(/\s/g, ''));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return decodeText(bytes);
+  } catch {
+    return undefined;
   }
 }
 
