@@ -50,7 +50,7 @@ export function ThreadServers({
             <span className="muted" id={detailId} title={why}>
               {isOn && server.status !== 'connected' ? `${SERVER_STATUS_LABEL[server.status]} · ` : ''}
               {toolsLine(server)}
-              {why && <span className="sr-only">. {why}</span>}
+              {why && <span className="visually-hidden">. {why}</span>}
             </span>
           </label>
         );
