@@ -10,7 +10,7 @@ const request: SamplingRequest = {
 };
 const server = { id: 'everything', name: 'Everything' };
 
-function setup() {
+function setup(fails = false) {
   let runs = 0;
   const turn: SamplingTurn = {
     threadId: 'thread-1',
@@ -18,6 +18,7 @@ function setup() {
     signal: new AbortController().signal,
     run: () => {
       runs++;
+      if (fails) return Promise.reject(new Error('The API answered 529 (overloaded).'));
       return Promise.resolve({ model: 'claude-test', text: 'Hello', stopReason: 'end_turn' });
     },
     isAllowed: false,
@@ -53,5 +54,18 @@ describe('sampling requests waiting for the person', () => {
     pending.reject();
     await expect(asked).rejects.toThrow('The person rejected the sampling request.');
     expect(runs()).toBe(0);
+  });
+
+  it('tells the server the model call failed, not that an answer was rejected, when the person gives up on it', async () => {
+    const { requests, runs } = setup(true);
+    const asked = requests.sampling(request, server);
+    const pending = await until(requests, () => requests.store.getState().samplings[0]);
+    pending.approve({ texts: ['Hi'] });
+    const failed = await until(requests, () =>
+      requests.store.getState().samplings.find((p) => p.stage.kind === 'failed'),
+    );
+    expect(runs()).toBe(1);
+    failed.reject();
+    await expect(asked).rejects.toThrow('The model call failed, and the person did not try again.');
   });
 });

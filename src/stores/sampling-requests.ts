@@ -170,7 +170,11 @@ export function createSamplingRequests(
           const stage = current()?.stage.kind;
           if (!stage || stage === 'sent') return;
           const why =
-            stage === 'review' ? 'The person rejected the sampling request.' : 'The person rejected the answer.';
+            stage === 'review'
+              ? 'The person rejected the sampling request.'
+              : stage === 'failed'
+                ? 'The model call failed, and the person did not try again.'
+                : 'The person rejected the answer.';
           finish(() => reject(new SamplingRejectedError(why)));
         },
         send: () => {

@@ -173,6 +173,10 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('button', { name: 'Allow once' }).click();
     const form = page.getByRole('region', { name: 'Request from Tools' });
     await form.waitFor({ timeout: 30_000 });
+    // Screen readers hear that the server asks something, as they hear an approval.
+    await expect
+      .poll(() => announcements().textContent())
+      .toBe('Tools asks you: Please provide inputs for the following fields:');
     await expectAccessible('elicitation');
     await form.getByLabel('String with email format').fill('not an email');
     await form.getByRole('button', { name: 'Accept' }).click();

@@ -23,7 +23,7 @@ import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
 import { LazyThreadPane } from './lazy-thread-pane';
 import type { McpAppsActions, McpAppsStore } from '../../../stores/mcp-apps';
-import type { SamplingRequests } from '../../../stores/sampling-requests';
+import type { PendingSampling, SamplingRequests } from '../../../stores/sampling-requests';
 import { usePromptDock, type PromptsHandle } from './prompt-dock';
 import { useFocusAfterAnswer } from './use-focus-after-answer';
 import { useFocusOnNewThread } from './use-focus-on-new-thread';
@@ -40,6 +40,7 @@ const NO_SERVERS: readonly ServerView[] = [];
 const NO_ELICITATIONS: readonly PendingElicitation[] = [];
 const NO_REFUSALS: readonly RefusedElicitation[] = [];
 const NO_PROGRESS: Readonly<Record<string, ToolProgress>> = {};
+const NO_SAMPLINGS: readonly PendingSampling[] = [];
 
 export interface ChatViewProps {
   /** The chat, once start-up is done; before, only the composer shows, taking typing into the draft. */
@@ -86,9 +87,25 @@ export function ChatView({
   const [template, setTemplate] = useState<{ serverId: string; uriTemplate: string }>();
   // Re-rendered when a listing arrives, so the `@` list shows the resources.
   useStoreIfAny(resources?.store, (s) => s.listings, undefined);
-  const elicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
+  const allElicitations = useStoreIfAny(serverRequests?.store, (s) => s.elicitations, NO_ELICITATIONS);
+  const samplings = useStoreIfAny(samplingRequests?.store, (s) => s.samplings, NO_SAMPLINGS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
+  // A server's question shows in the thread whose turn it came in (everywhere when it came outside a turn).
+  const elicitations = useMemo(
+    () => allElicitations.filter((e) => e.threadId === undefined || e.threadId === activeId),
+    [allElicitations, activeId],
+  );
+  // What waits for the person here, for screen readers: questions, and model calls to approve.
+  const asks = useMemo(
+    () => [
+      ...elicitations.map((e) => ({ id: e.id, text: `${e.serverName} asks you: ${oneLine(e.message)}` })),
+      ...samplings
+        .filter((r) => r.threadId === activeId && r.stage.kind === 'review' && !r.allowedForThread)
+        .map((r) => ({ id: r.id, text: `${r.serverName} asks to run the model; it waits for your approval.` })),
+    ],
+    [elicitations, samplings, activeId],
+  );
   const threads = useStoreIfAny(chat, (s) => s.threads, NO_THREADS);
   const messages = useStoreIfAny(chat, (s) => s.messages, NO_MESSAGES);
   const compactions = useStoreIfAny(chat, (s) => s.compactions, NO_COMPACTIONS);
@@ -185,7 +202,7 @@ export function ChatView({
             toolProgress={toolProgress}
             mcpApps={mcpApps}
             approvals={shownApprovals}
-            elicitations={elicitations.filter((e) => e.threadId === undefined || e.threadId === activeId)}
+            elicitations={elicitations}
             // A note of a request declined during a turn shows in that turn's thread only.
             refused={refused.filter((r) => r.threadId === undefined || r.threadId === activeId)}
             onDismissRefusal={(id) => serverRequests?.dismissRefusal(id)}
@@ -195,7 +212,13 @@ export function ChatView({
         ) : (
           <p className="empty muted">{actions ? 'Ask anything below to start a new thread.' : ''}</p>
         )}
-        <ChatAnnouncer threadId={activeId} isRunning={isRunningHere} messages={messages} approvals={shownApprovals} />
+        <ChatAnnouncer
+          threadId={activeId}
+          isRunning={isRunningHere}
+          messages={messages}
+          approvals={shownApprovals}
+          asks={asks}
+        />
       </section>
       <div className="composer-dock">
         {!isOnline && <OfflineNote />}
@@ -203,7 +226,7 @@ export function ChatView({
           <BusyElsewhereNote
             {...(busyThread ? { title: busyThread.title, onOpen: () => void actions.openThread(busyThread.id) } : {})}
             isAwaitingApproval={approvals.length > 0}
-            isAwaitingAnswer={elicitations.some((e) => e.threadId !== undefined && e.threadId === runningThreadId)}
+            isAwaitingAnswer={allElicitations.some((e) => e.threadId !== undefined && e.threadId === runningThreadId)}
           />
         )}
         <AttachmentZone draft={attachments}>
@@ -255,3 +278,9 @@ export function ChatView({
     </>
   );
 }
+
+/** A server's message on one line, cut for a screen reader's announcement (the card holds all of it). */
+const oneLine = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+};
