@@ -100,13 +100,19 @@ describe('MCP tool content as the API accepts it', () => {
     expect(sent.leftOut[0]).toMatch(/^audio \(audio\/wav/);
   });
 
-  it('sends an embedded text resource under its URI, an image blob as an image, and names other blobs', () => {
+  it('sends an embedded text resource under its URI (text as a blob too), an image blob as an image, and names other blobs', () => {
     const { block } = toModelToolResult(
       't',
       result([
         { type: 'resource', uri: 'test://static/resource/1', mimeType: 'text/plain', text: 'Resource 1 text' },
         { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: 'iVBORw0KGgo=' },
         { type: 'resource', uri: 'test://static/resource/2', mimeType: 'application/octet-stream', blob: 'AAAA' },
+        {
+          type: 'resource',
+          uri: 'demo://resource/dynamic/blob/1',
+          mimeType: 'text/plain',
+          blob: Buffer.from('Blob text, read as text').toString('base64'),
+        },
       ]),
       CAP,
     );
@@ -117,6 +123,7 @@ describe('MCP tool content as the API accepts it', () => {
         type: 'text',
         text: '[resource test://static/resource/2 (application/octet-stream, 3 B): binary content shown to the person, not sent]',
       },
+      { type: 'text', text: '[resource demo://resource/dynamic/blob/1 (text/plain)]\nBlob text, read as text' },
     ]);
   });
 

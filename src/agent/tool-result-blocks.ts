@@ -2,7 +2,8 @@ import type { ContentBlock } from '../domain/message';
 import type { ToolCallResult, ToolContent } from '../domain/tool-result';
 import type { SentToModel } from '../domain/trace';
 import { base64Bytes, formatBytes } from '../domain/byte-size';
-import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../domain/attachment-kind';
+import { base64Text } from '../domain/attachment-check';
+import { kindOf, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../domain/attachment-kind';
 import { API_IMAGE_TYPES, base64ImageSize, sentImageType } from '../domain/media-probe';
 import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } from './image-limits';
 
@@ -84,6 +85,12 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
         if (item.text !== undefined) return addText(`[resource ${item.uri}${type}]\n${item.text}`);
         if (item.blob !== undefined && item.mimeType?.startsWith('image/'))
           return addImage(item.mimeType, item.blob, `image resource ${item.uri}`);
+        // Text sent as a blob (base64) is text: the model reads it as it reads an embedded text resource.
+        const blobText =
+          item.blob !== undefined && kindOf(item.uri, item.mimeType ?? '') === 'text'
+            ? base64Text(item.blob)
+            : undefined;
+        if (blobText !== undefined) return addText(`[resource ${item.uri}${type}]\n${blobText}`);
         if (item.blob !== undefined)
           return note(
             `resource ${item.uri} (${item.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(item.blob))}): binary content shown to the person, not sent`,

@@ -89,3 +89,15 @@ export function decodeText(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/** The UTF-8 text of base64 data, or undefined when it is not base64 or not UTF-8. */
+export function base64Text(base64: string): string | undefined {
+  try {
+    const binary = atob(base64.replace(/\s/g, ''));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return decodeText(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,4 @@
-import { decodeText } from './attachment-check';
+import { base64Text } from './attachment-check';
 import { kindOf } from './attachment-kind';
 import { base64Bytes, formatBytes } from './byte-size';
 import { API_IMAGE_TYPES, imageLimitProblem, sentImageType } from './media-probe';
@@ -61,18 +61,6 @@ function resourceBlocks(content: EmbeddedResource, role: 'user' | 'assistant'): 
       isText ? 'it is not UTF-8 text' : 'the model API does not take this type',
     ),
   ];
-}
-
-/** The UTF-8 text of base64 data, or undefined when it is not base64 or not UTF-8. */
-function base64Text(base64: string): string | undefined {
-  try {
-    const binary = atob(base64.replace(/\s/g, ''));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return decodeText(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The image as an API block, or a note when the API would refuse it. */

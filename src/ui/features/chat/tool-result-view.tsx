@@ -1,4 +1,6 @@
 import { createContext, useContext, useState } from 'react';
+import { base64Text } from '../../../domain/attachment-check';
+import { kindOf } from '../../../domain/attachment-kind';
 import { base64Bytes, formatBytes } from '../../../domain/byte-size';
 import type { ResourceReading, ShownResult } from '../../../domain/tool-display';
 import { JsonView } from '../../components/json-view';
@@ -103,6 +105,9 @@ function ShownItem({ item, serverId, tool }: { item: Shown; serverId?: string | 
 /** An embedded resource: its text inline, an image shown, other binary content as a download with its type. */
 function EmbeddedResource({ resource }: { resource: Resource }) {
   const type = resource.mimeType ?? 'application/octet-stream';
+  // Text sent as a blob (base64) is shown as text, as the model reads it.
+  const blobText =
+    resource.blob !== undefined && kindOf(resource.uri, type) === 'text' ? base64Text(resource.blob) : undefined;
   return (
     <div className="result-resource">
       <p className="muted resource-uri">
@@ -110,6 +115,7 @@ function EmbeddedResource({ resource }: { resource: Resource }) {
         {resource.mimeType ? ` (${resource.mimeType})` : ''}
       </p>
       {resource.text !== undefined && <pre className="result-text">{resource.text}</pre>}
+      {blobText !== undefined && <pre className="result-text">{blobText}</pre>}
       {resource.blob !== undefined && IMAGE_TYPES.test(type) && (
         <img className="result-image" alt={`Resource ${resource.uri}`} src={`data:${type};base64,${resource.blob}`} />
       )}
