@@ -139,12 +139,23 @@ describe('MCP Apps', () => {
         .textContent())!.split(' ')[1],
     );
     expect(refused).toBeGreaterThanOrEqual(150);
-    await appSection().getByText('The app sent too many requests; the rest were refused.').waitFor();
+    const notice = appSection().getByText('The app sent too many requests; the rest were refused.');
+    await notice.waitFor();
     // The page still answers at once.
     expect(await page.evaluate(() => 1 + 1)).toBe(2);
     await box().fill('still typing');
     expect(await box().inputValue()).toBe('still typing');
     await box().fill('');
+    // Once the limit lifts (its window is 10 s), the app's next request is taken and the notice goes.
+    await expect
+      .poll(
+        async () => {
+          await appFrame().getByRole('button', { name: 'Share with the model' }).click();
+          return notice.count();
+        },
+        { timeout: 40_000, intervals: [1000] },
+      )
+      .toBe(0);
   });
 
   it('follows the page’s theme, goes full screen and back', async () => {

@@ -79,6 +79,8 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
         setNotice(TOO_MANY);
         throw new Error('Too many requests: refused by the host.');
       }
+      // Taken again once the limit lifts: the notice of refusals goes.
+      setNotice((shown) => (shown === TOO_MANY ? undefined : shown));
       return run();
     };
     const now = latest.current;
