@@ -153,7 +153,7 @@ describe('MCP Apps', () => {
           await appFrame().getByRole('button', { name: 'Share with the model' }).click();
           return notice.count();
         },
-        { timeout: 40_000, intervals: [1000] },
+        { timeout: 40_000, interval: 1000 },
       )
       .toBe(0);
   });
