@@ -19,6 +19,7 @@ export class IdleTimer {
 
   cancel(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 
@@ -36,8 +37,16 @@ export class ReconnectBackoff {
     const delay = Math.min(initialMs * 2 ** this.attempt, maxMs);
     this.attempt++;
     clearTimeout(this.timer);
-    this.timer = setTimeout(reconnect, delay);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      reconnect();
+    }, delay);
     return true;
+  }
+
+  /** A reconnect is waiting for its delay. */
+  get isPending(): boolean {
+    return this.timer !== undefined;
   }
 
   /** A connect succeeded: the next failure starts from the first delay. */
@@ -47,5 +56,6 @@ export class ReconnectBackoff {
 
   cancel(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }

@@ -243,7 +243,9 @@ export class ServerConnection {
         hasConnectedBefore: this.hasConnected,
       });
       this.open = undefined;
-      this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: typed });
+      // A connect made for a call while reconnects go on: the status still says the app tries again.
+      const shown = (this.reconnects.isPending && withReconnectNote(typed, true)) || typed;
+      this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: shown });
       throw typed;
     }
   }

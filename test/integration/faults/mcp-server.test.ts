@@ -82,6 +82,10 @@ describe('MCP server faults', () => {
     expect(down).toMatch(
       /^The server could not be reached, so the tool was not called\. http:\/\/127\.0\.0\.1:\d+ does not answer\.$/,
     );
+    // Its status still says the app goes on trying (the call's own connect did not take that away).
+    expect(faults.registry.get('everything')?.state.lastError?.message).toContain(
+      'The app will keep trying to reconnect.',
+    );
 
     await own(startServerEverything({ mode: 'streamableHttp', port: first.port }));
     await expect.poll(() => faults.registry.get('everything')?.state.status, { timeout: 15_000 }).toBe('connected');
