@@ -31,4 +31,28 @@ describe('a picked prompt', () => {
     await next;
     expect(sent).toEqual(['simple']);
   });
+
+  it('a suggestion arriving while the server gives the prompt does not stop it from being sent', async () => {
+    let give: (reading: PromptReading) => void = () => undefined;
+    let suggest: (values: string[]) => void = () => undefined;
+    const sent: string[] = [];
+    const { actions, store } = createPrompts(
+      {
+        listPrompts: async () => ({ ok: true, prompts: [] }),
+        getPrompt: () => new Promise<PromptReading>((resolve) => (give = resolve)),
+        completePromptArgument: () => new Promise<string[]>((resolve) => (suggest = resolve)),
+        subscribe: () => () => undefined,
+      },
+      { sendPrompt: async (_messages, title) => void sent.push(title) },
+    );
+    actions.choose({ ...prompt, name: 'team', arguments: [{ name: 'department', isRequired: true }] });
+    void actions.setValue('department', 'Sales');
+    const running = actions.run('send');
+    suggest(['Sales', 'Support']); // The answer to the typing lands while the prompt is on its way.
+    await Promise.resolve();
+    give({ ok: true, messages: [{ role: 'user', content: { type: 'text', text: 'Promote Eve' } }] });
+    await running;
+    expect(sent).toEqual(['team']);
+    expect(store.getState().chosen).toBeUndefined();
+  });
 });

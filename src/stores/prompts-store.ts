@@ -58,6 +58,8 @@ export function createPrompts(
   chat: Pick<ChatActions, 'sendPrompt'>,
 ): { store: StoreApi<PromptsState>; actions: PromptActions; dispose: () => void } {
   const store = createStore<PromptsState>(() => ({ byServer: {} }));
+  // Counts the forms opened and closed: a run whose form closed meanwhile drops what the server gave.
+  let picks = 0;
   const forget = (serverId: string) => {
     const { [serverId]: _gone, ...rest } = store.getState().byServer;
     store.setState({ byServer: rest });
@@ -109,6 +111,7 @@ export function createPrompts(
         }));
     },
     choose(prompt, threadId) {
+      picks++;
       store.setState({
         chosen: { prompt, ...(threadId ? { threadId } : {}), values: {}, suggestions: {}, isRunning: false },
       });
@@ -142,11 +145,11 @@ export function createPrompts(
         return undefined;
       }
       setChosen({ isRunning: true, error: undefined });
-      const running = store.getState().chosen;
+      const picked = picks;
       const args = Object.fromEntries(Object.entries(chosen.values).filter(([, v]) => v !== ''));
       const reading = await registry.getPrompt(chosen.prompt.serverId, chosen.prompt.name, args);
       // Closed meanwhile (the person cancelled it, or opened another thread): its messages go nowhere.
-      if (store.getState().chosen !== running) return undefined;
+      if (picks !== picked) return undefined;
       if (!reading.ok) {
         setChosen({ isRunning: false, error: reading.message });
         return undefined;
@@ -173,6 +176,7 @@ export function createPrompts(
       return undefined;
     },
     cancel() {
+      picks++;
       store.setState({ chosen: undefined });
     },
   };
