@@ -68,7 +68,7 @@ describe('MCP tool content as the API accepts it', () => {
     const { block } = toModelToolResult('t', result([{ type: 'image', mimeType: 'image/jpeg', data }]), 10_000_000);
     expect(images(block)).toHaveLength(0);
     expect(texts(block)[0]).toBe(
-      "[image (image/jpeg, 4.0 MB): not sent, over the API's limit of 5 MB per image once encoded]",
+      "[image (image/jpeg, 4.0 MB): not sent, 5.3 MB once encoded, over the API's limit of 5 MB per image]",
     );
   });
 

@@ -46,7 +46,7 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
     // The API measures its 5 MB on the base64 data ("image exceeds 5 MB maximum: 5649924 bytes > 5242880 bytes").
     if (data.length > MAX_IMAGE_BASE64)
       return note(
-        `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, over the API's limit of 5 MB per image once encoded`,
+        `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, ${formatBytes(data.length)} once encoded, over the API's limit of 5 MB per image`,
       );
     const pixels = overSide(data);
     if (pixels)

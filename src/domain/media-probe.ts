@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './attachment-kind';
+import { formatBytes } from './byte-size';
 
 // Reads what the API checks from a file's own bytes: an image's pixel size, a PDF's pages and whether it is encrypted.
 
@@ -36,7 +37,8 @@ export function sentImageType(declared: string, base64: string): string {
  * would not, or cannot be told. A refused image kept in a thread would fail every later request of the thread.
  */
 export function imageLimitProblem(base64: string): string | undefined {
-  if (base64.length > MAX_IMAGE_BASE64) return 'the API takes images up to 5 MB once encoded';
+  if (base64.length > MAX_IMAGE_BASE64)
+    return `it is ${formatBytes(base64.length)} once encoded, and the API takes images up to 5 MB`;
   const pixels = base64ImageSize(base64);
   if (pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE))
     return `it is ${pixels.width}x${pixels.height} px and the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`;

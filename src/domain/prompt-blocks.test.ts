@@ -87,7 +87,7 @@ describe('a prompt’s messages as the turn', () => {
     ).toEqual([
       {
         type: 'text',
-        text: "[A prompt's resource demo://big.png (image/png, 3.8 MB) was not sent: the API takes images up to 5 MB once encoded.]",
+        text: "[A prompt's resource demo://big.png (image/png, 3.8 MB) was not sent: it is 5.1 MB once encoded, and the API takes images up to 5 MB.]",
       },
     ]);
   });

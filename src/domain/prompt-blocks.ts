@@ -58,7 +58,7 @@ function resourceBlocks(content: EmbeddedResource, role: 'user' | 'assistant'): 
   return [
     note(
       `resource ${content.uri} (${content.mimeType ?? 'binary'}, ${formatBytes(base64Bytes(content.blob ?? ''))})`,
-      isText ? 'it is not UTF-8 text' : 'the model API does not take this type',
+      isText && content.blob !== undefined ? 'it is not UTF-8 text' : 'the model API does not take this type',
     ),
   ];
 }

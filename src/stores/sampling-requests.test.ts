@@ -66,6 +66,6 @@ describe('sampling requests waiting for the person', () => {
     );
     expect(runs()).toBe(1);
     failed.reject();
-    await expect(asked).rejects.toThrow('The model call failed, and the person did not try again.');
+    await expect(asked).rejects.toThrow('The request failed, and the person did not try it again.');
   });
 });

@@ -173,7 +173,7 @@ export function createSamplingRequests(
             stage === 'review'
               ? 'The person rejected the sampling request.'
               : stage === 'failed'
-                ? 'The model call failed, and the person did not try again.'
+                ? 'The request failed, and the person did not try it again.'
                 : 'The person rejected the answer.';
           finish(() => reject(new SamplingRejectedError(why)));
         },

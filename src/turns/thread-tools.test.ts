@@ -119,6 +119,10 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     expect(await refusal('mcp__mail__send')).toBe(
       'mcp__mail__send is switched off in the settings of its server "Mail". It was not called.',
     );
+    await registry.update({ id: 'mail', name: 'Mail', url: 'https://mail.example/mcp', enabled: false });
+    expect(await refusal('mcp__mail__send')).toBe(
+      'The server "Mail" of mcp__mail__send is switched off in its configuration. It was not called.',
+    );
     await tools.forCall({ userText: 'write' });
     registry.setTools('files', [toolDefinition('read')]);
     expect(await refusal('mcp__files__write')).toBe(

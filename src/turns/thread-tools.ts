@@ -61,6 +61,7 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     const server = ref && registry.get(ref.serverId);
     if (!ref || !server) return `There is no tool named ${modelName} in this thread`;
     const name = JSON.stringify(server.config.name);
+    if (!server.config.enabled) return `The server ${name} of ${modelName} is switched off in its configuration`;
     if (!isEnabled(ref.serverId)) return `The server ${name} of ${modelName} is switched off in this thread`;
     // A known name of an enabled server that `resolve` does not find: the person switched the tool off.
     return `${modelName} is switched off in the settings of its server ${name}`;

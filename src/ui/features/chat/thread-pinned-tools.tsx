@@ -92,7 +92,8 @@ export function ThreadPinnedTools({
       </p>
       {waiting.length > 0 && (
         <p className="muted">
-          Kept, but not sent while their server is off in this thread or the tool is switched off: {waiting.join(', ')}.
+          Kept, but not sent while their server is off in this thread, or the tool is switched off or no longer listed:{' '}
+          {waiting.join(', ')}.
         </p>
       )}
       {enabled.length === 0 && <p className="muted">Turn on a server for this thread to pin its tools.</p>}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { base64Text } from '../../../domain/attachment-check';
 import { kindOf } from '../../../domain/attachment-kind';
 import { base64Bytes, formatBytes } from '../../../domain/byte-size';
@@ -106,8 +106,11 @@ function ShownItem({ item, serverId, tool }: { item: Shown; serverId?: string | 
 function EmbeddedResource({ resource }: { resource: Resource }) {
   const type = resource.mimeType ?? 'application/octet-stream';
   // Text sent as a blob (base64) is shown as text, as the model reads it.
-  const blobText =
-    resource.blob !== undefined && kindOf(resource.uri, type) === 'text' ? base64Text(resource.blob) : undefined;
+  const blobText = useMemo(
+    () =>
+      resource.blob !== undefined && kindOf(resource.uri, type) === 'text' ? base64Text(resource.blob) : undefined,
+    [resource.blob, resource.uri, type],
+  );
   return (
     <div className="result-resource">
       <p className="muted resource-uri">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ServerView } from '../../../stores/servers-store';
 import { isToolListPending, SERVER_STATUS_LABEL, TOOLS_PENDING } from '../../components/server-status';
 
@@ -21,6 +22,7 @@ export function ThreadServers({
   enabledIds: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
+  const baseId = useId();
   if (servers.length === 0) return <p className="muted thread-servers">No MCP servers yet: add one in Servers.</p>;
   const enabled = new Set(enabledIds);
   return (
@@ -30,11 +32,11 @@ export function ThreadServers({
         Servers in this thread
         {servers.length > 4 ? `: ${servers.filter((s) => enabled.has(s.id)).length} of ${servers.length} on` : ''}
       </legend>
-      {servers.map((server) => {
+      {servers.map((server, index) => {
         const isOn = enabled.has(server.id);
         // Why it is in error, read with the switch and shown on hover: the bar has no room for the whole reason.
         const why = isOn && server.status !== 'connected' ? server.error : undefined;
-        const detailId = `thread-server-${server.id}`;
+        const detailId = `${baseId}-${index}`;
         return (
           <label key={server.id} className="switch-row">
             <input
