@@ -113,7 +113,7 @@ describe('the chat', () => {
     await pins.getByText('Deferral and pinned tools (0) · 1 more not sent now').waitFor();
     await pins
       .getByText(
-        'Kept, but not sent while their server is off in this thread or the tool is switched off: echo (Everything).',
+        'Kept, but not sent while their server is off in this thread, or the tool is switched off or no longer listed: echo (Everything).',
       )
       .waitFor();
     await everything.check();
