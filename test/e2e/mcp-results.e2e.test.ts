@@ -128,7 +128,7 @@ describe('MCP results and progress in the chat', () => {
     await everything?.stop();
   });
 
-  it('shows an image, structured content, resource links read on click and an embedded blob as a download', async () => {
+  it('shows an image, structured content, resource links read on click and an embedded text blob as text and a download', async () => {
     await newThread('Everything');
     api!.script(
       {
@@ -144,7 +144,7 @@ describe('MCP results and progress in the chat', () => {
     await send('Show me every kind of result');
     await messages().getByText('All four came back.').waitFor({ timeout: 30_000 });
 
-    // What the model got: the image as an image block, the link named, the blob named with its type and size.
+    // What the model got: the image as an image block, the link named, the text blob as text under its URI.
     const results = toolResults(api!.requests.at(-1)!);
     expect(results).toHaveLength(4);
     const contents = results.map((r) => JSON.stringify(r.content));
@@ -153,7 +153,7 @@ describe('MCP results and progress in the chat', () => {
     expect(contents[1]).toContain('temperature');
     expect(contents[2]).toContain('[resource link] Blob Resource 1 demo://resource/dynamic/blob/1 (text/plain)');
     expect(contents[3]).toMatch(
-      /\[resource demo:\/\/resource\/dynamic\/blob\/3 \(text\/plain, \d+ B\): binary content shown to the person, not sent\]/,
+      /\[resource demo:\/\/resource\/dynamic\/blob\/3 \(text\/plain\)\]\\nResource 3: This is a base64 blob created at /,
     );
 
     // The image shows under the card's summary without opening it; the card's details stay folded.
@@ -179,6 +179,11 @@ describe('MCP results and progress in the chat', () => {
       .waitFor({ timeout: 15_000 });
 
     await card('get-resource-reference').locator(':scope > summary').click();
+    // The text the blob holds is shown as text, and it can still be saved.
+    await card('get-resource-reference')
+      .locator('pre.result-text')
+      .getByText(/^Resource 3: This is a base64 blob created at /)
+      .waitFor();
     const download = card('get-resource-reference').getByRole('button', {
       name: /^Download 3 \(text\/plain, \d+ B\)$/,
     });
