@@ -4,7 +4,7 @@ import type { SentToModel } from '../domain/trace';
 import { base64Bytes, formatBytes } from '../domain/byte-size';
 import { base64Text } from '../domain/attachment-check';
 import { kindOf, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../domain/attachment-kind';
-import { API_IMAGE_TYPES, base64ImageSize, sentImageType } from '../domain/media-probe';
+import { API_IMAGE_TYPES, pixelsOverSide, sentImageType } from '../domain/media-probe';
 import { MAX_IMAGE_CHARS_PER_RESULT, MAX_IMAGES_PER_RESULT, resultImagesNote } from './image-limits';
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
@@ -48,7 +48,7 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
       return note(
         `${what} (${mimeType}, ${formatBytes(bytes)}): not sent, ${formatBytes(data.length)} once encoded, over the API's limit of 5 MB per image`,
       );
-    const pixels = overSide(data);
+    const pixels = pixelsOverSide(data);
     if (pixels)
       return note(
         `${what} (${mimeType}, ${pixels.width}x${pixels.height} px): not sent, the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`,
@@ -130,17 +130,8 @@ function sendableImage(item: ToolContent): string | undefined {
         ? { mimeType: item.mimeType, data: item.blob }
         : undefined;
   if (!image || !API_IMAGE_TYPES.has(image.mimeType) || image.data.length > MAX_IMAGE_BASE64) return undefined;
-  if (overSide(image.data)) return undefined;
+  if (pixelsOverSide(image.data)) return undefined;
   return image.data;
-}
-
-/**
- * The image's pixels when a side is over the API's limit (a full-page screenshot can be 1280x12000 px). Sent, the API
- * would refuse it in this request and in every later one of the thread, which carries it again.
- */
-function overSide(data: string): { width: number; height: number } | undefined {
-  const pixels = base64ImageSize(data);
-  return pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE) ? pixels : undefined;
 }
 
 /**

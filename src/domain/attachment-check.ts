@@ -9,7 +9,7 @@ import {
   MAX_TEXT_CHARS,
   type AttachmentKind,
 } from './attachment-kind';
-import { formatBytes } from './byte-size';
+import { base64Decode, formatBytes } from './byte-size';
 import { imageSize, isEncryptedPdf, isPdf, pdfPages } from './media-probe';
 
 /** What one attachment is, as checked before it is added: its kind and, when it cannot be sent, why. */
@@ -93,10 +93,7 @@ export function decodeText(bytes: Uint8Array): string | undefined {
 /** The UTF-8 text of base64 data, or undefined when it is not base64 or not UTF-8. */
 export function base64Text(base64: string): string | undefined {
   try {
-    const binary = atob(base64.replace(/\s/g, ''));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return decodeText(bytes);
+    return decodeText(base64Decode(base64));
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from './attachment-kind';
-import { formatBytes } from './byte-size';
+import { base64Decode, formatBytes } from './byte-size';
 
 // Reads what the API checks from a file's own bytes: an image's pixel size, a PDF's pages and whether it is encrypted.
 
@@ -39,10 +39,16 @@ export function sentImageType(declared: string, base64: string): string {
 export function imageLimitProblem(base64: string): string | undefined {
   if (base64.length > MAX_IMAGE_BASE64)
     return `it is ${formatBytes(base64.length)} once encoded, and the API takes images up to 5 MB`;
-  const pixels = base64ImageSize(base64);
-  if (pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE))
+  const pixels = pixelsOverSide(base64);
+  if (pixels)
     return `it is ${pixels.width}x${pixels.height} px and the API takes images up to ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} px`;
   return undefined;
+}
+
+/** The image's size in pixels when a side is over the API's 8000 px, else undefined (also when it cannot be read). */
+export function pixelsOverSide(base64: string): { width: number; height: number } | undefined {
+  const pixels = base64ImageSize(base64);
+  return pixels && (pixels.width > MAX_IMAGE_SIDE || pixels.height > MAX_IMAGE_SIDE) ? pixels : undefined;
 }
 
 /**
@@ -66,10 +72,7 @@ function decodeHead(base64: string, chars: number): Uint8Array | undefined {
     .slice(0, chars)
     .replace(/=+$/, '');
   try {
-    const binary = atob(text.slice(0, text.length - (text.length % 4)));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    return base64Decode(text.slice(0, text.length - (text.length % 4)));
   } catch {
     return undefined;
   }
