@@ -1,5 +1,6 @@
 // Signing in to an OAuth server from the Servers panel, and the line under a server that says how it went.
 import { AppError, describeError } from '../domain/errors';
+import type { ServerState } from '../domain/server-status';
 import type { Registry } from '../mcp/registry';
 import { AuthWindowClosedError, type AuthWindow, type CallbackParams } from '../platform/auth-window';
 import type { ServersState, ServersStore } from './servers-store';
@@ -26,13 +27,7 @@ export async function signIn(
     });
     if (started !== 'redirected') {
       authWindow.close();
-      setServerNotice(
-        store,
-        serverId,
-        started.status === 'connected'
-          ? { tone: 'info', text: 'Signed in.' }
-          : { tone: 'error', text: started.lastError?.message ?? started.status },
-      );
+      setServerNotice(store, serverId, signInNotice(started));
       return;
     }
     const params = await authWindow.result;
@@ -58,13 +53,7 @@ export async function finishSignIn(
 ): Promise<string | undefined> {
   try {
     const { serverId, state } = await registry.completeSignIn(params);
-    setServerNotice(
-      store,
-      serverId,
-      state.status === 'connected'
-        ? { tone: 'info', text: 'Signed in.' }
-        : { tone: 'error', text: state.lastError?.message ?? state.status },
-    );
+    setServerNotice(store, serverId, signInNotice(state));
     return undefined;
   } catch (error) {
     return describeError(error);
@@ -81,4 +70,11 @@ export function setServerNotice(
   if (notice) notices[serverId] = notice;
   else delete notices[serverId];
   store.setState({ notices });
+}
+
+/** What a sign-in that ended in `state` says under its server. */
+function signInNotice(state: ServerState): ServersState['notices'][string] {
+  return state.status === 'connected'
+    ? { tone: 'info', text: 'Signed in.' }
+    : { tone: 'error', text: state.lastError?.message ?? state.status };
 }
