@@ -1,19 +1,16 @@
 import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
-import type { ContentBlock, Message } from '../../../domain/message';
-import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
+import type { Message } from '../../../domain/message';
 import type { Reveal } from '../../../stores/chat-store';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
 import { wasTap } from '../../hooks/last-input';
-import { TracePanel } from './trace-panel';
-import { answerEnds, isShown, turnTraces, type TurnTrace } from './turns';
+import { TracePanel, TraceToggle } from './trace-panel';
+import { answerEnds, indexTools, isShown, turnTraces } from './turns';
 import { useReveal } from './use-reveal';
 import { useThreadShape } from './use-thread-shape';
-
-type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
 export interface MessageListProps {
   readonly messages: readonly Message[];
@@ -283,52 +280,4 @@ export function MessageList({
       )}
     </div>
   );
-}
-
-function TraceToggle({
-  trace,
-  panelId,
-  isOpen,
-  onToggle,
-}: {
-  trace: TurnTrace;
-  panelId: string;
-  isOpen: boolean;
-  onToggle: () => void;
-}) {
-  const models = trace.entries.filter((e) => e.kind === 'model-call').length;
-  const tools = trace.entries.filter((e) => e.kind === 'tool-call').length;
-  return (
-    <button
-      type="button"
-      className="secondary small trace-toggle"
-      aria-expanded={isOpen}
-      aria-controls={isOpen ? panelId : undefined}
-      onClick={onToggle}
-    >
-      Trace
-      <span className="muted">
-        {' '}
-        · {models} model {models === 1 ? 'call' : 'calls'}
-        {tools > 0 ? ` · ${tools} tool ${tools === 1 ? 'call' : 'calls'}` : ''}
-      </span>
-    </button>
-  );
-}
-
-/** Tool results and tool-call traces by tool_use id, to show inside the card of the call they belong to. */
-function indexTools(messages: readonly Message[]) {
-  const results = new Map<string, ToolResult>();
-  const toolTraces = new Map<string, ToolCallTrace>();
-  const codeTraces = new Map<string, { trace?: CodeExecutionTrace; inner: ToolCallTrace[] }>();
-  const codeEntry = (id: string) => codeTraces.get(id) ?? codeTraces.set(id, { inner: [] }).get(id)!;
-  for (const message of messages) {
-    for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
-    for (const entry of message.trace) {
-      if (entry.kind === 'tool-call') toolTraces.set(entry.toolUseId, entry);
-      if (entry.kind === 'tool-call' && entry.caller) codeEntry(entry.caller.parentToolUseId).inner.push(entry);
-      if (entry.kind === 'code-execution') codeEntry(entry.toolUseId).trace = entry;
-    }
-  }
-  return { results, toolTraces, codeTraces };
 }

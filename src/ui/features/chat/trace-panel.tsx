@@ -189,3 +189,35 @@ function CodeExecutionRow({ entry }: { entry: CodeExecutionTrace }) {
     </li>
   );
 }
+
+/** The button under a turn that opens its trace, with the turn's count of model and tool calls. */
+export function TraceToggle({
+  trace,
+  panelId,
+  isOpen,
+  onToggle,
+}: {
+  trace: TurnTrace;
+  panelId: string;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const models = trace.entries.filter((e) => e.kind === 'model-call').length;
+  const tools = trace.entries.filter((e) => e.kind === 'tool-call').length;
+  return (
+    <button
+      type="button"
+      className="secondary small trace-toggle"
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? panelId : undefined}
+      onClick={onToggle}
+    >
+      Trace
+      <span className="muted">
+        {' '}
+        · {models} model {models === 1 ? 'call' : 'calls'}
+        {tools > 0 ? ` · ${tools} tool ${tools === 1 ? 'call' : 'calls'}` : ''}
+      </span>
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
-import type { Message } from '../../../domain/message';
-import type { TraceEntry } from '../../../domain/trace';
+import type { ContentBlock, Message } from '../../../domain/message';
+import type { CodeExecutionTrace, ToolCallTrace, TraceEntry } from '../../../domain/trace';
 import { sumUsage, type TokenTotals } from '../../../stores/token-totals';
 
 /** One turn as its trace panel shows it: everything recorded from the person's message to the last answer. */
@@ -52,4 +52,23 @@ export function answerEnds(messages: readonly Message[]): Set<string> {
   }
   if (lastAnswer !== undefined) ends.add(lastAnswer);
   return ends;
+}
+
+type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
+
+/** Tool results and tool-call traces by tool_use id, to show inside the card of the call they belong to. */
+export function indexTools(messages: readonly Message[]) {
+  const results = new Map<string, ToolResult>();
+  const toolTraces = new Map<string, ToolCallTrace>();
+  const codeTraces = new Map<string, { trace?: CodeExecutionTrace; inner: ToolCallTrace[] }>();
+  const codeEntry = (id: string) => codeTraces.get(id) ?? codeTraces.set(id, { inner: [] }).get(id)!;
+  for (const message of messages) {
+    for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
+    for (const entry of message.trace) {
+      if (entry.kind === 'tool-call') toolTraces.set(entry.toolUseId, entry);
+      if (entry.kind === 'tool-call' && entry.caller) codeEntry(entry.caller.parentToolUseId).inner.push(entry);
+      if (entry.kind === 'code-execution') codeEntry(entry.toolUseId).trace = entry;
+    }
+  }
+  return { results, toolTraces, codeTraces };
 }
