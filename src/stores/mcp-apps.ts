@@ -79,12 +79,26 @@ export interface McpAppsDeps {
 /** The message text an app sends, marked as the app's (the person and the model both see who wrote it). */
 export const fromApp = (serverName: string, text: string) => `[Sent by the app of ${serverName}]\n\n${text}`;
 
-/** MCP Apps of the chat (issue #21): reading their documents, and answering their requests. */
-export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions: McpAppsActions } {
+/**
+ * MCP Apps of the chat (issue #21): reading their documents, and answering their requests. `callingThread` names the
+ * thread whose apps have tool calls of a server in flight (one thread only; else none), so that a server's question
+ * during such a call goes to that thread.
+ */
+export function createMcpApps(deps: McpAppsDeps): {
+  store: McpAppsStore;
+  actions: McpAppsActions;
+  callingThread: (serverId: string) => string | undefined;
+} {
   const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [] }));
   const logger = deps.logger ?? silentLogger;
   const limits = new Map<string, RateLimit>();
   const activeThread = () => deps.chat.getState().activeThreadId;
+  // The threads of the apps' tool calls in flight, by server (a thread once per call).
+  const calling = new Map<string, string[]>();
+  const callingThread = (serverId: string) => {
+    const threads = new Set(calling.get(serverId));
+    return threads.size === 1 ? [...threads][0] : undefined;
+  };
 
   const askApproval = askThroughList(
     () => store.getState().approvals,
@@ -124,6 +138,8 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
     async callTool(app, name, args, signal) {
       const threadId = activeThread();
       if (!threadId) throw new Error('No thread is open.');
+      const inFlight = calling.get(app.serverId) ?? [];
+      calling.set(app.serverId, [...inFlight, threadId]);
       const outcome = await callToolForApp(deps.turns, {
         threadId,
         serverId: app.serverId,
@@ -133,6 +149,11 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
         signal,
         enabledServerIds: () => deps.chat.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
         callId: `app-${deps.newId()}`,
+      }).finally(() => {
+        const rest = [...(calling.get(app.serverId) ?? [])];
+        rest.splice(rest.indexOf(threadId), 1);
+        if (rest.length > 0) calling.set(app.serverId, rest);
+        else calling.delete(app.serverId);
       });
       const { result } = outcome;
       return {
@@ -191,5 +212,5 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
       return limit.take();
     },
   };
-  return { store, actions };
+  return { store, actions, callingThread };
 }

@@ -18,8 +18,10 @@ export interface PendingElicitation {
   /** URL mode: the page to open, and its origin (what the person is asked to trust). */
   readonly url?: string;
   readonly origin?: string;
-  /** The thread whose turn was running when it came (it shows there only, and goes when that turn ends). */
+  /** The thread whose tool call it came during (it shows there only). */
   readonly threadId?: string;
+  /** It came during a call of that thread's turn (not an MCP App's), so it goes when the turn ends. */
+  readonly isFromTurn?: boolean;
   readonly answer: (answer: ElicitAnswer) => void;
 }
 
@@ -28,13 +30,19 @@ export interface RefusedElicitation {
   readonly id: string;
   readonly serverName: string;
   readonly reason: string;
-  /** The thread whose turn was running when it came (its note shows there only); none when no turn ran. */
+  /** The thread whose tool call it came during (its note shows there only); none outside any call. */
   readonly threadId?: string;
 }
 
 export interface ServerRequestsState {
   readonly elicitations: readonly PendingElicitation[];
   readonly refused: readonly RefusedElicitation[];
+}
+
+/** Whose tool call a server's request came during: a thread's turn, or an MCP App's call from a thread's card. */
+export interface RequestCaller {
+  readonly threadId: string;
+  readonly isTurn: boolean;
 }
 
 export type ServerRequestsStore = StoreApi<ServerRequestsState>;
@@ -52,15 +60,16 @@ export interface ServerRequests {
 
 /**
  * Servers' requests to the person (elicitation), as a store the chat renders and the handler the registry gets.
- * `runningThreadId` names the thread whose turn runs now (a request comes during one of its tool calls).
+ * `callerOf` names the thread a request of a server belongs to: the one whose tool call it comes during (the running
+ * turn's, or an MCP App's call from its thread's card); none outside any call.
  */
 export function createServerRequests(
   newId: () => string,
-  runningThreadId: () => string | undefined = () => undefined,
+  callerOf: (serverId: string) => RequestCaller | undefined = () => undefined,
 ): ServerRequests {
   const store = createStore<ServerRequestsState>(() => ({ elicitations: [], refused: [] }));
   const refuse = (server: ElicitationServer, reason: string) => {
-    const threadId = runningThreadId();
+    const threadId = callerOf(server.id)?.threadId;
     const refused = { id: newId(), serverName: server.name, reason, ...(threadId ? { threadId } : {}) };
     store.setState({ refused: [...store.getState().refused, refused] });
     return { action: 'decline' as const };
@@ -80,11 +89,11 @@ export function createServerRequests(
       if (!parsed.ok) return Promise.resolve(refuse(server, parsed.reason));
       fields = parsed.value;
     }
-    const threadId = runningThreadId();
+    const caller = callerOf(server.id);
     return new Promise((resolve) => {
       const pending: PendingElicitation = {
         id: newId(),
-        ...(threadId ? { threadId } : {}),
+        ...(caller ? { threadId: caller.threadId, ...(caller.isTurn ? { isFromTurn: true } : {}) } : {}),
         serverId: server.id,
         serverName: server.name,
         message: params.message,
@@ -104,9 +113,24 @@ export function createServerRequests(
     store.setState({ refused: store.getState().refused.filter((r) => r.id !== id) });
   const endTurn = (threadId: string) => {
     for (const pending of store.getState().elicitations)
-      if (pending.threadId === threadId) pending.answer({ action: 'cancel' });
+      if (pending.isFromTurn && pending.threadId === threadId) pending.answer({ action: 'cancel' });
   };
   return { store, elicitation, dismissRefusal, endTurn };
+}
+
+/**
+ * Whose tool call a request of `serverId` comes during (the request does not say): the running turn's when its thread
+ * has the server on (it may be calling it); else the thread whose MCP App calls the server now; else, as a last guess,
+ * the running turn's.
+ */
+export function requestCaller(
+  turn: { readonly threadId: string; readonly enabledServerIds: readonly string[] } | undefined,
+  appThreadId: string | undefined,
+  serverId: string,
+): RequestCaller | undefined {
+  if (turn && turn.enabledServerIds.includes(serverId)) return { threadId: turn.threadId, isTurn: true };
+  if (appThreadId !== undefined) return { threadId: appThreadId, isTurn: false };
+  return turn && { threadId: turn.threadId, isTurn: true };
 }
 
 /** Ends the questions of each turn as it ends (the chat's running thread changes); returns the unsubscribe. */

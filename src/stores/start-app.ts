@@ -11,7 +11,7 @@ import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
-import { createServerRequests, endQuestionsWithTurns } from './server-requests';
+import { createServerRequests, endQuestionsWithTurns, requestCaller, type RequestCaller } from './server-requests';
 import { personAskedIn } from './person-asked';
 import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
@@ -45,10 +45,11 @@ export async function startApp(
     const rememberTheme = services.rememberTheme ?? (() => undefined);
     const newThreadServers = await prepareProfile(services.storage, appConfig.config, profile, logger);
     let requestCount = 0;
-    // The chat is made after the registry: a declined request names its turn's thread through this, once it exists.
-    let runningThreadId: () => string | undefined = () => undefined;
-    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`), () =>
-      runningThreadId(),
+    // The chat and the apps are made after the registry: a server's question finds its thread through this once they
+    // exist.
+    let callerOf: (serverId: string) => RequestCaller | undefined = () => undefined;
+    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`), (serverId) =>
+      callerOf(serverId),
     );
     // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
     let findSamplingTurn: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
@@ -94,7 +95,6 @@ export async function startApp(
       }),
     };
     const chat = createChat(turnDeps);
-    runningThreadId = () => chat.actions.runningTurn()?.threadId;
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
@@ -251,9 +251,10 @@ export async function startApp(
           logger,
         })
       : undefined;
+    callerOf = (serverId) => requestCaller(chat.actions.runningTurn(), mcpApps?.callingThread(serverId), serverId);
     store.setState({
       ...(directory ? { directory } : {}),
-      ...(mcpApps ? { mcpApps } : {}),
+      ...(mcpApps ? { mcpApps: { store: mcpApps.store, actions: mcpApps.actions } } : {}),
       phase: 'ready',
       appConfig,
       profile,
