@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { headerForm, KEY, serversHarness } from '../../test/fakes/servers-harness';
 import { headerSlot } from '../domain/server-config';
+import { OAUTH_SLOTS } from '../mcp/oauth-provider';
 import { EMPTY_SERVER_FORM, formFromConfig } from './servers-store';
 
 const cleanup = cleanupAfterEach();
@@ -165,6 +166,42 @@ describe('editing a server', () => {
     expect(await actions.update('keyed', { ...form, headers: [KEY] })).toBeUndefined();
     expect(view('Keyed v2')).toMatchObject({ status: 'connected', toolCount: 7, url: second.url });
     expect(second.requests.find((r) => r.rpcMethod === 'initialize')?.headers['x-api-key']).toBe('sesame');
+  });
+
+  it('asks again for an OAuth client secret when the URL moves to another origin, and never keeps the old one there', async () => {
+    const [first, second] = await Promise.all([mcpServer(), mcpServer()]);
+    const { actions, registry, vaultValue } = await setup();
+    const oauth = {
+      ...EMPTY_SERVER_FORM,
+      name: 'Signed',
+      auth: 'oauth' as const,
+      clientId: 'agent',
+      clientSecret: 's3cret',
+    };
+    expect(await actions.add({ ...oauth, url: first.url })).toBeUndefined();
+    expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBe('s3cret');
+    const moved = { ...formFromConfig(registry.get('signed')!.config), url: second.url };
+    expect(moved.clientSecret).toBe('');
+    expect(await actions.update('signed', moved)).toEqual({
+      clientSecret:
+        'Client secret must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given',
+    });
+    expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBe('s3cret');
+    // Without a client ID the new origin's server registers the app: the old secret is deleted, not sent there.
+    expect(await actions.update('signed', { ...moved, clientId: '' })).toBeUndefined();
+    expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBeUndefined();
+  });
+
+  it('deletes a stored OAuth client secret when its client ID changes and no new secret is given', async () => {
+    const server = await mcpServer();
+    const { actions, registry, vaultValue } = await setup();
+    const oauth = { ...EMPTY_SERVER_FORM, name: 'Signed', url: server.url, auth: 'oauth' as const };
+    await actions.add({ ...oauth, clientId: 'agent', clientSecret: 's3cret' });
+    const form = formFromConfig(registry.get('signed')!.config);
+    expect(await actions.update('signed', { ...form, name: 'Renamed' })).toBeUndefined();
+    expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBe('s3cret');
+    expect(await actions.update('signed', { ...form, clientId: 'other-client' })).toBeUndefined();
+    expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBeUndefined();
   });
 
   it('reconnects with a new header value under the same config', async () => {

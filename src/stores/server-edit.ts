@@ -67,8 +67,13 @@ export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): P
 
 /** The stored secrets a form may leave blank: none once its URL leaves the server's origin (they stay with that one). */
 async function secretsKeptFor(deps: ServerDeps, config: ServerConfig, formUrl: string): Promise<StoredSecrets> {
-  return originOf(formUrl) === originOf(config.url) ? storedSecretsOf(deps, config) : ORIGIN_CHANGED;
+  if (originOf(formUrl) === originOf(config.url)) return storedSecretsOf(deps, config);
+  return (await hasClientSecret(deps, config)) ? { ...ORIGIN_CHANGED, needsClientSecret: true } : ORIGIN_CHANGED;
 }
+
+const hasClientSecret = (deps: ServerDeps, config: ServerConfig) =>
+  config.auth.kind === 'oauth' &&
+  deps.storage.vault.has({ profileId: deps.profileId, owner: config.id, slot: OAUTH_SLOTS.clientSecret });
 
 function originOf(url: string): string | undefined {
   try {
@@ -177,7 +182,7 @@ export async function updateServer(
       await deps.registry.signOut(serverId);
     await writeSecrets(deps, serverId, secrets);
     await deps.registry.update(saved);
-    await deleteUnusedSecrets(deps, old, saved);
+    await deleteUnusedSecrets(deps, old, saved, secrets);
   } catch (error) {
     return error instanceof ValidationError ? fieldErrorsOf(error) : { form: describeError(error) };
   }
@@ -187,12 +192,24 @@ export async function updateServer(
   return undefined;
 }
 
-async function deleteUnusedSecrets(deps: ServerDeps, old: ServerConfig, saved: ServerConfig): Promise<void> {
+async function deleteUnusedSecrets(
+  deps: ServerDeps,
+  old: ServerConfig,
+  saved: ServerConfig,
+  written: Readonly<Record<string, string>>,
+): Promise<void> {
   const kept = new Set(saved.auth.kind === 'headers' ? saved.auth.headerNames.map(headerSlot) : []);
+  // A client secret belongs to its client ID at its origin: it never goes with another one or elsewhere.
+  const isClientMoved =
+    old.auth.kind === 'oauth' &&
+    saved.auth.kind === 'oauth' &&
+    (old.auth.clientId !== saved.auth.clientId || originOf(old.url) !== originOf(saved.url)) &&
+    written[OAUTH_SLOTS.clientSecret] === undefined;
   const unused = [
     ...(old.auth.kind === 'bearer' && saved.auth.kind !== 'bearer' ? [BEARER_SLOT] : []),
     ...(old.auth.kind === 'headers' ? old.auth.headerNames.map(headerSlot).filter((slot) => !kept.has(slot)) : []),
     ...(old.auth.kind === 'oauth' && saved.auth.kind !== 'oauth' ? Object.values(OAUTH_SLOTS) : []),
+    ...(isClientMoved ? [OAUTH_SLOTS.clientSecret] : []),
   ];
   for (const slot of unused) await deps.storage.vault.delete({ profileId: deps.profileId, owner: saved.id, slot });
 }
