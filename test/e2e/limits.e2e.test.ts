@@ -9,6 +9,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { openAppPage, saveKeyAndBaseUrl } from './app-page';
 import { startAppServer, type AppServer } from './app-server';
 import type { LaunchedChromium } from './browser';
+import { dumpIndexedDb } from './idb-dump';
 import { hasFocus, isOnScreen } from './layout-checks';
 
 let app: AppServer | undefined;
@@ -20,6 +21,15 @@ let pageErrors: string[] = [];
 const messages = () => page.getByRole('list', { name: 'Messages' });
 const box = () => page.getByRole('textbox', { name: 'Message' });
 const settings = () => page.getByRole('region', { name: 'Settings' });
+
+/** How many answers the thread's storage holds as failed. */
+async function failedAnswersStored(): Promise<number> {
+  const dump = JSON.parse(await dumpIndexedDb(page)) as Record<string, { value: { status?: string } }[]>;
+  return Object.entries(dump)
+    .filter(([store]) => store.endsWith('/messages'))
+    .flatMap(([, records]) => records)
+    .filter((record) => record.value.status === 'error').length;
+}
 
 async function setCallsPerHour(value: string) {
   if ((await settings().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
@@ -65,6 +75,25 @@ describe('spending limits in Settings', () => {
       )
       .toEqual(['Trace · 1 model call']);
     await page.screenshot({ path: 'test-results/screenshots/limit-reached.png', fullPage: true });
+
+    // Retry while the limit still holds is refused the same way, and each refusal is stored: the list still shows it
+    // once, with no "This attempt failed" note per press (nothing was sent, nothing arrived).
+    for (const stored of [2, 3]) {
+      await messages().getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(failedAnswersStored).toBe(stored);
+    }
+    await messages().getByRole('button', { name: 'Retry' }).waitFor();
+    expect(
+      await messages()
+        .getByText(/This attempt failed/)
+        .count(),
+    ).toBe(0);
+    expect(
+      await messages()
+        .getByText(/the limit of 1 model call per hour is reached/)
+        .count(),
+    ).toBe(1);
+    expect(api!.requests).toHaveLength(1);
 
     await setCallsPerHour('5');
     api!.script({ text: 'The second answer.' });
