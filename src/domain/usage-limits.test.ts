@@ -52,7 +52,10 @@ describe('the thread spend cap', () => {
     expect(parseThreadSpendCap('$1.50')).toEqual({ value: 1.5 });
     expect(parseThreadSpendCap('ten')).toEqual({ error: 'Spend per thread must be a number of dollars' });
     expect(parseThreadSpendCap('-2')).toEqual({ error: 'Spend per thread must be more than $0 (0 means no cap)' });
-    expect(parseThreadSpendCap('1e9')).toEqual({ error: 'Spend per thread must be at most $100,000' });
+    expect(parseThreadSpendCap('200,000')).toEqual({ error: 'Spend per thread must be at most $100,000' });
+    // Not JavaScript's reading of "1e9" or "0x10" (a cap of $16 the person never typed).
+    for (const typed of ['1e9', '0x10'])
+      expect(parseThreadSpendCap(typed)).toEqual({ error: 'Spend per thread must be a number of dollars' });
   });
 
   it('is validated where it is stored, as every thread setting is', () => {

@@ -10,7 +10,7 @@ const Limit = (what: string) =>
   z
     .number({ error: () => `${what} must be a number` })
     .int(`${what} must be a whole number`)
-    .min(1, `${what} must be at least 1`);
+    .min(1, `${what} must be at least 1 (0 means no limit)`);
 
 /** A cap in dollars: more than $0 (0 in a form means "no cap"), at most $100,000. */
 export const SpendCapUsd = z

@@ -174,6 +174,28 @@ describe('tool-search settings in Settings', () => {
     expect(prefs.toolSearch).toEqual({});
   });
 
+  it('reads numbers as typed (not "0x10" or "1e1"), and a number field left blank follows the app default', async () => {
+    const wrong = 'Preload count must be a whole number from 0 to 20';
+    for (const typed of ['0x10', '1e1', '+5'])
+      expect(await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: typed } })).toEqual({
+        'toolSearch.preloadCount': wrong,
+      });
+    expect(
+      await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: '7', loadedToolCap: '30' } }),
+    ).toEqual({});
+    expect((await opened.storage.profiles.get(profileId))!.preferences.toolSearch).toMatchObject({
+      preloadCount: 7,
+      loadedToolCap: 30,
+    });
+    expect(
+      await actions.save({ ...form, toolSearch: { ...toolSearch, preloadCount: ' ', loadedToolCap: '' } }),
+    ).toEqual({});
+    const stored = (await opened.storage.profiles.get(profileId))!.preferences.toolSearch;
+    expect(stored).not.toHaveProperty('preloadCount');
+    expect(stored).not.toHaveProperty('loadedToolCap');
+    expect((await actions.load()).toolSearch).toMatchObject({ preloadCount: 3, loadedToolCap: 20 });
+  });
+
   it('keeps the theme in the profile and reports the change', async () => {
     const seen: (string | undefined)[] = [];
     const bound = createSettingsActions({

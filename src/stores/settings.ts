@@ -12,6 +12,7 @@ import {
 import type { UserPreferences } from '../domain/user-config';
 import { toFieldIssues } from '../domain/validation';
 import type { Storage } from '../storage/storage';
+import { typedDecimal } from './limit-input';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
 
 export type Theme = UserPreferences['theme'];
@@ -75,7 +76,7 @@ export interface SettingsInput {
 }
 
 /** A typed number, or NaN for anything that is not one (so the range check reports it). */
-const typedNumber = z.string().transform((text) => (text.trim() === '' ? Number.NaN : Number(text)));
+const typedNumber = z.string().transform(typedDecimal);
 
 const Input = z.object({
   // Checked as a header value: fetch refuses anything else, and the failed call would not say why.
@@ -135,7 +136,20 @@ export async function saveSettings(
   input: SettingsInput,
   toolSearchDefaults: ToolSearchSettings,
 ): Promise<Record<string, string>> {
-  const parsed = Input.safeParse(input);
+  // A number field left blank follows the app's default, as its hint says.
+  const typed = input.toolSearch;
+  const parsed = Input.safeParse(
+    typed
+      ? {
+          ...input,
+          toolSearch: {
+            ...typed,
+            preloadCount: typed.preloadCount.trim() || String(toolSearchDefaults.preloadCount),
+            loadedToolCap: typed.loadedToolCap.trim() || String(toolSearchDefaults.loadedToolCap),
+          },
+        }
+      : input,
+  );
   const errors: Record<string, string> = parsed.success
     ? {}
     : Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
