@@ -69,6 +69,24 @@ describe('the Settings screen', () => {
     await page.getByText('Preload count must be a whole number from 0 to 20').waitFor();
     await page.getByText('Loaded-tool cap must be a whole number from 1 to 200').waitFor();
     expect(await page.getByRole('spinbutton', { name: 'Preload count' }).getAttribute('aria-invalid')).toBe('true');
+    // What was typed can be put back to the app's defaults, though nothing is stored yet.
+    expect(await page.getByRole('button', { name: 'Reset tool search to app defaults' }).isEnabled()).toBe(true);
+    // A number left blank follows the app's default (its hint says which): only the cap is still wrong.
+    await page.getByRole('spinbutton', { name: 'Preload count' }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Loaded-tool cap must be a whole number from 1 to 200').waitFor();
+    expect(await page.getByText('Preload count must be a whole number from 0 to 20').count()).toBe(0);
+
+    // A look at Servers before the first Save loses nothing typed in Settings, the key included.
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByRole('heading', { name: 'Servers' }).waitFor();
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByText('Add your Anthropic API key to start chatting').waitFor();
+    expect(await page.getByLabel('API key').inputValue()).toBe(API_KEY);
+    expect(await page.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe(api!.url);
+    await page.getByText('Advanced settings').click();
+    expect(await page.getByRole('combobox', { name: 'Deferral' }).inputValue()).toBe('always');
+    expect(await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).inputValue()).toBe('0');
     await page.getByRole('spinbutton', { name: 'Preload count' }).fill('5');
     await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).fill('40');
     await page.getByRole('button', { name: 'Save' }).click();

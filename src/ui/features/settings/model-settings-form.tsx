@@ -10,11 +10,29 @@ export interface ModelSettingsFormProps {
   readonly revision?: string | number;
   /** The vault is locked: the key cannot be replaced until it is unlocked (the other settings can be saved). */
   readonly isLocked?: boolean;
+  /** What was typed and not saved when the panel last closed, and where to keep what is typed now (none once saved). */
+  readonly draft?: {
+    readonly read: () => SettingsDraft | undefined;
+    readonly keep: (draft: SettingsDraft | undefined) => void;
+  };
+}
+
+/** The form's fields as typed, kept while Settings is closed (in memory only). */
+export interface SettingsDraft {
+  /** The stored settings they were typed over: once those change (an import, another tab), they are shown instead. */
+  readonly over: string;
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly toolSearch: ToolSearchInput;
+  readonly code: string;
 }
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
-export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = false }: ModelSettingsFormProps) {
+export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = false, draft }: ModelSettingsFormProps) {
   const { load, save, models, resetToolSearch, testConnection } = actions;
+  // What was typed before the panel last closed: shown over the stored settings it was typed over, once they load.
+  const typed = useRef(draft?.read());
   const [view, setView] = useState<SettingsView>();
   const [apiKey, setApiKey] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -55,13 +73,32 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
   }, [models, view]);
 
   const show = useCallback((loaded: SettingsView) => {
+    const draft = typed.current;
+    const kept = draft && draft.over === JSON.stringify(loaded) ? draft : undefined;
+    typed.current = kept; // Kept while it applies: the stored settings may load again (an effect run twice).
     setView(loaded);
     setAdvancedOpen((open) => open ?? loaded.hasApiKey);
-    setBaseUrl(loaded.baseUrl);
-    setModel(loaded.model);
-    setToolSearch(toolSearchInput(loaded.toolSearch));
-    setCode(loaded.codeExecution);
+    if (draft) setApiKey(draft.apiKey);
+    setBaseUrl(kept?.baseUrl ?? loaded.baseUrl);
+    setModel(kept?.model ?? loaded.model);
+    setToolSearch(kept?.toolSearch ?? toolSearchInput(loaded.toolSearch));
+    setCode(kept?.code ?? loaded.codeExecution);
   }, []);
+
+  // Kept as typed, so that opening Servers (or closing Settings) loses nothing; forgotten when it matches what is stored.
+  useEffect(() => {
+    if (!draft || !view || !toolSearch) return;
+    const isChanged =
+      apiKey !== '' ||
+      baseUrl !== view.baseUrl ||
+      model !== view.model ||
+      code !== view.codeExecution ||
+      JSON.stringify(toolSearch) !== JSON.stringify(toolSearchInput(view.toolSearch));
+    const over = JSON.stringify(view);
+    const next = isChanged ? { over, apiKey: isLocked ? '' : apiKey, baseUrl, model, toolSearch, code } : undefined;
+    if (typed.current) typed.current = next; // A load that comes again shows what is typed now.
+    draft.keep(next);
+  }, [draft, view, apiKey, baseUrl, model, toolSearch, code, isLocked]);
 
   useEffect(() => {
     void load().then(show);
@@ -193,7 +230,10 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
             defaults={view.toolSearchDefaults}
             errors={errors}
             onChange={setToolSearch}
-            canReset={view.hasToolSearchOverrides}
+            canReset={
+              view.hasToolSearchOverrides ||
+              JSON.stringify(toolSearch) !== JSON.stringify(toolSearchInput(view.toolSearchDefaults))
+            }
             onReset={() => void reset()}
           />
           {/* The label is the setting's name alone; the explanation describes it (a name that mentions

@@ -5,7 +5,7 @@ import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { AlwaysAllowedSection } from './always-allowed-section';
 import { ConfigSection } from './config-section';
 import { LimitsSection } from './limits-section';
-import { ModelSettingsForm } from './model-settings-form';
+import { ModelSettingsForm, type ModelSettingsFormProps } from './model-settings-form';
 import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
 import { RelaySection } from './relay-section';
@@ -19,10 +19,12 @@ export interface SettingsPanelProps {
   readonly onSaved: () => void;
   /** Absent while Settings cannot be closed (first run, no key yet). */
   readonly onClose?: (() => void) | undefined;
+  /** Where the model form keeps what is typed while the panel is closed. */
+  readonly draft?: ModelSettingsFormProps['draft'];
 }
 
 /** The Settings screen: model and tool search, appearance, profiles, and the configuration file. */
-export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
+export function SettingsPanel({ store, onSaved, onClose, draft }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
   const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
@@ -49,6 +51,7 @@ export function SettingsPanel({ store, onSaved, onClose }: SettingsPanelProps) {
           onSaved={onSaved}
           revision={`${imports}:${stored}`}
           isLocked={vaultStatus?.kind === 'locked'}
+          {...(draft ? { draft } : {})}
         />
         <div className="settings-stack">
           {vaultActions && <PassphraseSection status={vaultStatus} actions={vaultActions} />}

@@ -12,6 +12,7 @@ import { ThreadsSidebar } from '../threads/threads-sidebar';
 import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { PanelFrame } from './panel-frame';
+import { useSettingsDraft } from './settings-draft';
 import { StartupNotices } from './startup-notices';
 import { UpdateNote } from './update-note';
 import { VaultLockBar } from './vault-lock-bar';
@@ -67,6 +68,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
     }),
     [servers],
   );
+  const settingsDraft = useSettingsDraft(settings, vaultKind === 'locked');
   const isSettingsForced = needsApiKey && panel === 'none'; // First run: Settings stays until a key is saved.
   const shown: Panel = isSettingsForced ? 'settings' : panel;
   // A panel the person opens takes the focus into its heading (PanelHeading), once.
@@ -208,6 +210,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                       <SettingsPanel
                         store={store}
                         onClose={onClose}
+                        draft={settingsDraft}
                         onSaved={() => {
                           // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
                           setPanel((current) => (current === 'none' ? 'settings' : current));
