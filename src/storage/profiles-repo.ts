@@ -30,7 +30,10 @@ export interface ProfilesRepo {
   listServers(profileId: string): Promise<Loaded<ServerConfig>>;
   /** Adds or replaces one of the profile's servers; names are unique within the profile and apart from `reservedNames`. */
   saveServer(profileId: string, input: ServerConfigInput, reservedNames?: readonly string[]): Promise<ServerConfig>;
-  /** Forgets the trust (approvals, thread places) of app servers the deployer moved or took away since last start. */
+  /**
+   * Forgets the trust (approvals, thread places) and the stored credentials (sign-in tokens) of app servers the deployer
+   * moved, changed the auth of, or took away since last start.
+   */
   reconcileAppServers(
     profileId: string,
     servers: readonly { readonly id: string; readonly trust: ServerTrust }[],
@@ -194,7 +197,7 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext): Pro
       profileId: string,
       servers: readonly { readonly id: string; readonly trust: ServerTrust }[],
     ): Promise<void> {
-      const isThreadChanged = await writeTransaction(db, ['profiles', 'threads'], async (tx) => {
+      const isThreadChanged = await writeTransaction(db, ['profiles', 'threads', 'credentials'], async (tx) => {
         const profile = await tx.objectStore('profiles').get(profileId);
         if (profile === undefined) return false;
         const seen = parseRecord(UserConfig, 'profile', profileId, profile).appServerTrust;
@@ -203,7 +206,12 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext): Pro
         for (const [id, before] of Object.entries(seen)) {
           const after = now.get(id);
           const change = after ? trustChange(before, after) : { dropPlaces: true, retireAt: before.origin };
-          if (change) changed = (await forgetServer(tx, profileId, id, change)) || changed;
+          if (!change) continue;
+          changed = (await forgetServer(tx, profileId, id, change)) || changed;
+          // Tokens the person got from it were issued by the old origin (or for the old way in): never sent elsewhere.
+          const credentials = tx.objectStore('credentials');
+          for (const key of await credentials.index('byOwner').getAllKeys([profileId, id]))
+            await credentials.delete(key);
         }
         const latest = (await tx.objectStore('profiles').get(profileId)) ?? profile;
         const record = Object.fromEntries(servers.map((s) => [s.id, s.trust]));

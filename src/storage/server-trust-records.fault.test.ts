@@ -91,23 +91,32 @@ describe("forgetting a server's trust in storage", () => {
     expect(thread.enabledServerIds).toEqual(['files', 'notes']);
   });
 
-  it('an app server the deployer moved to another origin, or took away, loses its approvals and thread places', async () => {
+  it('an app server the deployer moved to another origin, or took away, loses its approvals, thread places and tokens', async () => {
     const { storage, profileId, threadId } = await trusted();
     // Here "files" and "notes" stand for the deployer's servers: the same records, as app-config.json names them.
     const app = (files: string, notes?: string) => [
       { id: 'files', trust: { origin: files, authKind: 'none' as const } },
       ...(notes ? [{ id: 'notes', trust: { origin: notes, authKind: 'none' as const } }] : []),
     ];
+    // The person signed in to both: their tokens are in the vault under each server.
+    const token = (owner: string) => ({ profileId, owner, slot: 'oauth-tokens' });
+    await storage.vault.put(token('files'), 'files-token');
+    await storage.vault.put(token('notes'), 'notes-token');
     await storage.profiles.reconcileAppServers(profileId, app('https://files.example', 'https://notes.example'));
     expect((await storage.threads.get(threadId))?.enabledServerIds).toEqual(['files', 'notes']); // first sight: kept
+    expect(await storage.vault.get(token('files'))).toBe('files-token');
     await storage.profiles.reconcileAppServers(profileId, app('https://elsewhere.example', 'https://notes.example'));
     expect(await storage.threads.get(threadId)).toMatchObject({
       enabledServerIds: ['notes'],
       approvals: { 'notes/read': approval('https://notes.example') },
     });
     expect(Object.keys((await storage.profiles.get(profileId))!.alwaysAllow)).toEqual(['notes/write']);
+    // The token the old origin issued is not sent to the new one; the unmoved server keeps its own.
+    expect(await storage.vault.get(token('files'))).toBeUndefined();
+    expect(await storage.vault.get(token('notes'))).toBe('notes-token');
     await storage.profiles.reconcileAppServers(profileId, app('https://elsewhere.example'));
     expect(await storage.threads.get(threadId)).toMatchObject({ enabledServerIds: [], approvals: {} });
+    expect(await storage.vault.get(token('notes'))).toBeUndefined();
     expect((await storage.profiles.get(profileId))?.retiredServerIds).toEqual({ notes: 'https://notes.example' });
   });
 });
