@@ -19,7 +19,7 @@ async function profileWithStoredKey() {
   const storage = createMemoryStorage();
   const profileId = (await storage.profiles.ensureActive()).id;
   await storage.vault.put({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT }, 'sk-ant-stored');
-  return { storage, profileId };
+  return { storage, profileId, defaultBaseUrl: 'https://api.example.test' };
 }
 
 describe('Test connection (Settings)', () => {
@@ -54,5 +54,26 @@ describe('Test connection (Settings)', () => {
     );
     expect(result).toEqual({ ok: true, models: ['claude-test'] });
     expect(keys).toEqual(['sk-ant-typed']);
+  });
+
+  it('does not send the saved key to a base URL at another origin: it asks for the key to be typed', async () => {
+    const deps = await profileWithStoredKey();
+    const keys: string[] = [];
+    const result = await testConnection(
+      deps,
+      { apiKey: '', baseUrl: 'https://cheap-claude.example' },
+      listingModel(keys),
+    );
+    expect(result).toEqual({
+      ok: false,
+      message:
+        "Enter the API key to test https://cheap-claude.example: the saved key is only sent to the base URL's origin it was saved with.",
+    });
+    expect(keys).toEqual([]);
+    // Another path at the same origin keeps it.
+    expect(
+      await testConnection(deps, { apiKey: '', baseUrl: 'https://api.example.test/proxy' }, listingModel(keys)),
+    ).toMatchObject({ ok: true });
+    expect(keys).toEqual(['sk-ant-stored']);
   });
 });

@@ -4,6 +4,7 @@ import { ModelError } from '../domain/model-errors';
 import { UserPreferences } from '../domain/user-config';
 import type { Storage } from '../storage/storage';
 import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
+import { isKeyElsewhere } from './settings';
 
 /** What the Settings screen's Test found: the endpoint's models, or why it could not be used. */
 export type ConnectionTest =
@@ -14,7 +15,7 @@ export type ConnectionTest =
  * one stored). Never throws; every failure is a sentence saying what to fix.
  */
 export async function testConnection(
-  deps: { readonly storage: Storage; readonly profileId: string },
+  deps: { readonly storage: Storage; readonly profileId: string; readonly defaultBaseUrl: string },
   input: { readonly apiKey: string; readonly baseUrl: string },
   createModel: (apiKey: string, baseUrl: string) => ModelPort,
 ): Promise<ConnectionTest> {
@@ -32,6 +33,11 @@ export async function testConnection(
   }
   const apiKey = input.apiKey.trim() || stored;
   if (!apiKey) return { ok: false, message: 'Enter your API key first: the test lists the models it may use.' };
+  if (stored && (await isKeyElsewhere(deps.storage, deps.profileId, baseUrl, deps.defaultBaseUrl)))
+    return {
+      ok: false,
+      message: `Enter the API key to test ${url.data}: the saved key is only sent to the base URL's origin it was saved with.`,
+    };
   try {
     const models = await createModel(apiKey, baseUrl).listModels();
     if (models.length === 0) return { ok: false, message: `${baseUrl} answered, but lists no models.` };

@@ -8,7 +8,7 @@ import { createRegistry, type Registry } from '../mcp/registry';
 import { createToolIndex } from '../search/tool-index';
 import { MODEL_API_OWNER } from '../storage/vault';
 import { createSettingsActions, type SettingsActions } from './settings-actions';
-import { MISSING_API_KEY } from './settings';
+import { KEY_ELSEWHERE, MISSING_API_KEY } from './settings';
 import { createBackgroundSlices } from '../platform/background-slices';
 import { syncToolIndex, type ToolIndexSync } from '../turns/tool-index-sync';
 import { API_KEY_SLOT } from '../storage/vault';
@@ -160,6 +160,7 @@ describe('tool-search settings in Settings', () => {
       toolSearch: { ...toolSearch, preloadCount: '21', loadedToolCap: 'lots' },
     });
     expect(errors).toEqual({
+      apiKey: KEY_ELSEWHERE, // The stored key does not go to another origin's base URL untyped.
       'toolSearch.preloadCount': 'Preload count must be a whole number from 0 to 20',
       'toolSearch.loadedToolCap': 'Loaded-tool cap must be a whole number from 1 to 200',
     });
@@ -172,6 +173,21 @@ describe('tool-search settings in Settings', () => {
     const prefs = (await opened.storage.profiles.get(profileId))!.preferences;
     expect(prefs.baseUrl).toBeUndefined();
     expect(prefs.toolSearch).toEqual({});
+  });
+
+  it('keeps the saved key for another path at its origin, but asks for it again for a base URL at another origin', async () => {
+    expect(await actions.save({ ...form, apiKey: 'sk-ant-first' })).toEqual({});
+    expect(await actions.save({ ...form, baseUrl: 'https://api.anthropic.com/v1-proxy' })).toEqual({});
+    expect(await actions.save({ ...form, baseUrl: 'https://cheap-claude.example' })).toEqual({ apiKey: KEY_ELSEWHERE });
+    expect((await opened.storage.profiles.get(profileId))!.preferences.baseUrl).toBe(
+      'https://api.anthropic.com/v1-proxy',
+    );
+    expect(await actions.save({ ...form, baseUrl: 'https://cheap-claude.example', apiKey: 'sk-ant-other' })).toEqual(
+      {},
+    );
+    expect(await opened.storage.vault.get({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT })).toBe(
+      'sk-ant-other',
+    );
   });
 
   it('reads numbers as typed (not "0x10" or "1e1"), and a number field left blank follows the app default', async () => {

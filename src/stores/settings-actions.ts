@@ -93,13 +93,14 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
   const actions: SettingsActions = {
     load: () => loadSettings(storage, profileId, defaults),
     save: async (input) => {
-      const errors = await saveSettings(storage, profileId, input, defaults.toolSearch);
+      const errors = await saveSettings(storage, profileId, input, defaults);
       await reloadProfile();
       return errors;
     },
     models: async () =>
       listModels(storage, profileId, (await loadSettings(storage, profileId, defaults)).baseUrl, deps.createModel),
-    testConnection: (input) => testConnection({ storage, profileId }, input, deps.createModel),
+    testConnection: (input) =>
+      testConnection({ storage, profileId, defaultBaseUrl: defaults.baseUrl }, input, deps.createModel),
     resetToolSearch: async () => {
       const error = await resetToolSearch(storage, profileId);
       await reloadProfile();

@@ -63,6 +63,23 @@ export interface ToolSearchInput {
 
 /** Shown next to the API key field when Save is pressed with no key typed and none stored. */
 export const MISSING_API_KEY = 'Enter your Anthropic API key: chatting needs one.';
+export const KEY_ELSEWHERE =
+  'API key must be entered again: the base URL now points at another origin, and the saved key is only sent where it was given';
+
+/** Whether `baseUrl` is at another origin than the one the stored key was saved with (the profile's, else the app's). */
+export async function isKeyElsewhere(
+  storage: Storage,
+  profileId: string,
+  baseUrl: string,
+  defaultBaseUrl: string,
+): Promise<boolean> {
+  const saved = (await storage.profiles.get(profileId))?.preferences.baseUrl ?? defaultBaseUrl;
+  return originOf(baseUrl) !== originOf(saved);
+}
+
+function originOf(url: string): string | undefined {
+  return URL.canParse(url.trim()) ? new URL(url.trim()).origin : undefined;
+}
 
 export interface SettingsInput {
   /** A new key; empty keeps the stored one. */
@@ -134,8 +151,9 @@ export async function saveSettings(
   storage: Storage,
   profileId: string,
   input: SettingsInput,
-  toolSearchDefaults: ToolSearchSettings,
+  defaults: Pick<AppConfig['defaults'], 'toolSearch' | 'baseUrl'>,
 ): Promise<Record<string, string>> {
+  const toolSearchDefaults = defaults.toolSearch;
   // A number field left blank follows the app's default, as its hint says.
   const typed = input.toolSearch;
   const parsed = Input.safeParse(
@@ -153,10 +171,13 @@ export async function saveSettings(
   const errors: Record<string, string> = parsed.success
     ? {}
     : Object.fromEntries(toFieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
-  // An empty key keeps the stored one; with none stored, a Save would leave a profile that cannot chat.
+  // An empty key keeps the stored one; with none stored, a Save would leave a profile that cannot chat. Nor does it
+  // follow the base URL to another origin: the key goes only where it was given (as an imported base URL is refused).
   if (!errors.apiKey && input.apiKey.trim() === '') {
     const hasKey = await storage.vault.has({ profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT });
     if (!hasKey) errors.apiKey = MISSING_API_KEY;
+    else if (!errors.baseUrl && (await isKeyElsewhere(storage, profileId, input.baseUrl, defaults.baseUrl)))
+      errors.apiKey = KEY_ELSEWHERE;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return errors;
   const { apiKey, baseUrl, model, toolSearch, codeExecution } = parsed.data;

@@ -197,7 +197,9 @@ describe('the Anthropic SDK adapter against the fake Messages API', () => {
     const baseUrl = `${api.url}/wrong`;
     const create = (apiKey: string, url: string) =>
       createAnthropicModel({ apiKey, baseUrl: url, fetch: (input, init) => fetch(input, init), maxRetries: 0 });
-    expect(await testConnection({ storage, profileId }, { apiKey: 'sk-ant-test', baseUrl }, create)).toEqual({
+    expect(
+      await testConnection({ storage, profileId, defaultBaseUrl: api.url }, { apiKey: 'sk-ant-test', baseUrl }, create),
+    ).toEqual({
       ok: false,
       message: `${baseUrl} answered, but has no model list there (404 not found): check the base URL's path.`,
     });
