@@ -84,6 +84,8 @@ export const ToolCallTrace = z.object({
   error: z.string().optional(),
   /** Set when the person stopped the turn while the call ran: the call was cancelled, it did not fail. */
   isStopped: z.literal(true).optional(),
+  /** Set only on the live trace of a code's call that has not answered yet (never stored: its end replaces it). */
+  isRunning: z.literal(true).optional(),
   /** Set when code the model wrote made the call (execute_code); absent for the model's own calls. */
   caller: z.object({ kind: z.literal('code'), parentToolUseId: z.string() }).optional(),
   /** Estimated tokens of the result (what the model would have read had it made the call itself). */

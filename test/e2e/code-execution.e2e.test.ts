@@ -79,9 +79,12 @@ describe('execute_code in the browser', () => {
     await approval.waitFor({ timeout: 30_000 });
     expect(await approval.textContent()).toContain('called from code');
     expect(await approval.textContent()).toContain('Oslo');
-    // The code's card says what it waits for.
-    expect(await codeCards().first().locator('summary').first().textContent()).toMatch(
-      /waiting for your approval of a call… · 0 tool calls/,
+    // The code's card says what it waits for, and lists the call as it is made.
+    await expect
+      .poll(() => codeCards().first().locator('summary').first().textContent())
+      .toMatch(/waiting for your approval of a call… · 1 tool call/);
+    expect(await codeCards().first().locator('.inner-calls > li summary').textContent()).toMatch(
+      /Weather · forecast waiting for your approval…/,
     );
     await approval.getByRole('button', { name: 'Allow for this thread' }).click();
     await messages().getByText('Means: received.').waitFor({ timeout: 60_000 });
@@ -119,12 +122,37 @@ describe('execute_code in the browser', () => {
     expect(api!.pendingTurns).toBe(0);
   });
 
+  it('a call the code is waiting on shows as running, and as stopped after Stop', async () => {
+    const started = weather!.slowCallsStarted;
+    api!.script({
+      toolUses: [{ name: 'execute_code', input: { code: `return await tools["mcp__weather__slow"]({ ms: 60000 });` } }],
+    });
+    await send('Wait for the slow one');
+    const approval = page.getByRole('region', { name: 'Approve slow' });
+    await approval.waitFor({ timeout: 30_000 });
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await expect.poll(() => weather!.slowCallsStarted, { timeout: 30_000 }).toBe(started + 1);
+    const card = codeCards().nth(2);
+    await expect
+      .poll(() => card.locator('summary').first().textContent(), { timeout: 15_000 })
+      .toMatch(/running… · 1 tool call/);
+    expect(await card.locator('.inner-calls > li summary').textContent()).toMatch(/Weather · slow running…/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect
+      .poll(() => card.locator('summary').first().textContent(), { timeout: 15_000 })
+      .toMatch(/stopped · 1 tool call/);
+    expect(await card.locator('.inner-calls > li summary').textContent()).toMatch(/Weather · slow stopped · /);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+  });
+
   it('after a reload the code cards are there as stored', async () => {
     await page.reload();
     await messages().getByText('Means: received.').waitFor({ timeout: 30_000 });
-    expect(await codeCards().count()).toBe(2);
+    expect(await codeCards().count()).toBe(3);
     expect(await codeCards().first().locator('.inner-calls > li').count()).toBe(5);
     expect(await codeCards().nth(1).locator('summary').first().textContent()).toMatch(/stopped/);
+    // The call the code was waiting on when it stopped is stored as stopped, not left out.
+    expect(await codeCards().nth(2).locator('.inner-calls > li summary').textContent()).toMatch(/slow stopped/);
   });
 
   it('the sandbox reaches no server, no storage and not the page', async () => {

@@ -84,6 +84,10 @@ export async function runExecuteCode(
   // Inner calls and tool searches in the order they happened, for the trace (a search is traced like the model's).
   const events: TraceEntry[] = [];
   const caller: CodeCaller = { kind: 'code', parentToolUseId: use.id };
+  // Calls made and not answered yet: shown as running while the code runs, as cancelled if it ends first.
+  const running = new Map<number, { readonly trace: ToolCallTrace; readonly started: number }>();
+  let callCount = 0;
+  const progress = () => deps.onProgress?.([...events, ...[...running.values()].map((call) => call.trace)]);
   const code = use.input.code;
   if (typeof code !== 'string' || code.trim() === '') {
     const error = `${EXECUTE_CODE_NAME} needs { "code": string } with the JavaScript to run; nothing was run.`;
@@ -96,7 +100,7 @@ export async function runExecuteCode(
     if (name === 'tool_search') {
       const found = await deps.access.search(args);
       events.push({ ...found.trace, caller });
-      deps.onProgress?.([...events]);
+      progress();
       if (found.isError)
         return { ok: false, error: typeof found.content === 'string' ? found.content : 'The tool search failed.' };
       return {
@@ -121,11 +125,30 @@ export async function runExecuteCode(
       };
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, error: `The arguments for ${name} must be an object; the tool was not called.` };
-    const { status, result, trace } = await deps.access.call(name, args as Record<string, unknown>, caller, callSignal);
+    const callId = ++callCount;
+    running.set(callId, {
+      started: deps.now(),
+      trace: {
+        kind: 'tool-call',
+        toolUseId: `${use.id}:running:${callId}`,
+        serverId: tool.serverId,
+        tool: name,
+        arguments: args,
+        resultSummary: '',
+        isError: false,
+        durationMs: 0,
+        caller,
+        isRunning: true,
+      },
+    });
+    progress();
+    const { status, result, trace } = await deps.access
+      .call(name, args as Record<string, unknown>, caller, callSignal)
+      .finally(() => running.delete(callId));
     const traced: ToolCallTrace = { ...trace, caller, resultTokens: estimateTokens(result) };
     inner.push(traced);
     events.push(traced);
-    deps.onProgress?.([...events]);
+    progress();
     if (status === 'denied')
       return { ok: false, error: `Denied: the person declined to run ${tool.toolName}; it was not called.` };
     return result.isError ? { ok: false, error: resultText(result) } : { ok: true, value: resultValue(result) };
@@ -148,6 +171,23 @@ export async function runExecuteCode(
     },
     signal,
   );
+  // A call still out when the code ended was cancelled with it: listed so, not left out of the card and the trace.
+  const ended = deps.now();
+  for (const { trace, started } of running.values()) {
+    const { isRunning: _running, ...rest } = trace;
+    const cancelled: ToolCallTrace = {
+      ...rest,
+      isError: true,
+      durationMs: Math.max(0, ended - started),
+      error: signal.aborted
+        ? 'Stopped with the code before it answered.'
+        : 'Cancelled: the code ended before it answered.',
+      ...(signal.aborted ? { isStopped: true as const } : {}),
+    };
+    inner.push(cancelled);
+    events.push(cancelled);
+  }
+  running.clear();
   const { text, value } = report(outcome, deps.limits);
   const isError = outcome.status !== 'returned';
   const saved = inner.reduce((sum, t) => sum + (t.resultTokens ?? 0), 0);

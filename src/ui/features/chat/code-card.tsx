@@ -1,7 +1,9 @@
 import type { ContentBlock } from '../../../domain/message';
 import type { CodeExecutionTrace, ToolCallTrace } from '../../../domain/trace';
+import { useContext } from 'react';
 import { JsonView } from '../../components/json-view';
 import { formatCount, formatDuration, splitToolName } from './format';
+import { ServerNamesContext } from './server-names-context';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
@@ -79,7 +81,7 @@ export function CodeCard({
         <ol className="inner-calls" aria-label="Tool calls made by the code">
           {innerCalls.map((call) => (
             <li key={call.toolUseId}>
-              <InnerCallCard call={call} />
+              <InnerCallCard call={call} isAwaitingApproval={isAwaitingApproval} />
             </li>
           ))}
         </ol>
@@ -131,11 +133,18 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** One tool call the code made: its tool, status, duration, approval, arguments and a summary of its result. */
-function InnerCallCard({ call }: { call: ToolCallTrace }) {
-  const [server, tool] = splitToolName(call.tool);
+/**
+ * One tool call the code made: its tool, status, duration, approval, arguments and a summary of its result; while it
+ * has not answered, running (or waiting for the person's approval, which the code's calls ask one at a time).
+ */
+function InnerCallCard({ call, isAwaitingApproval }: { call: ToolCallTrace; isAwaitingApproval: boolean }) {
+  const serverNames = useContext(ServerNamesContext);
+  const [prefix, tool] = splitToolName(call.tool);
+  const serverId = call.serverId ?? prefix;
+  const server = serverId && (serverNames.get(serverId) ?? serverId);
+  const state = call.isRunning ? 'running' : call.isStopped ? 'stopped' : call.isError ? 'error' : 'done';
   return (
-    <details className={`tool-card inner-call tool-${call.isError ? 'error' : 'done'}`}>
+    <details className={`tool-card inner-call tool-${state}`}>
       <summary>
         <span className="tool-name">
           {server && <span className="muted">{server} · </span>}
@@ -143,14 +152,22 @@ function InnerCallCard({ call }: { call: ToolCallTrace }) {
         </span>
         <span className="muted">
           {' '}
-          {call.isError ? 'failed' : 'done'} · {formatDuration(call.durationMs)}
+          {call.isRunning
+            ? isAwaitingApproval
+              ? 'waiting for your approval…'
+              : 'running…'
+            : `${call.isStopped ? 'stopped' : call.isError ? 'failed' : 'done'} · ${formatDuration(call.durationMs)}`}
           {call.approval?.decision === 'deny' ? ' · denied' : ''}
         </span>
       </summary>
       <h3>Arguments</h3>
       <JsonView className="arguments" value={call.arguments} />
-      <h3>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h3>
-      <pre className="result-text">{call.error ?? call.resultSummary}</pre>
+      {!call.isRunning && (
+        <>
+          <h3>{call.isError ? 'Error' : 'Result (not sent to the model)'}</h3>
+          <pre className="result-text">{call.error ?? call.resultSummary}</pre>
+        </>
+      )}
     </details>
   );
 }

@@ -151,7 +151,10 @@ function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames
       <code>{tool}</code>
       <span className="muted">
         {' '}
-        · {formatDuration(entry.durationMs)} · {entry.isStopped ? 'stopped' : entry.isError ? 'failed' : 'ok'}
+        ·{' '}
+        {entry.isRunning
+          ? 'running…'
+          : `${formatDuration(entry.durationMs)} · ${entry.isStopped ? 'stopped' : entry.isError ? 'failed' : 'ok'}`}
         {entry.approval
           ? ` · ${approvalLabel(entry.approval)}${entry.approval.decision === 'auto-allow' ? '' : ` (${entry.approval.by})`}`
           : ''}
