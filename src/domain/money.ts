@@ -1,12 +1,17 @@
 // Dollar amounts as the app writes them, without the price table's and limits' schemas (pricing.ts, usage-limits.ts), so
 // that the first screen does not load zod.
 
-/** Dollars for display: cents and up to two more digits for small amounts (a cost too small for those, "<$0.0001"). */
+/**
+ * Dollars for display: cents from $1 up, four decimals below (so a turn's calls and its total read alike and add up:
+ * $0.0090 + $0.0205 = $0.0295), and "<$0.0001" for a cost too small for those. Rounded half up on the decimal amount,
+ * not on its binary approximation (toFixed reads 0.0295 as 0.02949…).
+ */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0.00';
   if (usd < 0.00005) return '<$0.0001';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(usd < 1 ? 3 : 2)}`;
+  const digits = usd < 1 ? 4 : 2;
+  const scale = 10 ** digits;
+  return `$${(Math.round(Number((usd * scale).toPrecision(12))) / scale).toFixed(digits)}`;
 }
 
 /** Dollars in a limit message: cents, or two significant digits under a cent (a cap of $0.0005 reads so). */

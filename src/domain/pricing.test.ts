@@ -10,8 +10,13 @@ describe('cost in dollars from the price table (issue #17 item 5)', () => {
     expect(costOf('claude-sonnet-5', usage, DEFAULT_PRICES)).toEqual({
       usd: (1_000 * 2 + 500 * 10 + 2_000 * 2.5 + 10_000 * 0.2) / 1_000_000,
     });
-    expect(formatUsd(0.014)).toBe('$0.014');
+    expect(formatUsd(0.014)).toBe('$0.0140');
     expect(formatUsd(0.00012)).toBe('$0.0001');
+    // A turn's calls and its total in the same four decimals, so the sum reads as the sum (not "$0.029").
+    expect([0.009, 0.0205, 0.009 + 0.0205].map(formatUsd)).toEqual(['$0.0090', '$0.0205', '$0.0295']);
+    expect(formatUsd(0.00015)).toBe('$0.0002');
+    expect(formatUsd(1.005)).toBe('$1.01');
+    expect(formatUsd(12.3)).toBe('$12.30');
     expect(formatUsd(0.00002)).toBe('<$0.0001'); // A small call is not shown as free.
   });
 
