@@ -40,6 +40,29 @@ export interface ForwardRequest {
   readonly headers: Headers;
   readonly body: Uint8Array<ArrayBuffer> | undefined;
   readonly signal: AbortSignal;
+  /** How long each hop may take to answer (its status and headers; a stream may then run as long as it runs). */
+  readonly answerTimeoutMs: number;
+}
+
+/** The target sent no status and headers within the relay's answer limit. */
+export class TargetTimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms / 1000} s`);
+    this.name = 'TargetTimeoutError';
+  }
+}
+
+/** fetch with a limit on the wait for the answer's status and headers; the body is not limited by it. */
+async function fetchAnswer(fetchFn: typeof fetch, url: URL, init: RequestInit, signal: AbortSignal, ms: number) {
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(new TargetTimeoutError(ms)), ms);
+  try {
+    return await fetchFn(url, { ...init, signal: AbortSignal.any([signal, waiting.signal]) });
+  } catch (error) {
+    throw waiting.signal.aborted && !signal.aborted ? new TargetTimeoutError(ms) : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The request headers sent on to the target. */
@@ -90,13 +113,13 @@ export async function forward(
     if (problem) return { refused: problem };
     const headers = new Headers(request.headers);
     if (!body) headers.delete('content-type');
-    const response = await fetchFn(url, {
-      method,
-      headers,
-      ...(body ? { body } : {}),
-      redirect: 'manual',
-      signal: request.signal,
-    });
+    const response = await fetchAnswer(
+      fetchFn,
+      url,
+      { method, headers, ...(body ? { body } : {}), redirect: 'manual' },
+      request.signal,
+      request.answerTimeoutMs,
+    );
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return { response };
     await discardBody(response.body, log, `redirect from ${url.origin}${url.pathname}`);

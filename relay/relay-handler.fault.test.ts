@@ -180,6 +180,19 @@ describe('the relay refuses with 403 and a reason', () => {
     expect(await reasonOf(await rebinding(post('https://rebind.example/mcp')))).toMatch(/10\.0\.0\.7/);
   });
 
+  it('a target that does not start its answer in time gets a 504 naming the wait, not a hung request', async () => {
+    let started = 0;
+    const silent = await plainTarget(() => void started++); // Never answers.
+    const response = await relay({ answerTimeoutMs: 200 })(post(`http://127.0.0.1:${silent.port}/`));
+    expect(response.status).toBe(504);
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(await response.json()).toEqual({
+      error: 'target_unreachable',
+      reason: `the target http://127.0.0.1:${silent.port} sent no answer within 0.2 s`,
+    });
+    expect(started).toBe(1);
+  });
+
   it('a body over the size limit, declared or streamed', async () => {
     const server = await mcpServer();
     const small = relay({ maxBodyBytes: 64 });

@@ -1,5 +1,5 @@
 import { corsHeaders, jsonResponse, preflightResponse, refusal } from './cors';
-import { forward, forwardedHeaders, relayedHeaders, type RelayLog } from './forward';
+import { forward, forwardedHeaders, relayedHeaders, TargetTimeoutError, type RelayLog } from './forward';
 import { probeTarget } from './probe';
 import { parseTarget, type ResolveHost } from './target-check';
 
@@ -13,6 +13,8 @@ export interface RelayOptions {
   readonly allowPrivateTargets?: boolean;
   /** Largest request body forwarded, in bytes. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /** How long a target may take to start its answer (status and headers), in ms. Default 30 s. */
+  readonly answerTimeoutMs?: number;
   /** DNS lookup of a target's name, so names pointing at private addresses are refused too. */
   readonly resolveHost?: ResolveHost;
   readonly fetch?: typeof fetch;
@@ -21,6 +23,7 @@ export interface RelayOptions {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 /**
  * The CORS relay: `?url=<target>` forwards the request and streams the answer back with CORS for the calling origin;
@@ -59,17 +62,28 @@ export function createRelayHandler(options: RelayOptions): FetchHandler {
     let forwarded;
     try {
       forwarded = await forward(
-        { target, method: request.method, headers: forwardedHeaders(request.headers), body, signal: request.signal },
+        {
+          target,
+          method: request.method,
+          headers: forwardedHeaders(request.headers),
+          body,
+          signal: request.signal,
+          answerTimeoutMs: options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+        },
         policy,
         fetchFn,
         log,
       );
     } catch (error) {
       if (request.signal.aborted) throw error;
-      log(`${request.method} ${target.origin}${target.pathname} -> no answer`);
+      const isSlow = error instanceof TargetTimeoutError;
+      log(`${request.method} ${target.origin}${target.pathname} -> ${isSlow ? 'timed out' : 'no answer'}`);
       return jsonResponse(
-        502,
-        { error: 'target_unreachable', reason: `the target ${target.origin} does not answer` },
+        isSlow ? 504 : 502,
+        {
+          error: 'target_unreachable',
+          reason: `the target ${target.origin} ${isSlow ? `sent ${error.message}` : 'does not answer'}`,
+        },
         origin,
       );
     }
