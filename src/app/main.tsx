@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { postCallbackToOpener, readCallback } from '../platform/auth-window';
+import { handToSignInPage, readCallback } from '../platform/auth-window';
 import { SERVICE_WORKER_FILE } from '../domain/app-shell';
 import { createBrowserEnv } from '../platform/environment';
 import { registerServiceWorker } from '../platform/service-worker';
@@ -21,11 +21,20 @@ const callback = readCallback(window.location, import.meta.env.BASE_URL);
 if (window.top !== window.self) {
   // Framed by another page, on a host that sends no frame-ancestors header: run nothing that page could click through.
   showFramedNotice(root);
-} else if (callback && postCallbackToOpener(callback)) {
-  // A sign-in popup: the page that opened it finishes the sign-in.
-  root.textContent = 'Signed in. This window closes by itself.';
-  window.close();
+} else if (callback) {
+  // A sign-in popup's callback: the page that opened it finishes the sign-in; without one, this page does.
+  root.textContent = 'Finishing the sign-in…';
+  void handToSignInPage(callback).then((isTaken) => {
+    if (!isTaken) return startApp(root);
+    root.textContent = 'Signed in. This window closes by itself.';
+    window.close();
+  });
 } else {
+  startApp(root);
+}
+
+/** The app in this tab: start-up (its own chunk), the service worker, and the first frame. */
+function startApp(root: HTMLElement): void {
   const store = createAppStore();
   const env = createBrowserEnv();
   // Start-up (storage, MCP, the agent) is its own chunk, fetched while the first frame shows the message box; the

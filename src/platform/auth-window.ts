@@ -9,7 +9,13 @@ export interface CallbackParams {
 import { OAUTH_CALLBACK_PATH } from '../domain/oauth-client-metadata';
 
 export { OAUTH_CALLBACK_PATH };
+// The popup has no handle on the page that opened it (an authorization server's page could otherwise send that tab
+// elsewhere): the callback reaches it over a same-origin channel, and the page answers so the popup knows to close.
+const CHANNEL = 'mcp-agent:oauth';
 const MESSAGE_TYPE = 'mcp-agent:oauth-callback';
+const ACK_TYPE = 'mcp-agent:oauth-taken';
+/** How long the callback page waits for the page that opened it before finishing the sign-in itself. */
+const ACK_WAIT_MS = 3_000;
 
 /** A sign-in popup opened in a click handler (before any await, or the browser blocks it). */
 export interface AuthWindow {
@@ -30,12 +36,17 @@ export class AuthWindowClosedError extends Error {
 export function openAuthWindow(win: Window = window): AuthWindow | undefined {
   const popup = win.open('', 'mcp-agent-sign-in', 'popup,width=520,height=720');
   if (!popup) return undefined;
+  // Still blank and of this origin: its pages to come (the authorization server's) get no window.opener.
+  popup.opener = null;
+  let expectedState: string | undefined;
   let cleanup = () => undefined as void;
   const result = new Promise<CallbackParams>((resolve, reject) => {
-    const onMessage = (event: MessageEvent<unknown>) => {
-      if (event.origin !== win.location.origin || event.source !== popup) return;
-      const params = asCallback(event.data);
-      if (!params) return;
+    const channel = new BroadcastChannel(CHANNEL);
+    // Only the callback of this sign-in (its state): another tab's sign-in is that tab's.
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      const params = asCallback(event.data, MESSAGE_TYPE);
+      if (!params || expectedState === undefined || params.state !== expectedState) return;
+      channel.postMessage({ type: ACK_TYPE, state: params.state });
       cleanup();
       resolve(params);
     };
@@ -46,13 +57,15 @@ export function openAuthWindow(win: Window = window): AuthWindow | undefined {
       }
     }, 500);
     cleanup = () => {
-      win.removeEventListener('message', onMessage);
+      channel.close();
       win.clearInterval(poll);
     };
-    win.addEventListener('message', onMessage);
   });
   return {
-    navigate: (url) => popup.location.assign(url.href),
+    navigate: (url) => {
+      expectedState = url.searchParams.get('state') ?? undefined;
+      popup.location.assign(url.href);
+    },
     result,
     close: () => {
       cleanup();
@@ -77,22 +90,31 @@ export function readCallback(location: Location, baseUrl: string): CallbackParam
   };
 }
 
-/** In the popup: hands the parameters to the page that opened it. False when there is no such page. */
-export function postCallbackToOpener(params: CallbackParams, win: Window = window): boolean {
-  const opener = win.opener as Window | null;
-  if (!opener || opener === win) return false;
-  try {
-    opener.postMessage({ type: MESSAGE_TYPE, ...params }, win.location.origin);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * At the callback route: hands the parameters to the page whose sign-in popup this is. Resolves true once that page
+ * took them (the popup then closes); false when no page did in time (a sign-in by full-page redirect, or its page
+ * was closed), and this page finishes the sign-in itself.
+ */
+export function handToSignInPage(params: CallbackParams, waitMs = ACK_WAIT_MS): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(CHANNEL);
+    const done = (isTaken: boolean) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(isTaken);
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (asCallback(event.data, ACK_TYPE)?.state === params.state) done(true);
+    };
+    channel.postMessage({ type: MESSAGE_TYPE, ...params });
+  });
 }
 
-function asCallback(data: unknown): CallbackParams | undefined {
+function asCallback(data: unknown, type: string): CallbackParams | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  if (record.type !== MESSAGE_TYPE || typeof record.state !== 'string') return undefined;
+  if (record.type !== type || typeof record.state !== 'string') return undefined;
   const str = (key: string) => (typeof record[key] === 'string' ? { [key]: record[key] } : {});
   return { state: record.state, ...str('code'), ...str('error'), ...str('errorDescription') };
 }

@@ -54,10 +54,25 @@ describe('OAuth sign-in in the app', () => {
   });
 
   it('signs in through a popup that closes itself, and connects with the token', async () => {
+    // The authorization server's page reports what it can reach of the app's tab before it goes on as it would.
+    let openerSeen: string | null | undefined;
+    await browser!.context.route('**/opener-report?**', (route) => {
+      openerSeen = new URL(route.request().url()).searchParams.get('isNull');
+      return route.fulfill({ status: 204 });
+    });
+    await browser!.context.route('**/authorize?**', async (route) => {
+      const upstream = await route.fetch({ maxRedirects: 0 });
+      const next = JSON.stringify(upstream.headers()['location']);
+      const script = `fetch('/opener-report?isNull=' + (window.opener === null)).finally(() => location.replace(${next}))`;
+      await route.fulfill({ status: 200, contentType: 'text/html', body: `<script>${script}</script>` });
+    });
     const popupOpened = browser!.context.waitForEvent('page');
     await serverItem().getByRole('button', { name: 'Sign in to Secure notes' }).click();
     const popup = await popupOpened;
     await popup.waitForEvent('close', { timeout: 15_000 });
+    await browser!.context.unrouteAll();
+    // It had no handle on the app's tab (reverse tabnabbing): the callback came back over the app's own channel.
+    expect(openerSeen).toBe('true');
     await expect.poll(() => serverItem().textContent(), { timeout: 10_000 }).toContain('Connected');
     expect(await serverItem().textContent()).toContain('2 tools');
     expect(oauthServer!.stats.authorizeRequests).toBe(1);
