@@ -90,6 +90,10 @@ describe("Find servers in the deployer's registry", () => {
       .getByText('Connected', { exact: true })
       .first()
       .waitFor({ timeout: 30_000 });
+    // The directory now says the entry is added, instead of offering Add again (which the name check would refuse).
+    const results = page.getByRole('list', { name: 'Directory results' });
+    await results.getByText('Added: it is your server “Calculator” (same address).').waitFor();
+    expect(await results.getByRole('button', { name: 'Add Calculator' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Servers' }).click();
     api!.script({ toolUses: [{ name: 'mcp__calculator__add', input: { a: 2, b: 3 } }] }, { text: 'It is 5.' });

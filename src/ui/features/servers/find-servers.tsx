@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DirectoryEntry } from '../../../domain/directory-entry';
 import type { DirectoryActions, DirectoryStore } from '../../../stores/directory-store';
 import { formForEntry } from '../../../stores/directory-store';
@@ -8,8 +8,17 @@ import { useStore } from '../../hooks/use-store';
 const TRANSPORT_LABEL = { http: 'Streamable HTTP', sse: 'HTTP+SSE (legacy)' } as const;
 
 /** One server of the directory: what it is, who published it, and Add when a browser can reach it. */
-function DirectoryItem({ entry, onAdd }: { entry: DirectoryEntry; onAdd: (form: ServerForm) => void }) {
+function DirectoryItem({
+  entry,
+  onAdd,
+  addedAs,
+}: {
+  entry: DirectoryEntry;
+  onAdd: (form: ServerForm) => void;
+  addedAs: ReadonlyMap<string, string>;
+}) {
   const remote = entry.remotes[0];
+  const added = remote && addedAs.get(sameAddress(remote.url));
   return (
     <li className="directory-item" aria-label={entry.title}>
       <div>
@@ -22,7 +31,9 @@ function DirectoryItem({ entry, onAdd }: { entry: DirectoryEntry; onAdd: (form: 
         {entry.publisher && ` · published by ${entry.publisher}`}
       </div>
       {entry.description && <p className="directory-description">{entry.description}</p>}
-      {remote ? (
+      {added ? (
+        <p className="muted">Added: it is your server &ldquo;{added}&rdquo; (same address).</p>
+      ) : remote ? (
         <button type="button" onClick={() => onAdd(formForEntry(entry, remote))} aria-label={`Add ${entry.title}`}>
           Add
         </button>
@@ -40,11 +51,15 @@ export function FindServers({
   store,
   actions,
   onAdd,
+  servers = [],
 }: {
   store: DirectoryStore;
   actions: DirectoryActions;
   onAdd: (form: ServerForm) => void;
+  /** The servers already added: an entry at one's address says so instead of offering Add. */
+  servers?: readonly { readonly name: string; readonly url: string }[];
 }) {
+  const addedAs = useMemo(() => new Map(servers.map((s) => [sameAddress(s.url), s.name])), [servers]);
   const [isOpen, setOpen] = useState(false);
   const query = useStore(store, (s) => s.query);
   const status = useStore(store, (s) => s.status);
@@ -90,7 +105,7 @@ export function FindServers({
       )}
       <ul className="directory-list" aria-label="Directory results">
         {entries.map((entry) => (
-          <DirectoryItem key={entry.name} entry={entry} onAdd={onAdd} />
+          <DirectoryItem key={entry.name} entry={entry} onAdd={onAdd} addedAs={addedAs} />
         ))}
       </ul>
       {hasMore && (
@@ -114,4 +129,9 @@ export function FindServers({
       )}
     </section>
   );
+}
+
+/** An address as two servers are compared: the URL parser's form (case of the host, default port), no trailing slash. */
+function sameAddress(url: string): string {
+  return URL.canParse(url) ? new URL(url).href.replace(/\/$/, '') : url;
 }

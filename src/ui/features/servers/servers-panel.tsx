@@ -68,6 +68,7 @@ export function ServersPanel({
         <FindServers
           store={directory.store}
           actions={directory.actions}
+          servers={servers}
           onAdd={(form) => {
             setDraft((d) => ({ key: d.key + 1, form }));
             // The filled form is below the list: bring it into view with focus on its first field.
