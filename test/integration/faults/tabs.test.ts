@@ -1,8 +1,9 @@
 // Fault matrix, tabs: a tab closed mid-answer, an answer still streaming in another tab, and two tabs on one database
 // and one server list.
 import { describe, expect, it } from 'vitest';
-import { STOPPED_NOTE } from '../../../src/agent/model-call';
+import { CUT_BY_CLOSE_NOTE, STOPPED_NOTE } from '../../../src/agent/model-call';
 import { TAB_CLOSED_NOTE } from '../../../src/agent/run-turn';
+import { countUsage } from '../../../src/domain/usage-limits';
 import { createLocalLocks } from '../../../src/platform/locks';
 import { addServer } from '../../../src/stores/server-edit';
 import { EMPTY_SERVER_FORM } from '../../../src/stores/server-form';
@@ -60,6 +61,45 @@ describe('a tab closed during a streaming answer', () => {
       { role: 'assistant', content: [{ type: 'text', text: 'Once upon a time' }] },
       { role: 'user', content: [{ type: 'text', text: 'Go on', cache_control: { type: 'ephemeral' } }] },
     ]);
+  });
+
+  it('a call cut by the page closing still counts: the streaming record holds its tokens and cost so far', async () => {
+    const faults = await app();
+    await faults.chat.actions.newThread();
+    const threadId = faults.chat.store.getState().activeThreadId!;
+    let release!: () => void;
+    faults.api.script({
+      text: ['Once upon ', 'a time.'],
+      usage: { input_tokens: 5_000 },
+      holdAfterChunks: { afterChunks: 1, until: new Promise<void>((resolve) => (release = resolve)) },
+    });
+    const running = faults.chat.actions.send('Tell me a story');
+    cleanup(async () => {
+      release();
+      await running;
+    });
+    // What a page closed now leaves behind: the first words, and the call as far as it is known.
+    await expect
+      .poll(async () => (await faults.opened.storage.messages.list(threadId)).items.at(-1)?.blocks)
+      .toEqual([{ type: 'text', text: 'Once upon ' }]);
+    const stored = (await faults.opened.storage.messages.list(threadId)).items.at(-1)!;
+    expect(stored.status).toBe('streaming');
+    expect(stored.trace).toHaveLength(1);
+    const [cut] = stored.trace;
+    expect(cut).toMatchObject({ kind: 'model-call', error: CUT_BY_CLOSE_NOTE, usage: { input: 5_000 } });
+    expect(cut?.kind === 'model-call' && cut.costUsd).toBeGreaterThan(0);
+    // The spending limits read usage from stored traces: this call is among them.
+    const usage = countUsage(await faults.opened.storage.usage.since(faults.profileId, 0), Date.now());
+    expect(usage.callsLastHour).toBe(1);
+    expect(usage.tokensToday).toBeGreaterThanOrEqual(5_000);
+    // Finished after all, the call is traced once, as it ended.
+    release();
+    await running;
+    const ended = (await faults.opened.storage.messages.list(threadId)).items.at(-1)!;
+    expect(ended.status).toBe('complete');
+    const calls = ended.trace.filter((e) => e.kind === 'model-call');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).not.toHaveProperty('error');
   });
 
   it("an answer still streaming in another tab is left alone (its tab holds the thread's lock)", async () => {
