@@ -60,6 +60,12 @@ describe('the chat on a phone', () => {
     expect(await isInView(menu)).toBe(true);
     expect(await page.getByRole('button', { name: 'Export Markdown' }).isVisible()).toBe(false);
     expect(await page.getByRole('switch', { name: 'Tools', exact: true }).isVisible()).toBe(false);
+    // What the thread cost so far stays in view on the line (the token counts are in the menu).
+    const cost = page.getByLabel('Tokens used in this thread').locator('.cost strong');
+    expect(await cost.isVisible()).toBe(true);
+    expect(await cost.textContent()).toMatch(/^\$\d+\.\d{2,4}$/);
+    expect(await isInView(cost)).toBe(true);
+    expect(await page.getByLabel('Tokens used in this thread').getByText(/ in$/).isVisible()).toBe(false);
     const list = await page.locator('.message-scroller').boundingBox();
     const share = list!.height / HEIGHT;
     console.log(`message list at ${WIDTH}x${HEIGHT}: ${Math.round(list!.height)} px = ${(share * 100).toFixed(1)}%`);
