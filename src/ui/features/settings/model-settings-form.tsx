@@ -78,7 +78,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     typed.current = kept; // Kept while it applies: the stored settings may load again (an effect run twice).
     setView(loaded);
     setAdvancedOpen((open) => open ?? loaded.hasApiKey);
-    if (draft) setApiKey(draft.apiKey);
+    if (kept) setApiKey(kept.apiKey);
     setBaseUrl(kept?.baseUrl ?? loaded.baseUrl);
     setModel(kept?.model ?? loaded.model);
     setToolSearch(kept?.toolSearch ?? toolSearchInput(loaded.toolSearch));
@@ -115,6 +115,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     const problems = await save({ apiKey, baseUrl, model, codeExecution: code, ...(toolSearch ? { toolSearch } : {}) });
     setErrors(problems);
     if (Object.keys(problems).length === 0) {
+      typed.current = undefined; // Saved: what was typed is what is stored now.
       setFirstSave(view?.hasApiKey === false);
       setApiKey('');
       // The Test result ("… Save to keep these settings.") is answered by the Save: it goes.
