@@ -134,4 +134,27 @@ describe('thread export', () => {
       '## Assistant\n\nHalf an\n\n> Failed attempt, retried (not sent to the model): The answer stopped arriving',
     );
   });
+
+  it('as Markdown: a Retry refused before it was sent (a limit) is left out, as the chat leaves it out', () => {
+    const refusal =
+      'Stopped before the model call: the limit of 1 model call per hour is reached (1 in the last hour).';
+    const refused = (id: string, isRetried: boolean): Message => ({
+      ...messages[0]!,
+      id,
+      role: 'assistant',
+      blocks: [],
+      status: 'error',
+      error: refusal,
+      ...(isRetried ? { retried: true as const } : {}),
+      trace: [],
+    });
+    const markdown = exportThreadMarkdown(thread, [
+      messages[0]!,
+      refused('r1', true),
+      refused('r2', true),
+      refused('r3', false),
+    ]);
+    expect(markdown.split(refusal)).toHaveLength(2); // The last refusal once, with no "Failed attempt" lines.
+    expect(markdown).not.toContain('Failed attempt');
+  });
 });

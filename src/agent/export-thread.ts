@@ -3,6 +3,7 @@ import { assertNever } from '../domain/errors';
 import type { Message } from '../domain/message';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { TraceEntry } from '../domain/trace';
+import { isUnsentRetry } from '../domain/unsent-attempt';
 
 /** A thread with its messages and traces as JSON (no secrets, approvals or apps' words for the model). */
 export function exportThreadJson(thread: ThreadConfig, messages: readonly Message[]): string {
@@ -18,6 +19,7 @@ export function exportThreadMarkdown(thread: ThreadConfig, messages: readonly Me
   for (const message of messages)
     for (const block of message.blocks) if (block.type === 'tool_result') results.set(block.tool_use_id, block);
   for (const message of messages) {
+    if (isUnsentRetry(message)) continue; // As the chat shows it: one refusal, not one per Retry.
     const parts: string[] = [];
     for (const block of message.blocks) {
       if (block.type === 'text' && block.text) parts.push(block.text);

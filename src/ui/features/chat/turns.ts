@@ -1,4 +1,5 @@
 import type { ContentBlock, Message } from '../../../domain/message';
+import { isUnsentRetry } from '../../../domain/unsent-attempt';
 import type { CodeExecutionTrace, ToolCallTrace, TraceEntry } from '../../../domain/trace';
 import { sumUsage, type TokenTotals } from '../../../stores/token-totals';
 
@@ -10,15 +11,14 @@ export interface TurnTrace {
 
 /**
  * Whether a message has something to show: tool results appear inside their call's card instead, and so do the
- * calls Anthropic's code execution made and its output (inside the code's card). A retried attempt that was never
- * sent (a limit, a locked vault: no model call in its trace) and holds nothing is not: each Retry refused the same way
- * would add the same note again.
+ * calls Anthropic's code execution made and its output (inside the code's card). A retry refused before it was sent
+ * is not (isUnsentRetry).
  */
 export const isShown = (message: Message): boolean =>
   message.blocks.some(
     (b) => b.type !== 'tool_result' && b.type !== 'code_execution_tool_result' && !(b.type === 'tool_use' && b.caller),
   ) ||
-  (message.error !== undefined && !(message.retried && message.trace.length === 0));
+  (message.error !== undefined && !isUnsentRetry(message));
 
 /** A person's message (tool results travel as user messages too). */
 const isPersonMessage = (message: Message): boolean =>
