@@ -86,6 +86,7 @@ export async function runExecuteCode(
   const caller: CodeCaller = { kind: 'code', parentToolUseId: use.id };
   // Calls made and not answered yet: shown as running while the code runs, as cancelled if it ends first.
   const running = new Map<number, { readonly trace: ToolCallTrace; readonly started: number }>();
+  let isEnded = false;
   let callCount = 0;
   const progress = () => deps.onProgress?.([...events, ...[...running.values()].map((call) => call.trace)]);
   const code = use.input.code;
@@ -145,6 +146,8 @@ export async function runExecuteCode(
     const { status, result, trace } = await deps.access
       .call(name, args as Record<string, unknown>, caller, callSignal)
       .finally(() => running.delete(callId));
+    // Answered after the code ended: it is already listed as cancelled, and the card shows the stored result.
+    if (isEnded) return { ok: false, error: 'The code ended before the call answered.' };
     const traced: ToolCallTrace = { ...trace, caller, resultTokens: estimateTokens(result) };
     inner.push(traced);
     events.push(traced);
@@ -172,6 +175,7 @@ export async function runExecuteCode(
     signal,
   );
   // A call still out when the code ended was cancelled with it: listed so, not left out of the card and the trace.
+  isEnded = true;
   const ended = deps.now();
   for (const { trace, started } of running.values()) {
     const { isRunning: _running, ...rest } = trace;
