@@ -32,10 +32,6 @@ export type Answer = {
   readonly container?: string;
 };
 
-/** A streaming call's trace as stored while it streams: what it says if the page closes before the call ends. */
-export const CUT_BY_CLOSE_NOTE =
-  'The page closed while this answer streamed: counted with the tokens known at that point (the output estimated).';
-
 /**
  * One model call of a turn: streams the answer into a stored message (written as it grows), and ends it complete,
  * stopped or failed with a note that says why; its trace has the call's tokens, cost and tools.
@@ -88,7 +84,7 @@ export async function modelCall(
         if (hasContent && deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
           lastWrite = deps.now();
           // With the usage known so far: a page closed mid-answer leaves a call the totals and limits still count.
-          const soFar = usageSoFar && [trace({ usage: usageSoFar, error: CUT_BY_CLOSE_NOTE })];
+          const soFar = usageSoFar && [trace({ usage: usageSoFar })];
           pendingWrite = pendingWrite
             .then(() => persistence.update(message.id, { blocks, ...(soFar ? { trace: soFar } : {}) }))
             .catch(
