@@ -36,8 +36,13 @@ export class AuthWindowClosedError extends Error {
 export function openAuthWindow(win: Window = window): AuthWindow | undefined {
   const popup = win.open('', 'mcp-agent-sign-in', 'popup,width=520,height=720');
   if (!popup) return undefined;
-  // Still blank and of this origin: its pages to come (the authorization server's) get no window.opener.
-  popup.opener = null;
+  // Still blank and of this origin: its pages to come (the authorization server's) get no window.opener. A sign-in
+  // window already open on another origin cannot be touched so, and had its opener cut when it opened.
+  try {
+    popup.opener = null;
+  } catch {
+    // A SecurityError: see above.
+  }
   let expectedState: string | undefined;
   let cleanup = () => undefined as void;
   const result = new Promise<CallbackParams>((resolve, reject) => {
