@@ -9,9 +9,10 @@
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0.00';
   if (usd < 0.00005) return '<$0.0001';
-  const digits = usd < 1 ? 4 : 2;
-  const scale = 10 ** digits;
-  return `$${(Math.round(Number((usd * scale).toPrecision(12))) / scale).toFixed(digits)}`;
+  const rounded = (digits: number) => Math.round(Number((usd * 10 ** digits).toPrecision(12))) / 10 ** digits;
+  // The digits follow the rounded amount: $0.99996 is "$1.00", not "$1.0000".
+  const small = rounded(4);
+  return small < 1 ? `$${small.toFixed(4)}` : `$${rounded(2).toFixed(2)}`;
 }
 
 /** Dollars in a limit message: cents, or two significant digits under a cent (a cap of $0.0005 reads so). */

@@ -16,6 +16,7 @@ describe('cost in dollars from the price table (issue #17 item 5)', () => {
     expect([0.009, 0.0205, 0.009 + 0.0205].map(formatUsd)).toEqual(['$0.0090', '$0.0205', '$0.0295']);
     expect(formatUsd(0.00015)).toBe('$0.0002');
     expect(formatUsd(1.005)).toBe('$1.01');
+    expect(formatUsd(0.99996)).toBe('$1.00');
     expect(formatUsd(12.3)).toBe('$12.30');
     expect(formatUsd(0.00002)).toBe('<$0.0001'); // A small call is not shown as free.
   });
