@@ -187,8 +187,8 @@ describe('editing a server', () => {
         'Client secret must be entered again: the URL now points at another origin, and a saved secret is only sent where it was given',
     });
     expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBe('s3cret');
-    // Without a client ID the new origin's server registers the app: the old secret is deleted, not sent there.
-    expect(await actions.update('signed', { ...moved, clientId: '' })).toBeUndefined();
+    // Another client ID there (a public client, or one whose secret is typed) needs no old secret: it is deleted.
+    expect(await actions.update('signed', { ...moved, clientId: 'agent-at-b' })).toBeUndefined();
     expect(await vaultValue('signed', OAUTH_SLOTS.clientSecret)).toBeUndefined();
   });
 

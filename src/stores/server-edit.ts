@@ -68,7 +68,9 @@ export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): P
 /** The stored secrets a form may leave blank: none once its URL leaves the server's origin (they stay with that one). */
 async function secretsKeptFor(deps: ServerDeps, config: ServerConfig, formUrl: string): Promise<StoredSecrets> {
   if (originOf(formUrl) === originOf(config.url)) return storedSecretsOf(deps, config);
-  return (await hasClientSecret(deps, config)) ? { ...ORIGIN_CHANGED, needsClientSecret: true } : ORIGIN_CHANGED;
+  return config.auth.kind === 'oauth' && config.auth.clientId && (await hasClientSecret(deps, config))
+    ? { ...ORIGIN_CHANGED, clientSecretOf: config.auth.clientId }
+    : ORIGIN_CHANGED;
 }
 
 const hasClientSecret = (deps: ServerDeps, config: ServerConfig) =>
@@ -181,8 +183,9 @@ export async function updateServer(
     )
       await deps.registry.signOut(serverId);
     await writeSecrets(deps, serverId, secrets);
-    await deps.registry.update(saved);
+    // Before the registry takes the new config: a secret of the old origin must be gone if anything after fails.
     await deleteUnusedSecrets(deps, old, saved, secrets);
+    await deps.registry.update(saved);
   } catch (error) {
     return error instanceof ValidationError ? fieldErrorsOf(error) : { form: describeError(error) };
   }

@@ -71,8 +71,8 @@ export interface StoredSecrets {
   readonly headerNames: ReadonlySet<string>;
   /** Why a blank secret field must be filled in, when "is required" does not say it. */
   readonly requiredReason?: string;
-  /** A client secret was stored for the old origin: with a client ID, the form must give it again. */
-  readonly needsClientSecret?: boolean;
+  /** A client secret was stored for this client ID at the old origin: kept with that client ID, it must be given again. */
+  readonly clientSecretOf?: string;
 }
 
 export const NOTHING_STORED: StoredSecrets = { hasToken: false, headerNames: new Set() };
@@ -124,7 +124,12 @@ export function checkServerForm(form: ServerForm, stored: StoredSecrets = NOTHIN
   if (form.auth === 'headers') checkHeaders(form, stored, errors);
   if (form.auth === 'oauth' && !form.clientId.trim() && form.clientSecret)
     errors.clientId = 'A client secret needs the client ID it belongs to';
-  if (form.auth === 'oauth' && form.clientId.trim() && !form.clientSecret && stored.needsClientSecret)
+  if (
+    form.auth === 'oauth' &&
+    !form.clientSecret &&
+    stored.clientSecretOf &&
+    form.clientId.trim() === stored.clientSecretOf
+  )
     errors.clientSecret = `Client secret ${stored.requiredReason ?? 'is required'}`;
   return errors;
 }
