@@ -95,6 +95,9 @@ export async function startApp(
       }),
     };
     const chat = createChat(turnDeps);
+    // The apps are made later: until then no app calls a server.
+    let appCallingThread: (serverId: string) => string | undefined = () => undefined;
+    callerOf = (serverId) => requestCaller(chat.actions.runningTurn(), appCallingThread(serverId), serverId);
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
@@ -251,7 +254,7 @@ export async function startApp(
           logger,
         })
       : undefined;
-    callerOf = (serverId) => requestCaller(chat.actions.runningTurn(), mcpApps?.callingThread(serverId), serverId);
+    if (mcpApps) appCallingThread = mcpApps.callingThread;
     store.setState({
       ...(directory ? { directory } : {}),
       ...(mcpApps ? { mcpApps: { store: mcpApps.store, actions: mcpApps.actions } } : {}),
