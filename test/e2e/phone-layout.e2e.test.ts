@@ -65,7 +65,9 @@ describe('the chat on a phone', () => {
     expect(await cost.isVisible()).toBe(true);
     expect(await cost.textContent()).toMatch(/^\$\d+\.\d{2,4}$/);
     expect(await isInView(cost)).toBe(true);
-    expect(await page.getByLabel('Tokens used in this thread').getByText(/ in$/).isVisible()).toBe(false);
+    const counts = page.getByLabel('Tokens used in this thread').locator('.token-counts > span:not(.cost)');
+    expect(await counts.count()).toBe(2); // "N in" and "N out", in the menu only
+    for (const part of await counts.all()) expect(await part.isVisible()).toBe(false);
     const list = await page.locator('.message-scroller').boundingBox();
     const share = list!.height / HEIGHT;
     console.log(`message list at ${WIDTH}x${HEIGHT}: ${Math.round(list!.height)} px = ${(share * 100).toFixed(1)}%`);

@@ -91,6 +91,9 @@ describe('the Settings screen', () => {
     await page.getByRole('spinbutton', { name: 'Loaded-tool cap' }).fill('40');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
+    // Saved: the key is in the vault, and the field (filled from the kept draft before) is empty again.
+    await page.getByLabel('API key').and(page.locator('[placeholder^="••••"]')).waitFor();
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
 
     await page.reload();
     await openSettings();
