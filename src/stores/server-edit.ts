@@ -68,14 +68,12 @@ export async function storedSecretsOf(deps: ServerDeps, config: ServerConfig): P
 /** The stored secrets a form may leave blank: none once its URL leaves the server's origin (they stay with that one). */
 async function secretsKeptFor(deps: ServerDeps, config: ServerConfig, formUrl: string): Promise<StoredSecrets> {
   if (originOf(formUrl) === originOf(config.url)) return storedSecretsOf(deps, config);
-  return config.auth.kind === 'oauth' && config.auth.clientId && (await hasClientSecret(deps, config))
+  if (config.auth.kind !== 'oauth' || !config.auth.clientId) return ORIGIN_CHANGED;
+  const slot = { profileId: deps.profileId, owner: config.id, slot: OAUTH_SLOTS.clientSecret };
+  return (await deps.storage.vault.has(slot))
     ? { ...ORIGIN_CHANGED, clientSecretOf: config.auth.clientId }
     : ORIGIN_CHANGED;
 }
-
-const hasClientSecret = (deps: ServerDeps, config: ServerConfig) =>
-  config.auth.kind === 'oauth' &&
-  deps.storage.vault.has({ profileId: deps.profileId, owner: config.id, slot: OAUTH_SLOTS.clientSecret });
 
 function originOf(url: string): string | undefined {
   try {

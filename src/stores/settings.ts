@@ -4,6 +4,7 @@ import type { ModelPort } from '../agent/model-port';
 import type { AppConfig } from '../domain/app-config';
 import { describeError } from '../domain/errors';
 import { headerValueProblem } from '../domain/server-config';
+import { serverOrigin } from '../domain/server-trust';
 import {
   ToolSearchOverrides,
   resolveToolSearchSettings,
@@ -74,11 +75,7 @@ export async function isKeyElsewhere(
   defaultBaseUrl: string,
 ): Promise<boolean> {
   const saved = (await storage.profiles.get(profileId))?.preferences.baseUrl ?? defaultBaseUrl;
-  return originOf(baseUrl) !== originOf(saved);
-}
-
-function originOf(url: string): string | undefined {
-  return URL.canParse(url.trim()) ? new URL(url.trim()).origin : undefined;
+  return serverOrigin(baseUrl) !== serverOrigin(saved);
 }
 
 export interface SettingsInput {
