@@ -182,6 +182,19 @@ export function serverLimitProblem(limits: UsageLimits, enabledCount: number): s
     : undefined;
 }
 
+/** The servers a new thread starts with: the profile's defaults, cut to the servers-per-thread limit with a note why. */
+export function newThreadServers(
+  limits: UsageLimits,
+  defaultIds: readonly string[],
+): { readonly ids: readonly string[]; readonly note?: string } {
+  const max = limits.maxServersPerThread;
+  if (max === undefined || defaultIds.length <= max) return { ids: defaultIds };
+  return {
+    ids: defaultIds.slice(0, max),
+    note: `This thread starts with ${max} of your ${defaultIds.length} default servers: at most ${max} can be on in a thread (your limit in Settings). Choose which in the thread's servers.`,
+  };
+}
+
 /** The thread's spend cap: its own (null: none in this thread), else the profile's over the app's; undefined: none. */
 export function threadSpendCap(limits: UsageLimits, own: number | null | undefined): number | undefined {
   return own === null ? undefined : (own ?? limits.maxThreadCostUsd);

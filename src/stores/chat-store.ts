@@ -12,6 +12,7 @@ import type { ToolProgress } from '../domain/tool-result';
 import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
 import { unansweredCalls } from '../domain/unanswered-calls';
+import { newThreadServers, resolveUsageLimits } from '../domain/usage-limits';
 import { createBranchActions, type BranchActions } from './branch-actions';
 import { createChatTurn, type ModelWait } from './chat-turn';
 import { mentionOptions, type MentionOption } from './mention-options';
@@ -174,9 +175,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       const empty = await findEmptyThread(storage, threads);
       if (empty) return actions.openThread(empty.id);
       const profile = await storage.profiles.get(profileId);
-      const thread = await storage.threads.create(profileId, { enabledServerIds: profile?.defaultServerIds ?? [] });
+      const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
+      const servers = newThreadServers(limits, profile?.defaultServerIds ?? []);
+      const thread = await storage.threads.create(profileId, { enabledServerIds: [...servers.ids] });
       await actions.refreshThreads();
       await actions.openThread(thread.id);
+      if (servers.note && store.getState().activeThreadId === thread.id) store.setState({ note: servers.note });
     },
     async openThread(threadId, isRestore = false) {
       // The profile's last thread may have been deleted (or be waiting for Undo) when the page closed: it stays closed.

@@ -130,6 +130,23 @@ describe('usage limits', () => {
     expect((await app.opened.storage.threads.get(thread.id))?.enabledServerIds).toEqual(['one']);
   });
 
+  it('a new thread starts with the default servers the limit allows, and says it left some off', async () => {
+    const { app, deps } = await appWithLimits({ maxServersPerThread: 2 });
+    await app.opened.storage.profiles.update(app.profile.id, (p) => ({
+      ...p,
+      defaultServerIds: ['one', 'two', 'three'],
+    }));
+    const chat = createChat(deps);
+    cleanup(() => chat.dispose());
+    await chat.actions.newThread();
+    const { threads, activeThreadId, note } = chat.store.getState();
+    expect(threads.find((t) => t.id === activeThreadId)?.enabledServerIds).toEqual(['one', 'two']);
+    expect(note).toBe(
+      "This thread starts with 2 of your 3 default servers: at most 2 can be on in a thread (your limit in Settings). Choose which in the thread's servers.",
+    );
+    expect((await app.opened.storage.threads.get(activeThreadId ?? ''))?.enabledServerIds).toEqual(['one', 'two']);
+  });
+
   it("a thread's spend cap stops the next call with the figure spent; raised in the thread, Retry goes on", async () => {
     const { app, deps } = await appWithLimits({});
     const thread = await newThread(app);
