@@ -241,7 +241,10 @@ async function summarize(
     .flatMap((b) => (b.type === 'text' ? [b.text] : []))
     .join('\n')
     .trim();
-  const callEntry = input.callTrace({ usage: result.usage, stopReason: result.stopReason ?? undefined });
+  const callEntry = {
+    ...input.callTrace({ usage: result.usage, stopReason: result.stopReason ?? undefined }),
+    purpose: 'summary' as const,
+  };
   if (summary === '') return { context: contextOf(history, records), tokens: tokensBefore, trace: [callEntry] };
   const record: NewContextCompaction = {
     method: 'client',

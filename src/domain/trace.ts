@@ -40,6 +40,8 @@ export const ModelCallTrace = z.object({
   offendingPart: z.string().optional(),
   /** A call a server asked for (MCP sampling) and the person approved: which server. */
   sampledFor: z.object({ serverId: z.string(), serverName: z.string() }).optional(),
+  /** A call the app made for itself, not for the turn: `summary` asked the model to summarize older messages. */
+  purpose: z.literal('summary').optional(),
   /** Programmatic tool calling: the code execution container the answer used (sent with the turn's next call). */
   container: z.string().optional(),
   /** The person's limits and the counts the check saw just before this call; absent when no limit is set. */

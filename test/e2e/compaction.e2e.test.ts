@@ -55,6 +55,11 @@ describe('a long thread', () => {
     const marker = messages.getByRole('note', { name: 'Context compaction' });
     await marker.waitFor({ timeout: 15_000 });
     expect(await marker.textContent()).toMatch(/The model’s context starts here: the messages above are summarized/);
+    // The summary the model now reads instead of the older messages can be read too.
+    const summary = marker.getByText('The person sent two long log excerpts; both were read.');
+    expect(await summary.isVisible()).toBe(false);
+    await marker.getByText('The summary the model sees').click();
+    await summary.waitFor();
     // Every message is still on screen: three questions and three answers.
     for (const n of [1, 2, 3]) expect(await messages.getByText(`Question ${n}:`).count()).toBe(1);
     for (const answer of ['Answer one.', 'Answer two.', 'Answer three.'])
@@ -69,6 +74,9 @@ describe('a long thread', () => {
     expect(await trace.textContent()).toMatch(
       /Context compacted summarized by a model call · about [\d,.\s]+ → [\d,.\s]+ tokens/,
     );
+    // The call that made the summary says so; the turn's own call does not.
+    expect(await trace.getByText('Model call for a summary of older messages').count()).toBe(1);
+    expect(await trace.getByText('Model call', { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('Tokens used in this thread').textContent()).toMatch(/\$0\.0\d{3}/);
     expect(pageErrors).toEqual([]);
   });

@@ -33,6 +33,12 @@ export function ContextMarker({ compaction }: { compaction: ContextCompaction })
         </span>
       </p>
       {compaction.note && <p className="muted">{compaction.note}</p>}
+      {compaction.summary && (
+        <details className="context-summary">
+          <summary>The summary the model sees</summary>
+          <p>{compaction.summary}</p>
+        </details>
+      )}
     </div>
   );
 }

@@ -57,7 +57,11 @@ function ModelCallRow({ entry }: { entry: ModelCallTrace }) {
   return (
     <li className={entry.error ? 'trace-entry trace-failed' : 'trace-entry'}>
       <span className="trace-kind">
-        {entry.sampledFor ? `Model call for ${entry.sampledFor.serverName}` : 'Model call'}
+        {entry.sampledFor
+          ? `Model call for ${entry.sampledFor.serverName}`
+          : entry.purpose === 'summary'
+            ? 'Model call for a summary of older messages'
+            : 'Model call'}
       </span>{' '}
       <code>{entry.model}</code>
       <span className="muted">
