@@ -24,7 +24,6 @@ export function runCodeUse(
   code: CodeSetup,
   onProgress: (entries: readonly TraceEntry[]) => void,
 ): Promise<UseResult> {
-  let count = 0;
   const input = use.input;
   const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
   return runExecuteCode(
@@ -39,11 +38,11 @@ export function runCodeUse(
         resolve: (name) => deps.tools.resolve(name),
         whyUnavailable: (name) => deps.tools.whyUnavailable(name),
         search: (query) => deps.tools.search(query),
-        call: (name, toolArgs, caller, callSignal) =>
+        call: (name, toolArgs, caller, callSignal, toolUseId) =>
           deps.tools.call({
             modelName: name,
             input: toolArgs,
-            toolUseId: `${use.id}:${++count}`,
+            toolUseId,
             signal: callSignal,
             caller,
           }),

@@ -13,12 +13,16 @@ export interface CodeToolAccess {
   resolve(modelName: string): EffectiveTool | undefined;
   /** Why there is no tool by this name (ThreadTools.whyUnavailable). */
   whyUnavailable(modelName: string): string;
-  /** ThreadTools.call with the code as caller: permission, approval and trace applied once. Never throws. */
+  /**
+   * ThreadTools.call with the code as caller: permission, approval and trace applied once. Never throws. `toolUseId`
+   * names the call (its approval and trace), the same id the card shows while it runs.
+   */
   call(
     modelName: string,
     args: Record<string, unknown>,
     caller: CodeCaller,
     signal: AbortSignal,
+    toolUseId: string,
   ): Promise<ToolCallOutcome>;
   /** Answers `tools.tool_search({ query })` within the thread's scope. */
   search(input: unknown): Promise<ToolSearchOutcome>;
@@ -127,11 +131,13 @@ export async function runExecuteCode(
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { ok: false, error: `The arguments for ${name} must be an object; the tool was not called.` };
     const callId = ++callCount;
+    // The code's calls are `${id}:${n}`: an approval asked for one names the call shown running.
+    const toolUseId = `${use.id}:${callId}`;
     running.set(callId, {
       started: deps.now(),
       trace: {
         kind: 'tool-call',
-        toolUseId: `${use.id}:running:${callId}`,
+        toolUseId,
         serverId: tool.serverId,
         tool: name,
         arguments: args,
@@ -144,7 +150,7 @@ export async function runExecuteCode(
     });
     progress();
     const { status, result, trace } = await deps.access
-      .call(name, args as Record<string, unknown>, caller, callSignal)
+      .call(name, args as Record<string, unknown>, caller, callSignal, toolUseId)
       .finally(() => running.delete(callId));
     // Answered after the code ended: it is already listed as cancelled, and the card shows the stored result.
     if (isEnded) return { ok: false, error: 'The code ended before the call answered.' };

@@ -26,15 +26,16 @@ export function CodeCard({
   result,
   trace,
   innerCalls,
-  isAwaitingApproval = false,
+  awaitingIds,
 }: {
   use: { readonly id: string; readonly input: unknown };
   result?: ToolResult;
   trace?: CodeExecutionTrace;
   innerCalls: readonly ToolCallTrace[];
-  /** A call the code made waits for the person's approval (the code's time limit stands still meanwhile). */
-  isAwaitingApproval?: boolean;
+  /** The code's calls that wait for the person's approval, by toolUseId (the code's time limit stands still meanwhile). */
+  awaitingIds?: ReadonlySet<string>;
 }) {
+  const isAwaitingApproval = [...(awaitingIds ?? [])].some((id) => id.startsWith(`${use.id}:`));
   const code =
     typeof (use.input as { code?: unknown } | null)?.code === 'string' ? (use.input as { code: string }).code : '';
   const isAnthropic = trace?.runner === 'anthropic' || (!result && !trace && isServerRun(use));
@@ -81,7 +82,7 @@ export function CodeCard({
         <ol className="inner-calls" aria-label="Tool calls made by the code">
           {innerCalls.map((call) => (
             <li key={call.toolUseId}>
-              <InnerCallCard call={call} isAwaitingApproval={isAwaitingApproval} />
+              <InnerCallCard call={call} isAwaitingApproval={awaitingIds?.has(call.toolUseId) ?? false} />
             </li>
           ))}
         </ol>

@@ -150,8 +150,8 @@ function MessageBody({
                     result={results.get(block.id)}
                     trace={codeTraces.get(block.id)?.trace}
                     innerCalls={codeTraces.get(block.id)?.inner ?? []}
-                    // The code's own calls are `${id}:${n}`: one of them waiting for the person shows on the card.
-                    isAwaitingApproval={[...(awaitingIds ?? [])].some((id) => id.startsWith(`${block.id}:`))}
+                    // The code's own calls are `${id}:${n}`: the one waiting for the person says so on the card.
+                    {...(awaitingIds ? { awaitingIds } : {})}
                   />
                 ) : (
                   <ToolCard
