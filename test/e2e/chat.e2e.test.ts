@@ -195,6 +195,21 @@ describe('the chat', () => {
     expect(await page.getByRole('switch', { name: 'Everything', exact: true }).isChecked()).toBe(true);
   });
 
+  it('an answer that ends while focus is on Stop leaves focus in the message box, not at the page start', async () => {
+    await newThreadWithEverything();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api!.script({ text: ['The answer ', 'after a pause.'], holdAfterChunks: { afterChunks: 1, until: held } });
+    await box().fill('Take your time.');
+    await box().press('Enter');
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await stop.focus();
+    release();
+    await messages().getByText('The answer after a pause.').waitFor({ timeout: 15_000 });
+    await stop.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+  });
+
   it("the trace shows each model call's tokens and the tool call; the header shows the thread's total", async () => {
     await newThreadWithEverything();
     api!.script(

@@ -12,6 +12,7 @@ import { MAX_MESSAGE_CHARS, setDraft, takeDraft, type DraftStore } from '../../.
 import type { MentionOption } from '../../../stores/mention-options';
 import { useStore } from '../../hooks/use-store';
 import { MentionList } from './mention-list';
+import { useStopFocus } from './use-stop-focus';
 import { activeMention, applyMention, removeMention, type ActiveMention } from './mention-text';
 import { PromptMenu, useSlashMenu, type SlashMenuSource } from './slash-menu';
 import './composer-limit.css';
@@ -68,6 +69,7 @@ export function Composer({
   const [activeIndex, setActiveIndex] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
   const nextCaret = useRef<number>(undefined);
+  const stopButton = useStopFocus(isRunning, box);
   const ids = { list: useId(), hint: useId() };
   const optionId = useCallback((index: number) => `${ids.list}-option-${index}`, [ids.list]);
 
@@ -200,11 +202,17 @@ export function Composer({
       </p>
       {extraButtons}
       {isRunning ? (
-        <button type="button" onClick={onStop} className="secondary">
+        // Two buttons, not one relabelled: a Send made disabled under the focus would drop it only later.
+        <button key="stop" type="button" ref={stopButton} onClick={onStop} className="secondary">
           Stop
         </button>
       ) : (
-        <button type="button" onClick={send} disabled={isSendHeld || isSendPaused || (!text.trim() && !hasAttachments)}>
+        <button
+          key="send"
+          type="button"
+          onClick={send}
+          disabled={isSendHeld || isSendPaused || (!text.trim() && !hasAttachments)}
+        >
           Send
         </button>
       )}

@@ -1,0 +1,26 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * The Stop button goes away when the answer ends on its own; focus on it would drop to the page's start. A keyboard
+ * user whose focus was on Stop finds it in the message box instead (as after pressing Stop). Focus moved anywhere
+ * else meanwhile, or never on Stop, stays where it is (a phone's keyboard does not open by itself).
+ */
+export function useStopFocus(isRunning: boolean, box: RefObject<HTMLTextAreaElement | null>) {
+  const stop = useRef<HTMLButtonElement>(null);
+  const wasOnStop = useRef(false);
+  useEffect(() => {
+    // A focus that lands anywhere, Stop or not, says where it is; the removed Stop sends no focusin anywhere.
+    const follow = (event: FocusEvent) => {
+      wasOnStop.current = event.target !== null && event.target === stop.current;
+    };
+    document.addEventListener('focusin', follow);
+    return () => document.removeEventListener('focusin', follow);
+  }, []);
+  useEffect(() => {
+    if (isRunning || !wasOnStop.current) return;
+    wasOnStop.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body) box.current?.focus();
+  }, [isRunning, box]);
+  return stop;
+}
