@@ -39,8 +39,8 @@ function setUp(turn: (chat: StoreApi<FakeChatState>, draft: DraftStore) => void,
   const open = (id: string) => chat.setState({ activeThreadId: id, messages: [] });
   const box = () => ({ text: draft.getState().text, items: attachments.store.getState().items.map((i) => i.ref.name) });
   // The composer has taken the text out of the box already (takeDraft); the attachments are still in theirs.
-  const send = () => {
-    attachments.store.setState({ items: [photo] });
+  const send = (items: readonly PendingAttachment[] = [photo]) => {
+    attachments.store.setState({ items: [...items] });
     return sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'Look at this');
   };
   return { open, box, send, stop };
@@ -102,6 +102,13 @@ describe('sending with attachments', () => {
     const { box, send, stop } = setUp(() => undefined, false);
     await send();
     expect(box()).toEqual({ text: 'Look at this', items: ['photo.png'] });
+    stop();
+  });
+
+  it('a message of text only that the disk refused comes back into the box too', async () => {
+    const { box, send, stop } = setUp(() => undefined, false);
+    await send([]);
+    expect(box()).toEqual({ text: 'Look at this', items: [] });
     stop();
   });
 

@@ -5,8 +5,8 @@ import { giveBackDraft, type DraftStore } from './draft';
 
 /**
  * Sends the composer's text with its attachments, in a new thread when none is open (the first message of a first
- * run, or after the open thread was deleted). When the message was not stored (a full disk refused the bytes), the
- * attachments and the text go back into the draft of the thread it was written in, so nothing the person gave is lost;
+ * run, or after the open thread was deleted). When the message was not stored (a full disk refused it or its bytes),
+ * the text and the attachments go back into the draft of the thread it was written in, so nothing the person gave is lost;
  * the send lasts the whole turn, and the person may have opened another thread by then.
  */
 export async function sendWithAttachments(
@@ -32,6 +32,6 @@ export async function sendWithAttachments(
   const threadId = chat.getState().activeThreadId;
   const taken = takeAttachments(attachments);
   const isStored = await actions.send(text, taken);
-  if (taken.length === 0 || isStored) return;
+  if (isStored) return;
   giveBackDraft(draft, attachments, { threadId, activeThreadId: chat.getState().activeThreadId }, text, taken);
 }
