@@ -68,6 +68,19 @@ export async function modelCall(
   };
   let latest: ContentBlock[] = [];
   let usageSoFar: ModelCallTrace['usage'];
+  const every = settings.persistEveryMs ?? 1000;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const writeSoFar = () => {
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastWrite = deps.now();
+    const blocks = latest;
+    // With the usage known so far: a page closed mid-answer leaves a call the totals and limits still count.
+    const soFar = usageSoFar && [trace({ usage: usageSoFar })];
+    pendingWrite = pendingWrite
+      .then(() => persistence.update(message.id, { blocks, ...(soFar ? { trace: soFar } : {}) }))
+      .catch(logFailure(deps.logger ?? silentLogger, 'Saving a streaming answer failed', { messageId: message.id }));
+  };
   try {
     const { result, trace: before } = await streamWithContext(
       deps,
@@ -79,21 +92,18 @@ export async function modelCall(
         latest = blocks;
         usageSoFar = usage ?? usageSoFar;
         deps.onMessage?.({ ...message, blocks });
-        // The first words are written at once (a tab closed right away still keeps them), then at most every persistEveryMs.
+        // The first words are written at once (a tab closed right away still keeps them), then at most every
+        // persistEveryMs; words that came since the last write are written when the interval is up, even if the
+        // stream goes quiet meanwhile (a long thought, pings only), so a reload then keeps what the person read.
         const hasContent = blocks.some((b) => b.type !== 'text' || b.text.length > 0);
-        if (hasContent && deps.now() - lastWrite >= (settings.persistEveryMs ?? 1000)) {
-          lastWrite = deps.now();
-          // With the usage known so far: a page closed mid-answer leaves a call the totals and limits still count.
-          const soFar = usageSoFar && [trace({ usage: usageSoFar })];
-          pendingWrite = pendingWrite
-            .then(() => persistence.update(message.id, { blocks, ...(soFar ? { trace: soFar } : {}) }))
-            .catch(
-              logFailure(deps.logger ?? silentLogger, 'Saving a streaming answer failed', { messageId: message.id }),
-            );
-        }
+        if (!hasContent) return;
+        const wait = every - (deps.now() - lastWrite);
+        if (wait <= 0) writeSoFar();
+        else trailing ??= setTimeout(writeSoFar, wait);
       },
       signal,
     );
+    clearTimeout(trailing);
     latest = result.blocks;
     await pendingWrite;
     message = await persistence.update(message.id, {
@@ -113,6 +123,7 @@ export async function modelCall(
     deps.onMessage?.(message);
     return { message, stopReason: result.stopReason, ...(result.container ? { container: result.container.id } : {}) };
   } catch (error) {
+    clearTimeout(trailing);
     await pendingWrite;
     const stopped = signal.aborted;
     // A model error, or storage refusing the finished answer (a full disk), says itself what went wrong.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryTurnStore, ScriptedModel, lastUserText, type ScriptedAnswer } from '../../test/fakes/fake-agent-ports';
 import { agentTool, listThreadTools, type ListToolsOptions } from '../../test/fakes/fake-thread-tools';
 import { ModelError } from '../domain/model-errors';
@@ -253,6 +253,30 @@ describe('runTurn', () => {
     await runTurn('x', { ...deps, settings: { ...deps.settings, persistEveryMs: 1000 } }, new AbortController().signal);
     // Created, the first words at once, then once a second while it streams, and the final answer.
     expect(store.writes.filter((w) => w.id === 'm1').map((w) => w.at)).toEqual([0, 100, 1100, 2100, 3000]);
+  });
+
+  it('writes the words that came before the stream went quiet, without waiting for more', async () => {
+    let release = () => {};
+    const quiet = new Promise<void>((resolve) => (release = resolve));
+    // Three words at once, then nothing until released: a long thought, or pings only.
+    const answer: ScriptedAnswer = {
+      blocks: [{ type: 'text', text: 'one two three four' }],
+      onChunk: (n) => (n === 3 ? quiet : undefined),
+    };
+    const { deps, store } = setup([answer]);
+    const turn = runTurn(
+      'x',
+      { ...deps, settings: { ...deps.settings, persistEveryMs: 20 } },
+      new AbortController().signal,
+    );
+    // The first word was written at once; the next two within the interval, while nothing more arrives.
+    await vi.waitFor(() => expect(store.messages[1]?.blocks).toEqual([{ type: 'text', text: 'one two three ' }]), {
+      timeout: 30_000,
+    });
+    expect(store.messages[1]?.status).toBe('streaming');
+    release();
+    expect(await turn).toEqual({ status: 'done' });
+    expect(store.texts().at(-1)).toBe('one two three four');
   });
 
   it('shows a clear message for a refused key and leaves the thread usable', async () => {
