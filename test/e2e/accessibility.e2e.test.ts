@@ -235,4 +235,22 @@ describe('accessibility (axe-core)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(pageErrors).toEqual([]);
   });
+
+  it('in forced colors (high contrast), the open thread and a pressed toggle are still marked', async () => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    try {
+      const outline = (element: Element) => getComputedStyle(element).outlineStyle;
+      const open = page.locator('.threads li.active');
+      await open.waitFor();
+      expect(await open.evaluate(outline)).toBe('solid');
+      await toggleServers(true);
+      const pressed = page.getByRole('button', { name: 'Servers', exact: true });
+      expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+      expect(await pressed.evaluate(outline)).toBe('solid');
+      await toggleServers(false);
+      expect(await pressed.evaluate(outline)).toBe('none');
+    } finally {
+      await page.emulateMedia({ forcedColors: 'none' });
+    }
+  });
 });

@@ -263,6 +263,43 @@ describe('the chat layout', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it("at 200% zoom (640 × 400) and at 320 px, a call's long unbroken argument wraps, and the whole call can be read before answering", async () => {
+    const value = `https://example.com/callback?session=1&token=${'abcdef'.repeat(12)}`;
+    const args = page.locator('.approval pre.arguments');
+    for (const [width, height] of [
+      [640, 400],
+      [320, 640],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      api!.script(
+        { toolUses: [{ name: 'mcp__everything__echo', input: { message: value } }] },
+        { text: `Echoed ${width}.` },
+      );
+      await box().fill('Echo with @echo please');
+      await box().press('Enter');
+      await args.waitFor({ timeout: 15_000 });
+      // Nothing of it is off to the side: the end of the token shows without scrolling sideways.
+      expect(await args.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(1);
+      // Scrolled to, all of it is on screen at once, with nothing (the call's buttons) over it.
+      await args.evaluate((pre) => pre.scrollIntoView({ block: 'center' }));
+      const covered = await args.evaluate((pre) => {
+        const r = pre.getBoundingClientRect();
+        const points = [
+          [r.left + 4, r.top + 4],
+          [r.right - 4, r.top + 4],
+          [r.left + 4, r.bottom - 4],
+          [r.right - 4, r.bottom - 4],
+        ];
+        return points.filter(([x, y]) => !pre.contains(document.elementFromPoint(x!, y!))).length;
+      });
+      await shot(`chat-12-approval-long-value-${width}`);
+      expect(covered).toBe(0);
+      await page.locator('.approval').getByRole('button', { name: 'Allow once' }).click();
+      await messages().getByText(`Echoed ${width}.`).waitFor({ timeout: 15_000 });
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   it('a thread of 2,000 messages opens at its end with only the rows near the view in the page, and scrolls to its start', async () => {
     await openNewThread(page);
     // Stored straight into the app's database (as a long-lived thread would be), then read by the app on reload.
