@@ -341,4 +341,25 @@ describe('threads', () => {
     expect(await nav().getByRole('button', { name: 'Plan a trip to Lima', exact: true }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
+
+  it("Undo's time stands still while focus is on it, and runs again, whole, once focus leaves", async () => {
+    // The page's timers still follow the test's clock (installed above).
+    await newThread().click();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await chat('Plan a trip to Quito', 'Quito is high and cool.');
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).click();
+    await nav().getByRole('button', { name: 'Delete thread Plan a trip to Quito' }).focus();
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.undo-toast');
+    const undo = toast.getByRole('button', { name: 'Undo' });
+    await expect.poll(() => undo.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.clock.fastForward(30_000);
+    expect(await toast.count()).toBe(1);
+    await page.getByRole('button', { name: /^Threads \(\d+\)/ }).focus();
+    await page.clock.fastForward(9_000);
+    expect(await toast.count()).toBe(1); // 10 s from when focus left, not from the delete.
+    await page.clock.fastForward(2_000);
+    await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(pageErrors).toEqual([]);
+  });
 });

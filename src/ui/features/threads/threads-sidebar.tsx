@@ -32,15 +32,21 @@ export function ThreadsSidebar({
   useEffect(() => {
     latestActions.current = actions;
   }, [actions]);
-  // One timer per deletion, started when it is shown: nothing else that changes restarts it.
+  // While the pointer or focus is on the toast its time stands still (someone reading it, or about to press Undo,
+  // gets all of it); it starts again, whole, when they leave.
+  const [focusOn, setFocusOn] = useState<string>();
+  const [pointerOn, setPointerOn] = useState<string>();
+  // By the deletion's id: a toast gone with focus on it (Undo pressed) holds no later one.
+  const isHeld = deletingId !== undefined && (focusOn === deletingId || pointerOn === deletingId);
+  // One timer per deletion, started when it is shown and when the toast is let go; nothing else restarts it.
   useEffect(() => {
-    if (!deletingId) return;
+    if (!deletingId || isHeld) return;
     const timer = setTimeout(() => {
       setExpiredId(deletingId);
       void latestActions.current.confirmDelete();
     }, UNDO_MS);
     return () => clearTimeout(timer);
-  }, [deletingId]);
+  }, [deletingId, isHeld]);
   const shown = deleting && deleting.thread.id !== expiredId ? deleting : undefined;
   // Focus that falls to the page when a thread's row or the toast goes: Undo when the toast comes; when it goes, the
   // open thread (else New thread), and the thread brought back by Undo once it is listed again.
@@ -90,7 +96,15 @@ export function ThreadsSidebar({
       />
       <div className="undo-toast-region" role="status" aria-live="polite" ref={region}>
         {shown && (
-          <div className="undo-toast">
+          <div
+            className="undo-toast"
+            onFocus={() => setFocusOn(shown.thread.id)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) setFocusOn(undefined);
+            }}
+            onPointerEnter={() => setPointerOn(shown.thread.id)}
+            onPointerLeave={() => setPointerOn(undefined)}
+          >
             <span>Deleted “{shown.thread.title}”.</span>
             <button type="button" onClick={() => void actions.undoDelete()}>
               Undo
