@@ -158,6 +158,15 @@ describe('accessibility (axe-core)', () => {
     const answer = messages().locator('.message-assistant', { hasText: 'The echo came back' });
     await answer.locator('.code-block .hljs-keyword').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => announcements().textContent()).toBe('Answer complete.');
+    // Each message says who wrote it, and where it stands in the whole thread (only rows near the view are in the page).
+    const rows = messages()
+      .getByRole('listitem')
+      .filter({ has: page.locator('.message') });
+    expect(await messages().getByRole('heading', { name: 'You said:' }).count()).toBe(1);
+    expect(await messages().getByRole('heading', { name: 'Claude said:' }).count()).toBeGreaterThan(0);
+    const total = await rows.count();
+    expect(await rows.first().getAttribute('aria-posinset')).toBe('1');
+    expect(await rows.last().getAttribute('aria-setsize')).toBe(String(total));
     await messages().locator('details.tool-card', { hasText: 'echo' }).locator('summary').click();
     await expectAccessible('thread-answer-tool-card');
   });

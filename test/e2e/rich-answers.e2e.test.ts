@@ -142,6 +142,9 @@ describe('rich answers', () => {
     const copyCode = answer.getByRole('button', { name: 'Copy code' });
     await copyCode.click();
     await expect.poll(() => copyCode.textContent()).toBe('Copied');
+    // A screen reader hears it too: the button keeps its name (what it copies), a status beside it says the outcome.
+    expect(await copyCode.getAttribute('aria-label')).toBe('Copy code');
+    expect(await answer.getByRole('status').filter({ hasText: 'Copied' }).count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'def greet(name):\n    return f"hi {name}"  # friendly',
     );

@@ -22,9 +22,16 @@ export function CopyButton({ text, label, className }: { text: string; label: st
       () => setState('failed'),
     );
   };
+  const said = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : '';
   return (
-    <button type="button" className={`copy secondary small ${className ?? ''}`} onClick={copy} aria-label={label}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
-    </button>
+    <>
+      <button type="button" className={`copy secondary small ${className ?? ''}`} onClick={copy} aria-label={label}>
+        {said || 'Copy'}
+      </button>
+      {/* The button's name stays what it copies: the outcome is said aloud here. */}
+      <span className="visually-hidden" role="status">
+        {said}
+      </span>
+    </>
   );
 }

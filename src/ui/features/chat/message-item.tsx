@@ -103,8 +103,11 @@ function MessageBody({
         />
       </div>
     );
+  // Who wrote it, for a screen reader (and its heading keys jump from message to message); the look says it already.
+  const author = isPerson ? 'You said:' : message.role === 'assistant' ? 'Claude said:' : undefined;
   return (
     <div className={`message message-${message.role}`} data-status={message.status}>
+      {author && <h3 className="visually-hidden">{author}</h3>}
       {message.attachments && message.attachments.length > 0 && (
         <AttachmentChips attachments={message.attachments} label="Attachments" />
       )}
@@ -221,7 +224,7 @@ function MessageBody({
         </div>
       )}
       {message.status === 'streaming' && (
-        <span className="typing" aria-label="Answer in progress">
+        <span className="typing" role="img" aria-label="Answer in progress">
           …
         </span>
       )}

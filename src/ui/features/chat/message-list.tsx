@@ -222,7 +222,15 @@ export function MessageList({
     });
 
   return (
-    <div className="message-scroller" ref={scroller} tabIndex={-1} onScroll={(event) => onScroll(event.currentTarget)}>
+    <div
+      className="message-scroller"
+      ref={scroller}
+      tabIndex={-1}
+      // Focus lands here after Jump to latest: named, so a screen reader says where it is.
+      role="region"
+      aria-label="Conversation"
+      onScroll={(event) => onScroll(event.currentTarget)}
+    >
       {/* First in the scroller: taken out of the flow where it stands, it must not stand below the list's end. */}
       <p className="visually-hidden" role="status">
         {said}
@@ -236,6 +244,9 @@ export function MessageList({
             <li
               key={row.key}
               data-index={row.index}
+              // Only the rows near the view are in the page: a screen reader still hears "5 of 40".
+              aria-setsize={visible.length}
+              aria-posinset={row.index + 1}
               ref={virtualizer.measureElement}
               className={`message-row row-${message.role}${message.id === foundId ? ' is-found' : ''}`}
               style={{ transform: `translateY(${row.start}px)` }}
