@@ -146,11 +146,17 @@ describe('the Settings screen', () => {
         { id: 'broken', name: 'Broken', url: 'ftp://files.example/mcp' },
       ],
     };
+    // Chosen from the keyboard: focus is on the file picker, which is disabled while it reads.
+    await page.getByLabel('Import configuration').focus();
     await page
       .getByLabel('Import configuration')
       .setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     const report = page.getByRole('region', { name: 'Import report' });
     await report.waitFor();
+    // The report takes the focus, so a screen reader reads it and the keyboard goes on from there.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Import report');
     expect(await report.getByRole('list', { name: 'Imported', exact: true }).textContent()).toContain('Server "Gated"');
     expect(await report.getByRole('list', { name: 'Not imported' }).textContent()).toBe(
       'Server "Broken": url: Server URL must use https:// (got ftp:)',

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import type { ImportReport } from '../../../stores/config-transfer';
+import { isFocusLost } from '../../hooks/focus-lost';
 import type { SettingsActions } from '../../../stores/settings-actions';
 import { SecretEntry } from './secret-entry';
 
@@ -10,16 +12,25 @@ export function ImportReportView({
   report: ImportReport;
   storeSecret: SettingsActions['storeServerSecret'];
 }) {
+  // The report comes in place of the file picker's work: it is scrolled to, and focus the picker lost (it is disabled
+  // while it reads) goes to it, so a screen reader reads it and a keyboard user goes on from there.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.scrollIntoView?.({ block: 'nearest' });
+    if (isFocusLost() || document.activeElement?.matches('input[type="file"]')) element.focus();
+  }, [report]);
   if (!report.ok) {
     return (
-      <div className="import-report" role="alert" aria-label="Import report">
+      <div className="import-report" role="alert" aria-label="Import report" ref={box} tabIndex={-1}>
         <p className="field-error">{report.message}</p>
       </div>
     );
   }
   const nothing = report.imported.length === 0 && report.rejected.length === 0;
   return (
-    <div className="import-report" role="region" aria-label="Import report">
+    <div className="import-report" role="region" aria-label="Import report" ref={box} tabIndex={-1}>
       <h4>Import report</h4>
       {nothing && <p>The file holds nothing to import.</p>}
       {report.imported.length > 0 && (
