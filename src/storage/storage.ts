@@ -9,6 +9,7 @@ import { createCompactionsRepo, type CompactionsRepo } from './compactions-repo'
 import { createDraftsRepo, type DraftsRepo } from './drafts-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
 import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
+import { createThreadArchiveRepo, type ThreadArchiveRepo } from './thread-archive-repo';
 import { createThreadsRepo, type ThreadsRepo } from './threads-repo';
 import { createToolCatalogRepo, type ToolCatalogRepo } from './tool-catalog-repo';
 import { createUsageRepo, type UsageRepo } from './usage-repo';
@@ -39,6 +40,8 @@ export interface Storage {
   readonly attachments: AttachmentsRepo;
   /** Each thread's unsent text, kept across reloads. */
   readonly drafts: DraftsRepo;
+  /** Whole threads read and stored for the threads backup. */
+  readonly threadArchive: ThreadArchiveRepo;
   readonly vault: Vault;
   readonly changes: ChangeBus;
 }
@@ -64,6 +67,7 @@ export function createStorage(deps: StorageDeps): Storage {
     approvalNotices: createApprovalNoticesRepo(deps),
     attachments: createAttachmentsRepo(deps),
     drafts: createDraftsRepo(deps),
+    threadArchive: createThreadArchiveRepo(deps),
     vault,
     changes: deps.bus,
   };

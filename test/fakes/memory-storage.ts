@@ -88,6 +88,14 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
         return record;
       },
     },
+    // Backups are tested over the real storage (openTestStorage): refused here rather than faked.
+    threadArchive: {
+      read: () => Promise.reject(new Error('threadArchive is not modeled in memory: use openTestStorage')),
+      add: () => Promise.reject(new Error('threadArchive is not modeled in memory: use openTestStorage')),
+      announce: () => {
+        throw new Error('threadArchive is not modeled in memory: use openTestStorage');
+      },
+    },
     approvalNotices: {
       async take(profileId) {
         const mine = dropped.filter((d) => d.profileId === profileId);
