@@ -13,6 +13,7 @@ import {
   type ImportReport,
   type SecretOutcome,
 } from './config-transfer';
+import { exportAllThreads, importThreads, type ExportedBackup, type ThreadsImportReport } from './threads-backup';
 import { effectiveRelayUrl, saveRelayUrl, type RelayView } from './relay-settings';
 import { testConnection, type ConnectionTest } from './connection-test';
 import { createProfileActions, type ProfileActionDeps, type ProfileActions } from './profile-actions';
@@ -38,6 +39,10 @@ export interface SettingsActions {
   readonly profiles: ProfileActions;
   readonly exportConfig: () => Promise<ExportedFile>;
   readonly importConfig: (text: string) => Promise<ImportReport>;
+  /** Every thread of the profile (not those waiting for Undo), all branches and attachments, no secret. */
+  readonly exportThreads: () => Promise<ExportedBackup>;
+  /** Adds the threads of a backup (or of one thread's export) that are not here yet. */
+  readonly importThreads: (text: string) => Promise<ThreadsImportReport>;
   readonly storeServerSecret: (
     serverId: string,
     secret: { readonly headerName?: string; readonly value: string },
@@ -120,6 +125,8 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       await reloadProfile();
       return report;
     },
+    exportThreads: () => exportAllThreads(transfer),
+    importThreads: (text) => importThreads(transfer, text),
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
     alwaysAllowed: () => listAlwaysAllowed(transfer),
     revokeAlwaysAllowed: (key) => revokeAlwaysAllowed(transfer, key),

@@ -1,0 +1,199 @@
+// Threads backup: "Export all threads" in one browser, "Import threads" in another (threads-backup.ts).
+import { describe, expect, it } from 'vitest';
+import {
+  fileText,
+  IMAGE_BYTES,
+  okReport,
+  say,
+  texts,
+  threadsBackupHarness,
+} from '../../test/fakes/threads-backup-harness';
+import { exportThreadJson } from '../agent/export-thread';
+import { ThreadsFile } from '../domain/threads-backup-file';
+import { API_KEY_SLOT, MODEL_API_OWNER } from '../storage/vault';
+import { exportAllThreads, importThreads } from './threads-backup';
+
+const { browser, tripThread } = threadsBackupHarness();
+
+describe('Export all threads', () => {
+  it('holds every branch, compaction and image of each thread, leaves out deleted ones, approvals and secrets', async () => {
+    const here = await browser();
+    const trip = await tripThread(here);
+    const gone = await here.storage.threads.create(here.profileId, { title: 'Deleted, waiting for Undo' });
+    await here.storage.threads.markDeleted(gone.id, true);
+    await here.storage.vault.put(
+      { profileId: here.profileId, owner: MODEL_API_OWNER, slot: API_KEY_SLOT },
+      'sk-ant-SECRET-KEY',
+    );
+
+    const file = await exportAllThreads(here);
+    const text = fileText(file);
+
+    expect(file.name).toBe('mcp-agent-threads-2026-11-24.json');
+    expect(text).not.toContain('SECRET');
+    const parsed = ThreadsFile.parse(JSON.parse(text));
+    expect(parsed.threads.map((t) => t.thread.title)).toEqual(['Trip']);
+    const [entry] = parsed.threads;
+    expect(texts(entry!.messages)).toEqual(['Plan a trip', 'Where to?', 'Paris', 'Paris it is', 'Rome', 'Rome it is']);
+    expect(entry!.compactions.map((c) => c.summary)).toEqual(['The person plans a trip.']);
+    expect(entry!.attachments).toEqual([
+      {
+        id: `${trip.id}-image`,
+        name: 'map.png',
+        mimeType: 'image/png',
+        data: Buffer.from(IMAGE_BYTES).toString('base64'),
+      },
+    ]);
+    expect(entry!.thread).not.toHaveProperty('approvals');
+    expect(entry!.thread).not.toHaveProperty('profileId');
+    expect(text).not.toContain('samplingAllowed');
+  });
+});
+
+describe('Import threads', () => {
+  it('brings the threads into a fresh browser: both versions of an edited message, the image bytes, compactions', async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    const file = fileText(await exportAllThreads(there));
+    const here = await browser();
+    const changes: unknown[] = [];
+    here.storage.changes.subscribe((change) => changes.push(change));
+
+    const report = okReport(await importThreads(here, file));
+
+    // The thread list is told once to reload.
+    expect(changes).toEqual([{ store: 'threads', profileId: here.profileId, isRemote: false }]);
+    expect(report.imported).toEqual(['Thread "Trip": 6 messages, 1 attachment']);
+    expect(report.rejected).toEqual([]);
+    const threads = (await here.storage.threads.list(here.profileId)).items;
+    expect(threads.map((t) => [t.title, t.enabledServerIds, t.approvals])).toEqual([['Trip', ['weather-gone'], {}]]);
+    const shown = await here.storage.messages.list(trip.id);
+    expect(texts(shown.items)).toEqual(['Plan a trip', 'Where to?', 'Rome', 'Rome it is']);
+    expect(texts(shown.offBranch)).toEqual(['Paris', 'Paris it is']);
+    expect(shown.versions.get(shown.items[2]!.id)).toHaveLength(2);
+    // The other version can be shown again, with its answer.
+    await here.storage.messages.showBranch(trip.id, shown.offBranch[0]!.id);
+    expect(texts((await here.storage.messages.list(trip.id)).items).slice(2)).toEqual(['Paris', 'Paris it is']);
+    expect((await here.storage.compactions.list(trip.id)).items).toEqual(
+      (await there.storage.compactions.list(trip.id)).items,
+    );
+    const blob = await here.storage.attachments.get(`${trip.id}-image`);
+    expect(blob?.type).toBe('image/png');
+    expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(IMAGE_BYTES);
+  });
+
+  it('adds nothing when the same file is imported twice', async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    const file = fileText(await exportAllThreads(there));
+    const here = await browser();
+    okReport(await importThreads(here, file));
+
+    const again = okReport(await importThreads(here, file));
+
+    expect(again.imported).toEqual([]);
+    expect(again.rejected).toEqual([{ subject: 'Thread "Trip"', reasons: ['already here'] }]);
+    expect((await here.storage.threads.list(here.profileId)).items).toHaveLength(1);
+    const shown = await here.storage.messages.list(trip.id);
+    expect(shown.items.length + shown.offBranch.length).toBe(6);
+  });
+
+  it('skips a broken thread with its title and why, and imports the others', async () => {
+    const there = await browser();
+    await tripThread(there, 'First');
+    await tripThread(there, 'Broken');
+    await tripThread(there, 'Last');
+    const data = JSON.parse(fileText(await exportAllThreads(there))) as {
+      threads: { thread: { title: string }; messages: { parentId: string | null }[] }[];
+    };
+    data.threads.find((t) => t.thread.title === 'Broken')!.messages[3]!.parentId = 'no-such-message';
+    const here = await browser();
+
+    const report = okReport(await importThreads(here, JSON.stringify(data)));
+
+    expect(report.rejected).toEqual([
+      {
+        subject: 'Thread "Broken"',
+        reasons: [expect.stringMatching(/follows a message that is not in the file/)],
+      },
+    ]);
+    expect((await here.storage.threads.list(here.profileId)).items.map((t) => t.title).sort()).toEqual([
+      'First',
+      'Last',
+    ]);
+  });
+
+  it.each([
+    ['a configuration export', '{"format":"mcp-agent-config","version":1,"servers":[]}', /Import configuration/],
+    ['package.json', '{"name":"mcp-agent","version":"1.0.0","scripts":{}}', /not a threads backup/],
+    ['a cut-short backup', '{"format":"mcp-agent-threads","version":1,"threads":[{"thr', /not valid JSON/],
+    ['a newer backup', '{"format":"mcp-agent-threads","version":2,"threads":[]}', /newer version/],
+    ['a backup without threads', '{"format":"mcp-agent-threads","version":1}', /no list of "threads"/],
+  ])('refuses %s with one line and changes nothing', async (_kind, text, reason) => {
+    const here = await browser();
+
+    const report = await importThreads(here, text);
+
+    if (report.ok) throw new Error('imported');
+    expect(report.message).toMatch(reason);
+    expect(report.message).not.toContain('\n');
+    expect((await here.storage.threads.list(here.profileId)).items).toEqual([]);
+  });
+
+  it('refuses a file over 200 MB, saying the limit', async () => {
+    const here = await browser();
+    const report = await importThreads(here, ' '.repeat(200_000_001));
+    expect(report.ok ? 'imported' : report.message).toMatch(/at most 200 MB\. Nothing was imported\./);
+  });
+
+  it("takes a single thread's export: its shown branch, attachments named without their files", async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    const file = exportThreadJson(trip, (await there.storage.messages.list(trip.id)).items);
+    const here = await browser();
+
+    const report = okReport(await importThreads(here, file));
+
+    expect(report.imported).toEqual([
+      'Thread "Trip": 4 messages, 1 attachment named without its file (a single-thread export holds none)',
+    ]);
+    expect(texts((await here.storage.messages.list(trip.id)).items)).toEqual([
+      'Plan a trip',
+      'Where to?',
+      'Rome',
+      'Rome it is',
+    ]);
+    expect((await here.storage.threads.get(trip.id))?.approvals).toEqual({});
+  });
+
+  it('keeps a thread that another profile of this browser has, and says so', async () => {
+    const here = await browser();
+    await tripThread(here);
+    const file = fileText(await exportAllThreads(here));
+    const other = await here.storage.profiles.create({ name: 'Work' });
+
+    const report = okReport(await importThreads({ ...here, profileId: other.id }, file));
+
+    expect(report.rejected).toEqual([
+      { subject: 'Thread "Trip"', reasons: [expect.stringMatching(/in another profile of this browser/)] },
+    ]);
+    expect((await here.storage.threads.list(other.id)).items).toEqual([]);
+  });
+
+  it('a thread with no messages yet is imported too', async () => {
+    const there = await browser();
+    await there.storage.threads.create(there.profileId, { title: 'Empty' });
+    const here = await browser();
+    const report = okReport(await importThreads(here, fileText(await exportAllThreads(there))));
+    expect(report.imported).toEqual(['Thread "Empty": 0 messages']);
+  });
+
+  it('an imported thread goes on: a message sent in it follows its shown branch', async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    const here = await browser();
+    okReport(await importThreads(here, fileText(await exportAllThreads(there))));
+    await here.storage.messages.append(trip.id, say('user', 'And Naples?'));
+    expect(texts((await here.storage.messages.list(trip.id)).items).at(-1)).toBe('And Naples?');
+  });
+});
