@@ -10,6 +10,7 @@ import { PassphraseSection } from './passphrase-section';
 import { ProfilesSection } from './profiles-section';
 import { RelaySection } from './relay-section';
 import { ThemeSection } from './theme-section';
+import { ThreadsBackupSection } from './threads-backup-section';
 import { McpAppsSection } from './mcp-apps-section';
 import './settings.css';
 
@@ -62,6 +63,7 @@ export function SettingsPanel({ store, onSaved, onClose, draft }: SettingsPanelP
           <AlwaysAllowedSection actions={actions} />
           <LimitsSection actions={actions} />
           <ConfigSection actions={actions} onImported={() => setImports((n) => n + 1)} />
+          <ThreadsBackupSection actions={actions} />
         </div>
       </div>
     </section>

@@ -1,0 +1,135 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { MAX_THREADS_FILE_BYTES } from '../../../domain/threads-backup-file';
+import { threadsFileTooLarge } from '../../../domain/threads-backup-import';
+import type { SettingsActions } from '../../../stores/settings-actions';
+import type { ThreadsImportReport } from '../../../stores/threads-backup';
+import { saveBlob } from '../../components/save-file';
+
+/** Backup of all the profile's threads into one file, and import of such a file (or of one thread's export). */
+export function ThreadsBackupSection({
+  actions,
+}: {
+  actions: Pick<SettingsActions, 'exportThreads' | 'importThreads'>;
+}) {
+  const [report, setReport] = useState<ThreadsImportReport>();
+  const [exported, setExported] = useState<{ readonly text: string; readonly isError: boolean }>();
+  const [busy, setBusy] = useState<'export' | 'import'>();
+  const ids = { heading: useId(), file: useId() };
+
+  const exportNow = async () => {
+    setExported(undefined);
+    setBusy('export');
+    try {
+      const file = await actions.exportThreads();
+      saveBlob(file.name, new Blob([...file.parts], { type: file.type }));
+      const skipped = file.skipped > 0 ? ` ${file.skipped} stored records could not be read and were left out.` : '';
+      setExported({
+        text: `Exported ${file.threads} thread${file.threads === 1 ? '' : 's'}.${skipped}`,
+        isError: false,
+      });
+    } catch (error) {
+      setExported({ text: error instanceof Error ? error.message : String(error), isError: true });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy('import');
+    setReport(undefined);
+    try {
+      // A huge file is refused by its size, before reading it into memory.
+      setReport(
+        file.size > MAX_THREADS_FILE_BYTES
+          ? { ok: false, message: threadsFileTooLarge(file.size) }
+          : await actions.importThreads(await file.text()),
+      );
+    } catch (error) {
+      setReport({
+        ok: false,
+        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    } finally {
+      input.value = ''; // The same file can be chosen again.
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section className="settings-card" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading}>Threads backup</h3>
+      <p className="muted settings-help">
+        Export saves every thread of this profile as one JSON file: all messages and their versions, attached files and
+        thread settings. It holds no secrets and no approvals (&quot;Allow for this thread&quot; asks again). Import
+        adds the threads that are not here yet.
+      </p>
+      <div className="inline-row">
+        <button type="button" disabled={busy !== undefined} onClick={() => void exportNow()}>
+          Export all threads
+        </button>
+        <label htmlFor={ids.file} className={`file-button${busy === 'import' ? ' is-busy' : ''}`}>
+          Import threads
+        </label>
+        <input
+          id={ids.file}
+          className="file-input"
+          type="file"
+          accept="application/json,.json"
+          disabled={busy !== undefined}
+          onChange={(e) => void importFile(e)}
+        />
+      </div>
+      {busy === 'export' && <p role="status">Exporting…</p>}
+      {busy === 'import' && <p role="status">Importing…</p>}
+      {exported && (
+        <p className={exported.isError ? 'field-error' : 'muted'} role={exported.isError ? 'alert' : 'status'}>
+          {exported.text}
+        </p>
+      )}
+      {report && <ThreadsImportReportView report={report} />}
+    </section>
+  );
+}
+
+/** What a threads import did, laid out as the configuration import's report. */
+function ThreadsImportReportView({ report }: { report: ThreadsImportReport }) {
+  if (!report.ok)
+    return (
+      <div className="import-report" role="alert" aria-label="Threads import report">
+        <p className="field-error">{report.message}</p>
+      </div>
+    );
+  const nothing = report.imported.length === 0 && report.rejected.length === 0 && !report.stopped;
+  return (
+    <div className="import-report" role="region" aria-label="Threads import report">
+      <h4>Import report</h4>
+      {report.stopped && <p className="field-error">{report.stopped}</p>}
+      {nothing && <p>The file holds no threads.</p>}
+      {report.imported.length > 0 && (
+        <>
+          <h5>Imported</h5>
+          <ul aria-label="Imported">
+            {report.imported.map((line, index) => (
+              <li key={`${line}-${index}`}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.rejected.length > 0 && (
+        <>
+          <h5>Not imported</h5>
+          <ul aria-label="Not imported" className="rejected">
+            {report.rejected.map((problem, index) => (
+              <li key={`${problem.subject}-${index}`}>
+                <strong>{problem.subject}</strong>: {problem.reasons.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
