@@ -76,11 +76,16 @@ describe('threads backup', () => {
     const chosen = { name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(data)) };
     const report = page.getByRole('region', { name: 'Threads import report' });
 
+    await page.getByLabel('Import threads').focus(); // Chosen from the keyboard.
     await page.getByLabel('Import threads').setInputFiles(chosen);
     await report
       .getByRole('list', { name: 'Imported', exact: true })
       .getByText(/: 4 messages, 1 attachment$/)
       .waitFor();
+    // The report takes the focus the disabled file picker dropped.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Threads import report');
     // Again: "already here", nothing added.
     await page.getByLabel('Import threads').setInputFiles(chosen);
     await report.getByRole('list', { name: 'Not imported' }).getByText('already here').waitFor();

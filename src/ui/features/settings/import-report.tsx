@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { ImportReport } from '../../../stores/config-transfer';
-import { isFocusLost } from '../../hooks/focus-lost';
+import { useReportFocus } from '../../hooks/report-focus';
 import type { SettingsActions } from '../../../stores/settings-actions';
 import { SecretEntry } from './secret-entry';
 
@@ -12,15 +11,7 @@ export function ImportReportView({
   report: ImportReport;
   storeSecret: SettingsActions['storeServerSecret'];
 }) {
-  // The report comes in place of the file picker's work: it is scrolled to, and focus the picker lost (it is disabled
-  // while it reads) goes to it, so a screen reader reads it and a keyboard user goes on from there.
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    element.scrollIntoView?.({ block: 'nearest' });
-    if (isFocusLost() || document.activeElement?.matches('input[type="file"]')) element.focus();
-  }, [report]);
+  const box = useReportFocus<HTMLDivElement>(report);
   if (!report.ok) {
     return (
       <div className="import-report" role="alert" aria-label="Import report" ref={box} tabIndex={-1}>

@@ -4,6 +4,7 @@ import { threadsFileTooLarge } from '../../../domain/threads-backup-import';
 import type { SettingsActions } from '../../../stores/settings-actions';
 import type { ThreadsImportReport } from '../../../stores/threads-backup';
 import { saveBlob } from '../../components/save-file';
+import { useReportFocus } from '../../hooks/report-focus';
 
 /** Backup of all the profile's threads into one file, and import of such a file (or of one thread's export). */
 export function ThreadsBackupSection({
@@ -96,15 +97,16 @@ export function ThreadsBackupSection({
 
 /** What a threads import did, laid out as the configuration import's report. */
 function ThreadsImportReportView({ report }: { report: ThreadsImportReport }) {
+  const box = useReportFocus<HTMLDivElement>(report);
   if (!report.ok)
     return (
-      <div className="import-report" role="alert" aria-label="Threads import report">
+      <div className="import-report" role="alert" aria-label="Threads import report" ref={box} tabIndex={-1}>
         <p className="field-error">{report.message}</p>
       </div>
     );
   const nothing = report.imported.length === 0 && report.rejected.length === 0 && !report.stopped;
   return (
-    <div className="import-report" role="region" aria-label="Threads import report">
+    <div className="import-report" role="region" aria-label="Threads import report" ref={box} tabIndex={-1}>
       <h4>Import report</h4>
       {report.stopped && <p className="field-error">{report.stopped}</p>}
       {nothing && <p>The file holds no threads.</p>}
