@@ -192,7 +192,7 @@ describe('the chat layout at 1280 x 800', () => {
     await expect.poll(marked).toEqual({ words: ['first answer, line 7'], isInView: true });
     expect(await messages().locator('.message-row.is-found').textContent()).toContain('A first answer, line 14.');
     expect(await distanceToEnd()).toBeGreaterThan(300);
-    expect(await page.locator('.message-scroller [role="status"]').textContent()).toBe(
+    expect(await page.locator('.message-scroller > [role="status"]').textContent()).toBe(
       'Showing the message found for “first answer, line 7”.',
     );
     await shot('5-opened-at-found-message');
