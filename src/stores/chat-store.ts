@@ -21,13 +21,16 @@ import { threadDeletionActions, type ThreadDeletionActions } from './thread-dele
 import { threadSettingsActions, type ThreadSettingsActions } from './thread-settings-actions';
 import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
 import {
+  isThreadTurnFree,
   resumeUnansweredCalls,
   retryTurn,
   sendMessage,
   sendPromptMessages,
   type OutgoingAttachment,
   type TurnRunnerDeps,
+  whenThreadTurnFree,
 } from '../turns/turn-runner';
+import { followOtherTabTurn } from './other-tab-turn';
 
 /** A turn in progress, for a server's request made during it (sampling). */
 export interface RunningTurn {
@@ -70,6 +73,8 @@ export interface ChatState {
   readonly note?: string;
   /** A message of the open thread to bring into view, with the words to mark in it (a message search's find). */
   readonly reveal?: Reveal;
+  /** The open thread while another tab writes its answer (other-tab-turn.ts): Send waits for it. */
+  readonly answeringElsewhere?: string;
 }
 
 /** A message found by a search, to show where it stands in its thread: its id and the words found, as shown. */
@@ -140,6 +145,12 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
   const logger = deps.logger ?? silentLogger;
   const turn = createChatTurn({ store, deps, logger, refreshThreads: () => actions.refreshThreads() });
   const { loadMessages, runInThread } = turn;
+  const followOtherTab = followOtherTabTurn({
+    store,
+    isFree: (threadId) => isThreadTurnFree(deps, threadId),
+    whenFree: (threadId) => whenThreadTurnFree(deps, threadId),
+    reload: (threadId) => loadMessages(threadId),
+  });
 
   const actions: ChatActions = {
     ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
@@ -204,8 +215,14 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       await loadMessages(threadId);
       // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
       const { activeThreadId, isRunning, messages } = store.getState();
-      if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
-        void runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
+      const resuming =
+        activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0
+          ? runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options))
+          : Promise.resolve();
+      // Calls left waiting may be another tab's turn, waiting for its approval there: then that tab answers.
+      void resuming.then(() => {
+        if (store.getState().activeThreadId === threadId) followOtherTab(threadId);
+      });
     },
     async openThreadAt(threadId, reveal) {
       await actions.openThread(threadId);
@@ -316,8 +333,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       active !== undefined &&
       change.threadId === active &&
       !store.getState().isRunning
-    )
+    ) {
       void loadMessages(active);
+      followOtherTab(active);
+    }
   });
   const dispose = () => {
     turn.stop(); // Calls in flight are cancelled on their servers.

@@ -47,6 +47,16 @@ export interface TurnRunnerDeps {
 const pageLocks = createLocalLocks();
 const turnLock = (threadId: string) => `mcp-agent-turn:${threadId}`;
 
+/** Whether no tab runs a turn in the thread now (its turn lock is free; taken and given back at once to know). */
+export async function isThreadTurnFree(deps: Pick<TurnRunnerDeps, 'locks'>, threadId: string): Promise<boolean> {
+  return (await (deps.locks ?? pageLocks).requestIfFree(turnLock(threadId), () => Promise.resolve(true))) === true;
+}
+
+/** Resolves once the turn running in the thread (in any tab) has ended: its lock was free for a moment. */
+export async function whenThreadTurnFree(deps: Pick<TurnRunnerDeps, 'locks'>, threadId: string): Promise<void> {
+  await (deps.locks ?? pageLocks).request(turnLock(threadId), () => Promise.resolve());
+}
+
 /**
  * Marks answers left "streaming" by a tab that closed mid-answer as interrupted (their saved part stays).
  * Only when no tab runs a turn in the thread, so another tab's live answer is never touched.

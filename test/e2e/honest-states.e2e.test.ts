@@ -252,4 +252,36 @@ describe('honest states', () => {
     await expect.poll(() => threads.getByText('Answering…').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
+
+  it('a thread answered in another tab says so there, and its Send waits until that answer ends, then shows it', async () => {
+    await newThreadWithTools();
+    let release!: () => void;
+    api.script({
+      text: 'Written in the first tab.',
+      holdAfterChunks: { afterChunks: 0, until: new Promise<void>((r) => (release = r)) },
+    });
+    await send('Across tabs');
+    await page.getByLabel('Waiting for the answer').waitFor({ timeout: 15_000 });
+    const other = await page.context().newPage();
+    try {
+      await other.goto(page.url()); // Opens at the profile's last thread: this one.
+      await other.getByRole('heading', { name: 'Across tabs', exact: true }).waitFor({ timeout: 15_000 });
+      const note = other.getByRole('status').filter({ hasText: 'Claude is answering in this thread in another tab.' });
+      await note.waitFor({ timeout: 15_000 });
+      const otherBox = other.getByRole('textbox', { name: 'Message' });
+      await otherBox.fill('Sent from the second tab');
+      await otherBox.press('Enter'); // Waits: nothing leaves the box unseen.
+      expect(await otherBox.inputValue()).toBe('Sent from the second tab');
+      expect(await other.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+      expect(await other.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(0);
+      release();
+      const answer = other.getByRole('list', { name: 'Messages' }).getByText('Written in the first tab.');
+      await answer.waitFor({ timeout: 15_000 });
+      await note.waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => other.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(false);
+    } finally {
+      await other.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });

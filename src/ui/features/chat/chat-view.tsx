@@ -17,7 +17,7 @@ import { ChatAnnouncer } from './chat-announcer';
 import { isAwaitingModel } from './chat-status';
 import { Composer } from './composer';
 import type { BranchControls } from './message-branches';
-import { BusyElsewhereNote, OfflineNote } from './offline-note';
+import { BusyElsewhereNote, OfflineNote, OtherTabNote } from './offline-note';
 import { useIsOnline } from '../../hooks/use-online';
 import type { ToolProgress } from '../../../domain/tool-result';
 import { useThreadShape } from './use-thread-shape';
@@ -119,12 +119,14 @@ export function ChatView({
   const reveal = useStoreIfAny(chat, (s) => s.reveal, undefined);
   const serverViews = useStoreIfAny(servers, (s) => s.servers, NO_SERVERS);
   const thread = threads.find((t) => t.id === activeId);
-  // Another thread's answer is being written (one at a time in a tab).
   // Another thread's answer is being written (one at a time in a tab); that thread may be out of the list already
   // (deleted while its turn ends).
   const isBusyElsewhere = isRunning && runningThreadId !== undefined && runningThreadId !== activeId;
   const isRunningHere = isRunning && !isBusyElsewhere;
   const busyThread = isBusyElsewhere ? threads.find((t) => t.id === runningThreadId) : undefined;
+  // Another tab writes this thread's answer: Send waits for it here too.
+  const answeringElsewhere = useStoreIfAny(chat, (s) => s.answeringElsewhere, undefined);
+  const isAnsweredInOtherTab = answeringElsewhere !== undefined && answeringElsewhere === activeId && !isRunningHere;
   // The running turn's approvals and waits are that thread's: shown there, not here.
   const shownApprovals = isBusyElsewhere ? NO_APPROVALS : approvals;
   const threadServers = thread?.enabledServerIds.join(' ');
@@ -222,6 +224,7 @@ export function ChatView({
       </section>
       <div className="composer-dock">
         {!isOnline && <OfflineNote />}
+        {isAnsweredInOtherTab && <OtherTabNote />}
         {isBusyElsewhere && actions && (
           <BusyElsewhereNote
             {...(busyThread ? { title: busyThread.title, onOpen: () => void actions.openThread(busyThread.id) } : {})}
@@ -248,7 +251,7 @@ export function ChatView({
             isRunning={isRunningHere}
             // Files still being read (a large photo made smaller) would miss the message: Send waits for them.
             isSendHeld={actions === undefined || !isOnline || isReadingFiles}
-            isSendPaused={isBusyElsewhere}
+            isSendPaused={isBusyElsewhere || isAnsweredInOtherTab}
             onSend={(text) =>
               void (chat && actions && sendWithAttachments(actions, chat, draft, attachments.store, text))
             }

@@ -45,3 +45,13 @@ export function BusyElsewhereNote({
     </p>
   );
 }
+
+/** Above the message box of a thread whose answer another tab is writing: Send waits here until it ends. */
+export function OtherTabNote() {
+  return (
+    <p className="offline-note" role="status">
+      <strong>Claude is answering in this thread in another tab.</strong> Its approvals and Stop are there. Send waits
+      until that answer ends (what you type stays in the box); it then shows here.
+    </p>
+  );
+}
