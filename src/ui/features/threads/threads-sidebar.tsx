@@ -34,10 +34,12 @@ export function ThreadsSidebar({
   }, [actions]);
   // While the pointer or focus is on the toast its time stands still (someone reading it, or about to press Undo,
   // gets all of it); it starts again, whole, when they leave.
-  const [focusOn, setFocusOn] = useState<string>();
-  const [pointerOn, setPointerOn] = useState<string>();
-  // By the deletion's id: a toast gone with focus on it (Undo pressed) holds no later one.
-  const isHeld = deletingId !== undefined && (focusOn === deletingId || pointerOn === deletingId);
+  type Deleting = NonNullable<typeof deleting>;
+  const [focusOn, setFocusOn] = useState<Deleting>();
+  const [pointerOn, setPointerOn] = useState<Deleting>();
+  // By the deletion itself (a new one each time, even of the same thread): a toast that went with the focus or the
+  // pointer on it (Undo pressed; no blur or leave comes then) holds no later one.
+  const isHeld = deleting !== undefined && (focusOn === deleting || pointerOn === deleting);
   // One timer per deletion, started when it is shown and when the toast is let go; nothing else restarts it.
   useEffect(() => {
     if (!deletingId || isHeld) return;
@@ -98,11 +100,11 @@ export function ThreadsSidebar({
         {shown && (
           <div
             className="undo-toast"
-            onFocus={() => setFocusOn(shown.thread.id)}
+            onFocus={() => setFocusOn(shown)}
             onBlur={(event) => {
               if (!event.currentTarget.contains(event.relatedTarget)) setFocusOn(undefined);
             }}
-            onPointerEnter={() => setPointerOn(shown.thread.id)}
+            onPointerEnter={() => setPointerOn(shown)}
             onPointerLeave={() => setPointerOn(undefined)}
           >
             <span>Deleted “{shown.thread.title}”.</span>
