@@ -124,10 +124,16 @@ function brokenLinks({ thread, messages, compactions, attachments }: BackedUpThr
     if (parentSeq === undefined) reasons.push(`message ${message.id} follows a message that is not in the file`);
     else if (parentSeq >= message.seq) reasons.push(`message ${message.id} follows a message written after it`);
   }
+  const compactionIds = new Set<string>();
   for (const compaction of compactions) {
     if (compaction.threadId !== thread.id) reasons.push(`compaction ${compaction.id} belongs to another thread`);
-    if (!seqOf.has(compaction.firstKeptMessageId))
-      reasons.push(`compaction ${compaction.id} starts at a message that is not in the file`);
+    if (compactionIds.has(compaction.id)) reasons.push(`compaction ${compaction.id} appears twice`);
+    compactionIds.add(compaction.id);
+    const keptSeq = seqOf.get(compaction.firstKeptMessageId);
+    if (keptSeq === undefined) reasons.push(`compaction ${compaction.id} starts at a message that is not in the file`);
+    // The model's context starts at firstKeptSeq: it must be where the message it names stands.
+    else if (keptSeq !== compaction.firstKeptSeq)
+      reasons.push(`compaction ${compaction.id} starts at place ${compaction.firstKeptSeq}, not at its message's`);
   }
   const attachmentIds = new Set<string>();
   for (const attachment of attachments) {
@@ -144,3 +150,40 @@ const listed = (reasons: readonly string[]): string[] =>
   reasons.length > MAX_REASONS
     ? [...reasons.slice(0, MAX_REASONS), `and ${reasons.length - MAX_REASONS} more problems`]
     : [...reasons];
+
+/** Why an imported thread's settings were changed, each said in its report line. */
+export interface SettingsHere {
+  readonly thread: ImportableThread;
+  readonly notes: readonly string[];
+}
+
+/**
+ * A thread's settings as this browser takes them from a file, which anyone may have made: only servers this profile
+ * has are on (up to its servers-per-thread limit), and a file cannot turn the spend cap off (the profile's applies).
+ */
+export function settingsHere(
+  backup: ImportableThread,
+  known: ReadonlySet<string>,
+  maxServers: number | undefined,
+): SettingsHere {
+  const { thread } = backup;
+  const notes: string[] = [];
+  const here = thread.enabledServerIds.filter((id) => known.has(id));
+  const missing = thread.enabledServerIds.filter((id) => !known.has(id));
+  if (missing.length > 0)
+    notes.push(
+      `servers not in this profile left off (${missing.join(', ')}): add them, then switch them on in the thread`,
+    );
+  const kept = maxServers === undefined ? here : here.slice(0, maxServers);
+  if (kept.length < here.length)
+    notes.push(`${kept.length} of its ${here.length} servers on (your servers-per-thread limit)`);
+  const { maxCostUsd, ...rest } = thread;
+  if (maxCostUsd === null) notes.push("its “no spend cap” was not taken: this profile's cap applies");
+  return {
+    thread: {
+      ...backup,
+      thread: { ...rest, ...(maxCostUsd === null ? {} : { maxCostUsd }), enabledServerIds: kept },
+    },
+    notes,
+  };
+}

@@ -17,8 +17,12 @@ export interface ThreadRecords {
   readonly skipped: number;
 }
 
-/** What adding a thread from a backup did: stored it, or found its id taken here or in another profile. */
-export type AddedThread = 'added' | 'here' | 'elsewhere';
+/**
+ * What adding a thread from a backup did: stored it; found its id taken here, here by a thread waiting for Undo of its
+ * deletion, or in another profile; or found a message naming a file (with no bytes in the backup) stored here for
+ * another thread, which the imported thread would then read and send as its own.
+ */
+export type AddedThread = 'added' | 'here' | 'deleting' | 'elsewhere' | 'foreign-attachment';
 
 /** Whole threads in and out, for the threads backup (Settings › Threads backup). */
 export interface ThreadArchiveRepo {
@@ -78,6 +82,11 @@ export function createThreadArchiveRepo({ db, bus, now }: StorageContext): Threa
           throw new ValidationError(`Attachment "${attachment.name}"`, [{ path: 'data', message: 'must be base64' }]);
         }
       });
+      // Files the messages name without their bytes in the backup: none may be one stored here (for another thread).
+      const held = new Set(backup.attachments.map((a) => a.id));
+      const namedOnly = [
+        ...new Set(messages.flatMap((m) => m.attachments ?? []).flatMap((ref) => (held.has(ref.id) ? [] : [ref.id]))),
+      ];
       const time = now();
       const stores: ['threads', 'messages', 'compactions', 'attachments'] = [
         'threads',
@@ -87,7 +96,14 @@ export function createThreadArchiveRepo({ db, bus, now }: StorageContext): Threa
       ];
       return writeTransaction(db, stores, async (tx): Promise<AddedThread> => {
         const existing = await tx.objectStore('threads').get(thread.id);
-        if (existing !== undefined) return existing.profileId === profileId ? 'here' : 'elsewhere';
+        if (existing !== undefined)
+          return existing.profileId !== profileId
+            ? 'elsewhere'
+            : existing.deletedAt !== undefined
+              ? 'deleting'
+              : 'here';
+        for (const id of namedOnly)
+          if ((await tx.objectStore('attachments').get(id)) !== undefined) return 'foreign-attachment';
         await tx.objectStore('threads').add(record);
         for (const message of stored) await tx.objectStore('messages').add(message);
         for (const compaction of compactions) await tx.objectStore('compactions').add(compaction);

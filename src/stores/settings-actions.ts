@@ -26,7 +26,7 @@ import {
   type SettingsView,
 } from './settings';
 import { loadLimits, saveLimits, type LimitsView } from './usage-limits-actions';
-import type { UsageLimits } from '../domain/usage-limits';
+import { resolveUsageLimits, type UsageLimits } from '../domain/usage-limits';
 
 /** Everything the Settings screen does, bound to the open profile. */
 export interface SettingsActions {
@@ -126,7 +126,19 @@ export function createSettingsActions(deps: SettingsDeps): { actions: SettingsAc
       return report;
     },
     exportThreads: () => exportAllThreads(transfer),
-    importThreads: (text) => importThreads(transfer, text),
+    importThreads: (text) =>
+      importThreads(
+        {
+          ...transfer,
+          serversHere: async () => {
+            const profile = await storage.profiles.get(profileId);
+            const limits = resolveUsageLimits(defaults.limits, profile?.preferences.limits ?? {});
+            const ids = new Set(deps.registry.list().map((server) => server.config.id));
+            return { ids, ...(limits.maxServersPerThread !== undefined ? { max: limits.maxServersPerThread } : {}) };
+          },
+        },
+        text,
+      ),
     storeServerSecret: (serverId, secret) => storeServerSecret(transfer, serverId, secret),
     alwaysAllowed: () => listAlwaysAllowed(transfer),
     revokeAlwaysAllowed: (key) => revokeAlwaysAllowed(transfer, key),

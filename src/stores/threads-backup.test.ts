@@ -29,7 +29,7 @@ describe('Export all threads', () => {
     const file = await exportAllThreads(here);
     const text = fileText(file);
 
-    expect(file.name).toBe('mcp-agent-threads-2026-11-24.json');
+    expect(file.files.map((f) => f.name)).toEqual(['mcp-agent-threads-2026-11-24.json']);
     expect(text).not.toContain('SECRET');
     const parsed = ThreadsFile.parse(JSON.parse(text));
     expect(parsed.threads.map((t) => t.thread.title)).toEqual(['Trip']);
@@ -47,6 +47,43 @@ describe('Export all threads', () => {
     expect(entry!.thread).not.toHaveProperty('approvals');
     expect(entry!.thread).not.toHaveProperty('profileId');
     expect(text).not.toContain('samplingAllowed');
+  });
+});
+
+describe('Export all threads, larger than an import reads', () => {
+  it('is split into files an import reads each, which together bring every thread back', async () => {
+    const there = await browser();
+    for (const title of ['One', 'Two', 'Three']) await tripThread(there, title);
+    const whole = fileText(await exportAllThreads(there));
+    // Room for about two threads a file.
+    const backup = await exportAllThreads(there, Math.ceil(whole.length * 0.7));
+    expect(backup.files.map((f) => f.name)).toEqual([
+      'mcp-agent-threads-2026-11-24-part-1-of-2.json',
+      'mcp-agent-threads-2026-11-24-part-2-of-2.json',
+    ]);
+    expect(backup).toMatchObject({ threads: 3, tooLarge: [] });
+    const here = await browser();
+    const imported = [];
+    for (const file of backup.files) {
+      const text = file.parts.join('');
+      expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(Math.ceil(whole.length * 0.7));
+      imported.push(...okReport(await importThreads(here, text)).imported);
+    }
+    expect(imported).toHaveLength(3);
+    const titles = (await here.storage.threads.list(here.profileId)).items.map((t) => t.title);
+    expect(titles.sort()).toEqual(['One', 'Three', 'Two']);
+  });
+
+  it('names a thread larger alone than a file may be, and leaves it out rather than make a file no import reads', async () => {
+    const there = await browser();
+    await tripThread(there, 'Small');
+    const big = await there.storage.threads.create(there.profileId, { title: 'Huge' });
+    await there.storage.messages.append(big.id, say('user', 'x'.repeat(50_000)));
+    const backup = await exportAllThreads(there, 20_000);
+    expect(backup.tooLarge).toEqual(['Huge']);
+    expect(backup.threads).toBe(1);
+    const saved = ThreadsFile.parse(JSON.parse(fileText(backup)));
+    expect(saved.threads.map((t) => t.thread.title)).toEqual(['Small']);
   });
 });
 
@@ -144,6 +181,74 @@ describe('Import threads', () => {
     const here = await browser();
     const report = await importThreads(here, ' '.repeat(200_000_001));
     expect(report.ok ? 'imported' : report.message).toMatch(/at most 200 MB\. Nothing was imported\./);
+  });
+
+  it('turns on only servers this profile has, within its limit, and a file cannot turn the spend cap off', async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    await there.storage.threads.update(trip.id, () => ({
+      enabledServerIds: ['weather-gone', 'mail', 'files'],
+      maxCostUsd: null,
+    }));
+    const here = await browser({ ids: ['mail', 'files', 'other'], max: 1 });
+
+    const report = okReport(await importThreads(here, fileText(await exportAllThreads(there))));
+
+    expect(report.imported).toEqual([
+      'Thread "Trip": 6 messages, 1 attachment; servers not in this profile left off (weather-gone): add them, then switch them on in the thread; 1 of its 2 servers on (your servers-per-thread limit); its “no spend cap” was not taken: this profile\'s cap applies',
+    ]);
+    const stored = await here.storage.threads.get(trip.id);
+    expect(stored?.enabledServerIds).toEqual(['mail']);
+    expect(stored?.maxCostUsd).toBeUndefined();
+  });
+
+  it('refuses a thread whose message names a file stored here for another thread, and leaves that file alone', async () => {
+    const here = await browser();
+    const mine = await tripThread(here, 'Mine');
+    const there = await browser();
+    const other = await there.storage.threads.create(there.profileId, { title: 'Borrower' });
+    const ref = { id: `${mine.id}-image`, name: 'map.png', mimeType: 'image/png', kind: 'image' as const, size: 4 };
+    await there.storage.messages.append(
+      other.id,
+      say('user', 'Look', { attachments: [{ ...ref, source: { type: 'file' } }] }),
+    );
+    // One thread's export names the file without its bytes.
+    const file = exportThreadJson(other, (await there.storage.messages.list(other.id)).items);
+
+    const report = okReport(await importThreads(here, file));
+
+    expect(report.imported).toEqual([]);
+    expect(report.rejected).toEqual([
+      {
+        subject: 'Thread "Borrower"',
+        reasons: [
+          'one of its messages names a file stored here for another thread (without the file itself); it was not imported, so that file stays with its thread',
+        ],
+      },
+    ]);
+    expect(await here.storage.threads.get(other.id)).toBeUndefined();
+    expect(await here.storage.attachments.get(`${mine.id}-image`)).toBeDefined();
+  });
+
+  it('refuses a thread whose compaction starts elsewhere than its message, and says so of one waiting for Undo here', async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    const data = JSON.parse(fileText(await exportAllThreads(there))) as {
+      threads: { compactions: { firstKeptSeq: number }[] }[];
+    };
+    data.threads[0]!.compactions[0]!.firstKeptSeq = 99;
+    const here = await browser();
+    const bent = okReport(await importThreads(here, JSON.stringify(data)));
+    expect(bent.rejected[0]?.reasons.join('; ')).toMatch(/^compaction \S+ starts at place 99, not at its message's$/);
+
+    await tripThread(here, 'Trip here');
+    const same = fileText(await exportAllThreads(there));
+    okReport(await importThreads(here, same));
+    await here.storage.threads.markDeleted(trip.id, true);
+    const again = okReport(await importThreads(here, same));
+    expect(again.rejected[0]?.reasons).toEqual([
+      'it is here, deleted a moment ago and waiting for Undo; press Undo (or let it go) and import again',
+    ]);
   });
 
   it("takes a single thread's export: its shown branch, attachments named without their files", async () => {

@@ -1,24 +1,34 @@
 import type { ImportProblem } from '../domain/config-import';
 import { describeError, StorageQuotaError } from '../domain/errors';
-import { backedUpThread, threadsFileHead } from '../domain/threads-backup-file';
-import { readThreadsFile, threadSubject, type ImportableThread } from '../domain/threads-backup-import';
+import { backedUpThread, MAX_THREADS_FILE_BYTES, threadsFileHead } from '../domain/threads-backup-file';
+import { readThreadsFile, settingsHere, threadSubject, type ImportableThread } from '../domain/threads-backup-import';
 import type { Storage } from '../storage/storage';
+import type { AddedThread, ThreadRecords } from '../storage/thread-archive-repo';
 
 export interface ThreadsBackupDeps {
   readonly storage: Storage;
   readonly profileId: string;
   readonly now: () => number;
+  /** The servers this profile has, and its servers-per-thread limit: an imported thread turns on only those. */
+  readonly serversHere?: () => Promise<{ readonly ids: ReadonlySet<string>; readonly max?: number }>;
 }
 
-/** A backup to hand to the person's downloads, in pieces (one per thread: a large backup is never one string). */
-export interface ExportedBackup {
+/** One file of a backup, in pieces (one per thread: a large backup is never one string). */
+export interface BackupFile {
   readonly name: string;
   readonly type: string;
   readonly parts: readonly string[];
-  /** Threads in the file. */
+}
+
+/** A backup to hand to the person's downloads: one file, or several when one would be larger than an import reads. */
+export interface ExportedBackup {
+  readonly files: readonly BackupFile[];
+  /** Threads in the files. */
   readonly threads: number;
   /** Stored records that could not be read, left out of the file. */
   readonly skipped: number;
+  /** Titles of threads left out: each alone is larger than an import reads. */
+  readonly tooLarge: readonly string[];
 }
 
 /** What an import did: refused as a whole (`message`), or each thread imported or not with why; `stopped`: why it ended early. */
@@ -35,38 +45,90 @@ export type ThreadsImportReport =
  * Every thread of the profile but those waiting for Undo of a delete, with all their branches, compactions and
  * attachments' bytes. No secret: threads hold none, and their approvals and apps' words are left out.
  */
-export async function exportAllThreads(deps: ThreadsBackupDeps): Promise<ExportedBackup> {
+export async function exportAllThreads(
+  deps: ThreadsBackupDeps,
+  maxFileBytes = MAX_THREADS_FILE_BYTES,
+): Promise<ExportedBackup> {
   const { storage, profileId } = deps;
   const exportedAt = new Date(deps.now());
   const { items: threads, skipped: skippedThreads } = await storage.threads.list(profileId);
-  const parts = [threadsFileHead(exportedAt)];
+  const head = threadsFileHead(exportedAt);
+  const tail = ']}\n';
+  // Files an import can read each: a thread that would make one larger starts the next.
+  const files: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  const tooLarge: string[] = [];
   let skipped = skippedThreads.length;
+  let count = 0;
   for (const { id } of threads) {
     const records = await storage.threadArchive.read(id);
     if (!records || records.thread.deletedAt !== undefined) continue; // Deleted meanwhile.
     skipped += records.skipped;
-    const refs = new Map(records.messages.flatMap((m) => m.attachments ?? []).map((ref) => [ref.id, ref]));
-    const attachments = records.attachments.map(({ id, mimeType, data }) => ({
-      id,
-      name: refs.get(id)?.name ?? id,
-      mimeType: refs.get(id)?.mimeType ?? mimeType,
-      data,
-    }));
-    const entry = backedUpThread(records.thread, {
-      messages: [...records.messages],
-      compactions: [...records.compactions],
-      attachments,
-    });
-    parts.push(`${parts.length > 1 ? ',' : ''}${JSON.stringify(entry)}`);
+    const json = JSON.stringify(entryOf(records));
+    const size = utf8Length(json) + 1; // With its comma.
+    if (utf8Length(head) + size + tail.length > maxFileBytes) {
+      tooLarge.push(records.thread.title);
+      continue;
+    }
+    if (current.length > 0 && bytes + size + tail.length > maxFileBytes) {
+      files.push(current);
+      current = [];
+    }
+    if (current.length === 0) {
+      current.push(head);
+      bytes = utf8Length(head);
+    }
+    current.push(`${current.length > 1 ? ',' : ''}${json}`);
+    bytes += size;
+    count++;
   }
-  parts.push(']}\n');
+  if (current.length > 0 || files.length === 0) files.push(current.length > 0 ? current : [head]);
+  const date = exportedAt.toISOString().slice(0, 10);
   return {
-    name: `mcp-agent-threads-${exportedAt.toISOString().slice(0, 10)}.json`,
-    type: 'application/json',
-    parts,
-    threads: parts.length - 2,
+    files: files.map((parts, i) => ({
+      name:
+        files.length === 1
+          ? `mcp-agent-threads-${date}.json`
+          : `mcp-agent-threads-${date}-part-${i + 1}-of-${files.length}.json`,
+      type: 'application/json',
+      parts: [...parts, tail],
+    })),
+    threads: count,
     skipped,
+    tooLarge,
   };
+}
+
+/** A thread's entry in the file: attachments named as their messages name them. */
+function entryOf(records: ThreadRecords) {
+  const refs = new Map(records.messages.flatMap((m) => m.attachments ?? []).map((ref) => [ref.id, ref]));
+  const attachments = records.attachments.map(({ id, mimeType, data }) => ({
+    id,
+    name: refs.get(id)?.name ?? id,
+    mimeType: refs.get(id)?.mimeType ?? mimeType,
+    data,
+  }));
+  return backedUpThread(records.thread, {
+    messages: [...records.messages],
+    compactions: [...records.compactions],
+    attachments,
+  });
+}
+
+/** Bytes of a string in UTF-8, as the file will hold it (counted without encoding a copy). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4; // A surrogate pair: one character of four bytes.
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /**
@@ -79,12 +141,14 @@ export async function importThreads(deps: ThreadsBackupDeps, text: string): Prom
   const imported: string[] = [];
   const rejected: ImportProblem[] = [...read.rejected];
   let stopped: string | undefined;
-  for (const [index, thread] of read.threads.entries()) {
-    const subject = threadSubject(thread, index);
+  const servers = (await deps.serversHere?.()) ?? { ids: new Set<string>() };
+  for (const [index, fromFile] of read.threads.entries()) {
+    const subject = threadSubject(fromFile, index);
+    const { thread, notes } = settingsHere(fromFile, servers.ids, servers.max);
     try {
       const outcome = await deps.storage.threadArchive.add(deps.profileId, thread);
-      if (outcome === 'added') imported.push(`${subject}: ${contents(thread, read.kind)}`);
-      else rejected.push({ subject, reasons: [outcome === 'here' ? 'already here' : IN_ANOTHER_PROFILE] });
+      if (outcome === 'added') imported.push(`${subject}: ${[contents(thread, read.kind), ...notes].join('; ')}`);
+      else rejected.push({ subject, reasons: [NOT_ADDED[outcome]] });
     } catch (error) {
       if (error instanceof StorageQuotaError) {
         const after = read.threads.length - index - 1;
@@ -100,8 +164,13 @@ export async function importThreads(deps: ThreadsBackupDeps, text: string): Prom
   return { ok: true, imported, rejected, ...(stopped ? { stopped } : {}) };
 }
 
-const IN_ANOTHER_PROFILE =
-  'a thread with the same id is in another profile of this browser; it was kept there and this one skipped';
+const NOT_ADDED: Record<Exclude<AddedThread, 'added'>, string> = {
+  here: 'already here',
+  deleting: 'it is here, deleted a moment ago and waiting for Undo; press Undo (or let it go) and import again',
+  elsewhere: 'a thread with the same id is in another profile of this browser; it was kept there and this one skipped',
+  'foreign-attachment':
+    'one of its messages names a file stored here for another thread (without the file itself); it was not imported, so that file stays with its thread',
+};
 
 /** What the report says a thread brought: its messages, and the attachments it holds or only names. */
 function contents({ messages, attachments }: ImportableThread, kind: 'backup' | 'thread'): string {
@@ -120,6 +189,6 @@ function contents({ messages, attachments }: ImportableThread, kind: 'backup' | 
 function reasonOf(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'ConstraintError')
-    return 'one of its messages or attachments has the id of one stored here in another thread';
+    return 'one of its records (a message, compaction or attachment) has the id of one stored here or twice in the file';
   return describeError(error);
 }

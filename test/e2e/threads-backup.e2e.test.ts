@@ -70,7 +70,7 @@ describe('threads backup', () => {
     fresh = await openAppPage(rig!.app.url, { viewport: { width: 1280, height: 860 } });
     const { page } = fresh;
     await saveKeyAndBaseUrl(page, 'sk-ant-backup-e2e-2', api!.url);
-    // The thread names a server this browser does not have: kept, and nothing breaks.
+    // The thread names a server this browser does not have: left off, the report says so, and nothing breaks.
     const data = JSON.parse(backup) as { threads: { thread: { enabledServerIds: string[] } }[] };
     data.threads[0]!.thread.enabledServerIds = ['weather-gone'];
     const chosen = { name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(data)) };
@@ -80,7 +80,7 @@ describe('threads backup', () => {
     await page.getByLabel('Import threads').setInputFiles(chosen);
     await report
       .getByRole('list', { name: 'Imported', exact: true })
-      .getByText(/: 4 messages, 1 attachment$/)
+      .getByText(/: 4 messages, 1 attachment; servers not in this profile left off \(weather-gone\)/)
       .waitFor();
     // The report takes the focus the disabled file picker dropped.
     await expect

@@ -32,15 +32,21 @@ export function threadsBackupHarness() {
     for (const o of opened.splice(0)) o.close();
   });
 
-  /** A browser (its own IndexedDB) with its first profile open. */
-  async function browser(): Promise<ThreadsBackupDeps & TestStorage> {
+  /**
+   * A browser (its own IndexedDB) with its first profile open, which has the server "weather-gone" the trip thread
+   * names (as after an import of the configuration), unless `servers` says otherwise.
+   */
+  async function browser(
+    servers: { readonly ids: readonly string[]; readonly max?: number } = { ids: ['weather-gone'] },
+  ): Promise<ThreadsBackupDeps & TestStorage> {
     // A clock that moves a millisecond a read: threads made one after the other list newest first.
     let time = NOW;
     const now = () => time++;
     const o = await openTestStorage({ now });
     opened.push(o);
     const profile = await o.storage.profiles.ensureActive();
-    return { ...o, profileId: profile.id, now };
+    const serversHere = () => Promise.resolve({ ...servers, ids: new Set(servers.ids) });
+    return { ...o, profileId: profile.id, now, serversHere };
   }
 
   /** "Trip": Paris, then edited to Rome (both kept), with an image on the first message and a compaction. */
@@ -83,5 +89,8 @@ export function threadsBackupHarness() {
   return { browser, tripThread };
 }
 
-/** The whole exported file as text. */
-export const fileText = (file: { readonly parts: readonly string[] }) => file.parts.join('');
+/** The text of a backup that is one file (each test's backup is small). */
+export const fileText = (backup: { readonly files: readonly { readonly parts: readonly string[] }[] }) => {
+  if (backup.files.length !== 1) throw new Error(`a backup of ${backup.files.length} files`);
+  return backup.files[0]!.parts.join('');
+};

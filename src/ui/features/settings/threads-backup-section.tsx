@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_THREADS_FILE_BYTES } from '../../../domain/threads-backup-file';
 import { threadsFileTooLarge } from '../../../domain/threads-backup-import';
 import type { SettingsActions } from '../../../stores/settings-actions';
-import type { ThreadsImportReport } from '../../../stores/threads-backup';
+import type { ExportedBackup, ThreadsImportReport } from '../../../stores/threads-backup';
 import { saveBlob } from '../../components/save-file';
 import { useReportFocus } from '../../hooks/report-focus';
 
@@ -21,13 +21,9 @@ export function ThreadsBackupSection({
     setExported(undefined);
     setBusy('export');
     try {
-      const file = await actions.exportThreads();
-      saveBlob(file.name, new Blob([...file.parts], { type: file.type }));
-      const skipped = file.skipped > 0 ? ` ${file.skipped} stored records could not be read and were left out.` : '';
-      setExported({
-        text: `Exported ${file.threads} thread${file.threads === 1 ? '' : 's'}.${skipped}`,
-        isError: false,
-      });
+      const backup = await actions.exportThreads();
+      for (const file of backup.files) saveBlob(file.name, new Blob([...file.parts], { type: file.type }));
+      setExported({ text: exportedText(backup), isError: backup.tooLarge.length > 0 });
     } catch (error) {
       setExported({ text: error instanceof Error ? error.message : String(error), isError: true });
     } finally {
@@ -93,6 +89,21 @@ export function ThreadsBackupSection({
       {report && <ThreadsImportReportView report={report} />}
     </section>
   );
+}
+
+/** What an export saved, and what it could not. */
+function exportedText({ files, threads, skipped, tooLarge }: ExportedBackup): string {
+  const saved = `Exported ${threads} thread${threads === 1 ? '' : 's'}`;
+  const split =
+    files.length > 1
+      ? ` in ${files.length} files (an import reads at most ${MAX_THREADS_FILE_BYTES / 1_000_000} MB a file: import each).`
+      : '.';
+  const unread = skipped > 0 ? ` ${skipped} stored records could not be read and were left out.` : '';
+  const left =
+    tooLarge.length > 0
+      ? ` Left out, each larger than an import reads (${MAX_THREADS_FILE_BYTES / 1_000_000} MB): ${tooLarge.map((t) => `“${t}”`).join(', ')}. Export those one at a time from their Thread menu.`
+      : '';
+  return `${saved}${split}${unread}${left}`;
 }
 
 /** What a threads import did, laid out as the configuration import's report. */
