@@ -263,7 +263,8 @@ describe('runTurn', () => {
       blocks: [{ type: 'text', text: 'one two three four' }],
       onChunk: (n) => (n === 3 ? quiet : undefined),
     };
-    const { deps, store } = setup([answer]);
+    // A clock that stands still: only the trailing write, on the page's timer, can write the later words.
+    const { deps, store } = setup([answer], { now: () => 0 });
     const turn = runTurn(
       'x',
       { ...deps, settings: { ...deps.settings, persistEveryMs: 20 } },

@@ -13,8 +13,16 @@ export function useStopFocus(isRunning: boolean, box: RefObject<HTMLTextAreaElem
     const follow = (event: FocusEvent) => {
       wasOnStop.current = event.target !== null && event.target === stop.current;
     };
+    // A press anywhere else (the page's background, which takes no focus) leaves Stop too.
+    const press = (event: PointerEvent) => {
+      if (event.target !== stop.current) wasOnStop.current = false;
+    };
     document.addEventListener('focusin', follow);
-    return () => document.removeEventListener('focusin', follow);
+    document.addEventListener('pointerdown', press);
+    return () => {
+      document.removeEventListener('focusin', follow);
+      document.removeEventListener('pointerdown', press);
+    };
   }, []);
   useEffect(() => {
     if (isRunning || !wasOnStop.current) return;
