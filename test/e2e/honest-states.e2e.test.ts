@@ -143,7 +143,13 @@ describe('honest states', () => {
     // Both calls ask at once, each in its own box; the first one's is answered.
     const approvals = page.getByRole('region', { name: 'Approve echo' });
     await expect.poll(() => approvals.count(), { timeout: 15_000 }).toBe(2);
-    await approvals.first().getByRole('button', { name: 'Allow once' }).click();
+    // Answered from the keyboard: focus goes to the question still waiting (its card, not a button), not the box.
+    await approvals.first().getByRole('button', { name: 'Allow once' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => approvals.count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Approve echo');
     // The first call ran and ended; the second is still being asked about.
     await expect
       .poll(() => cards.locator('summary').allTextContents(), { timeout: 15_000 })

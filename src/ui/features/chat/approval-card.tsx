@@ -12,7 +12,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
     card.current?.scrollIntoView({ block: 'nearest' });
   }, []);
   return (
-    <section className="approval" aria-label={`Approve ${tool.toolName}`} ref={card}>
+    <section className="approval" aria-label={`Approve ${tool.toolName}`} ref={card} tabIndex={-1}>
       <p>
         <strong>{tool.serverName}</strong> (<code className="origin">{tool.trust.origin}</code>) wants to run{' '}
         <code>{tool.toolName}</code>

@@ -6,7 +6,7 @@ import './elicitation.css';
 /** A server's question to the person: a form (checked before it is sent) or a page to open, with decline and cancel. */
 export function ElicitationCard({ request }: { request: PendingElicitation }) {
   return (
-    <section className="approval elicitation" aria-label={`Request from ${request.serverName}`}>
+    <section className="approval elicitation" aria-label={`Request from ${request.serverName}`} tabIndex={-1}>
       <p>
         <strong>{request.serverName}</strong> asks: <span className="elicitation-message">{request.message}</span>
       </p>

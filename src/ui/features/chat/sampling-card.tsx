@@ -10,7 +10,7 @@ import { modelEnded } from './stop-reason';
 export function SamplingCard({ request }: { request: PendingSampling }) {
   const { stage, plan } = request;
   return (
-    <section className="approval sampling" aria-label={`Model request from ${request.serverName}`}>
+    <section className="approval sampling" aria-label={`Model request from ${request.serverName}`} tabIndex={-1}>
       <p>
         <strong>{request.serverName}</strong> wants to run the model with this request.
       </p>

@@ -4,8 +4,8 @@ import { followInput, wasTap } from '../../hooks/last-input';
 
 /**
  * When the person answers a docked card (Allow once, Approve and run, Send answer, Accept, Decline, Reject...), its
- * buttons go away and keyboard focus would fall to the page: it goes back to the message box. Not after a tap: on a
- * phone, focusing the box would raise the keyboard over the answer coming in.
+ * buttons go away and keyboard focus would fall to the page: it goes to the next card still waiting, else back to the
+ * message box. Not after a tap: on a phone, focusing the box would raise the keyboard over the answer coming in.
  */
 export function useFocusAfterAnswer(dock: HTMLElement | null, box: RefObject<HTMLTextAreaElement | null>): void {
   useEffect(() => {
@@ -19,7 +19,11 @@ export function useFocusAfterAnswer(dock: HTMLElement | null, box: RefObject<HTM
     const restore = () => {
       if (!isAnswering || wasTap() || !isFocusLost()) return;
       isAnswering = false;
-      box.current?.focus({ preventScroll: true });
+      // Another question still waits: focus goes to it (the card, not its first button, so Enter pressed again
+      // answers nothing unread); else to the box.
+      const next = dock.querySelector<HTMLElement>('section.approval');
+      if (next) next.focus();
+      else box.current?.focus({ preventScroll: true });
     };
     const observer = new MutationObserver(restore);
     observer.observe(dock, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
