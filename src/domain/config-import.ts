@@ -70,16 +70,12 @@ const MAX_IGNORED_LISTED = 20;
 
 /** Reads an export file: refuses what is not one at all, otherwise checks each part on its own. */
 export function readConfigFile(text: string): ReadConfigResult {
-  if (text.length > MAX_CONFIG_FILE_BYTES) return { ok: false, message: tooLarge(text.length) };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return {
-      ok: false,
-      message: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".',
-    };
-  }
+  const parsed = parseImportText(text, MAX_CONFIG_FILE_BYTES, {
+    tooLarge,
+    notJson: 'This file is not valid JSON, so nothing was imported. Choose a file made by "Export configuration".',
+  });
+  if (!parsed.ok) return parsed;
+  const { data } = parsed;
   const standard = mcpServersOf(data);
   if (standard) return { ok: true, plan: readMcpServers(standard.entries, standard.ignored) };
   if (!isObject(data) || data.format !== CONFIG_FILE_FORMAT) {
@@ -115,7 +111,26 @@ export function readConfigFile(text: string): ReadConfigResult {
 
 /** Human size of a refused file. */
 export function tooLarge(bytes: number): string {
-  return `The file is too large (${(bytes / 1_000_000).toFixed(1)} MB); a configuration file is at most ${MAX_CONFIG_FILE_BYTES / 1_000_000} MB. Nothing was imported.`;
+  return fileTooLarge(bytes, 'a configuration file', MAX_CONFIG_FILE_BYTES);
+}
+
+/** The refusal of an import file larger than its kind may be (`kind`: "a configuration file"), by its size. */
+export function fileTooLarge(bytes: number, kind: string, maxBytes: number): string {
+  return `The file is too large (${(bytes / 1_000_000).toFixed(1)} MB); ${kind} is at most ${maxBytes / 1_000_000} MB. Nothing was imported.`;
+}
+
+/** An import file's text as JSON: refused by its length first, then as not JSON, with the caller's words for each. */
+export function parseImportText(
+  text: string,
+  maxChars: number,
+  refusal: { readonly tooLarge: (chars: number) => string; readonly notJson: string },
+): { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly message: string } {
+  if (text.length > maxChars) return { ok: false, message: refusal.tooLarge(text.length) };
+  try {
+    return { ok: true, data: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, message: refusal.notJson };
+  }
 }
 
 /** Each preference on its own: a bad one is reported and skipped, the others still count. */

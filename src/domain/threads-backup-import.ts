@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CONFIG_FILE_FORMAT } from './config-file';
-import type { ImportProblem } from './config-import';
+import { fileTooLarge, parseImportText, type ImportProblem } from './config-import';
 import {
   BackedUpThread,
   MAX_THREADS_FILE_BYTES,
@@ -32,21 +32,17 @@ const MAX_REASONS = 5;
 
 /** The refusal of a file larger than an import reads. */
 export function threadsFileTooLarge(bytes: number): string {
-  return `The file is too large (${(bytes / 1_000_000).toFixed(1)} MB); a threads backup is at most ${MAX_THREADS_FILE_BYTES / 1_000_000} MB. Nothing was imported.`;
+  return fileTooLarge(bytes, 'a threads backup', MAX_THREADS_FILE_BYTES);
 }
 
 /** Reads a threads backup (or one thread's export): refuses what is not one at all, otherwise checks each thread. */
 export function readThreadsFile(text: string): ReadThreadsResult {
-  if (text.length > MAX_THREADS_FILE_BYTES) return { ok: false, message: threadsFileTooLarge(text.length) };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return {
-      ok: false,
-      message: `This file is not valid JSON (it may be cut short), so nothing was imported. ${MADE_BY}`,
-    };
-  }
+  const parsed = parseImportText(text, MAX_THREADS_FILE_BYTES, {
+    tooLarge: threadsFileTooLarge,
+    notJson: `This file is not valid JSON (it may be cut short), so nothing was imported. ${MADE_BY}`,
+  });
+  if (!parsed.ok) return parsed;
+  const { data } = parsed;
   const format = isObject(data) ? data.format : undefined;
   if (!isObject(data) || (format !== THREADS_FILE_FORMAT && format !== THREAD_FILE_FORMAT)) {
     const message =

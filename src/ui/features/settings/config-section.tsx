@@ -3,7 +3,7 @@ import { MAX_CONFIG_FILE_BYTES } from '../../../domain/config-file';
 import { tooLarge } from '../../../domain/config-import';
 import type { ImportReport } from '../../../stores/config-transfer';
 import type { SettingsActions } from '../../../stores/settings-actions';
-import { ImportReportView } from './import-report';
+import { importChosenFile, ImportReportView } from './import-report';
 import { saveFile } from '../../components/save-file';
 
 /** Export of the profile's configuration without secrets, and import of such a file with a report. */
@@ -34,23 +34,10 @@ export function ConfigSection({
     if (!file) return;
     setBusy(true);
     setReport(undefined);
-    try {
-      // A huge file is refused by its size, before reading it into memory.
-      const report =
-        file.size > MAX_CONFIG_FILE_BYTES
-          ? { ok: false as const, message: tooLarge(file.size) }
-          : await actions.importConfig(await file.text());
-      setReport(report);
-      if (report.ok) onImported();
-    } catch (error) {
-      setReport({
-        ok: false,
-        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    } finally {
-      input.value = ''; // The same file can be chosen again.
-      setBusy(false);
-    }
+    const report = await importChosenFile(input, file, MAX_CONFIG_FILE_BYTES, tooLarge, actions.importConfig);
+    setReport(report);
+    setBusy(false);
+    if (report.ok) onImported();
   };
 
   return (

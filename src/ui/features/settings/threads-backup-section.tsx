@@ -5,6 +5,7 @@ import type { SettingsActions } from '../../../stores/settings-actions';
 import type { ExportedBackup, ThreadsImportReport } from '../../../stores/threads-backup';
 import { saveBlob } from '../../components/save-file';
 import { useReportFocus } from '../../hooks/report-focus';
+import { importChosenFile, ImportedLists } from './import-report';
 
 /** Backup of all the profile's threads into one file, and import of such a file (or of one thread's export). */
 export function ThreadsBackupSection({
@@ -37,22 +38,8 @@ export function ThreadsBackupSection({
     if (!file) return;
     setBusy('import');
     setReport(undefined);
-    try {
-      // A huge file is refused by its size, before reading it into memory.
-      setReport(
-        file.size > MAX_THREADS_FILE_BYTES
-          ? { ok: false, message: threadsFileTooLarge(file.size) }
-          : await actions.importThreads(await file.text()),
-      );
-    } catch (error) {
-      setReport({
-        ok: false,
-        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    } finally {
-      input.value = ''; // The same file can be chosen again.
-      setBusy(undefined);
-    }
+    setReport(await importChosenFile(input, file, MAX_THREADS_FILE_BYTES, threadsFileTooLarge, actions.importThreads));
+    setBusy(undefined);
   };
 
   return (
@@ -121,28 +108,7 @@ function ThreadsImportReportView({ report }: { report: ThreadsImportReport }) {
       <h4>Import report</h4>
       {report.stopped && <p className="field-error">{report.stopped}</p>}
       {nothing && <p>The file holds no threads.</p>}
-      {report.imported.length > 0 && (
-        <>
-          <h5>Imported</h5>
-          <ul aria-label="Imported">
-            {report.imported.map((line, index) => (
-              <li key={`${line}-${index}`}>{line}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {report.rejected.length > 0 && (
-        <>
-          <h5>Not imported</h5>
-          <ul aria-label="Not imported" className="rejected">
-            {report.rejected.map((problem, index) => (
-              <li key={`${problem.subject}-${index}`}>
-                <strong>{problem.subject}</strong>: {problem.reasons.join('; ')}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ImportedLists imported={report.imported} rejected={report.rejected} />
     </div>
   );
 }
