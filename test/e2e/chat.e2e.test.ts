@@ -210,6 +210,23 @@ describe('the chat', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
   });
 
+  it('after Stop was tapped on a phone, the answer ending leaves focus alone (no keyboard raised over it)', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api!.script({ text: ['Tapped ', 'and left alone.'], holdAfterChunks: { afterChunks: 1, until: held } });
+    await box().fill('Take your time again.');
+    await box().press('Enter');
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await stop.focus();
+    // A touch on Stop (the page tells a tap by its pointer type), not pressing it.
+    await stop.dispatchEvent('pointerdown', { pointerType: 'touch', bubbles: true });
+    release();
+    await messages().getByText('Tapped and left alone.').waitFor({ timeout: 15_000 });
+    await stop.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'none')).not.toBe('Message');
+  });
+
   it("the trace shows each model call's tokens and the tool call; the header shows the thread's total", async () => {
     await newThreadWithEverything();
     api!.script(

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { followInput, wasTap } from '../../hooks/last-input';
 
 /**
  * The Stop button goes away when the answer ends on its own; focus on it would drop to the page's start. A keyboard
@@ -9,6 +10,7 @@ export function useStopFocus(isRunning: boolean, box: RefObject<HTMLTextAreaElem
   const stop = useRef<HTMLButtonElement>(null);
   const wasOnStop = useRef(false);
   useEffect(() => {
+    followInput(); // A tap is told apart from a click from now on.
     // A focus that lands anywhere, Stop or not, says where it is; the removed Stop sends no focusin anywhere.
     const follow = (event: FocusEvent) => {
       wasOnStop.current = event.target !== null && event.target === stop.current;
@@ -27,6 +29,7 @@ export function useStopFocus(isRunning: boolean, box: RefObject<HTMLTextAreaElem
   useEffect(() => {
     if (isRunning || !wasOnStop.current) return;
     wasOnStop.current = false;
+    if (wasTap()) return; // Stop tapped on a phone: focusing the box would raise the keyboard over the answer.
     const active = document.activeElement;
     if (active === null || active === document.body) box.current?.focus();
   }, [isRunning, box]);
