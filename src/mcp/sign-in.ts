@@ -20,6 +20,8 @@ export interface SignInCallback {
   readonly code?: string;
   readonly error?: string;
   readonly errorDescription?: string;
+  /** RFC 9207: the authorization server that sent the response, when it says. */
+  readonly iss?: string;
 }
 
 /** The registry's side of sign-in: its servers, and connecting one. */
@@ -34,6 +36,29 @@ export interface SignInHost {
   serverIds(): Iterable<string>;
   connect(serverId: string): Promise<ServerState>;
   disconnect(serverId: string): Promise<void>;
+}
+
+/**
+ * RFC 9207 (OAuth mix-up): the response must come from the authorization server the sign-in was sent to. A response
+ * naming another one is refused, and so is one naming none when that server's metadata promises to name itself.
+ * Without that server's metadata there is nothing to compare with (the SDK then uses the server's own origin).
+ */
+async function issuerMismatch(
+  session: OAuthSession,
+  serverName: string,
+  callback: SignInCallback,
+): Promise<string | undefined> {
+  const metadata = (await session.provider.discoveryState())?.authorizationServerMetadata;
+  if (!metadata) return undefined;
+  if (callback.iss !== undefined) {
+    return callback.iss === metadata.issuer
+      ? undefined
+      : `The sign-in answer for ${serverName} says it comes from ${callback.iss}, but the sign-in was sent to ${metadata.issuer}, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`;
+  }
+  const promisesIss = (metadata as Record<string, unknown>).authorization_response_iss_parameter_supported === true;
+  return promisesIss
+    ? `The sign-in answer for ${serverName} does not say which authorization server sent it, though ${metadata.issuer} always does, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`
+    : undefined;
 }
 
 /** Sign-ins in a row that end without a working connection before we stop sending the person back (step-up loops). */
@@ -107,6 +132,11 @@ export class SignInFlows {
       throw new OAuthFlowError(
         `${config.name} keeps refusing access after sign-in (it asks for more permissions each time). Check the account's permissions, then sign in again.`,
       );
+    }
+    const mixUp = await issuerMismatch(session, config.name, callback);
+    if (mixUp) {
+      await session.provider.clearPending();
+      throw new OAuthFlowError(mixUp);
     }
     if (callback.error || !callback.code) {
       await session.provider.clearPending();

@@ -4,6 +4,8 @@ export interface CallbackParams {
   readonly code?: string;
   readonly error?: string;
   readonly errorDescription?: string;
+  /** RFC 9207: the authorization server that sent the response, when it says. */
+  readonly iss?: string;
 }
 
 import { OAUTH_CALLBACK_PATH } from '../domain/oauth-client-metadata';
@@ -87,11 +89,13 @@ export function readCallback(location: Location, baseUrl: string): CallbackParam
   const code = query.get('code');
   const error = query.get('error');
   const description = query.get('error_description');
+  const iss = query.get('iss');
   return {
     state,
     ...(code ? { code } : {}),
     ...(error ? { error } : {}),
     ...(description ? { errorDescription: description } : {}),
+    ...(iss !== null ? { iss } : {}),
   };
 }
 
@@ -121,5 +125,5 @@ function asCallback(data: unknown, type: string): CallbackParams | undefined {
   const record = data as Record<string, unknown>;
   if (record.type !== type || typeof record.state !== 'string') return undefined;
   const str = (key: string) => (typeof record[key] === 'string' ? { [key]: record[key] } : {});
-  return { state: record.state, ...str('code'), ...str('error'), ...str('errorDescription') };
+  return { state: record.state, ...str('code'), ...str('error'), ...str('errorDescription'), ...str('iss') };
 }

@@ -26,7 +26,13 @@ describe('OAuth sign-in in the app', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [oauthServer, api, app] = await Promise.all([startOAuthMcpServer(), startFakeAnthropic(), startAppServer()]);
+    // Its answers name their issuer (RFC 9207) and its metadata says they always do: a sign-in whose popup or
+    // callback page dropped `iss` on the way would be refused as a mix-up.
+    [oauthServer, api, app] = await Promise.all([
+      startOAuthMcpServer({ namesIssuer: true }),
+      startFakeAnthropic(),
+      startAppServer(),
+    ]);
     browser = await launchChromium();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));

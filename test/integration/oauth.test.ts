@@ -26,7 +26,12 @@ async function oauthServer(options?: Parameters<typeof startOAuthMcpServer>[0]):
 async function approve(url: URL): Promise<SignInCallback> {
   const response = await fetch(url, { redirect: 'manual' });
   const back = new URL(response.headers.get('location') ?? '');
-  return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+  const iss = back.searchParams.get('iss');
+  return {
+    state: back.searchParams.get('state') ?? '',
+    code: back.searchParams.get('code') ?? '',
+    ...(iss !== null ? { iss } : {}),
+  };
 }
 
 function oauthRegistry(shared?: { secrets: MemorySecretStore; locks: Locks; now: () => number }) {
@@ -119,6 +124,34 @@ describe('OAuth through the registry', () => {
       registry.completeSignIn({ state: callback!.state, error: 'access_denied', errorDescription: 'The user said no' }),
     ).rejects.toThrow('Sign-in to Notes did not complete: The user said no.');
     expect(server.stats.tokenRequests).toHaveLength(0);
+    expect(registry.get('notes')?.state.status).not.toBe('connected');
+  });
+
+  it('signs in when the answer names its authorization server (RFC 9207)', async () => {
+    const server = await oauthServer({ namesIssuer: true });
+    const { registry } = await signedIn(server);
+    expect(server.stats.authorizations).toHaveLength(1);
+    expect((await registry.callTool('notes', 'whoami', {})).isError).toBeFalsy();
+  });
+
+  it.each([
+    ['names another authorization server', { namesIssuer: true }, 'https://evil.example', 'says it comes from'],
+    ['names none though its server always does', { namesIssuer: true }, undefined, 'does not say which'],
+    ['names another server where naming is optional', {}, 'https://evil.example', 'says it comes from'],
+  ] as const)('refuses an answer that %s (OAuth mix-up), exchanging no code', async (_case, options, iss, message) => {
+    const server = await oauthServer(options);
+    const { registry } = oauthRegistry();
+    await registry.register({ id: 'notes', name: 'Notes', url: server.url, auth: { kind: 'oauth' } }, 'user');
+    let callback: SignInCallback | undefined;
+    await registry.signIn('notes', async (url) => void (callback = await approve(url)));
+    const { iss: _sent, ...rest } = callback!;
+    const error = await registry.completeSignIn({ ...rest, ...(iss ? { iss } : {}) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthFlowError);
+    expect((error as Error).message).toContain(`The sign-in answer for Notes ${message}`);
+    expect((error as Error).message).toContain(server.issuer);
+    expect(server.stats.tokenRequests).toHaveLength(0);
+    // The sign-in in progress is over: the genuine answer arriving after is not taken either.
+    await expect(registry.completeSignIn(callback!)).rejects.toThrow('does not belong to any sign-in in progress');
     expect(registry.get('notes')?.state.status).not.toBe('connected');
   });
 
