@@ -67,11 +67,14 @@ function layerRules(layer) {
   };
 }
 
+/** The relay's Node-only files: the server, its entry and its fetch that pins each connection's addresses. */
+const RELAY_NODE_FILES = ['relay/node-server.ts', 'relay/main.ts', 'relay/pinned-fetch.ts'];
+
 /** relay/ imports nothing from src/ but pure domain/ helpers, no app package, and (`isEdge`) no node: module. */
 function relayRules(files, isEdge) {
   return {
     files: isEdge ? ['relay/**/*.ts'] : files,
-    ignores: isEdge ? ['**/*.test.ts', 'relay/node-server.ts', 'relay/main.ts'] : [],
+    ignores: isEdge ? ['**/*.test.ts', ...RELAY_NODE_FILES] : [],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': [
@@ -89,9 +92,8 @@ function relayRules(files, isEdge) {
             ...(isEdge
               ? [
                   {
-                    group: ['node:*'],
-                    message:
-                      'The relay handler runs on edge runtimes: only relay/node-server.ts and relay/main.ts use Node.',
+                    group: ['node:*', 'undici'],
+                    message: `The relay handler runs on edge runtimes: only ${RELAY_NODE_FILES.join(', ')} use Node.`,
                   },
                 ]
               : []),
@@ -131,8 +133,8 @@ export default tseslint.config(
   },
   ...LAYERS.map(layerRules),
   // The CORS relay (relay/): outside the app; it may use pure domain/ helpers and nothing else of src/. Its handler
-  // files run on edge runtimes too, so only the Node entry (node-server.ts, main.ts) may import node: modules.
-  relayRules(['relay/node-server.ts', 'relay/main.ts'], false),
+  // files run on edge runtimes too, so only the Node files (RELAY_NODE_FILES) may import node: modules and undici.
+  relayRules(RELAY_NODE_FILES, false),
   relayRules([], true),
   {
     files: ['relay/main.ts'],

@@ -1,7 +1,7 @@
-import { lookup } from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { lookupAll, pinnedFetch, type LookupAll } from './pinned-fetch';
 import { createRelayHandler, type FetchHandler, type RelayOptions } from './relay-handler';
 
 export interface RelayServer {
@@ -11,17 +11,20 @@ export interface RelayServer {
   readonly close: () => Promise<void>;
 }
 
-/** Looks a name up the way Node's fetch will, every address. */
-export async function resolveWithDns(hostname: string): Promise<string[]> {
-  const answers = await lookup(hostname, { all: true, verbatim: true });
-  return answers.map((a) => a.address);
-}
-
-/** Runs the relay's fetch handler on a Node HTTP server; the response body is written chunk by chunk as it arrives. */
+/**
+ * Runs the relay's fetch handler on a Node HTTP server; the response body is written chunk by chunk as it arrives.
+ * Names are looked up with `lookup` (DNS by default) both for the check and for each connection, and each
+ * connection goes to the addresses its own lookup checked (`pinnedFetch`).
+ */
 export async function startRelayServer(
-  options: RelayOptions & { readonly host?: string; readonly port?: number },
+  options: RelayOptions & { readonly host?: string; readonly port?: number; readonly lookup?: LookupAll },
 ): Promise<RelayServer> {
-  const handler = createRelayHandler({ resolveHost: resolveWithDns, ...options });
+  const lookup = options.lookup ?? lookupAll;
+  const handler = createRelayHandler({
+    resolveHost: async (hostname) => (await lookup(hostname)).map((a) => a.address),
+    fetch: pinnedFetch({ allowPrivateTargets: options.allowPrivateTargets ?? false, lookup }),
+    ...options,
+  });
   const server = createServer((req, res) => void serve(handler, req, res));
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {

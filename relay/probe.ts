@@ -1,5 +1,5 @@
 import { discardBody, type RelayLog } from './forward';
-import { privateTargetProblem, type TargetPolicy } from './target-check';
+import { privateConnectReason, privateTargetProblem, type TargetPolicy } from './target-check';
 
 /** Request headers a browser client sends over an MCP session (the preflight asks for all of them). */
 const NEEDED_REQUEST_HEADERS = [
@@ -75,6 +75,8 @@ export async function probeTarget(
     });
     await discardBody(preflight.body, log, `probe preflight of ${target.origin}${target.pathname}`);
   } catch (error) {
+    const refused = privateConnectReason(error);
+    if (refused) return { refused };
     const reason = error instanceof Error ? error.message : String(error);
     return {
       report: { ...base, reachable: false, corsOk: false, lacks: [], error: `the target does not answer (${reason})` },

@@ -1,7 +1,7 @@
 import { corsHeaders, jsonResponse, preflightResponse, refusal } from './cors';
 import { forward, forwardedHeaders, relayedHeaders, TargetTimeoutError, type RelayLog } from './forward';
 import { probeTarget } from './probe';
-import { parseTarget, type ResolveHost } from './target-check';
+import { parseTarget, privateConnectReason, type ResolveHost } from './target-check';
 
 /** A standard fetch handler: what Node (relay/node-server.ts) and serverless/edge runtimes call per request. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -76,6 +76,11 @@ export function createRelayHandler(options: RelayOptions): FetchHandler {
       );
     } catch (error) {
       if (request.signal.aborted) throw error;
+      const refused = privateConnectReason(error);
+      if (refused) {
+        log(`${request.method} ${target.origin}${target.pathname} -> refused`);
+        return refusal(refused, origin);
+      }
       const isSlow = error instanceof TargetTimeoutError;
       log(`${request.method} ${target.origin}${target.pathname} -> ${isSlow ? 'timed out' : 'no answer'}`);
       return jsonResponse(

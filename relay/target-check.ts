@@ -41,3 +41,19 @@ export async function privateTargetProblem(url: URL, policy: TargetPolicy): Prom
     ? `the target ${host} resolves to the loopback or private address ${inside} (start the relay with --allow-private-targets to allow it)`
     : undefined;
 }
+
+/** A connection was about to open to a loopback or private address (a name that changed its answer after the check). */
+export class PrivateConnectError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'PrivateConnectError';
+  }
+}
+
+/** The private-address refusal behind a failed fetch (fetch wraps the connection's error as its `cause`), if any. */
+export function privateConnectReason(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof PrivateConnectError) return e.reason;
+  }
+  return undefined;
+}
