@@ -127,7 +127,17 @@ describe('prompts and sampling in the chat', () => {
 
   it('Insert puts a text prompt into the message box; a server error shows in the form', async () => {
     await newThread();
+    // Escape on a bare `/` closes the list for that `/` only: typed again, it opens again.
+    const list = page.getByRole('listbox', { name: 'Prompts of this thread’s servers' });
     await box().click();
+    await box().pressSequentially('/');
+    await list.waitFor();
+    await box().press('Escape');
+    await expect.poll(() => list.count()).toBe(0);
+    await box().press('Backspace');
+    await box().pressSequentially('/');
+    await list.waitFor();
+    await box().press('Backspace');
     await box().pressSequentially('/resource');
     await box().press('Enter');
     const resourceForm = page.getByRole('form', { name: 'Prompt Resource Prompt from Everything' });

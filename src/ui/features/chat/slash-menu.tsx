@@ -25,6 +25,9 @@ const slashQuery = (text: string): string | undefined => /^\/(\S*)$/u.exec(text)
 export function useSlashMenu(text: string, source: SlashMenuSource | undefined, isEnabled: boolean, clear: () => void) {
   const listId = useId();
   const [dismissedAt, setDismissedAt] = useState<string>();
+  // Escape closes the list for the text it was pressed on; any other text (the box emptied, then `/` typed again)
+  // lets it open again.
+  if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
   const query = slashQuery(text);
   // The active option is remembered with the query it was chosen for: a new query starts at the top.
   const [chosen, setChosen] = useState({ query: '', index: 0 });
