@@ -67,7 +67,10 @@ export const ToolCallTrace = z.object({
   kind: z.literal('tool-call'),
   toolUseId: z.string(),
   serverId: z.string().optional(),
+  /** The name the caller used (for the model, the server-prefixed API name). */
   tool: z.string(),
+  /** The tool's own name on its server, when known (a name the API could not take as it is reads differently). */
+  toolName: z.string().optional(),
   arguments: z.unknown(),
   /** How the call was allowed (or refused), and who decided: the person, a stored rule, the tool's annotations. */
   approval: z

@@ -146,10 +146,15 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     // A call its server would refuse is not put to the person: the caller gets the reason and can correct it.
     const problem = await deps.checkArguments(tool, args);
     if (problem !== undefined)
-      return end('refused', failedResult({ kind: 'invalid-arguments', message: problem }, 0), {}, tool);
+      return end(
+        'refused',
+        failedResult({ kind: 'invalid-arguments', message: problem }, 0),
+        { serverId: tool.serverId, toolName: tool.toolName },
+        tool,
+      );
 
     const approval = await approve(tool, args, request);
-    const traced = { serverId: tool.serverId, approval };
+    const traced = { serverId: tool.serverId, toolName: tool.toolName, approval };
     if (approval.decision === 'deny') {
       const message = `The person declined to run ${tool.toolName}.`;
       return end('denied', failedResult({ kind: 'tool-disabled', message }, 0), traced, tool);

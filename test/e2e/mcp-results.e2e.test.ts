@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAnthropic, RecordedRequest } from '../fakes/fake-anthropic';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
+import { modelToolName } from '../../src/mcp/tool-naming';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
 import { appServersConfig, saveKeyAndBaseUrl, startModelRig, type ModelRig } from './app-page';
 
@@ -66,6 +67,16 @@ const SOUND_TOOLS: ToolEntry[] = [
         await extra.sendNotification({ method: 'notifications/message', params: { level, logger: 'noisy', data } });
       return { content: [{ type: 'text', text: 'Noisy work done.' }] };
     },
+  },
+  {
+    // A name the model API cannot take as it is: the model gets `mcp__sounds__notes_search_v2_<hash>`.
+    tool: {
+      name: 'notes.search v2',
+      description: 'Searches notes',
+      inputSchema: { type: 'object' },
+      annotations: readOnly,
+    },
+    run: async () => ({ content: [{ type: 'text', text: 'No notes.' }] }),
   },
   {
     tool: {
@@ -200,6 +211,7 @@ describe('MCP results and progress in the chat', () => {
         toolUses: [
           { name: 'mcp__sounds__chime', input: {} },
           { name: 'mcp__sounds__lost-link', input: {} },
+          { name: modelToolName('sounds', 'notes.search v2'), input: {} },
         ],
       },
       { text: 'Chimed.' },
@@ -222,6 +234,11 @@ describe('MCP results and progress in the chat', () => {
       .toBeGreaterThan(0);
     expect(await audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(0.1, 2);
     expect(await card('chime').locator('strong', { hasText: 'chime' }).count()).toBe(1); // The text is markdown.
+
+    // A card names the tool as its server does, not by the name the model API was given.
+    expect(await card('No notes.').locator(':scope > summary .tool-name').textContent()).toBe(
+      'Sounds · notes.search v2',
+    );
 
     await card('lost-link').locator(':scope > summary').click();
     await card('lost-link').getByRole('button', { name: 'Read missing.txt' }).click();

@@ -140,6 +140,7 @@ export async function runExecuteCode(
         toolUseId,
         serverId: tool.serverId,
         tool: name,
+        toolName: tool.toolName,
         arguments: args,
         resultSummary: '',
         isError: false,

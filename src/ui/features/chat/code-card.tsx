@@ -140,7 +140,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  */
 function InnerCallCard({ call, isAwaitingApproval }: { call: ToolCallTrace; isAwaitingApproval: boolean }) {
   const serverNames = useContext(ServerNamesContext);
-  const [prefix, tool] = splitToolName(call.tool);
+  const [prefix, apiName] = splitToolName(call.tool);
+  const tool = call.toolName ?? apiName;
   const serverId = call.serverId ?? prefix;
   const server = serverId && (serverNames.get(serverId) ?? serverId);
   const state = call.isRunning ? 'running' : call.isStopped ? 'stopped' : call.isError ? 'error' : 'done';

@@ -62,7 +62,8 @@ export function ToolCard({
   isTurnRunning?: boolean;
 }) {
   const serverNames = useContext(ServerNamesContext);
-  const [prefix, tool] = splitToolName(use.name);
+  const [prefix, apiName] = splitToolName(use.name);
+  const tool = trace?.toolName ?? apiName;
   const serverId = trace?.serverId ?? prefix;
   const server = serverId && (serverNames.get(serverId) ?? serverId);
   const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);

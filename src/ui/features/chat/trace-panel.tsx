@@ -147,7 +147,8 @@ function ToolSearchRow({ entry }: { entry: ToolSearchTrace }) {
 }
 
 function ToolCallRow({ entry, serverNames }: { entry: ToolCallTrace; serverNames: ReadonlyMap<string, string> }) {
-  const [serverPart, tool] = splitToolName(entry.tool);
+  const [serverPart, apiName] = splitToolName(entry.tool);
+  const tool = entry.toolName ?? apiName;
   const server = (entry.serverId && serverNames.get(entry.serverId)) ?? entry.serverId ?? serverPart ?? '?';
   return (
     <li className={entry.isError && !entry.isStopped ? 'trace-entry trace-failed' : 'trace-entry'}>
