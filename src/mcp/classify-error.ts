@@ -48,7 +48,47 @@ function fromStatus(code: number | undefined, message: string): AppError {
     return new AuthRequiredError('The server refused access (HTTP 403). Check the credentials and their permissions.');
   if (code === -1) return new InvalidServerResponseError(message.replace(/^Streamable HTTP error: /, '').slice(0, 120));
   if (code === undefined) return new InvalidServerResponseError(message.slice(0, 120));
-  return new McpHttpError(code, httpHint(code));
+  const words = serverWords(message);
+  const hint = httpHint(code);
+  return new McpHttpError(code, words ? `${hint ? `${hint}; ` : ''}it said “${words}”` : hint);
+}
+
+/** Status names a body often repeats: saying them again adds nothing to "HTTP 500". */
+const STATUS_NAMES = new Set([
+  'bad request',
+  'not found',
+  'method not allowed',
+  'internal server error',
+  'bad gateway',
+  'service unavailable',
+  'gateway timeout',
+]);
+
+/**
+ * What the server wrote in the body of its HTTP error (the SDK puts the body in the message), when it says more than
+ * the status's name: a JSON error's message, or plain text, on one line and cut at 200 characters. An HTML page says
+ * nothing here.
+ */
+function serverWords(message: string): string | undefined {
+  const body = message
+    .replace(/^Streamable HTTP error: /, '')
+    .replace(/^Error POSTing to endpoint: /, '')
+    .trim();
+  if (!body || body.startsWith('<')) return undefined;
+  let text = body;
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; error_description?: unknown };
+    const error = parsed.error as { message?: unknown } | string | undefined;
+    const said = [typeof error === 'object' ? error?.message : error, parsed.error_description, parsed.message].find(
+      (value): value is string => typeof value === 'string',
+    );
+    if (said !== undefined) text = said;
+  } catch {
+    // Not JSON: the text as it is.
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  if (!text || STATUS_NAMES.has(text.toLowerCase())) return undefined;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 function httpHint(status: number): string {

@@ -250,7 +250,10 @@ describe('MCP server faults', () => {
       'invalid-json',
       "The server's answer is not MCP (invalid JSON). Check that the URL points at the MCP endpoint, which often ends in /mcp or /sse.",
     ],
-    ['status-500', 'The server answered HTTP 500: the server failed; try again later.'],
+    [
+      'status-500',
+      'The server answered HTTP 500: the server failed; try again later; it said “Internal Server Error: the database is down”.',
+    ],
   ] as const)(
     'a working server that starts answering %s: the card and the status say why, the tools stay listed, the thread is intact',
     async (kind, shown) => {
@@ -302,7 +305,10 @@ describe('MCP server faults', () => {
     // Still broken: Connect says so, and the call in flight goes on.
     expect(await faults.registry.connect('busy')).toMatchObject({
       status: 'error',
-      lastError: { message: 'The server answered HTTP 500: the server failed; try again later.' },
+      lastError: {
+        message:
+          'The server answered HTTP 500: the server failed; try again later; it said “Internal Server Error: the database is down”.',
+      },
     });
     server.misbehave(undefined);
     expect(await faults.registry.connect('busy')).toMatchObject({ status: 'connected' });
