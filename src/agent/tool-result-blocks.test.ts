@@ -176,8 +176,8 @@ describe('MCP tool content as the API accepts it', () => {
     const { block, sent } = toModelToolResult('t', result([{ type: 'text', text: 'x'.repeat(50_000) }]), 1_000);
     expect(texts(block)[0]).toHaveLength(1_000);
     expect(texts(block).at(-1)).toBe('[Output truncated to 1000 characters.]');
-    expect(sent).toMatchObject({ capChars: 1_000, isTruncated: true });
-    expect(sent.textChars).toBeLessThanOrEqual(1_000 + 40);
+    // The person is told what of the result went: 1,000 of its 50,000 characters (the note is not the result's).
+    expect(sent).toMatchObject({ capChars: 1_000, isTruncated: true, textChars: 1_000, fullChars: 50_000 });
   });
 
   it('cuts structured content by the same cap', () => {

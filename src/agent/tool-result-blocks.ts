@@ -27,10 +27,12 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
   const leftOut: string[] = [];
   let budget = capChars;
   let isTruncated = false;
+  let fullChars = 0;
   let images = 0;
   let imageChars = 0;
   let imagesOverCap = 0;
   const addText = (text: string) => {
+    fullChars += text.length;
     if (budget <= 0) return void (isTruncated = true);
     if (text.length > budget) isTruncated = true;
     content.push({ type: 'text', text: text.slice(0, budget) });
@@ -106,6 +108,8 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
     leftOut.push(text.slice(1, -1));
     content.push({ type: 'text', text });
   }
+  // What the person is told was sent: the result's own text, without the notes this function adds after it.
+  const textChars = content.reduce((sum, c) => sum + (c.type === 'text' ? c.text.length : 0), 0);
   if (isTruncated) content.push({ type: 'text', text: `[Output truncated to ${capChars} characters.]` });
   if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
   const block: ToolResultBlock = {
@@ -114,10 +118,17 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
     content,
     ...(result.isError ? { is_error: true } : {}),
   };
-  const textChars = content.reduce((sum, c) => sum + (c.type === 'text' ? c.text.length : 0), 0);
   return {
     block,
-    sent: { textChars, capChars, images, imageBytes: Math.floor((imageChars * 3) / 4), isTruncated, leftOut },
+    sent: {
+      textChars,
+      capChars,
+      images,
+      imageBytes: Math.floor((imageChars * 3) / 4),
+      isTruncated,
+      ...(isTruncated ? { fullChars } : {}),
+      leftOut,
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export const SentToModel = z.object({
   images: z.number().int().nonnegative(),
   imageBytes: z.number().int().nonnegative(),
   isTruncated: z.boolean(),
+  /** Characters of text the result had before the cut (set when it was cut). */
+  fullChars: z.number().int().nonnegative().optional(),
   leftOut: z.array(z.string()),
 });
 export type SentToModel = z.infer<typeof SentToModel>;

@@ -76,7 +76,7 @@ const SOUND_TOOLS: ToolEntry[] = [
       inputSchema: { type: 'object' },
       annotations: readOnly,
     },
-    run: async () => ({ content: [{ type: 'text', text: 'No notes.' }] }),
+    run: async () => ({ content: [{ type: 'text', text: 'No notes.\nTry another word.' }] }),
   },
   {
     tool: {
@@ -239,6 +239,9 @@ describe('MCP results and progress in the chat', () => {
     expect(await card('No notes.').locator(':scope > summary .tool-name').textContent()).toBe(
       'Sounds · notes.search v2',
     );
+    // Its plain lines stay lines (markdown would join them into one).
+    await card('No notes.').locator(':scope > summary').click();
+    expect(await card('No notes.').locator('.tool-result p').innerText()).toBe('No notes.\nTry another word.');
 
     await card('lost-link').locator(':scope > summary').click();
     await card('lost-link').getByRole('button', { name: 'Read missing.txt' }).click();

@@ -7,10 +7,17 @@ export function SentNote({ sent }: { sent: SentToModel }) {
     sent.images > 0 ? `, ${sent.images} image${sent.images === 1 ? '' : 's'} (${formatBytes(sent.imageBytes)})` : '';
   return (
     <div className="muted sent-to-model">
-      <p>
-        Sent to the model: {sent.textChars.toLocaleString('en')} characters of text{images}; the cap is{' '}
-        {sent.capChars.toLocaleString('en')} characters{sent.isTruncated ? ' (the text was cut to it)' : ''}.
-      </p>
+      {sent.isTruncated && sent.fullChars !== undefined ? (
+        <p>
+          Sent to the model: the first {sent.textChars.toLocaleString('en')} of {sent.fullChars.toLocaleString('en')}{' '}
+          characters of text (the cap){images}, with a note that the rest was cut.
+        </p>
+      ) : (
+        <p>
+          Sent to the model: {sent.textChars.toLocaleString('en')} characters of text{images}; the cap is{' '}
+          {sent.capChars.toLocaleString('en')} characters{sent.isTruncated ? ' (the text was cut to it)' : ''}.
+        </p>
+      )}
       {sent.leftOut.length > 0 && (
         <ul>
           {sent.leftOut.map((why, i) => (

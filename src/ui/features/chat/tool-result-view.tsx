@@ -53,6 +53,9 @@ export function ToolResultView({
 }) {
   return (
     <div className="tool-result">
+      {shown.content.length === 0 && shown.structuredContent === undefined && (
+        <p className="muted">The tool returned nothing (the model was told “no output”).</p>
+      )}
       {shown.content.map((item, i) =>
         withoutMedia && isMedia(item) ? null : <ShownItem key={i} item={item} serverId={serverId} tool={tool} />,
       )}
