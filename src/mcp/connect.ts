@@ -77,6 +77,21 @@ async function connectWith(kind: TransportKind, request: ConnectRequest): Promis
   return { client, transport, kind };
 }
 
+/** How long closing a connection waits for the server to take the end of its session. */
+const END_SESSION_WAIT_MS = 2_000;
+
+/**
+ * Tells a streamable-HTTP server its session is over (an HTTP DELETE; a 405 means it keeps sessions to itself), within
+ * a short wait, before the connection is closed. A server that is down or slow is not waited for; nothing is thrown.
+ */
+export async function endSession(open: OpenConnection): Promise<void> {
+  if (!(open.transport instanceof StreamableHTTPClientTransport) || !open.transport.sessionId) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, END_SESSION_WAIT_MS)));
+  await Promise.race([open.transport.terminateSession().catch(() => undefined), waited]);
+  clearTimeout(timer);
+}
+
 function isLegacyServerAnswer(error: unknown): boolean {
   return (
     error instanceof StreamableHTTPError &&

@@ -7,7 +7,7 @@ import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
 import { normalizeCallResult } from './call-result';
 import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
-import type { OpenConnection, TransportKind } from './connect';
+import { endSession, type OpenConnection, type TransportKind } from './connect';
 import { dialServer } from './dial-server';
 import { diagnoseConnectFailure } from './relay-client';
 import { StaleConnectError, untilAborted } from './async-limits';
@@ -174,7 +174,10 @@ export class ServerConnection {
     this.reconnects.cancel();
     const open = this.open;
     this.open = undefined;
-    if (open) await open.client.close().catch(this.closeFailed('on disconnect'));
+    if (open) {
+      await endSession(open);
+      await open.client.close().catch(this.closeFailed('on disconnect'));
+    }
     if (this.state.status !== 'error' && this.state.status !== 'needs-auth') this.setState({ status: 'disconnected' });
   }
 

@@ -36,7 +36,13 @@ describe('runtime lifecycle', () => {
     await secrets.put({ profileId: TEST_PROFILE, owner: 'test', slot: BEARER_SLOT }, 'tok');
     await registry.update({ id: 'test', name: 'Renamed', url: server.url });
     expect(registry.get('test')?.config.name).toBe('Renamed');
+    const sessionOf = (method: string) =>
+      server.requests.filter((r) => r.method === method).map((r) => r.headers['mcp-session-id']);
+    const [session] = sessionOf('POST').filter(Boolean).slice(-1);
     await registry.unregister('test');
+    // The server is told the session is over (MCP transports: clients SHOULD send DELETE), not left to time it out.
+    expect(session).toBeDefined();
+    expect(sessionOf('DELETE')).toEqual([session]);
     expect(registry.get('test')).toBeUndefined();
     expect(registry.tools()).toEqual([]);
     expect(await catalogs.get(TEST_PROFILE, 'test')).toBeUndefined();
