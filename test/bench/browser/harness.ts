@@ -11,14 +11,14 @@ import { MODEL_API_OWNER } from '../../../src/storage/vault';
 import { API_KEY_SLOT } from '../../../src/storage/vault';
 import { storeBenchServers, type BenchServer, type SourceTool } from './bench-servers';
 import type { SeedWorkerMessage } from './seed-worker';
-import { benchMessages } from './thread-content';
+import { benchMessages, type BenchContent } from './thread-content';
 
 export interface SeedPlan {
   readonly apiKey?: string;
   /** The model API's base URL stored in the profile (the fake API of the run). */
   readonly baseUrl?: string;
-  /** Threads of `messages` messages each; the first listed is the one open on start. */
-  readonly threads: readonly { readonly title: string; readonly messages: number }[];
+  /** Threads of `messages` messages each (`plain` content unless said); the first listed is the one open on start. */
+  readonly threads: readonly { readonly title: string; readonly messages: number; readonly content?: BenchContent }[];
   /** Servers with stored catalogs, as after earlier sessions (URLs on a closed port: they stay offline). */
   readonly servers?: readonly BenchServer[];
 }
@@ -49,7 +49,20 @@ declare global {
 
 const servicesReady = createServices(createBrowserEnv(), () => undefined);
 
+/** A 320×200 PNG, as a person's chart or screenshot (the rich threads' attachments). */
+async function chartPng(): Promise<Blob> {
+  const canvas = new OffscreenCanvas(320, 200);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#4a7';
+  context.fillRect(0, 0, 320, 200);
+  context.fillStyle = '#fff';
+  context.font = '40px sans-serif';
+  context.fillText('chart', 100, 110);
+  return canvas.convertToBlob({ type: 'image/png' });
+}
+
 async function seed(plan: SeedPlan): Promise<void> {
+  const image = chartPng();
   const { storage } = await servicesReady;
   const profile = await storage.profiles.ensureActive();
   if (plan.apiKey)
@@ -58,8 +71,16 @@ async function seed(plan: SeedPlan): Promise<void> {
   // Oldest first, so the first listed ends up the most recent.
   for (const spec of [...plan.threads].reverse()) {
     const thread = await storage.threads.create(profile.id, { title: spec.title });
-    for (const message of benchMessages(spec.messages, thread.id.slice(0, 8)))
+    for (const message of benchMessages(spec.messages, thread.id.slice(0, 8), spec.content)) {
+      if (message.attachments) {
+        const blob = await image;
+        await storage.attachments.put(
+          thread.id,
+          message.attachments.map((a) => ({ id: a.id, blob })),
+        );
+      }
       await storage.messages.append(thread.id, message);
+    }
     first = thread.id;
   }
   await storeBenchServers(storage, profile.id, plan.servers ?? []);
