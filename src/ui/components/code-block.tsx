@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { highlightCode } from './code-highlight';
 import { CopyButton } from './copy-button';
+import { createRenderCache } from './render-cache';
 
 type Highlighter = { readonly highlightCode: typeof highlightCode };
 let highlighter: Promise<Highlighter | undefined> | undefined;
@@ -11,37 +12,68 @@ const loadHighlighter = () =>
     return undefined;
   }));
 
+/** Blocks coloured lately, by language and text (null: not colourable); a block shown again is coloured at once. */
+export const COLOURED_CACHE_ENTRIES = 300;
+const coloured = createRenderCache<ReactNode | null>(COLOURED_CACHE_ENTRIES);
+const keyOf = (code: string, language: string) => `${language.toLowerCase()}\n${code}`;
+
+/** Colours `code` with the loaded highlighter and keeps the result; null when it cannot be coloured. */
+export function colourCode(module: Highlighter, code: string, language: string): ReactNode | null {
+  let nodes: ReactNode | undefined;
+  try {
+    nodes = module.highlightCode(code, language.toLowerCase());
+  } catch {
+    nodes = undefined;
+  }
+  const result = nodes === undefined ? null : nodes;
+  coloured.set(keyOf(code, language), result);
+  return result;
+}
+
 /**
- * A fenced code block: its text at once, coloured once the highlighter has loaded (if the fence names a language it
- * knows), with a Copy button. Colouring that fails leaves the plain text.
+ * Runs `work` once the page is idle (at most a second later), so that colouring waits while rows are scrolled past
+ * or a thread opens, and a block that leaves before then is never coloured; returns its cancel.
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 50);
+  return () => clearTimeout(id);
+}
+
+/**
+ * A fenced code block: its text at once, coloured once the highlighter has loaded and the page is idle (if the fence
+ * names a language it knows; a block coloured before is coloured in its first frame), with a Copy button. Colouring
+ * that fails leaves the plain text.
  */
 export function CodeBlock({ code, language }: { code: string; language?: string }) {
-  const [coloured, setColoured] = useState<{ code: string; nodes: ReactNode } | undefined>();
+  const kept = language ? coloured.get(keyOf(code, language)) : undefined;
+  const [fresh, setFresh] = useState<{ code: string; nodes: ReactNode } | undefined>();
   useEffect(() => {
-    if (!language) return;
+    if (!language || kept !== undefined) return;
     let isCurrent = true;
-    void loadHighlighter().then((module) => {
-      let nodes: ReactNode | undefined;
-      try {
-        nodes = module?.highlightCode(code, language.toLowerCase());
-      } catch {
-        nodes = undefined;
-      }
-      if (isCurrent && nodes !== undefined) setColoured({ code, nodes });
+    const cancel = whenIdle(() => {
+      void loadHighlighter().then((module) => {
+        if (!module || !isCurrent) return;
+        const nodes = colourCode(module, code, language);
+        if (nodes !== null) setFresh({ code, nodes });
+      });
     });
     return () => {
       isCurrent = false;
+      cancel();
     };
-  }, [code, language]);
-  const isColoured = coloured?.code === code;
+  }, [code, language, kept]);
+  const nodes = kept ?? (fresh?.code === code ? fresh.nodes : undefined);
+  const isColoured = nodes !== undefined && nodes !== null;
   return (
     <div className="code-block">
       {language && <span className="code-language">{language}</span>}
       <CopyButton text={code} label="Copy code" />
       <pre>
-        <code className={isColoured ? `hljs language-${language}` : undefined}>
-          {isColoured ? coloured.nodes : code}
-        </code>
+        <code className={isColoured ? `hljs language-${language}` : undefined}>{isColoured ? nodes : code}</code>
       </pre>
     </div>
   );

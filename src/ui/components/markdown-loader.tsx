@@ -10,7 +10,13 @@ export function PlainText({ text }: { text: string }) {
   );
 }
 
-type Renderer = (props: { text: string }) => React.JSX.Element;
+/** What the renderer takes: the text, and whether it is still streaming (then it changes often: not worth keeping). */
+export interface MarkdownProps {
+  readonly text: string;
+  readonly isStreaming?: boolean;
+}
+
+type Renderer = (props: MarkdownProps) => React.JSX.Element;
 
 let loading: Promise<{ default: Renderer }> | undefined;
 let loaded: Renderer | undefined;

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import MarkdownRenderer from './markdown-renderer';
+import MarkdownRenderer, { markdownElement } from './markdown-renderer';
 
 const html = (text: string) => renderToStaticMarkup(<MarkdownRenderer text={text} />);
 
@@ -27,5 +27,30 @@ describe('MarkdownRenderer and raw HTML', () => {
     expect(out).toContain('<h5 class="md-h3">Three</h5>');
     expect(out).toContain('<h6 class="md-h6">Six</h6>');
     expect(out).not.toMatch(/<h[12][ >]/);
+  });
+});
+
+describe('markdownElement', () => {
+  it('parses a finished text once: the same text gives back the same elements', () => {
+    const text = 'A **finished** answer with `code`.';
+    const first = markdownElement(text, undefined, false);
+    expect(markdownElement(text, undefined, false)).toBe(first);
+    expect(renderToStaticMarkup(first)).toContain('<strong>finished</strong>');
+  });
+
+  it('parses a streaming text on each change and keeps none of its versions', () => {
+    const text = 'An answer still **streaming**';
+    const first = markdownElement(text, undefined, true);
+    expect(markdownElement(text, undefined, true)).not.toBe(first);
+    // Once finished, the text is parsed afresh (nothing was kept while it streamed) and kept from then on.
+    const finished = markdownElement(text, undefined, false);
+    expect(finished).not.toBe(first);
+    expect(markdownElement(text, undefined, false)).toBe(finished);
+  });
+
+  it('keeps texts with and without formulas apart', () => {
+    const text = 'Area: $a^2$';
+    const math = { mathRemarkPlugins: [], mathRehypePlugins: [] };
+    expect(markdownElement(text, math, false)).not.toBe(markdownElement(text, undefined, false));
   });
 });

@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense } from 'react';
-import { markdownIfLoaded, PlainText, preloadMarkdown } from './markdown-loader';
+import { markdownIfLoaded, PlainText, preloadMarkdown, type MarkdownProps } from './markdown-loader';
 import { markdownBudgetProblem } from './markdown-budget';
 import { PlainFallback, RenderBoundary } from './render-boundary';
 import './markdown.css';
@@ -10,7 +10,7 @@ const MarkdownRenderer = lazy(preloadMarkdown);
  * Renders untrusted markdown as inert elements (see markdown-renderer.tsx). Text nested too deep or too long for
  * the parser's stack and time is shown as plain text instead, and anything that still throws stays in its box.
  */
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, isStreaming = false }: MarkdownProps) {
   const problem = markdownBudgetProblem(text);
   if (problem)
     return (
@@ -23,10 +23,10 @@ export function Markdown({ text }: { text: string }) {
   return (
     <RenderBoundary what="This text" rawText={text}>
       {loaded ? (
-        createElement(loaded, { text })
+        createElement(loaded, { text, isStreaming })
       ) : (
         <Suspense fallback={<PlainText text={text} />}>
-          <MarkdownRenderer text={text} />
+          <MarkdownRenderer text={text} isStreaming={isStreaming} />
         </Suspense>
       )}
     </RenderBoundary>

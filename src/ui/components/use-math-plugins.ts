@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type * as MathModule from './math-plugins';
 
-type MathPlugins = typeof MathModule;
+/** KaTeX's remark and rehype plugins (math-plugins.ts). */
+export type MathPlugins = typeof MathModule;
 
 /** `$$…$$`, or `$…$` whose first and last characters are not blanks: text that may hold a formula. */
 const MAY_HOLD_MATH = /\$\$[\s\S]+?\$\$|\$[^\s$][^$\n]*?(?<!\s)\$|```math/;

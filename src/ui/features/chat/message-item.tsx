@@ -115,7 +115,7 @@ function MessageBody({
         switch (block.type) {
           case 'text':
             return message.role === 'assistant' ? (
-              <Markdown key={i} text={block.text} />
+              <Markdown key={i} text={block.text} isStreaming={message.status === 'streaming'} />
             ) : (
               <p key={i} className="user-text">
                 {block.text}
