@@ -1,17 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CreateMessageRequestSchema,
-  ElicitRequestSchema,
   ErrorCode,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
-  type ElicitRequest,
   type ElicitResult,
+  type JSONRPCRequest,
   type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { SamplingRejectedError, type SamplingReply, type SamplingRequest } from '../domain/sampling';
 import { PermissiveCfWorkerValidator } from './schema-validation';
 
@@ -20,9 +20,13 @@ export interface ElicitationServer {
   readonly id: string;
   readonly name: string;
 }
+/** A server's elicitation request as it came: its form schema is for the app to judge (parseElicitationSchema). */
+export type ElicitationRequest =
+  | { readonly mode?: 'form'; readonly message: string; readonly requestedSchema: unknown }
+  | { readonly mode: 'url'; readonly message: string; readonly url: string; readonly elicitationId: string };
 /** Answers a server's elicitation; `signal` aborts when the server cancels the request. */
 export type ElicitationHandler = (
-  request: ElicitRequest['params'],
+  request: ElicitationRequest,
   server: ElicitationServer,
   signal?: AbortSignal,
 ) => Promise<ElicitResult>;
@@ -55,10 +59,14 @@ export function createMcpClient(
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {} },
     jsonSchemaValidator: new PermissiveCfWorkerValidator(),
   });
-  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+  // Not setRequestHandler: the SDK checks an elicitation against its own strict schema first and answers one outside
+  // the spec's subset with a zod dump (-32603) the person never sees; the app's own check declines it and says why.
+  client.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== 'elicitation/create') throw rpcError(ErrorCode.MethodNotFound, 'Method not found');
+    const params = parseElicitParams(request);
     if (!handlers.elicitation) return { action: 'decline' };
-    return handlers.elicitation(request.params, server, extra.signal);
-  });
+    return handlers.elicitation(params, server, extra.signal);
+  };
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     if (!handlers.sampling)
       throw rpcError(ErrorCode.InvalidRequest, 'This client does not allow servers to sample the model.');
@@ -82,6 +90,24 @@ export function createMcpClient(
 }
 
 const USER_REJECTED = -1;
+
+/** An elicitation's params as far as the app needs them; the form's schema is left to the app's own check. */
+const ElicitParams = z.union([
+  z.object({ mode: z.literal('url'), message: z.string(), url: z.string(), elicitationId: z.string() }),
+  z.object({ mode: z.literal('form').optional(), message: z.string(), requestedSchema: z.unknown() }),
+]);
+
+function parseElicitParams(request: JSONRPCRequest): ElicitationRequest {
+  const parsed = ElicitParams.safeParse(request.params);
+  if (parsed.success) return parsed.data;
+  const mode = (request.params as { mode?: unknown } | undefined)?.mode;
+  throw rpcError(
+    ErrorCode.InvalidParams,
+    typeof mode === 'string' && mode !== 'form' && mode !== 'url'
+      ? `This client does not support elicitation mode "${mode.slice(0, 40)}".`
+      : 'Invalid elicitation request: it needs a message, and a URL and an elicitationId in URL mode.',
+  );
+}
 
 /**
  * An error the SDK answers a server's request with as `{ code, message }`. Not McpError: its message carries an

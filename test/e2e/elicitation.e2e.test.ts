@@ -39,24 +39,28 @@ const lastToolResult = () =>
       .at(-1),
   );
 
-const BAD_FORM: ToolEntry = {
+/** A read-only tool that asks the person with this form schema and returns their answer's action. */
+const formTool = (name: string, message: string, requestedSchema: object): ToolEntry => ({
   tool: {
-    name: 'bad-form',
+    name,
     description: 'Asks with a broken form',
     inputSchema: { type: 'object' },
     annotations: { readOnlyHint: true },
   },
   run: async (_args, _signal, extra) => {
     const answer = await extra.sendRequest(
-      {
-        method: 'elicitation/create',
-        params: { message: 'Your phone?', requestedSchema: { type: 'object', properties: {}, required: ['phone'] } },
-      },
+      { method: 'elicitation/create', params: { message, requestedSchema } } as never,
       ElicitResultSchema,
     );
     return { content: [{ type: 'text', text: `The person's answer: ${answer.action}` }] };
   },
-};
+});
+const BAD_FORM = formTool('bad-form', 'Your phone?', { type: 'object', properties: {}, required: ['phone'] });
+// Outside what the SDK's own schema takes (trial 13): the app's check must still be the one that answers.
+const NESTED_FORM = formTool('nested-form', 'Your address?', {
+  type: 'object',
+  properties: { address: { type: 'object', properties: { street: { type: 'string' } } } },
+});
 
 /** How much of an element the person can see (1: all of it), clipped by the scrolling list and the window. */
 const visibleShare = (locator: ReturnType<Page['locator']>) =>
@@ -89,7 +93,7 @@ describe('elicitation in the chat', () => {
     await mkdir(SHOTS, { recursive: true });
     [everything, forms] = await Promise.all([
       startServerEverything({ mode: 'streamableHttp' }),
-      startTestMcpServer({ extraTools: [BAD_FORM] }),
+      startTestMcpServer({ extraTools: [BAD_FORM, NESTED_FORM] }),
     ]);
     const appConfig = appServersConfig([
       { id: 'everything', name: 'Everything', url: everything.url },
@@ -207,6 +211,18 @@ describe('elicitation in the chat', () => {
       .getByRole('button', { name: heading!, exact: true })
       .click();
     await note.waitFor();
+  });
+
+  it('declines a form with a nested object too, saying why, and the server gets decline (not an error)', async () => {
+    await newThread('Forms');
+    await callTool('mcp__forms__nested-form', {}, 'The nested form was refused.', false);
+    await messages().getByText('The nested form was refused.').waitFor({ timeout: 30_000 });
+    await page
+      .getByText(
+        'Forms asked for input this app cannot show, so it was declined: the field "address" has the type "object", which the spec does not allow.',
+      )
+      .waitFor();
+    expect(lastToolResult()).toContain("The person's answer: decline");
   });
 
   it('raised no uncaught errors in the page', () => {

@@ -1,0 +1,91 @@
+// An elicitation whose schema is outside the spec's subset (trial 13): the app's own check decides, so the server gets
+// `decline` (not the SDK's zod dump as -32603) and the chat's note says why. A real SDK-built server on 127.0.0.1
+// sends the requests from its tools; the registry and the server-requests store are the app's own.
+import { ElicitResultSchema, EmptyResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerRequests, type PendingElicitation, type ServerRequests } from '../../src/stores/server-requests';
+import { createTestRegistry } from '../fakes/test-registry';
+import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
+
+/** A tool that sends `request` to the client and returns what came back: the answer, or the error's code and message. */
+function asking(name: string, request: { method: string; params?: Record<string, unknown> }): ToolEntry {
+  return {
+    tool: { name, inputSchema: { type: 'object' } },
+    run: async (_args, _signal, extra) => {
+      try {
+        const schema = request.method === 'elicitation/create' ? ElicitResultSchema : EmptyResultSchema;
+        const answer = await extra.sendRequest(request as never, schema);
+        return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+      } catch (error) {
+        const code = error instanceof McpError ? error.code : undefined;
+        return { content: [{ type: 'text', text: JSON.stringify({ code, message: String(error).slice(0, 2000) }) }] };
+      }
+    },
+  };
+}
+
+const NESTED = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    address: { type: 'object', properties: { street: { type: 'string' } } },
+  },
+};
+
+let server: TestMcpServer;
+let requests: ServerRequests;
+let registry: ReturnType<typeof createTestRegistry>['registry'];
+
+beforeAll(async () => {
+  server = await startTestMcpServer({
+    extraTools: [
+      asking('nested-form', { method: 'elicitation/create', params: { message: 'Where?', requestedSchema: NESTED } }),
+      asking('plain-form', {
+        method: 'elicitation/create',
+        params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+      }),
+      asking('roots', { method: 'roots/list' }),
+    ],
+  });
+  requests = createServerRequests(() => crypto.randomUUID());
+  ({ registry } = createTestRegistry({ elicitation: requests.elicitation }));
+  await registry.register({ id: 'forms', name: 'Forms', url: server.url }, 'user');
+});
+
+afterAll(async () => {
+  await registry?.close();
+  await server?.stop();
+});
+
+const answerOf = (result: Awaited<ReturnType<typeof registry.callTool>>) =>
+  JSON.parse(result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')) as Record<string, unknown>;
+
+describe('elicitation outside the spec', () => {
+  it('declines a form with a nested object at once, and the chat says why', async () => {
+    const result = await registry.callTool('forms', 'nested-form', {});
+    expect(answerOf(result)).toEqual({ action: 'decline' });
+    expect(requests.store.getState().elicitations).toEqual([]);
+    expect(requests.store.getState().refused.map((r) => [r.serverName, r.reason])).toEqual([
+      ['Forms', 'the field "address" has the type "object", which the spec does not allow'],
+    ]);
+  });
+
+  it('still shows a form inside the subset to the person, and sends their answer', async () => {
+    const called = registry.callTool('forms', 'plain-form', {});
+    const pending = await new Promise<PendingElicitation>((resolve) => {
+      const check = () => {
+        const first = requests.store.getState().elicitations[0];
+        if (first) resolve(first);
+      };
+      requests.store.subscribe(check);
+      check();
+    });
+    expect(pending.fields?.map((f) => f.name)).toEqual(['name']);
+    pending.answer({ action: 'accept', content: { name: 'Ana' } });
+    expect(answerOf(await called)).toEqual({ action: 'accept', content: { name: 'Ana' } });
+  });
+
+  it('answers another request the client does not offer with method not found', async () => {
+    expect(answerOf(await registry.callTool('forms', 'roots', {}))).toMatchObject({ code: -32601 });
+  });
+});
