@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type {
   ResourceContentItem,
   ResourceInfo,
@@ -51,6 +51,8 @@ export function templateVariables(uriTemplate: string): string[] {
 }
 
 const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isMethodNotFound = (error: unknown) =>
+  error instanceof McpError && error.code === Number(ErrorCode.MethodNotFound);
 
 /** Listeners of `notifications/resources/updated` per client, by URI (one handler per client dispatches them). */
 const updateListeners = new WeakMap<Client, Map<string, Set<() => void>>>();
@@ -117,7 +119,8 @@ export function createServerResources(
           if (!cursor) break;
         }
       } catch (error) {
-        problems.push(`listing its resource templates failed: ${why(error)}`);
+        // Templates are optional: a server without any may not know the method at all.
+        if (!isMethodNotFound(error)) problems.push(`listing its resource templates failed: ${why(error)}`);
       }
       return {
         serverId,

@@ -112,6 +112,21 @@ describe('server resources as attachments', () => {
     }
   });
 
+  it('a server with resources but no templates (resources/templates/list: -32601) lists its resources, no problem', async () => {
+    const plain = await startResourceMcpServer(10, { templates: false });
+    try {
+      await app.registry.register({ id: 'plain', name: 'Plain', url: plain.url }, 'user');
+      await resources.load('plain');
+      const listing = resources.store.getState().listings.plain!;
+      expect(listing.problem).toBeUndefined();
+      expect(listing.templates).toEqual([]);
+      expect(listing.resources).toHaveLength(5);
+    } finally {
+      await app.registry.unregister('plain');
+      await plain.stop();
+    }
+  });
+
   it('attaches text, image, PDF and an unsupported binary with their sizes; refuses one too large, naming size and cap', async () => {
     await resources.attach('files', 'notes://today', 'today.txt');
     await resources.attach('files', 'images://chart.png', 'chart.png');
