@@ -4,6 +4,7 @@ import {
   ErrorCode,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
@@ -53,7 +54,7 @@ export function createMcpClient(
   onToolsChanged: () => void,
   onLog?: (params: LoggingMessageNotification['params']) => void,
   server: ElicitationServer = { id: '', name: 'A server' },
-  events: { readonly onPromptsChanged?: () => void } = {},
+  events: { readonly onPromptsChanged?: () => void; readonly onResourcesChanged?: () => void } = {},
 ): Client {
   const client = new Client(handlers.clientInfo ?? DEFAULT_CLIENT_INFO, {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {} },
@@ -82,8 +83,10 @@ export function createMcpClient(
     }
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => onToolsChanged());
-  const { onPromptsChanged } = events;
+  const { onPromptsChanged, onResourcesChanged } = events;
   if (onPromptsChanged) client.setNotificationHandler(PromptListChangedNotificationSchema, () => onPromptsChanged());
+  if (onResourcesChanged)
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => onResourcesChanged());
   if (onLog)
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => onLog(notification.params));
   return client;

@@ -30,7 +30,10 @@ export interface RegisteredServer {
 }
 
 export type RegistryEvent =
-  | { readonly type: 'registered' | 'unregistered' | 'tools' | 'log' | 'prompts'; readonly serverId: string }
+  | {
+      readonly type: 'registered' | 'unregistered' | 'tools' | 'log' | 'prompts' | 'resources';
+      readonly serverId: string;
+    }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */

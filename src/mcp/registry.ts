@@ -121,7 +121,10 @@ export function createRegistry(deps: RegistryDeps): Registry {
                 emit({ type: 'log', serverId: config.id });
               },
               { id: config.id, name: entries.get(config.id)?.config.name ?? config.name },
-              { onPromptsChanged: () => emit({ type: 'prompts', serverId: config.id }) },
+              {
+                onPromptsChanged: () => emit({ type: 'prompts', serverId: config.id }),
+                onResourcesChanged: () => emit({ type: 'resources', serverId: config.id }),
+              },
             ),
           onState,
           onTools: (tools, instructions) => onTools(config.id, tools, instructions),

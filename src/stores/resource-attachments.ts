@@ -45,7 +45,7 @@ export interface ResourceActions {
 
 export interface ResourceDeps {
   readonly resources: ServerResources;
-  readonly registry: Pick<Registry, 'get'>;
+  readonly registry: Pick<Registry, 'get' | 'subscribe'>;
   readonly chat: ChatStore;
   readonly draft: AttachmentDraftHandle;
   /** Where a failed (un)subscription is reported: the attachment keeps what was read. */
@@ -95,6 +95,8 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
   /** Unsubscribe functions of attached resources, by attachment id. */
   const followed = new Map<string, () => Promise<void>>();
   const serverName = (id: string) => deps.registry.get(id)?.config.name ?? id;
+  /** Listings asked for per server: an older one answering last does not replace a newer one. */
+  const asked = new Map<string, number>();
 
   const offerFor = async (
     serverId: string,
@@ -164,8 +166,11 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
   const actions: ResourceActions = {
     store,
     async load(serverId) {
+      const ask = (asked.get(serverId) ?? 0) + 1;
+      asked.set(serverId, ask);
       store.setState({ loading: { ...store.getState().loading, [serverId]: true } });
       const listing = await deps.resources.list(serverId);
+      if (asked.get(serverId) !== ask) return;
       store.setState({
         listings: { ...store.getState().listings, [serverId]: listing },
         loading: { ...store.getState().loading, [serverId]: false },
@@ -245,10 +250,16 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
     },
     dispose() {
       stopWatching();
+      stopListening();
       for (const unsubscribe of followed.values())
         void unsubscribe().catch(logFailure(logger, 'Unsubscribing from an attached resource failed'));
       followed.clear();
     },
   };
+  // A listed server that says its resources changed (resources/list_changed) is listed again: the `@` list and the
+  // Resources panel show what it has now.
+  const stopListening = deps.registry.subscribe((event) => {
+    if (event.type === 'resources' && store.getState().listings[event.serverId]) void actions.load(event.serverId);
+  });
   return actions;
 }

@@ -12,6 +12,7 @@ import { startResourceMcpServer, type ResourceMcpServer } from '../fixtures/reso
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { startMcpAppServer } from '../fixtures/mcp-app-server';
 import { startTestMcpServer } from '../fixtures/test-mcp-server';
+import { until } from './sampling-rig';
 
 let app: TestApp;
 let server: ResourceMcpServer;
@@ -125,6 +126,14 @@ describe('server resources as attachments', () => {
       await app.registry.unregister('plain');
       await plain.stop();
     }
+  });
+
+  it('lists a listed server again when it says its resources changed (resources/list_changed), for the `@` list too', async () => {
+    await resources.load('files');
+    expect(resources.mentionOptions('agenda')).toEqual([]);
+    server.add('notes://agenda', 'Standup at 10.');
+    await until(resources.store, (s) => s.listings.files?.resources.find((r) => r.uri === 'notes://agenda'));
+    expect(resources.mentionOptions('agenda').map((o) => o.detail)).toEqual(['resource · Files · notes://agenda']);
   });
 
   it('attaches text, image, PDF and an unsupported binary with their sizes; refuses one too large, naming size and cap', async () => {
