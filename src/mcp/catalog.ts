@@ -38,8 +38,9 @@ export async function inSteps<T>(
 }
 
 /**
- * Builds a catalog from a tools/list answer; definitions that are not valid tools are left out. A large answer is
- * taken a step of STEP tools at a time, with `pause` (which lets the page handle input) between steps.
+ * Builds a catalog from a tools/list answer; definitions that are not valid tools are left out, with a note in `cuts`
+ * (as are `rejected`, the notes of those the listing left out). A large answer is taken a step of STEP tools at a
+ * time, with `pause` (which lets the page handle input) between steps.
  */
 export async function catalogFromTools(
   profileId: string,
@@ -49,6 +50,7 @@ export async function catalogFromTools(
   sha256Hex: (text: string) => Promise<string>,
   instructions?: string,
   pause?: () => Promise<void>,
+  rejected: readonly string[] = [],
 ): Promise<ToolCatalog> {
   const seen = new Set<string>();
   const definitions: ToolDefinition[] = [];
@@ -61,6 +63,7 @@ export async function catalogFromTools(
     }
   });
   const limited = await limitInSteps(definitions, pause);
+  const cuts = [...rejected, ...limited.cuts];
   const sorted = [...limited.tools].sort((a, b) => a.name.localeCompare(b.name));
   // JSON.stringify of the whole list, written a step at a time.
   const parts: string[] = [];
@@ -72,7 +75,7 @@ export async function catalogFromTools(
     tools: limited.tools,
     hash,
     fetchedAt: now,
-    ...(limited.cuts.length ? { cuts: limited.cuts } : {}),
+    ...(cuts.length ? { cuts } : {}),
     ...(instructions?.trim() ? { instructions: limitInstructions(instructions.trim()) } : {}),
   };
 }

@@ -19,7 +19,7 @@ export async function probeServer(
   const connection = new ServerConnection(config, {
     ...deps,
     onState: () => undefined,
-    onTools: (tools) => {
+    onTools: ({ tools }) => {
       toolCount = tools.length;
       return Promise.resolve();
     },

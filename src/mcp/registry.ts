@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
@@ -26,6 +25,7 @@ import { RegistrySignIns } from './registry-sign-ins';
 import { argumentsProblem, callRegisteredTool } from './registry-tool-call';
 import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
 import type { StreamSlots } from './stream-slots';
+import type { ListedTools } from './tool-requests';
 
 export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
 
@@ -84,12 +84,21 @@ export function createRegistry(deps: RegistryDeps): Registry {
   };
   const signIns = new RegistrySignIns(deps.oauth, signInHost);
 
-  async function onTools(serverId: string, tools: Tool[], instructions?: string): Promise<void> {
+  async function onTools(serverId: string, { tools, rejected }: ListedTools, instructions?: string): Promise<void> {
     const entry = entries.get(serverId);
     if (!entry) return;
     const intake = (entry.intakes = (entry.intakes ?? 0) + 1);
     const { profileId, now, sha256Hex, yieldToPage } = deps;
-    const catalog = await catalogFromTools(profileId, serverId, tools, now(), sha256Hex, instructions, yieldToPage);
+    const catalog = await catalogFromTools(
+      profileId,
+      serverId,
+      tools,
+      now(),
+      sha256Hex,
+      instructions,
+      yieldToPage,
+      rejected,
+    );
     if (entries.get(serverId) !== entry || entry.intakes !== intake) return; // Removed, or a newer list came.
     entries.setCatalog(entry, catalog);
     // Offline search only; the live list is in memory.
@@ -127,7 +136,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
               },
             ),
           onState,
-          onTools: (tools, instructions) => onTools(config.id, tools, instructions),
+          onTools: (listed, instructions) => onTools(config.id, listed, instructions),
           logger,
         }),
       onState,

@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
@@ -7,6 +6,7 @@ import type { ConnectionTiming } from './connection-timing';
 import type { FetchLike } from './network';
 import type { OAuthSession } from './oauth-session';
 import type { StreamSlots } from './stream-slots';
+import type { ListedTools } from './tool-requests';
 
 // The contract of a server's connection (server-connection.ts), apart from the connection code that loads lazily.
 
@@ -27,8 +27,8 @@ export interface ServerConnectionDeps {
   /** A fresh Client with the app's capabilities and handlers; `onToolsChanged` fires on tools/list_changed. */
   readonly makeClient: (onToolsChanged: () => void) => Client;
   readonly onState: (state: ServerState) => void;
-  /** Called with the full tool list after every connect and list_changed. */
-  readonly onTools: (tools: Tool[], instructions?: string) => Promise<void>;
+  /** Called with the full tool list (and the definitions left out, and why) after every connect and list_changed. */
+  readonly onTools: (listed: ListedTools, instructions?: string) => Promise<void>;
   /** Where a failed close is reported (silent when omitted). */
   readonly logger?: Logger;
 }

@@ -1,7 +1,7 @@
 import { logFailure, silentLogger } from '../domain/logger';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError, withReconnectNote } from '../domain/mcp-errors';
+import { AuthRequiredError, McpProtocolError, withReconnectNote } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { failedResult, type ToolCallResult } from '../domain/tool-result';
@@ -11,7 +11,13 @@ import { endSession, type OpenConnection, type TransportKind } from './connect';
 import { dialServer } from './dial-server';
 import { diagnoseConnectFailure } from './relay-client';
 import { StaleConnectError, untilAborted } from './async-limits';
-import { listAllTools, requestToolCall, taskRequiredTools, type ToolRequestLimits } from './tool-requests';
+import {
+  listAllTools,
+  requestToolCall,
+  taskRequiredTools,
+  type ListedTools,
+  type ToolRequestLimits,
+} from './tool-requests';
 import { IdleTimer, ReconnectBackoff } from './connection-timers';
 import type { CallOptions, ServerConnectionDeps } from './server-connection-deps';
 
@@ -81,10 +87,10 @@ export class ServerConnection {
     return (await this.connecting).client;
   }
 
-  /** Lists every tool, following pagination cursors (bounded, in case a server repeats them). */
+  /** Lists every tool, following pagination cursors (bounded, in case a server repeats them); invalid ones left out. */
   async listTools(): Promise<Tool[]> {
     const client = await this.ensureConnected();
-    return this.listAll(client);
+    return (await this.listAll(client)).tools;
   }
 
   /** Calls a tool. Never throws: every failure comes back as a result with `failure` set. */
@@ -276,20 +282,35 @@ export class ServerConnection {
   }
 
   /** Lists every tool and notes which of them require task execution. */
-  private async listAll(client: Client): Promise<Tool[]> {
+  private async listAll(client: Client): Promise<ListedTools> {
     this.listedAt = this.deps.now();
-    const tools = await listAllTools(client);
-    this.taskRequired = taskRequiredTools(tools);
-    return tools;
+    const listed = await listAllTools(client);
+    this.taskRequired = taskRequiredTools(listed.tools);
+    return listed;
   }
 
-  private async refreshTools(): Promise<void> {
+  /**
+   * Lists the tools again on the open connection. A failure is logged and shown as the server's error (the previous
+   * catalog stays, and the next connect lists again); resolves to whether the list was taken in.
+   */
+  private async refreshTools(): Promise<boolean> {
     const open = this.open;
-    if (!open) return;
+    if (!open) return false;
     try {
       await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
-    } catch {
-      // The previous catalog stays; the next connect lists again.
+      return true;
+    } catch (error) {
+      logFailure(this.deps.logger ?? silentLogger, 'Listing tools failed', { serverId: this.config.id })(error);
+      const typed = toConnectionError(error, this.errorContext());
+      const lastError =
+        typed instanceof McpProtocolError
+          ? new McpProtocolError(
+              typed.code,
+              `Listing its tools failed, so the tools listed before are kept. ${typed.message}`,
+            )
+          : typed;
+      if (this.open === open) this.setState({ status: 'error', lastError });
+      return false;
     }
   }
 

@@ -1,0 +1,84 @@
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerState } from '../../../src/domain/server-status';
+import type { Logger } from '../../../src/domain/logger';
+import { startTestMcpServer } from '../../fixtures/test-mcp-server';
+import { createTestRegistry } from '../../fakes/test-registry';
+
+// How a server's tools/list is taken in when some of it is wrong: each tool on its own, with a note for what is left out.
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function testServer(options?: Parameters<typeof startTestMcpServer>[0]) {
+  const server = await startTestMcpServer(options);
+  cleanup.push(() => server.stop());
+  return server;
+}
+function setup(overrides?: Parameters<typeof createTestRegistry>[0]) {
+  const test = createTestRegistry(overrides);
+  cleanup.push(() => test.registry.close());
+  return test;
+}
+const textOf = (result: { content: readonly { type: string; text?: string }[] }) =>
+  result.content.map((c) => c.text ?? '').join('');
+
+describe('tool intake', () => {
+  it('leaves out only the tools whose definition the SDK rejects, with a note naming each, and calls the rest', async () => {
+    const server = await testServer({
+      pageSize: 2,
+      rawTools: [
+        { name: 'bad-properties', inputSchema: { type: 'object', properties: 5 } },
+        { name: 'no-object', inputSchema: { properties: {} } },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    expect(await registry.connect('mine')).toMatchObject({ status: 'connected' });
+    const names = registry.tools(['mine']).map((t) => t.toolName);
+    expect(names).toEqual(expect.arrayContaining(['add', 'slow']));
+    expect(names).not.toContain('bad-properties');
+    expect(names).not.toContain('no-object');
+    const cuts = registry.get('mine')?.catalog?.cuts ?? [];
+    expect(cuts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^bad-properties: left out: .*inputSchema\.properties/),
+        expect.stringMatching(/^no-object: left out: .*inputSchema\.type/),
+      ]),
+    );
+    const result = await registry.callTool('mine', 'add', { a: 2, b: 3 });
+    expect(result.failure).toBeUndefined();
+    expect(textOf(result)).toBe('2+3=5');
+  });
+
+  it('shows and logs a tools/list that fails after connecting, instead of keeping the old list silently', async () => {
+    let isFailing = false;
+    const server = await testServer({
+      configure: {
+        capabilities: {},
+        setup: (s) =>
+          s.setRequestHandler(ListToolsRequestSchema, () => {
+            if (isFailing) throw new Error('the tool database is down');
+            return { tools: [{ name: 'first', inputSchema: { type: 'object' } }] };
+          }),
+      },
+    });
+    const logged: string[] = [];
+    const logger: Logger = { warn: (message) => void logged.push(message), debug: () => undefined };
+    const { registry } = setup({ logger });
+    const states: ServerState[] = [];
+    registry.subscribe((e) => e.type === 'status' && e.serverId === 'mine' && states.push(e.state));
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    await expect.poll(() => server.openStreams).toBeGreaterThan(0);
+    isFailing = true;
+    server.addTool('second', 'Triggers tools/list_changed');
+    await expect.poll(() => states.at(-1)?.status).toBe('error');
+    expect(states.at(-1)?.lastError?.message).toMatch(/Listing its tools failed.*the tool database is down/);
+    expect(logged.some((m) => m.includes('Listing tools failed'))).toBe(true);
+    expect(registry.tools(['mine']).map((t) => t.toolName)).toEqual(['first']);
+  });
+});
