@@ -78,7 +78,11 @@ describe('tool catalog limits', () => {
     expect(pauses).toBe(9); // 202 tools checked, 200 capped and 200 written out: four steps of 64 at most each
     expect(catalog.tools.map((t) => t.name)).toEqual(tools.slice(0, 200).map((t) => t.name));
     expect(catalog.tools[5]).toMatchObject({ annotations: { readOnlyHint: true }, 'x-extra': { kept: [1, 'two'] } });
-    expect(catalog.cuts).toEqual([`tool_${(150 * 37) % 200}: description cut from 4,001 to 4,000 characters`]);
+    expect(catalog.cuts).toEqual([
+      'broken: left out: its definition is not a valid tool (inputSchema: Invalid input: expected object, received undefined)',
+      'tool_0: 1 more tool of this name left out (the first listed is kept)',
+      `tool_${(150 * 37) % 200}: description cut from 4,001 to 4,000 characters`,
+    ]);
     // The hashed text is the JSON of the tools sorted by name, as one JSON.stringify would write it.
     const sorted = [...catalog.tools].sort((a, b) => a.name.localeCompare(b.name));
     expect(hashed).toEqual([JSON.stringify(sorted)]);

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import { ToolDefinition, type ToolCatalog } from '../domain/tool-catalog';
 import { logFailure, type Logger } from '../domain/logger';
 
@@ -52,18 +53,30 @@ export async function catalogFromTools(
   pause?: () => Promise<void>,
   rejected: readonly string[] = [],
 ): Promise<ToolCatalog> {
-  const seen = new Set<string>();
+  /** How many definitions each name has (the first is kept), and the notes of those that are not valid tools. */
+  const seen = new Map<string, number>();
+  const invalid: string[] = [];
   const definitions: ToolDefinition[] = [];
   await inSteps(tools, pause, (slice) => {
     for (const tool of slice) {
       const parsed = ToolDefinition.safeParse(tool);
-      if (!parsed.success || seen.has(parsed.data.name)) continue;
-      seen.add(parsed.data.name);
-      definitions.push(parsed.data);
+      if (!parsed.success) {
+        invalid.push(invalidNote(tool, parsed.error));
+        continue;
+      }
+      const times = seen.get(parsed.data.name) ?? 0;
+      seen.set(parsed.data.name, times + 1);
+      if (times === 0) definitions.push(parsed.data);
     }
   });
+  const duplicates = [...seen]
+    .filter(([, times]) => times > 1)
+    .map(
+      ([name, times]) =>
+        `${name}: ${times - 1} more tool${times > 2 ? 's' : ''} of this name left out (the first listed is kept)`,
+    );
   const limited = await limitInSteps(definitions, pause);
-  const cuts = [...rejected, ...limited.cuts];
+  const cuts = [...rejected, ...invalid, ...duplicates, ...limited.cuts];
   const sorted = [...limited.tools].sort((a, b) => a.name.localeCompare(b.name));
   // JSON.stringify of the whole list, written a step at a time.
   const parts: string[] = [];
@@ -78,6 +91,14 @@ export async function catalogFromTools(
     ...(cuts.length ? { cuts } : {}),
     ...(instructions?.trim() ? { instructions: limitInstructions(instructions.trim()) } : {}),
   };
+}
+
+/** Why a definition the SDK took is not a tool of the catalog (the catalog's schema is stricter: a name, for one). */
+function invalidNote(tool: Tool, error: z.ZodError): string {
+  if (tool.name === '') return '(a tool with an empty name): left out: a tool needs a name to be called';
+  const issue = error.issues[0];
+  const where = issue?.path.map(String).join('.');
+  return `${tool.name}: left out: its definition is not a valid tool (${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'})`;
 }
 
 /** A server's instructions go into the system prompt of every request of a thread it is on in: longer ones are cut. */

@@ -82,3 +82,27 @@ describe('tool intake', () => {
     expect(registry.tools(['mine']).map((t) => t.toolName)).toEqual(['first']);
   });
 });
+
+describe('tool names', () => {
+  it('notes the tools left out for a duplicate or an empty name, instead of dropping them silently', async () => {
+    const server = await testServer({
+      rawTools: [
+        { name: 'add', description: 'A second add', inputSchema: { type: 'object' } },
+        { name: 'add', description: 'A third add', inputSchema: { type: 'object' } },
+        { name: '', description: 'No name', inputSchema: { type: 'object' } },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    expect(await registry.connect('mine')).toMatchObject({ status: 'connected' });
+    const tools = registry.tools(['mine']);
+    expect(tools.filter((t) => t.toolName === 'add')).toHaveLength(1);
+    expect(tools.find((t) => t.toolName === 'add')?.description).toBe('Adds a and b');
+    expect(registry.get('mine')?.catalog?.cuts).toEqual(
+      expect.arrayContaining([
+        'add: 2 more tools of this name left out (the first listed is kept)',
+        '(a tool with an empty name): left out: a tool needs a name to be called',
+      ]),
+    );
+  });
+});
