@@ -64,6 +64,33 @@ describe('input schema checks', () => {
     expect(check.check({ a: 'two', b: 3 })).toBe('a: Instance type "string" is invalid. Expected "number".');
   });
 
+  it('takes a schema that is not valid JSON Schema as one that cannot be compiled: unchecked, with a warning', () => {
+    const cases: [unknown, string][] = [
+      [
+        { type: 'object', properties: { a: { type: 'strng' } } },
+        'properties.a.type: "strng" is not a JSON Schema type',
+      ],
+      [{ type: 'object', required: 'a' }, 'required: must be a list of property names'],
+      [{ type: 'object', properties: { a: { anyOf: [] } } }, 'properties.a.anyOf: must be a non-empty list of schemas'],
+      [
+        { type: 'object', properties: { a: { items: 5 } } },
+        'properties.a.items: a schema must be an object or a boolean',
+      ],
+    ];
+    for (const [schema, problem] of cases) {
+      const check = compileInputSchema('echo', schema);
+      expect(check.warning).toBe(
+        `The input schema of "echo" cannot be compiled (${problem}); its arguments are sent unchecked.`,
+      );
+      expect(check.check({ a: 1 })).toBeUndefined();
+    }
+    const output = new PermissiveCfWorkerValidator().getValidator({
+      type: 'object',
+      properties: { n: { type: 'nmber' } },
+    });
+    expect(output({ n: 1 }).valid).toBe(true);
+  });
+
   it('still refuses a pattern that is not a regular expression at all', () => {
     expect(compileInputSchema('search', schemaWith('(')).warning).toMatch(/cannot be compiled/);
   });

@@ -4,6 +4,7 @@ import type {
   JsonSchemaType,
   JsonSchemaValidator,
 } from '@modelcontextprotocol/sdk/validation/types.js';
+import { schemaShapeProblem } from './schema-shape';
 import { patternsOf, uncheckablePattern, withLinearRegExp } from './linear-regexp';
 
 /** Checks tool arguments against a tool's input schema; never compiles code, so it works under a strict CSP. */
@@ -14,12 +15,16 @@ export interface InputCheck {
 }
 
 /**
- * Compiles an input schema; a schema that cannot be compiled gives a permissive check with a warning. Patterns
+ * Compiles an input schema; a schema that cannot be compiled (or is not a valid JSON Schema) gives a permissive check
+ * with a warning. Patterns
  * run on RE2 (linear time); one that needs backtracking (backreferences, lookaround) cannot be checked safely,
  * so that tool's arguments are sent unchecked (the server checks its own) and its warning says so.
  */
 export function compileInputSchema(toolName: string, schema: unknown): InputCheck {
   try {
+    // A keyword of the wrong kind ("type": "strng") would fail every input: the tool stays usable, unchecked.
+    const shapeProblem = schemaShapeProblem(schema);
+    if (shapeProblem !== undefined) throw new Error(shapeProblem);
     const validator = new Validator(schema as Schema, '2020-12', false);
     // cfworker compiles lazily (a bad regex throws on first use): compile what it would, and validate once now.
     for (const pattern of patternsOf(schema)) new RegExp(pattern, 'u');
@@ -73,7 +78,8 @@ export class PermissiveCfWorkerValidator implements jsonSchemaValidator {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     let validator: Validator | undefined;
     try {
-      validator = new Validator(schema as Schema, '2020-12', true);
+      validator =
+        schemaShapeProblem(schema) === undefined ? new Validator(schema as Schema, '2020-12', true) : undefined;
     } catch {
       validator = undefined;
     }

@@ -106,3 +106,30 @@ describe('tool names', () => {
     );
   });
 });
+
+describe('input schemas that are not valid JSON Schema', () => {
+  it('keeps the tool callable, its arguments checked by the server alone, with a warning naming the problem', async () => {
+    const server = await testServer({
+      extraTools: [
+        {
+          tool: {
+            name: 'echo',
+            inputSchema: { type: 'object', properties: { message: { type: 'strng' } }, required: ['message'] },
+          },
+          run: async (args) => ({ content: [{ type: 'text', text: `echo: ${String(args.message)}` }] }),
+        },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    const warning = registry.tools(['mine']).find((t) => t.toolName === 'echo')?.warning;
+    expect(warning).toMatch(
+      /"echo" cannot be compiled \(properties\.message\.type: "strng" is not a JSON Schema type\)/,
+    );
+    expect(registry.toolWarnings('mine')).toContain(warning);
+    const result = await registry.callTool('mine', 'echo', { message: 'hi' });
+    expect(result.failure).toBeUndefined();
+    expect(textOf(result)).toBe('echo: hi');
+  });
+});
