@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileInputSchema, PermissiveCfWorkerValidator } from './schema-validation';
+import { compileInputSchema, MAX_PROBLEMS_NAMED, PermissiveCfWorkerValidator } from './schema-validation';
 
 /** The pattern of issue #15: exponential backtracking on a word run that ends in a character it refuses. */
 const CATASTROPHIC = '^(\\w+\\s?)*$';
@@ -36,7 +36,7 @@ describe('input schema checks', () => {
     const { value, ms } = timed(() => check.check({ [HOSTILE_ARGUMENT]: 'not checked as a number', ok: 'x' }));
     expect(ms).toBeLessThan(BUDGET_MS);
     // "ok" matches the pattern, so it must be a number; the hostile key does not match, so it is free.
-    expect(value).toContain('ok: Instance type "string" is invalid');
+    expect(value).toContain('ok: wrong type: expected number, got string');
     expect(value).not.toContain(HOSTILE_ARGUMENT);
   });
 
@@ -61,7 +61,31 @@ describe('input schema checks', () => {
       properties: { a: { type: 'number' }, b: { type: 'number' } },
       required: ['a', 'b'],
     });
-    expect(check.check({ a: 'two', b: 3 })).toBe('a: Instance type "string" is invalid. Expected "number".');
+    expect(check.check({ a: 'two', b: 3 })).toBe('a: wrong type: expected number, got string.');
+  });
+
+  it('names every problem a model can act on: a missing required property, one not allowed, a wrong type', () => {
+    const check = compileInputSchema('echo', {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        options: { type: 'object', properties: { loud: { type: 'boolean' } } },
+      },
+      required: ['message'],
+      additionalProperties: false,
+    });
+    expect(check.check({ text: 'hi' })).toBe('Missing required property "message". Property "text" is not allowed.');
+    expect(check.check({ message: 'hi', options: { loud: 'yes' } })).toBe(
+      'options.loud: wrong type: expected boolean, got string.',
+    );
+  });
+
+  it('names at most MAX_PROBLEMS_NAMED problems and counts the rest', () => {
+    const check = compileInputSchema('wide', { type: 'object', additionalProperties: false });
+    const args = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p${i}`, i]));
+    const message = check.check(args)!;
+    expect(message.match(/is not allowed/g)).toHaveLength(MAX_PROBLEMS_NAMED);
+    expect(message).toMatch(/Property "p0" is not allowed\..*\(22 more problems not named\.\)$/);
   });
 
   it('takes a schema that is not valid JSON Schema as one that cannot be compiled: unchecked, with a warning', () => {

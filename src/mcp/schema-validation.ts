@@ -54,21 +54,73 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
   }
 }
 
-/**
- * The validator's errors as a sentence each, where they are: only the deepest (a parent's "does not match schema"
- * says nothing its child's error does not), e.g. 'a: Instance type "string" is invalid. Expected "number".'
- */
-function describeProblems(errors: readonly { readonly instanceLocation: string; readonly error: string }[]): string {
-  const deepest = errors.filter(
-    (e) => !errors.some((other) => other.instanceLocation.startsWith(`${e.instanceLocation}/`)),
-  );
-  return deepest
-    .map((e) => {
-      const where = e.instanceLocation === '#' ? 'arguments' : e.instanceLocation.replace(/^#\//, '');
-      return `${where}: ${e.error}${/[.!?]$/.test(e.error) ? '' : '.'}`;
-    })
-    .join(' ');
+/** How many problems an argument error names; the rest are counted. */
+export const MAX_PROBLEMS_NAMED = 8;
+/** Keywords whose error only says a subschema failed: the subschema's own errors say why. */
+const WRAPPERS = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'dependentSchemas',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
+
+interface ValidatorError {
+  readonly instanceLocation: string;
+  readonly keyword: string;
+  readonly error: string;
 }
+
+/**
+ * The validator's errors as sentences a model can act on ('Missing required property "message".', 'Property "text"
+ * is not allowed.', 'a: wrong type: expected number, got string.'), each problem once, at most MAX_PROBLEMS_NAMED. An
+ * error that only says a subschema failed is left out when the subschema's own error is there.
+ */
+function describeProblems(errors: readonly ValidatorError[]): string {
+  const isWrapper = (e: ValidatorError) => WRAPPERS.has(e.keyword);
+  const explained = (e: ValidatorError) =>
+    errors.some(
+      (other) =>
+        !isWrapper(other) &&
+        (other.instanceLocation === e.instanceLocation || other.instanceLocation.startsWith(`${e.instanceLocation}/`)),
+    );
+  const sentences = [...new Set(errors.filter((e) => !(isWrapper(e) && explained(e))).map(problemSentence))];
+  const named = sentences.slice(0, MAX_PROBLEMS_NAMED);
+  const more = sentences.length - named.length;
+  return [...named, ...(more > 0 ? [`(${more} more problem${more > 1 ? 's' : ''} not named.)`] : [])].join(' ');
+}
+
+/** One error as a sentence: where (a property path; none for the arguments as a whole) and what is wrong. */
+function problemSentence(e: ValidatorError): string {
+  const segments = e.instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodePointer);
+  let where = segments.join('.');
+  let what = e.error.replace(/[.!?]$/, '');
+  const required = /^Instance does not have required property "(.*)"$/.exec(what);
+  const type = /^Instance type "(.*)" is invalid\. Expected (.*)$/.exec(what);
+  if (required) what = `missing required property "${required[1]}"`;
+  else if (type) what = `wrong type: expected ${type[2]!.replaceAll('"', '')}, got ${type[1]}`;
+  else if (e.keyword === 'false' && segments.length > 0) {
+    // The schema of this property is `false` (additionalProperties: false, most often): it may not be there.
+    what = `property "${segments.at(-1)}" is not allowed`;
+    where = segments.slice(0, -1).join('.');
+  }
+  const sentence = where ? `${where}: ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
+  return `${sentence}.`;
+}
+
+const decodePointer = (segment: string) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~');
 
 /**
  * The validator given to the SDK client for output schemas: cfworker (no eval) with RE2 patterns, and a schema

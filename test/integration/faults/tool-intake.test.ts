@@ -133,3 +133,32 @@ describe('input schemas that are not valid JSON Schema', () => {
     expect(textOf(result)).toBe('echo: hi');
   });
 });
+
+describe('argument errors', () => {
+  it('name each problem the model must fix, not only the deepest', async () => {
+    const server = await testServer({
+      extraTools: [
+        {
+          tool: {
+            name: 'echo',
+            inputSchema: {
+              type: 'object',
+              properties: { message: { type: 'string' } },
+              required: ['message'],
+              additionalProperties: false,
+            },
+          },
+          run: async (args) => ({ content: [{ type: 'text', text: `echo: ${String(args.message)}` }] }),
+        },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    const result = await registry.callTool('mine', 'echo', { text: 'hi' });
+    expect(result.failure).toEqual({
+      kind: 'invalid-arguments',
+      message: 'Invalid arguments for "echo": Missing required property "message". Property "text" is not allowed.',
+    });
+  });
+});
