@@ -94,6 +94,10 @@ export class LazyConnection {
     await this.real?.recheck();
   }
 
+  async relist(): Promise<void> {
+    await this.real?.relist();
+  }
+
   async dispose(): Promise<void> {
     this.isDisposed = true;
     await this.real?.dispose();

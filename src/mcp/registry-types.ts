@@ -56,6 +56,8 @@ export interface Registry {
   get(serverId: string): RegisteredServer | undefined;
   /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
   connect(serverId: string): Promise<ServerState>;
+  /** "Check again": a connected server's tools (and prompts) are read again; any other server connects. Never throws. */
+  checkAgain(serverId: string): Promise<ServerState>;
   /** Connects to a config once without registering or storing it, lists its tools and closes. */
   testConnection(input: ServerConfigInput, pending?: PendingSecrets): Promise<ConnectionTest>;
   disconnect(serverId: string): Promise<void>;

@@ -236,6 +236,18 @@ export function createRegistry(deps: RegistryDeps): Registry {
     },
 
     /**
+     * "Check again": a connected server's tools are listed again and its prompts marked to be listed again (as its
+     * capabilities allow); any other server connects as `connect` does. Resolves to the resulting state, never throws.
+     */
+    async checkAgain(serverId: string): Promise<ServerState> {
+      const entry = entries.get(serverId);
+      if (entry?.connection.current.status !== 'connected') return registry.connect(serverId);
+      await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
+      if (entry.connection.current.offersPrompts) emit({ type: 'prompts', serverId });
+      return entry.connection.current;
+    },
+
+    /**
      * Connects to a config once without registering or storing it, lists its tools and closes ("Test
      * connection"). `pending` holds secrets typed but not saved; a registered server's stored ones fill the
      * rest. Throws only a ValidationError for an invalid config.

@@ -174,6 +174,17 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Lists the tools of an open connection again ("Check again" on a connected server: one that sends no list_changed
+   * could not be re-read otherwise). A failure is the server's error, as for a list_changed.
+   */
+  async relist(): Promise<void> {
+    const open = this.open;
+    if (!open || !open.client.getServerCapabilities()?.tools) return;
+    if ((await this.refreshTools()) && this.open === open && this.state.status === 'connected')
+      this.setState(this.connectedState(open));
+  }
+
   /** Closes the connection (no reconnect follows). */
   async disconnect(): Promise<void> {
     this.idle.cancel();

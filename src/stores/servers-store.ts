@@ -137,9 +137,17 @@ export function createServersStore(registry: Registry): ServersStore {
   return Object.assign(store, { dispose: unsubscribe });
 }
 
-/** Connects now; a failure stays as the server's status and error. */
-export async function connectServer(store: ServersStore, registry: Registry, serverId: string): Promise<void> {
-  const state = await registry.connect(serverId);
+/**
+ * Connects now (or, `isCheckAgain`, reads a connected server's tools again); a failure stays as the server's status
+ * and error.
+ */
+export async function connectServer(
+  store: ServersStore,
+  registry: Registry,
+  serverId: string,
+  isCheckAgain = false,
+): Promise<void> {
+  const state = await (isCheckAgain ? registry.checkAgain(serverId) : registry.connect(serverId));
   const server = registry.get(serverId);
   const context = { isOwn: server?.scope === 'user', hasRelay: registry.relayUrl() !== undefined };
   const text =
@@ -166,6 +174,8 @@ export interface ServerActions {
    */
   changeTool(serverId: string, toolName: string, change: ToolChange): Promise<string | undefined>;
   connect(serverId: string): Promise<void>;
+  /** "Check again": a connected server's tools, prompts and status are read again; any other server connects. */
+  checkAgain(serverId: string): Promise<void>;
   /**
    * "Connect through relay": tries the server through the relay first; only when that works is it saved as routed
    * through the relay and connected. A failure (relay down, not a relay, refused) becomes its notice, server unchanged.
@@ -225,6 +235,7 @@ export function bindServerActions(
         return problem;
       }),
     connect,
+    checkAgain: (serverId) => connectServer(store, deps.registry, serverId, true),
     connectThroughRelay: (serverId) =>
       serially(async () => {
         const problem = await routeThroughRelay(deps, serverId, connect);

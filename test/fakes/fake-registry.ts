@@ -124,6 +124,10 @@ export class FakeRegistry implements Registry {
     return this.servers.has(serverId) ? CONNECTED : { status: 'disconnected' };
   }
 
+  async checkAgain(serverId: string): Promise<ServerState> {
+    return this.connect(serverId);
+  }
+
   async connectedClient(): Promise<never> {
     throw new Error('FakeRegistry has no MCP client; use a real server (test/fixtures) for resources.');
   }

@@ -162,3 +162,18 @@ describe('argument errors', () => {
     });
   });
 });
+
+describe('Check again', () => {
+  it("reads a connected server's tools again, for a server that does not say they changed", async () => {
+    const server = await testServer();
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    const count = () => registry.tools(['mine']).length;
+    const before = count();
+    server.addTool('fresh', 'Added without list_changed', { silently: true });
+    expect(await registry.checkAgain('mine')).toMatchObject({ status: 'connected' });
+    expect(count()).toBe(before + 1);
+    expect(registry.tools(['mine']).map((t) => t.toolName)).toContain('fresh');
+  });
+});

@@ -120,7 +120,7 @@ export function ServerItem({
             <button
               type="button"
               className="secondary"
-              onClick={() => void actions.connect(server.id)}
+              onClick={() => void actions.checkAgain(server.id)}
               aria-label={`Check again: ${server.name}`}
             >
               Check again
