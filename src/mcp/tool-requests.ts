@@ -47,7 +47,9 @@ export async function listAllTools(client: Client): Promise<ListedTools> {
     cursor = result.nextCursor;
   }
   // Private in the SDK's types, called by its listTools; once for all pages (its listTools keeps only the last page's).
-  (client as unknown as { cacheToolMetadata(tools: Tool[]): void }).cacheToolMetadata(tools);
+  // Should an SDK version drop it, the tools are still listed (its calls then check no output schema).
+  const sdk = client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void };
+  if (typeof sdk.cacheToolMetadata === 'function') sdk.cacheToolMetadata(tools);
   return { tools, rejected };
 }
 
