@@ -236,14 +236,15 @@ export function createRegistry(deps: RegistryDeps): Registry {
     },
 
     /**
-     * "Check again": a connected server's tools are listed again and its prompts marked to be listed again (as its
-     * capabilities allow); any other server connects as `connect` does. Resolves to the resulting state, never throws.
+     * "Check again": a connected server's tools are listed again, and its prompts and its resources (where they were
+     * listed) are listed again too (as its capabilities allow); any other server connects as `connect` does. Resolves to the resulting state, never throws.
      */
     async checkAgain(serverId: string): Promise<ServerState> {
       const entry = entries.get(serverId);
       if (entry?.connection.current.status !== 'connected') return registry.connect(serverId);
       await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
       if (entry.connection.current.offersPrompts) emit({ type: 'prompts', serverId });
+      emit({ type: 'resources', serverId }); // Its resources, where they were listed, are listed again too.
       return entry.connection.current;
     },
 

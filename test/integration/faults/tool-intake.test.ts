@@ -172,8 +172,11 @@ describe('Check again', () => {
     const count = () => registry.tools(['mine']).length;
     const before = count();
     server.addTool('fresh', 'Added without list_changed', { silently: true });
+    const events: string[] = [];
+    registry.subscribe((event) => events.push(event.type));
     expect(await registry.checkAgain('mine')).toMatchObject({ status: 'connected' });
     expect(count()).toBe(before + 1);
+    expect(events).toContain('resources'); // the resources listed of it (the @ list, the panel) are listed again
     expect(registry.tools(['mine']).map((t) => t.toolName)).toContain('fresh');
   });
 });
