@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,servers-panel,memory,prompt-cache,long-compaction,programmatic] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,servers-panel,memory,message-search,prompt-cache,long-compaction,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -15,6 +15,7 @@ import { measureIndexTyping } from './figures/index-typing';
 import { measureLongThreads } from './figures/long-threads';
 import { measureServersPanel } from './figures/servers-panel';
 import { measureMemory } from './figures/memory';
+import { measureMessageSearch } from './figures/message-search';
 import { measurePromptCache } from './figures/prompt-cache';
 import { measureProgrammatic } from './figures/programmatic';
 import { measureStorage } from './figures/storage';
@@ -34,6 +35,7 @@ const FIGURES = [
   'index-typing',
   'servers-panel',
   'memory',
+  'message-search',
   'prompt-cache',
   'long-compaction',
   'programmatic',
@@ -78,7 +80,7 @@ async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<vo
 }
 
 const needsBrowser = (
-  ['cold-start', 'long-threads', 'storage', 'index-typing', 'servers-panel', 'memory'] as const
+  ['cold-start', 'long-threads', 'storage', 'index-typing', 'servers-panel', 'memory', 'message-search'] as const
 ).some(wanted);
 if (wanted('bundle') || needsBrowser) await step('build (app, bench pages)', async () => (await buildAll(), []));
 if (wanted('bundle')) await step('bundle', measureBundle);
@@ -91,6 +93,7 @@ if (needsBrowser) {
     if (wanted('index-typing')) await step('typing while 10k tools are indexed', () => measureIndexTyping(served.url));
     if (wanted('servers-panel')) await step('Servers panel with 10k tools', () => measureServersPanel(served.url));
     if (wanted('memory')) await step('memory', () => measureMemory(served.url));
+    if (wanted('message-search')) await step('message search', () => measureMessageSearch(served.url));
   } finally {
     await served.close();
   }

@@ -12,6 +12,8 @@ import { API_KEY_SLOT } from '../../../src/storage/vault';
 import { storeBenchServers, type BenchServer, type SourceTool } from './bench-servers';
 import type { SeedWorkerMessage } from './seed-worker';
 import { benchMessages, type BenchContent } from './thread-content';
+import { previewOf } from '../../../src/stores/thread-lifecycle';
+import { searchProfile, type SearchProfileSpec } from './search-profile';
 
 export interface SeedPlan {
   readonly apiKey?: string;
@@ -38,6 +40,8 @@ declare global {
   interface Window {
     benchHarness?: {
       seed(plan: SeedPlan): Promise<void>;
+      /** Stores a heavy user's threads (search-profile.ts) through the app's storage; resolves to how many messages. */
+      seedSearchProfile(spec: SearchProfileSpec): Promise<number>;
       /** Gives a worker the source of `count` servers × `perServer` tools (see bench-servers.ts) to store later. */
       prepareServersOffThread(source: readonly SourceTool[], count: number, perServer: number): Promise<void>;
       /** Has the worker store them (the app's tab may share this page's main thread: the work stays off it). */
@@ -89,6 +93,34 @@ async function seed(plan: SeedPlan): Promise<void> {
     ...(first ? { lastThreadId: first } : {}),
     preferences: { ...current.preferences, ...(plan.baseUrl ? { baseUrl: plan.baseUrl } : {}) },
   }));
+}
+
+async function seedSearchProfile(spec: SearchProfileSpec): Promise<number> {
+  const { storage } = await servicesReady;
+  const profile = await storage.profiles.ensureActive();
+  let stored = 0;
+  let last: string | undefined;
+  for (const planned of searchProfile(spec)) {
+    const thread = await storage.threads.create(profile.id, { title: planned.title });
+    const shown = [];
+    for (const message of planned.messages) shown.push(await storage.messages.append(thread.id, message));
+    stored += shown.length;
+    if (planned.alternativeAt !== undefined) {
+      const version = shown[planned.alternativeAt]!;
+      await storage.messages.append(
+        thread.id,
+        { role: 'assistant', status: 'complete', blocks: [{ type: 'text', text: `Alternative answer (version 2)` }] },
+        version.parentId,
+      );
+      await storage.messages.showBranch(thread.id, shown.at(-1)!.id);
+      stored++;
+    }
+    const preview = previewOf(shown);
+    if (preview) await storage.threads.update(thread.id, () => ({ preview }));
+    last = thread.id;
+  }
+  if (last) await storage.profiles.update(profile.id, (current) => ({ ...current, lastThreadId: last }));
+  return stored;
 }
 
 interface RawSchema extends DBSchema {
@@ -214,6 +246,7 @@ function askSeedWorker(message: SeedWorkerMessage, expected: string): Promise<vo
 
 window.benchHarness = {
   seed,
+  seedSearchProfile,
   prepareServersOffThread: (source, count, perServer) =>
     askSeedWorker({ kind: 'prepare', source, count, perServer }, 'prepared'),
   storeServersOffThread: () => askSeedWorker({ kind: 'store' }, 'stored'),
