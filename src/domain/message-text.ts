@@ -77,6 +77,26 @@ export interface MessageMatch {
   readonly match: TextMatch;
 }
 
+/** A message as a search reads it: its shown text (see shownText). */
+export interface ShownMessage {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+}
+
+/** The last of `messages` (a thread's shown branch, first to last) whose text `find` finds something in. */
+export function lastFound(
+  messages: readonly ShownMessage[],
+  find: (text: string) => TextMatch | undefined,
+): MessageMatch | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const { id, role, text } = messages[i]!;
+    const match = find(text);
+    if (match) return { messageId: id, role, match };
+  }
+  return undefined;
+}
+
 /** The last of `messages` (a thread's shown branch, first to last) whose shown text holds `needle`. */
 export function latestMatch(
   messages: readonly { readonly id: unknown; readonly role?: unknown; readonly blocks?: unknown }[],
@@ -84,9 +104,10 @@ export function latestMatch(
 ): MessageMatch | undefined {
   const find = textMatcher(needle);
   if (!find) return undefined;
-  for (const message of messages.toReversed()) {
-    const match = find(shownText(message.blocks));
-    if (match) return { messageId: String(message.id), role: message.role === 'user' ? 'user' : 'assistant', match };
-  }
-  return undefined;
+  const shown = messages.map((m) => ({
+    id: String(m.id),
+    role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+    text: shownText(m.blocks),
+  }));
+  return lastFound(shown, find);
 }

@@ -1,7 +1,9 @@
 import { selectBranch, pathTo, type BranchNode } from '../domain/branches';
 import { NotFoundError, type Loaded } from '../domain/errors';
 import { Message, type NewMessage } from '../domain/message';
-import { latestMatch, type MessageMatch } from '../domain/message-text';
+import type { MessageMatch } from '../domain/message-text';
+import { createBackgroundSlices } from '../platform/background-slices';
+import { createMessageSearchIndex } from './message-search-index';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
 import type { StorageContext } from './storage-context';
@@ -37,25 +39,28 @@ export interface MessagesRepo {
    * ignoring case; threads with none are left out.
    */
   search(threadIds: readonly string[], needle: string): Promise<ReadonlyMap<string, MessageMatch>>;
+  /** Starts reading these threads' text for `search` in the background (the person is about to search). */
+  prepareSearch(threadIds: readonly string[]): void;
 }
 
 /** The shown branch's last message, as the thread record keeps it (absent on threads from before branches). */
 const shownLeaf = (thread: Record<string, unknown> | undefined): string | undefined =>
   typeof thread?.activeLeafId === 'string' ? thread.activeLeafId : undefined;
 
-export function createMessagesRepo({ db, bus, now, newId }: StorageContext): MessagesRepo {
+export function createMessagesRepo({ db, bus, now, newId, slices }: StorageContext): MessagesRepo {
   const threadRange = (threadId: string) => IDBKeyRange.bound([threadId, 0], [threadId, Infinity]);
-  /**
-   * The thread's records in seq order, read as branch nodes (a bad parentId makes its record fail the parse later), in
-   * `tx` when given (a search reads many threads in one transaction).
-   */
-  const nodesOf = async (threadId: string, tx = db.transaction(['threads', 'messages'], 'readonly')) => {
+  /** The thread's records in seq order, read as branch nodes (a bad parentId makes its record fail the parse later). */
+  const nodesOf = async (threadId: string) => {
+    const tx = db.transaction(['threads', 'messages'], 'readonly');
     const [thread, records] = await Promise.all([
       tx.objectStore('threads').get(threadId),
       tx.objectStore('messages').index('byThreadSeq').getAll(threadRange(threadId)),
     ]);
     return { leaf: shownLeaf(thread), nodes: records as (BranchNode & (typeof records)[number])[] };
   };
+
+  // The search reads the threads' text kept in memory, filled in background slices and kept current by the bus.
+  const searchIndex = createMessageSearchIndex({ db, bus, slices: slices ?? createBackgroundSlices() });
 
   return {
     async list(threadId: string): Promise<BranchMessages> {
@@ -147,17 +152,7 @@ export function createMessagesRepo({ db, bus, now, newId }: StorageContext): Mes
       return marked;
     },
 
-    async search(threadIds: readonly string[], needle: string): Promise<ReadonlyMap<string, MessageMatch>> {
-      const tx = db.transaction(['threads', 'messages'], 'readonly');
-      const found = new Map<string, MessageMatch>();
-      await Promise.all(
-        threadIds.map(async (threadId) => {
-          const { leaf, nodes } = await nodesOf(threadId, tx);
-          const match = latestMatch(selectBranch(nodes, leaf).path, needle);
-          if (match) found.set(threadId, match);
-        }),
-      );
-      return found;
-    },
+    search: (threadIds, needle) => searchIndex.search(threadIds, needle),
+    prepareSearch: (threadIds) => searchIndex.prepare(threadIds),
   };
 }

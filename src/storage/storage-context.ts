@@ -1,4 +1,5 @@
 import type { Logger } from '../domain/logger';
+import type { BackgroundSlices } from '../platform/background-slices';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 
@@ -10,4 +11,6 @@ export interface StorageContext {
   readonly newId: () => string;
   /** Where failures a repository goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
+  /** Where background work (the message search's index) takes its turns; the page's own when omitted. */
+  readonly slices?: BackgroundSlices;
 }

@@ -104,6 +104,8 @@ export interface ChatActions
   renameThread(threadId: string, title: string): Promise<string | undefined>;
   /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
   readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
+  /** The person is about to search: the listed threads' text is read in the background, before they type. */
+  readonly prepareSearch: () => void;
   /**
    * Sends the person's message with its attachments (bytes stored first); a refused store is the notice. Resolves, at
    * the end of the turn, to whether the person's message was stored (false also when nothing was sent).
@@ -233,6 +235,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
         store.getState().threads.map((t) => t.id),
         needle,
       ),
+    prepareSearch: () => storage.messages.prepareSearch(store.getState().threads.map((t) => t.id)),
     async renameThread(threadId, title) {
       try {
         // A new name is no new activity: the thread keeps its place in the list (as in other chat apps).

@@ -149,5 +149,6 @@ export function createMemoryMessagesRepo(records: MemoryRecords): MessagesRepo {
       }
       return found;
     },
+    prepareSearch: () => undefined,
   };
 }

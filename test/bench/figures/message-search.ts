@@ -114,10 +114,14 @@ interface ProfilePage {
   readonly messages: number;
 }
 
-/** Empties the box, waits for every thread to be listed again, then types `query` at once; the search's times. */
+/**
+ * Empties the box, waits for every thread to be listed again, then types `query` at once; the search's times. The
+ * first search of a page focuses the box just before (as a click would), so the search meets the page as it is.
+ */
 async function searchOnce(profile: ProfilePage, query: string, want: Expected) {
   const { page, cdp, spec } = profile;
   const box = page.getByRole('searchbox', { name: 'Search threads' });
+  await box.focus();
   await box.fill('');
   await page.waitForFunction(
     (count) => document.querySelectorAll('nav[aria-label="Threads"] button.thread-link').length === count,
@@ -146,7 +150,6 @@ function withProfile<T>(origin: string, spec: SearchProfileSpec, work: (profile:
       .first()
       .waitFor({ timeout: 30_000 });
     const cdp = await context.newCDPSession(page);
-    await page.getByRole('searchbox', { name: 'Search threads' }).focus();
     return work({ spec, page, cdp, messages, heap: () => heapUsedMb(context, page) });
   });
 }
@@ -156,14 +159,17 @@ export async function measureMessageSearch(origin: string, rounds = 4): Promise<
   return withProfile(origin, HEAVY, (heavy) =>
     withProfile(origin, LIGHT, async (light) => {
       const heapBefore = await heavy.heap();
+      // Typed as soon as the box has focus: what the first search of a page waits for.
+      const first = [
+        await searchOnce(heavy, queries(HEAVY)[0]!, expected(HEAVY, queries(HEAVY)[0]!)),
+        await searchOnce(light, queries(LIGHT)[0]!, expected(LIGHT, queries(LIGHT)[0]!)),
+      ];
       const times = { heavy: [] as number[], light: [] as number[] };
       const longest = { heavy: [] as number[], light: [] as number[] };
-      const first: number[] = [];
       for (let round = 0; round < rounds; round++) {
         for (const [i, query] of queries(HEAVY).entries()) {
           const a = await searchOnce(heavy, query, expected(HEAVY, query));
           const b = await searchOnce(light, queries(LIGHT)[i]!, expected(LIGHT, queries(LIGHT)[i]!));
-          if (round === 0 && i === 0) first.push(a.ms, b.ms);
           if (process.env.BENCH_DEBUG)
             console.error(
               query,
@@ -190,7 +196,15 @@ export async function measureMessageSearch(origin: string, rounds = 4): Promise<
           app: median(times.heavy),
           baseline: median(times.light),
           baselineName: `${light.messages}-message profile`,
-          note: `${searches}; range ${spread(times.heavy)} vs ${spread(times.light)}; includes the list's 150 ms pause after typing; first search ${first[0]?.toFixed(0)} vs ${first[1]?.toFixed(0)} ms`,
+          note: `${searches}; range ${spread(times.heavy)} vs ${spread(times.light)}; includes the list's 150 ms pause after typing`,
+        },
+        {
+          figure: 'Message search: first search of the page',
+          unit: 'ms',
+          app: first[0]!.ms,
+          baseline: first[1]!.ms,
+          baselineName: `${light.messages}-message profile`,
+          note: `"${queries(HEAVY)[0]}" typed as soon as the box has focus, once per page; longest task ${first[0]!.longest.toFixed(0)} vs ${first[1]!.longest.toFixed(0)} ms`,
         },
         {
           figure: 'Message search: longest task per search',
@@ -206,7 +220,7 @@ export async function measureMessageSearch(origin: string, rounds = 4): Promise<
           app: heapAfter,
           baseline: heapBefore,
           baselineName: 'the same page before its first search',
-          note: `used heap after a full GC; ${(heapAfter - heapBefore).toFixed(1)} MB more`,
+          note: `used heap after a full GC, before the box had focus and after the last search; ${(heapAfter - heapBefore).toFixed(1)} MB more`,
         },
       ];
     }),

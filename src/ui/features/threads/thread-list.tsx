@@ -18,6 +18,8 @@ export interface ThreadListProps {
   readonly onRename: (id: string, title: string) => Promise<string | undefined>;
   /** The threads' latest messages that hold `needle`, by thread id (the search also reads every message). */
   readonly onSearchMessages?: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
+  /** The search box took focus: a search is likely soon (the messages can be read ahead). */
+  readonly onPrepareSearch?: () => void;
 }
 
 /** How long typing pauses before the messages are searched, and the shortest search that reads them. */
@@ -50,6 +52,7 @@ export function ThreadList({
   onDelete,
   onRename,
   onSearchMessages,
+  onPrepareSearch,
 }: ThreadListProps) {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string; error?: string }>();
@@ -166,6 +169,7 @@ export function ThreadList({
           placeholder="Search threads"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onFocus={onPrepareSearch}
         />
         {inMessages?.error && <p className="field-error">Searching the messages failed: {inMessages.error}</p>}
         {shown.length === 0 && threads.length > 0 && (

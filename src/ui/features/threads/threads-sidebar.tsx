@@ -95,6 +95,7 @@ export function ThreadsSidebar({
         onDelete={(id) => void actions.deleteThread(id)}
         onRename={(id, title) => actions.renameThread(id, title)}
         onSearchMessages={actions.searchMessages}
+        onPrepareSearch={actions.prepareSearch}
       />
       <div className="undo-toast-region" role="status" aria-live="polite" ref={region}>
         {shown && (
