@@ -32,7 +32,7 @@ interface Entry {
 }
 
 /** Threads read in one transaction (a few hundred messages at most, usually). */
-const BATCH_THREADS = 16;
+const BATCH_THREADS = 32;
 /** Records per read: deserializing a page of long answers is one task of the page, so it is kept short. */
 const PAGE = 100;
 /** The most text kept (UTF-16 characters, about 1-2 bytes each): past it a thread's text is read for each search. */
@@ -107,14 +107,23 @@ export function createMessageSearchIndex({
   /** Indexes the threads not usable for a search that began at `since`, a batch at a time, in slices. */
   const fill = async (threadIds: readonly string[], since: number, found?: Map<string, Entry>) => {
     let sliceStart = slices.now();
-    for (let at = 0; at < threadIds.length;) {
+    let at = 0;
+    /** Reads the next batch of threads still needed, after a pause in the typing unless hurried; undefined at the end. */
+    const readNext = async () => {
       const batch: string[] = [];
       for (; at < threadIds.length && batch.length < BATCH_THREADS; at++)
         if (!isUsable(threadIds[at]!, since)) batch.push(threadIds[at]!);
-      if (batch.length === 0) continue;
-      // Unhurried, reading waits for a pause in the typing too.
+      if (batch.length === 0) return undefined;
       await slices.idle();
-      for (const { threadId, version, epoch: readEpoch, readAt, leaf, records } of await readThreads(batch)) {
+      return readThreads(batch);
+    };
+    // One batch is read while the one before is taken in: reading is waiting on storage, not work of the page.
+    for (let reading = readNext(); ;) {
+      const read = await reading;
+      if (!read) return;
+      reading = readNext();
+      reading.catch(() => undefined); // Awaited on the next turn of the loop, unless this one fails first.
+      for (const { threadId, version, epoch: readEpoch, readAt, leaf, records } of read) {
         const messages: ShownMessage[] = [];
         let size = 0;
         for (const record of selectBranch(records, leaf).path) {
@@ -161,6 +170,8 @@ export function createMessageSearchIndex({
       const release = slices.hurry();
       const readNow = new Map<string, Entry>();
       try {
+        // Filling ahead goes on hurried, and this search reads only what it left: no thread is read twice.
+        await warming?.catch(() => undefined);
         await fill(threadIds, since, readNow);
       } finally {
         release();
