@@ -1,6 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { takeResult } from '@modelcontextprotocol/sdk/shared/responseMessage.js';
-import { ListToolsResultSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ListToolsResultSchema,
+  ToolSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McpProtocolError } from '../domain/mcp-errors';
 
@@ -102,5 +108,40 @@ export async function requestToolCall(
     return takeResult(
       client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }),
     );
-  return client.callTool({ name, arguments: args }, undefined, requestOptions);
+  // Not callTool: it refuses a result whose structured content does not meet the tool's output schema, text and all.
+  const result = await client.request(
+    { method: 'tools/call', params: { name, arguments: args } },
+    CallToolResultSchema,
+    requestOptions,
+  );
+  const note = outputSchemaNote(client, name, result);
+  return note ? { ...result, content: [...result.content, { type: 'text', text: note }] } : result;
+}
+
+type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string };
+
+/**
+ * What the SDK's callTool would refuse a result for (an output schema the tool declared and did not meet), as a note
+ * that goes with the result: the person developing the server sees it, and the model reads the content with a warning
+ * rather than losing it. An error result is not checked (the spec's rule, as the SDK's).
+ */
+function outputSchemaNote(client: Client, name: string, result: CallToolResult): string | undefined {
+  // Private in the SDK's types: the validator it compiled from the tool's output schema when the tools were listed.
+  const sdk = client as unknown as { getToolOutputValidator?: (tool: string) => OutputValidator | undefined };
+  const validator = typeof sdk.getToolOutputValidator === 'function' ? sdk.getToolOutputValidator(name) : undefined;
+  if (!validator || result.isError) return undefined;
+  const intro = `[Not as declared: ${name}`;
+  const outro = 'The result is given as the tool sent it.]';
+  if (result.structuredContent === undefined)
+    return `${intro} declares an output schema but returned no structured content. ${outro}`;
+  let problem: string | undefined;
+  try {
+    const checked = validator(result.structuredContent);
+    problem = checked.valid ? undefined : (checked.errorMessage ?? 'it does not match');
+  } catch (error) {
+    problem = `it could not be checked (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return problem === undefined
+    ? undefined
+    : `${intro}'s structured content does not match its output schema: ${problem}. ${outro}`;
 }

@@ -180,3 +180,48 @@ describe('Check again', () => {
     expect(registry.tools(['mine']).map((t) => t.toolName)).toContain('fresh');
   });
 });
+
+describe('output schemas', () => {
+  it('keeps a result whose structured content breaks the tool’s output schema, with a note saying how', async () => {
+    const outputSchema = {
+      type: 'object',
+      properties: { temp: { type: 'number' }, unit: { enum: ['C', 'F'] } },
+      required: ['temp'],
+    } as const;
+    const server = await testServer({
+      extraTools: [
+        {
+          tool: { name: 'weather', inputSchema: { type: 'object' }, outputSchema },
+          run: async () => ({
+            content: [{ type: 'text', text: 'Sunny, 22 degrees' }],
+            structuredContent: { temp: 'warm', unit: 'C' },
+          }),
+        },
+        {
+          tool: { name: 'forecast', inputSchema: { type: 'object' }, outputSchema },
+          run: async () => ({ content: [{ type: 'text', text: 'Rain tomorrow' }] }),
+        },
+        {
+          tool: { name: 'today', inputSchema: { type: 'object' }, outputSchema },
+          run: async () => ({ content: [{ type: 'text', text: '18 C' }], structuredContent: { temp: 18, unit: 'C' } }),
+        },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    const broken = await registry.callTool('mine', 'weather', {});
+    expect(broken.failure).toBeUndefined();
+    expect(textOf(broken)).toMatch(
+      /^Sunny, 22 degrees\[Not as declared: weather's structured content does not match its output schema: .*temp.*\. The result is given as the tool sent it\.\]$/,
+    );
+    const missing = await registry.callTool('mine', 'forecast', {});
+    expect(missing.failure).toBeUndefined();
+    expect(textOf(missing)).toBe(
+      'Rain tomorrow[Not as declared: forecast declares an output schema but returned no structured content. The result is given as the tool sent it.]',
+    );
+    const fine = await registry.callTool('mine', 'today', {});
+    expect(textOf(fine)).toBe('18 C');
+    expect(fine.structuredContent).toEqual({ temp: 18, unit: 'C' });
+  });
+});
