@@ -18,7 +18,26 @@ export const OAUTH_SLOTS = {
   discovery: 'oauth-discovery',
   /** Set while a sign-in the person started waits for its callback. */
   interactive: 'oauth-interactive',
+  /** The issuer the answer of the sign-in in progress must name (RFC 9207), kept when the person was sent there. */
+  issuer: 'oauth-issuer',
 } as const;
+
+/** The authorization server a sign-in was sent to, and whether its answer must name it (RFC 9207). */
+export interface PendingIssuer {
+  readonly issuer: string;
+  readonly namesItself: boolean;
+}
+
+/** Two issuer identifiers are the same (as URLs, a trailing slash aside, as the SDK compares them). */
+export function sameIssuer(a: string, b: string): boolean {
+  let [x, y] = [a, b];
+  try {
+    [x, y] = [new URL(a).href, new URL(b).href];
+  } catch {
+    // Not two URLs: compared as written.
+  }
+  return x === y || x.replace(/\/$/, '') === y.replace(/\/$/, '');
+}
 
 /** What the deployment decides about OAuth: where the authorization server sends the person back, who we are. */
 export interface OAuthSettings {
@@ -133,7 +152,33 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
+    const expected = await this.expectedIssuer();
+    if (expected && !(await this.keepsPersonsSignIn())) await this.write(OAUTH_SLOTS.issuer, JSON.stringify(expected));
     await this.deps.onRedirect(url);
+  }
+
+  /**
+   * The issuer this sign-in's answer must name: the authorization server's address that discovery used (RFC 8414:
+   * metadata naming another issuer than the address it was read from must not be used, or a server could send the
+   * person to an honest authorization server while the code goes to its own token endpoint). Undefined when nothing
+   * was discovered.
+   */
+  private async expectedIssuer(): Promise<PendingIssuer | undefined> {
+    const discovery = await this.discoveryState();
+    if (!discovery) return undefined;
+    const metadata = discovery.authorizationServerMetadata;
+    if (metadata && !sameIssuer(metadata.issuer, discovery.authorizationServerUrl))
+      throw new Error(
+        `the authorization server's metadata names another issuer (${metadata.issuer}) than the address it was read from (${discovery.authorizationServerUrl}), and such metadata must not be used (RFC 8414)`,
+      );
+    const namesItself =
+      (metadata as Record<string, unknown> | undefined)?.authorization_response_iss_parameter_supported === true;
+    return { issuer: discovery.authorizationServerUrl, namesItself };
+  }
+
+  /** The issuer the answer of the sign-in in progress must name, kept when the person was sent to sign in. */
+  pendingIssuer(): Promise<PendingIssuer | undefined> {
+    return this.readJson<PendingIssuer>(OAUTH_SLOTS.issuer, (v) => typeof v.issuer === 'string');
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
@@ -172,6 +217,7 @@ export class VaultOAuthProvider implements OAuthClientProvider {
             OAUTH_SLOTS.state,
             OAUTH_SLOTS.discovery,
             OAUTH_SLOTS.interactive,
+            OAUTH_SLOTS.issuer,
           ]
         : [
             {
@@ -187,7 +233,7 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   /** Forgets the sign-in in progress (after it completed or failed). */
   async clearPending(): Promise<void> {
     await Promise.all(
-      [OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.interactive].map((slot) =>
+      [OAUTH_SLOTS.verifier, OAUTH_SLOTS.state, OAUTH_SLOTS.interactive, OAUTH_SLOTS.issuer].map((slot) =>
         this.deps.secrets.delete(this.ref(slot)),
       ),
     );

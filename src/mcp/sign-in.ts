@@ -4,7 +4,7 @@ import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import { guardedFetch, NetworkFailure, type FetchLike } from './network';
 import { fetchFor } from './relay-client';
-import type { WritableSecretStore } from './oauth-provider';
+import { sameIssuer, type WritableSecretStore } from './oauth-provider';
 import { OAuthSession, type OAuthSessionDeps } from './oauth-session';
 
 /** OAuth as the registry is given it. */
@@ -39,25 +39,24 @@ export interface SignInHost {
 }
 
 /**
- * RFC 9207 (OAuth mix-up): the response must come from the authorization server the sign-in was sent to. A response
- * naming another one is refused, and so is one naming none when that server's metadata promises to name itself.
- * Without that server's metadata there is nothing to compare with (the SDK then uses the server's own origin).
+ * RFC 9207 (OAuth mix-up): the response must come from the authorization server the sign-in was sent to (kept when the
+ * person was sent there, from the address discovery used, not from what its metadata claims). A response naming
+ * another one is refused, and so is one naming none when that server's metadata promises to name itself.
  */
 async function issuerMismatch(
   session: OAuthSession,
   serverName: string,
   callback: SignInCallback,
 ): Promise<string | undefined> {
-  const metadata = (await session.provider.discoveryState())?.authorizationServerMetadata;
-  if (!metadata) return undefined;
+  const pending = await session.provider.pendingIssuer();
+  if (!pending) return undefined; // Nothing was discovered for this sign-in: nothing to compare with.
   if (callback.iss !== undefined) {
-    return callback.iss === metadata.issuer
+    return sameIssuer(callback.iss, pending.issuer)
       ? undefined
-      : `The sign-in answer for ${serverName} says it comes from ${callback.iss}, but the sign-in was sent to ${metadata.issuer}, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`;
+      : `The sign-in answer for ${serverName} says it comes from ${callback.iss}, but the sign-in was sent to ${pending.issuer}, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`;
   }
-  const promisesIss = (metadata as Record<string, unknown>).authorization_response_iss_parameter_supported === true;
-  return promisesIss
-    ? `The sign-in answer for ${serverName} does not say which authorization server sent it, though ${metadata.issuer} always does, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`
+  return pending.namesItself
+    ? `The sign-in answer for ${serverName} does not say which authorization server sent it, though ${pending.issuer} always does, so it was refused (another site may be passing off its own sign-in as this one). Sign in again.`
     : undefined;
 }
 

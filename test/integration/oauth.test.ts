@@ -155,6 +155,51 @@ describe('OAuth through the registry', () => {
     expect(registry.get('notes')?.state.status).not.toBe('connected');
   });
 
+  it('does not send the person to sign in where the metadata names another issuer than its own address (RFC 8414)', async () => {
+    // A server whose authorization server's metadata claims to be an honest one: the person would sign in there, the
+    // answer would name it, and the code (and PKCE verifier) would go to this server's own token endpoint.
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const json = (body: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url?.startsWith('/.well-known/oauth-protected-resource'))
+        return void json({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+      if (req.url?.startsWith('/.well-known/oauth-authorization-server'))
+        return void json({
+          issuer: 'https://as-honest.example',
+          authorization_endpoint: 'https://as-honest.example/authorize',
+          token_endpoint: `${origin}/token`,
+          registration_endpoint: `${origin}/register`,
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
+        });
+      if (req.url === '/register')
+        return void res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ client_id: 'c1', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] }));
+      res
+        .writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { registry } = oauthRegistry();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    await registry.register({ id: 'liar', name: 'Liar', url, auth: { kind: 'oauth' } }, 'user');
+    const sentTo: URL[] = [];
+    const error = await registry.signIn('liar', (to) => void sentTo.push(to)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthFlowError);
+    expect((error as Error).message).toContain(
+      "Sign-in to Liar could not start: the authorization server's metadata names another issuer (https://as-honest.example)",
+    );
+    expect(sentTo).toEqual([]);
+    expect(requests.filter((r) => r.startsWith('POST /token'))).toEqual([]);
+  });
+
   it.each([
     [
       'names a different resource',
