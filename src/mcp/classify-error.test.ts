@@ -20,6 +20,17 @@ describe('an HTTP error keeps what the server said in its body', () => {
     );
   });
 
+  it("quotes an OAuth-style error's description rather than its code", () => {
+    expect(posted(400, '{"error":"invalid_token","error_description":"the token expired"}')).toBe(
+      'The server answered HTTP 400: it said “the token expired”.',
+    );
+  });
+
+  it("quotes only a POST's body, not the SDK's own words about a stream", () => {
+    const sse = toConnectionError(new StreamableHTTPError(500, 'Failed to open SSE stream: Server Broke'), context);
+    expect(sse.message).toBe('The server answered HTTP 500: the server failed; try again later.');
+  });
+
   it('says nothing more for an HTML page, an empty body or a body that only repeats the status name', () => {
     const plain = 'The server answered HTTP 502: the server failed; try again later.';
     expect(posted(502, '<html><body><h1>502 Bad Gateway</h1></body></html>')).toBe(plain);

@@ -70,18 +70,27 @@ const STATUS_NAMES = new Set([
  * nothing here.
  */
 function serverWords(message: string): string | undefined {
-  const body = message
-    .replace(/^Streamable HTTP error: /, '')
-    .replace(/^Error POSTing to endpoint: /, '')
-    .trim();
+  // Only a POST's answer carries the body; the SDK's other messages ("Failed to open SSE stream: …") are its own words.
+  const posted = /^(?:Streamable HTTP error: )?Error POSTing to endpoint: ([\s\S]*)$/.exec(message);
+  const body = posted?.[1]?.trim();
   if (!body || body.startsWith('<')) return undefined;
   let text = body;
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; error_description?: unknown };
+    const parsed = JSON.parse(body) as {
+      error?: unknown;
+      message?: unknown;
+      error_description?: unknown;
+      reason?: unknown;
+    };
     const error = parsed.error as { message?: unknown } | string | undefined;
-    const said = [typeof error === 'object' ? error?.message : error, parsed.error_description, parsed.message].find(
-      (value): value is string => typeof value === 'string',
-    );
+    // The sentence before the code: an OAuth error's description, then a message, then a bare error code.
+    const said = [
+      typeof error === 'object' ? error?.message : undefined,
+      parsed.error_description,
+      parsed.reason,
+      parsed.message,
+      typeof error === 'string' ? error : undefined,
+    ].find((value): value is string => typeof value === 'string');
     if (said !== undefined) text = said;
   } catch {
     // Not JSON: the text as it is.

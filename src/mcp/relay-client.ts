@@ -43,8 +43,13 @@ export function relayedFetch(base: FetchLike, relayUrl: string, logger: Logger =
       throw new NotARelayError(relayUrl);
     }
     if (response.status === 403) {
-      const reason = await refusalReason(response.clone());
+      const reason = await relayReason(response.clone(), 'relay_refused');
       if (reason) throw new RelayRefusedError(reason);
+    }
+    // The relay's own answer that it could not reach the server, not an answer of the server's.
+    if (response.status === 502 || response.status === 504) {
+      const reason = await relayReason(response.clone(), 'target_unreachable');
+      if (reason) throw new ServerUnreachableError(target, `the relay says: ${reason}`);
     }
     return response;
   };
@@ -74,10 +79,10 @@ export async function checkRelay(
   }
 }
 
-async function refusalReason(response: Response): Promise<string | undefined> {
+async function relayReason(response: Response, error: string): Promise<string | undefined> {
   try {
     const body = (await response.json()) as { error?: unknown; reason?: unknown };
-    return body.error === 'relay_refused' && typeof body.reason === 'string' ? body.reason.slice(0, 300) : undefined;
+    return body.error === error && typeof body.reason === 'string' ? body.reason.slice(0, 300) : undefined;
   } catch {
     return undefined;
   }
@@ -151,7 +156,8 @@ export async function diagnoseCors(
     return new RelayUnreachableError(relayUrl);
   }
   if (!response.headers.has(RELAY_MARKER)) return new NotARelayError(relayUrl);
-  if (response.status === 403) return new RelayRefusedError((await refusalReason(response)) ?? 'HTTP 403');
+  if (response.status === 403)
+    return new RelayRefusedError((await relayReason(response, 'relay_refused')) ?? 'HTTP 403');
   let answer: ProbeAnswer;
   try {
     answer = (await response.json()) as ProbeAnswer;

@@ -123,6 +123,20 @@ describe('a relay that cannot be used gives one clear error', () => {
     );
   });
 
+  it("the server behind it is down: the relay's own words, not an HTTP error of the server's", async () => {
+    const server = await startTestMcpServer({ cors: 'none' });
+    const url = server.url;
+    await server.stop();
+    const through = await relay();
+    const reg = registry(through.url);
+    await reg.register({ id: 'plain', name: 'Plain', url, viaRelay: true }, 'user');
+    const state = await reg.connect('plain');
+    expect(state.lastError?.kind).toBe('unreachable');
+    expect(state.lastError?.message).toContain(
+      `does not answer; the relay says: the target ${new URL(url).origin} does not answer`,
+    );
+  });
+
   it('not a relay: another server at that address', async () => {
     const server = await startTestMcpServer({ cors: 'none' });
     cleanup.push(() => server.stop());

@@ -184,10 +184,10 @@ describe('Check again', () => {
 describe('output schemas', () => {
   it('keeps a result whose structured content breaks the tool’s output schema, with a note saying how', async () => {
     const outputSchema = {
-      type: 'object',
+      type: 'object' as const,
       properties: { temp: { type: 'number' }, unit: { enum: ['C', 'F'] } },
       required: ['temp'],
-    } as const;
+    };
     const server = await testServer({
       extraTools: [
         {
