@@ -103,13 +103,13 @@ export function toModelToolResult(toolUseId: string, result: ToolCallResult, cap
   }
   const structured = result.structuredContent;
   if (structured && !carriesJson(result.content, structured)) addText(JSON.stringify(structured));
+  // What the person is told was sent: the result's own text, without the notes this function adds after it.
+  const textChars = content.reduce((sum, c) => sum + (c.type === 'text' ? c.text.length : 0), 0);
   if (imagesOverCap > 0) {
     const text = resultImagesNote(imagesOverCap, images + imagesOverCap);
     leftOut.push(text.slice(1, -1));
     content.push({ type: 'text', text });
   }
-  // What the person is told was sent: the result's own text, without the notes this function adds after it.
-  const textChars = content.reduce((sum, c) => sum + (c.type === 'text' ? c.text.length : 0), 0);
   if (isTruncated) content.push({ type: 'text', text: `[Output truncated to ${capChars} characters.]` });
   if (content.length === 0) content.push({ type: 'text', text: '(no output)' });
   const block: ToolResultBlock = {

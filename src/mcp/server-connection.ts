@@ -137,14 +137,14 @@ export class ServerConnection {
         return normalizeCallResult(raw, elapsed());
       } catch (error) {
         if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
-          await this.disconnect();
+          await this.disconnect(false); // The server has no session of ours to end.
           continue; // The session expired: initialize again and retry once.
         }
         const failure = toCallFailure(error, context());
         // A 401 or 403 that refresh could not fix: the person must sign in again.
         if (failure.kind === 'auth-required') {
           this.setState({ status: 'needs-auth', lastError: toConnectionError(error, this.errorContext()) });
-          await this.disconnect();
+          await this.disconnect(false); // A DELETE with the credentials it refused would be refused too.
         }
         // Still reachable, but answering with an HTTP error or something that is not MCP: the server's status
         // shows it (not only the call's card) until a call succeeds or it connects again.
@@ -185,14 +185,17 @@ export class ServerConnection {
       this.setState(this.connectedState(open));
   }
 
-  /** Closes the connection (no reconnect follows). */
-  async disconnect(): Promise<void> {
+  /**
+   * Closes the connection (no reconnect follows), first ending its session on the server unless `endsSession` is false
+   * (the server said the session expired, or refused our credentials).
+   */
+  async disconnect(endsSession = true): Promise<void> {
     this.idle.cancel();
     this.reconnects.cancel();
     const open = this.open;
     this.open = undefined;
     if (open) {
-      await endSession(open);
+      if (endsSession) await endSession(open);
       await open.client.close().catch(this.closeFailed('on disconnect'));
     }
     if (this.state.status !== 'error' && this.state.status !== 'needs-auth') this.setState({ status: 'disconnected' });

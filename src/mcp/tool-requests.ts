@@ -115,7 +115,8 @@ export async function requestToolCall(
     requestOptions,
   );
   const note = outputSchemaNote(client, name, result);
-  return note ? { ...result, content: [...result.content, { type: 'text', text: note }] } : result;
+  // First, so that the cap on what the model reads of a long result never cuts it off.
+  return note ? { ...result, content: [{ type: 'text', text: note }, ...result.content] } : result;
 }
 
 type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string };

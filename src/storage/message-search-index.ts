@@ -36,7 +36,7 @@ const BATCH_THREADS = 32;
 /** Records per read: deserializing a page of long answers is one task of the page, so it is kept short. */
 const PAGE = 100;
 /** The most text kept (UTF-16 characters, about 1-2 bytes each): past it a thread's text is read for each search. */
-export const MAX_INDEX_CHARS = 64_000_000;
+export const MAX_INDEX_CHARS = 16_000_000;
 
 type RawMessage = BranchNode & { readonly role?: unknown; readonly blocks?: unknown };
 
@@ -71,7 +71,11 @@ export function createMessageSearchIndex({
     // A read that began earlier than the kept one finished later: the kept one is newer.
     if (before && before.readAt > entry.readAt) return;
     const next = chars - (before?.chars ?? 0) + entry.chars;
-    if (next > maxChars) return;
+    if (next > maxChars) {
+      // Not kept: nor is the stale text it would have replaced (the thread is read for each search instead).
+      if (before) forget(threadId);
+      return;
+    }
     entries.set(threadId, entry);
     chars = next;
   };

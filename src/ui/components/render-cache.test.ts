@@ -29,3 +29,18 @@ describe('createRenderCache', () => {
     expect(cache.size).toBe(1);
   });
 });
+
+describe('createRenderCache by the length of its texts', () => {
+  it('keeps at most maxChars characters of text, dropping the oldest, and never one text longer than that', () => {
+    const cache = createRenderCache<number>(100, 10);
+    cache.set('aaaa', 1);
+    cache.set('bbbb', 2);
+    cache.set('cccc', 3); // 12 characters: "aaaa" goes.
+    expect(cache.get('aaaa')).toBeUndefined();
+    expect(cache.get('bbbb')).toBe(2);
+    expect(cache.get('cccc')).toBe(3);
+    cache.set('x'.repeat(11), 4);
+    expect(cache.get('x'.repeat(11))).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});

@@ -213,12 +213,12 @@ describe('output schemas', () => {
     const broken = await registry.callTool('mine', 'weather', {});
     expect(broken.failure).toBeUndefined();
     expect(textOf(broken)).toMatch(
-      /^Sunny, 22 degrees\[Not as declared: weather's structured content does not match its output schema: .*temp.*\. The result is given as the tool sent it\.\]$/,
+      /^\[Not as declared: weather's structured content does not match its output schema: .*temp.*\. The result is given as the tool sent it\.\]Sunny, 22 degrees$/,
     );
     const missing = await registry.callTool('mine', 'forecast', {});
     expect(missing.failure).toBeUndefined();
     expect(textOf(missing)).toBe(
-      'Rain tomorrow[Not as declared: forecast declares an output schema but returned no structured content. The result is given as the tool sent it.]',
+      '[Not as declared: forecast declares an output schema but returned no structured content. The result is given as the tool sent it.]Rain tomorrow',
     );
     const fine = await registry.callTool('mine', 'today', {});
     expect(textOf(fine)).toBe('18 C');
