@@ -167,20 +167,16 @@ export class VaultOAuthProvider implements OAuthClientProvider {
     const discovery = await this.discoveryState();
     if (!discovery) return undefined;
     const metadata = discovery.authorizationServerMetadata;
+    const namesItself =
+      (metadata as Record<string, unknown> | undefined)?.authorization_response_iss_parameter_supported === true;
     // Without protected-resource metadata (the 2025-03-26 fallback) the address is the server's own origin, not one
     // the metadata was named by: there its issuer is taken as it says (as that spec's servers expect).
-    if (!discovery.resourceMetadata) {
-      const issuer = metadata?.issuer ?? discovery.authorizationServerUrl;
-      const namesItself =
-        (metadata as Record<string, unknown> | undefined)?.authorization_response_iss_parameter_supported === true;
-      return { issuer, namesItself };
-    }
+    if (!discovery.resourceMetadata)
+      return { issuer: metadata?.issuer ?? discovery.authorizationServerUrl, namesItself };
     if (metadata && !sameIssuer(metadata.issuer, discovery.authorizationServerUrl))
       throw new Error(
         `the authorization server's metadata names another issuer (${metadata.issuer}) than the address it was read from (${discovery.authorizationServerUrl}), and such metadata must not be used (RFC 8414)`,
       );
-    const namesItself =
-      (metadata as Record<string, unknown> | undefined)?.authorization_response_iss_parameter_supported === true;
     return { issuer: discovery.authorizationServerUrl, namesItself };
   }
 
