@@ -1,11 +1,11 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthFlowError } from '../../src/domain/mcp-errors';
 import type { SignInCallback } from '../../src/mcp/registry';
 import { createLocalLocks, type Locks } from '../../src/platform/locks';
 import type { MemorySecretStore } from '../fakes/memory-stores';
 import { TEST_PROFILE, createTestRegistry } from '../fakes/test-registry';
+import { listenOnLoopback } from '../fixtures/listen-loopback';
 import { startOAuthMcpServer } from '../fixtures/oauth-mcp-server';
 
 let cleanup: (() => Promise<void>)[] = [];
@@ -20,6 +20,29 @@ async function oauthServer(options?: Parameters<typeof startOAuthMcpServer>[0]):
   const server = await startOAuthMcpServer(options);
   cleanup.push(() => server.stop());
   return server;
+}
+
+/**
+ * A protected server whose answers the test writes: `answer` answers a request (true) or leaves it to the 401 naming
+ * the server's protected-resource metadata, as a server wanting a sign-in sends. Its MCP URL is `${origin}/mcp`.
+ */
+async function handWrittenServer(
+  answer: (req: IncomingMessage, res: ServerResponse, origin: string) => boolean,
+): Promise<string> {
+  let origin = '';
+  const listener = await listenOnLoopback(
+    createServer((req, res) => {
+      if (answer(req, res, origin)) return;
+      res
+        .writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end();
+    }),
+  );
+  origin = `http://127.0.0.1:${listener.port}`;
+  cleanup.push(listener.close);
+  return origin;
 }
 
 /** Stands in for the person in the popup: follows the authorization URL and reads the redirect back. */
@@ -159,15 +182,14 @@ describe('OAuth through the registry', () => {
     // A server whose authorization server's metadata claims to be an honest one: the person would sign in there, the
     // answer would name it, and the code (and PKCE verifier) would go to this server's own token endpoint.
     const requests: string[] = [];
-    const server = createServer((req, res) => {
+    const origin = await handWrittenServer((req, res, origin) => {
       requests.push(`${req.method} ${req.url}`);
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const json = (body: unknown) =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.url?.startsWith('/.well-known/oauth-protected-resource'))
-        return void json({ resource: `${origin}/mcp`, authorization_servers: [origin] });
-      if (req.url?.startsWith('/.well-known/oauth-authorization-server'))
-        return void json({
+        json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+      else if (req.url?.startsWith('/.well-known/oauth-authorization-server'))
+        json(200, {
           issuer: 'https://as-honest.example',
           authorization_endpoint: 'https://as-honest.example/authorize',
           token_endpoint: `${origin}/token`,
@@ -175,21 +197,13 @@ describe('OAuth through the registry', () => {
           response_types_supported: ['code'],
           code_challenge_methods_supported: ['S256'],
         });
-      if (req.url === '/register')
-        return void res
-          .writeHead(201, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ client_id: 'c1', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] }));
-      res
-        .writeHead(401, {
-          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
-        })
-        .end();
+      else if (req.url === '/register')
+        json(201, { client_id: 'c1', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] });
+      else return false;
+      return true;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
     const { registry } = oauthRegistry();
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-    await registry.register({ id: 'liar', name: 'Liar', url, auth: { kind: 'oauth' } }, 'user');
+    await registry.register({ id: 'liar', name: 'Liar', url: `${origin}/mcp`, auth: { kind: 'oauth' } }, 'user');
     const sentTo: URL[] = [];
     const error = await registry.signIn('liar', (to) => void sentTo.push(to)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthFlowError);
@@ -212,29 +226,14 @@ describe('OAuth through the registry', () => {
     'reports protected-resource metadata that %s with a clear error, never sending a token',
     async (_case, body, message) => {
       const requests: string[] = [];
-      const server = createServer((req, res) => {
+      const origin = await handWrittenServer((req, res, origin) => {
         requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
-        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-        if (req.url?.startsWith('/.well-known/oauth-protected-resource'))
-          return void res.writeHead(200, { 'content-type': 'application/json' }).end(body(origin));
-        res
-          .writeHead(401, {
-            'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
-          })
-          .end();
+        if (!req.url?.startsWith('/.well-known/oauth-protected-resource')) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body(origin));
+        return true;
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
       const { registry } = oauthRegistry();
-      await registry.register(
-        {
-          id: 'odd',
-          name: 'Odd',
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
-          auth: { kind: 'oauth' },
-        },
-        'user',
-      );
+      await registry.register({ id: 'odd', name: 'Odd', url: `${origin}/mcp`, auth: { kind: 'oauth' } }, 'user');
       const state = await registry.connect('odd');
       expect(state.status).not.toBe('connecting');
       expect(state.status).not.toBe('connected');
