@@ -20,6 +20,7 @@ type Renderer = (props: MarkdownProps) => React.JSX.Element;
 
 let loading: Promise<{ default: Renderer }> | undefined;
 let loaded: Renderer | undefined;
+let prepare: ((text: string) => void) | undefined;
 
 /** The renderer once its chunk is here: rendered directly, it shows formatted text in the first frame (no Suspense). */
 export const markdownIfLoaded = (): Renderer | undefined => loaded;
@@ -32,7 +33,14 @@ export const preloadMarkdown = () =>
   (loading ??= import('./markdown-renderer').then(
     (module) => {
       loaded = module.default;
+      prepare = module.prepareMarkdown;
       return module;
     },
     () => ({ default: PlainText }),
   ));
+
+/**
+ * Parses a finished text ahead of its row (kept as a row's own render would keep it), once the renderer is here;
+ * nothing before. Text that would show as plain text or holds formulas is left to its row.
+ */
+export const prepareMarkdownIfLoaded = (text: string): void => prepare?.(text);

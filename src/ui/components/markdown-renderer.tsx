@@ -2,7 +2,8 @@ import type { Element } from 'hast';
 import type { ReactElement } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { useMathPlugins, type MathPlugins } from './use-math-plugins';
+import { markdownBudgetProblem } from './markdown-budget';
+import { mayHoldMath, useMathPlugins, type MathPlugins } from './use-math-plugins';
 import { CodeBlock } from './code-block';
 import { AnswerImage } from './answer-image';
 import type { MarkdownProps } from './markdown-loader';
@@ -88,6 +89,20 @@ export function markdownElement(text: string, math: MathPlugins | undefined, isS
   );
   if (!isStreaming) cache.set(text, element);
   return element;
+}
+
+/**
+ * Parses `text` into the cache ahead of its row (the rows next to the view, while the page is idle), unless it is
+ * kept already, would not be given to the parser (markdown.tsx shows it as plain text), or may hold formulas (its row
+ * loads KaTeX for it). A text that fails here is left to its row, whose boundary shows it as plain text.
+ */
+export function prepareMarkdown(text: string): void {
+  if (rendered.plain.get(text) || mayHoldMath(text) || markdownBudgetProblem(text)) return;
+  try {
+    markdownElement(text, undefined, false);
+  } catch {
+    // Its row renders it again, inside its boundary.
+  }
 }
 
 /** The text and fenced language of a `<pre><code class="language-x">` node. */

@@ -8,6 +8,9 @@ import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
 import { wasTap } from '../../hooks/last-input';
 import { TracePanel, TraceToggle } from './trace-panel';
+import { prepareMarkdownIfLoaded } from '../../components/markdown-loader';
+import { browserIdle, rowsAhead, runWhenIdle } from './prepare-ahead';
+import { estimateRowHeight } from './row-estimate';
 import { answerEnds, indexTools, isShown, turnTraces } from './turns';
 import { useReveal } from './use-reveal';
 import { useThreadShape } from './use-thread-shape';
@@ -27,6 +30,9 @@ export interface MessageListProps {
   /** A message a search found: the list opens at it, its words marked. */
   readonly reveal?: Reveal | undefined;
 }
+
+/** The list's width for estimates before it is in the page. */
+const DEFAULT_WIDTH_PX = 800;
 
 // Within this many pixels of the end the list follows new content.
 const STICK_PX = 48;
@@ -64,6 +70,9 @@ export function MessageList({
   const shape = useThreadShape(messages);
   const { results, toolTraces, codeTraces } = useMemo(() => indexTools(shape), [shape]);
   const visible = useMemo(() => messages.filter(isShown), [messages]);
+  // The same rows by the thread's shape: the same array while an answer streams in (same ids, same visibility), for
+  // what a delta must not start again (the rows' keys, the rows prepared ahead).
+  const shown = useMemo(() => shape.filter(isShown), [shape]);
   const traces = useMemo(() => turnTraces(shape), [shape]);
   const ends = useMemo(() => answerEnds(shape), [shape]);
   const markers = useMemo(() => markersByMessage(compactions, visible), [compactions, visible]);
@@ -71,22 +80,38 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const isStuck = useRef(true);
+  // The list's width for row estimates, as last observed (read here, it would make the browser lay out for each row).
+  const listWidth = useRef(DEFAULT_WIDTH_PX);
   // Shown while the person reads further up: one press back to the end, which the list then follows again.
   const [isAway, setAway] = useState(false);
   const idBase = useId();
 
+  // The versions of a message share one row, so the arrow that was pressed keeps the keyboard focus. One function
+  // while the rows stay the same: the virtualizer lays all rows out again (estimating each one not yet measured)
+  // whenever it changes, which a new closure on every render (each scroll step, each streamed delta) made it do.
+  const versions = branches?.versions;
+  const getItemKey = useCallback(
+    (index: number) => {
+      const id = shown[index]?.id;
+      return id === undefined ? index : (versions?.get(id)?.[0] ?? id);
+    },
+    [shown, versions],
+  );
   // The app does not use the React Compiler; the virtualizer re-renders this component itself as rows are measured.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 96,
-    overscan: 6,
-    // The versions of a message share one row, so the arrow that was pressed keeps the keyboard focus.
-    getItemKey: (index) => {
-      const id = visible[index]?.id;
-      return id === undefined ? index : (branches?.versions.get(id)?.[0] ?? id);
+    // From each message's text, so that the rows shown at the end on opening are the ones that stay there.
+    estimateSize: (index) => {
+      const message = visible[index];
+      return message ? estimateRowHeight(message, listWidth.current) : 96;
     },
+    // A thread opens at its end (unless a search found an earlier message): its first render holds the last rows,
+    // not the first ones, which would be rendered (their markdown parsed) and thrown away at once.
+    initialOffset: () => (reveal ? 0 : Number.MAX_SAFE_INTEGER),
+    overscan: 6,
+    getItemKey,
     // The virtualizer moves the list itself as it measures rows above the view, by the rows' change of size, so the
     // rows in view stay where they were. Such a move is the list's own, not a scroll up of the person's. It counts from
     // where the virtualizer last read the list, which a scroll not yet read (Home's smooth scroll, a drag of the
@@ -168,7 +193,12 @@ export function MessageList({
     const element = content.current;
     const box = scroller.current;
     if (!element || !box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => toBottom(entries.every((e) => e.target === element)));
+    listWidth.current = box.clientWidth || DEFAULT_WIDTH_PX;
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries)
+        if (entry.target === box) listWidth.current = entry.contentRect.width || listWidth.current;
+      toBottom(entries.every((e) => e.target === element));
+    });
     observer.observe(element);
     observer.observe(box);
     // What sits beside the list (docked cards, the thinking line, the header) changes its height at once: a card that
@@ -212,6 +242,23 @@ export function MessageList({
     if (!wasTap()) scroller.current?.focus({ preventScroll: true });
   };
 
+  // While the page is idle, the answers of the rows next to the rendered ones are parsed ahead: a scroll then mounts
+  // rows whose markdown is ready, instead of parsing a long answer in the frame that shows it.
+  const rows = virtualizer.getVirtualItems();
+  const [firstRow, lastRow] = [rows[0]?.index ?? -1, rows.at(-1)?.index ?? -1];
+  useEffect(() => {
+    const idle = browserIdle();
+    if (!idle || firstRow < 0) return;
+    const jobs = rowsAhead(firstRow, lastRow, shown.length).flatMap((index) => {
+      const message = shown[index];
+      if (message?.role !== 'assistant' || message.status === 'streaming') return [];
+      return message.blocks.flatMap((block) =>
+        block.type === 'text' ? [() => prepareMarkdownIfLoaded(block.text)] : [],
+      );
+    });
+    return runWhenIdle(jobs, idle);
+  }, [firstRow, lastRow, shown]);
+
   if (visible.length === 0) return <p className="empty muted">No messages yet. Ask something below.</p>;
   const lastId = visible.at(-1)?.id;
   const toggle = (id: string) =>
@@ -236,7 +283,7 @@ export function MessageList({
         {said}
       </p>
       <ol className="messages" aria-label="Messages" ref={content} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
+        {rows.map((row) => {
           const message = visible[row.index]!;
           const trace = traces.get(message.id);
           const panelId = `${idBase}-trace-${row.index}`;
