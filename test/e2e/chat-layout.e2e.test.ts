@@ -374,13 +374,28 @@ describe('the chat layout', () => {
     await page.locator('.test-header-change').evaluate((note) => note.remove());
   });
 
-  it('in that thread, Ctrl+Home from the end reaches the start: the rows measured on its smooth way do not throw it back', async () => {
-    await reopenAtEnd();
-    await scroller().focus();
-    await page.keyboard.press('Control+Home');
-    await expect.poll(() => firstMessage().isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => scroller().evaluate((element) => element.scrollTop), { timeout: 10_000 }).toBe(0);
-    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+  it('in that thread, Ctrl+Home from the end reaches the start, on a slow machine too: rows measured on the way do not hold it short', async () => {
+    // A CPU four times slower, as on a loaded machine: rows are measured while the list is still moving up.
+    const session = await page.context().newCDPSession(page);
+    try {
+      for (const keys of ['Control+Home', 'Home']) {
+        await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await reopenAtEnd();
+        await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await scroller().focus();
+        await page.keyboard.press(keys);
+        await expect.poll(() => firstMessage().isVisible(), { timeout: 10_000 }).toBe(true);
+        await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+        // Every row from the start to the view is measured by now; none moved the list off the start.
+        await expect.poll(() => scroller().evaluate((element) => element.scrollTop), { timeout: 10_000 }).toBe(0);
+        expect(await firstMessage().evaluate((row) => row.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+          await scroller().evaluate((element) => element.getBoundingClientRect().top),
+        );
+      }
+    } finally {
+      await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await session.detach();
+    }
   });
 
   it('raised no uncaught errors, and the policy refused nothing (the virtual rows are placed through the CSSOM)', () => {

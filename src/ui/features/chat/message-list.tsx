@@ -1,5 +1,5 @@
 import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { Reveal } from '../../../stores/chat-store';
@@ -38,6 +38,9 @@ const DEFAULT_WIDTH_PX = 800;
 const STICK_PX = 48;
 
 /** The end of the list is in reach: within STICK_PX of the bottom. */
+/** A field where Home moves the caret, not the list. */
+const isEditable = (target: EventTarget) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 const isAtEnd = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
 
 /** Where the list is and how tall its content and its scroller are. */
@@ -235,6 +238,16 @@ export function MessageList({
     setAway(false);
   }, []);
   const { foundId, said } = useReveal({ reveal, visible, virtualizer, scroller, letGo, settle });
+  // Home goes to the start at once. The browser's own is a smooth scroll, and rows measured on its way up (taller than
+  // their estimates) move the list down by as much; such a move, written while it runs, ends it short of the start.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = scroller.current;
+    if (event.key !== 'Home' || event.altKey || event.shiftKey || event.metaKey || !element) return;
+    if (isEditable(event.target)) return;
+    event.preventDefault();
+    letGo();
+    element.scrollTo({ top: 0 });
+  };
   const jumpToLatest = () => {
     setAway(false);
     takeEnd();
@@ -277,6 +290,7 @@ export function MessageList({
       role="region"
       aria-label="Conversation"
       onScroll={(event) => onScroll(event.currentTarget)}
+      onKeyDown={onKeyDown}
     >
       {/* First in the scroller: taken out of the flow where it stands, it must not stand below the list's end. */}
       <p className="visually-hidden" role="status">
