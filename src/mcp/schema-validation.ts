@@ -54,6 +54,34 @@ export function compileInputSchema(toolName: string, schema: unknown): InputChec
   }
 }
 
+/** Says what is wrong with a tool's structured content, or undefined when it meets the tool's output schema. */
+export type OutputCheck = (structured: unknown) => string | undefined;
+
+/**
+ * Compiles an output schema: its check names every problem as an argument error does (at most MAX_PROBLEMS_NAMED).
+ * Undefined for a schema the app cannot use (not valid JSON Schema, or not compilable): nothing is checked against
+ * it, and nothing is said of a result that lacks structured content either.
+ */
+export function compileOutputSchema(schema: unknown): OutputCheck | undefined {
+  try {
+    if (schemaShapeProblem(schema) !== undefined) return undefined;
+    const validator = new Validator(schema as Schema, '2020-12', false);
+    for (const pattern of patternsOf(schema)) new RegExp(pattern, 'u');
+    // cfworker compiles lazily: validating once now finds what it cannot compile (RE2 cannot run every pattern).
+    if (uncheckablePattern(schema) === undefined) withLinearRegExp(() => validator.validate({}));
+    return (structured) => {
+      try {
+        const result = withLinearRegExp(() => validator.validate(structured));
+        return result.valid ? undefined : describeProblems(result.errors);
+      } catch {
+        return undefined; // A pattern RE2 cannot run: not checked, as for arguments.
+      }
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** How many problems an argument error names; the rest are counted. */
 export const MAX_PROBLEMS_NAMED = 8;
 /** Keywords whose error only says a subschema failed: the subschema's own errors say why. */

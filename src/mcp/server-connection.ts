@@ -11,14 +11,9 @@ import { endSession, type OpenConnection, type TransportKind } from './connect';
 import { dialServer } from './dial-server';
 import { diagnoseConnectFailure } from './relay-client';
 import { StaleConnectError, untilAborted } from './async-limits';
-import {
-  listAllTools,
-  requestToolCall,
-  taskRequiredTools,
-  type ListedTools,
-  type ToolRequestLimits,
-} from './tool-requests';
+import { listAllTools, requestToolCall, type ListedTools, type ToolRequestLimits } from './tool-requests';
 import { IdleTimer, ReconnectBackoff } from './connection-timers';
+import { ListedToolShapes } from './listed-tool-shapes';
 import type { CallOptions, ServerConnectionDeps } from './server-connection-deps';
 
 /** One server's connection: lazy connect, tool listing, calls that never throw, drop detection and reconnects. */
@@ -43,8 +38,8 @@ export class ServerConnection {
   private isStreamRefused = false;
   /** When the tools were last listed (now()), for the re-reads of a connection without a stream. */
   private listedAt = 0;
-  /** Tools whose definition says `execution.taskSupport: "required"`. */
-  private taskRequired = new Set<string>();
+  /** What the listed tools' definitions say of calling them (task support, output schema). */
+  private readonly shapes = new ListedToolShapes();
 
   constructor(
     private config: ServerConfig,
@@ -130,7 +125,7 @@ export class ServerConnection {
       const hadSession = this.open?.transport.sessionId !== undefined;
       try {
         const limits = this.requestLimits(options, timeoutMs);
-        const raw = await requestToolCall(client, name, args, limits, this.taskRequired.has(name));
+        const raw = await requestToolCall(client, name, args, limits, this.shapes.of(name));
         this.idle.touch();
         // A server that had been answering wrongly answers again: its status says so.
         if (this.state.status === 'error' && this.open) this.setState(this.connectedState(this.open));
@@ -295,11 +290,11 @@ export class ServerConnection {
     };
   }
 
-  /** Lists every tool and notes which of them require task execution. */
+  /** Lists every tool and notes how each is called (task support, output schema). */
   private async listAll(client: Client): Promise<ListedTools> {
     this.listedAt = this.deps.now();
     const listed = await listAllTools(client);
-    this.taskRequired = taskRequiredTools(listed.tools);
+    this.shapes.take(listed.tools);
     return listed;
   }
 

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McpProtocolError } from '../domain/mcp-errors';
+import type { OutputCheck } from './schema-validation';
 
 // The tools/list and tools/call requests as a ServerConnection makes them through the SDK client.
 
@@ -74,11 +75,6 @@ function problems(error: z.ZodError): string {
   return named.join('; ') + (more > 0 ? `; ${more} more` : '');
 }
 
-/** The tools whose definition says `execution.taskSupport: "required"`. */
-export function taskRequiredTools(tools: readonly Tool[]): Set<string> {
-  return new Set(tools.filter((t) => t.execution?.taskSupport === 'required').map((t) => t.name));
-}
-
 /** How long a tool call may take, and who hears of its progress. */
 export interface ToolRequestLimits {
   /** Reset by each progress notification. */
@@ -89,13 +85,21 @@ export interface ToolRequestLimits {
   readonly onProgress: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-/** Calls a tool; one that requires task execution cannot be called plainly, so the SDK's task stream runs it to the end. */
+/** How the tool is called, from its listed definition. */
+export interface ToolCallShape {
+  /** It requires task execution: it cannot be called plainly, so the SDK's task stream runs it to the end. */
+  readonly isTaskRequired: boolean;
+  /** Its usable output schema's check; none when it declares no schema, or one the app cannot use. */
+  readonly outputCheck?: OutputCheck;
+}
+
+/** Calls a tool as its shape says; a result that does not meet its output schema comes with a note saying how. */
 export async function requestToolCall(
   client: Client,
   name: string,
   args: Record<string, unknown>,
   limits: ToolRequestLimits,
-  isTaskRequired: boolean,
+  shape: ToolCallShape,
 ): Promise<Record<string, unknown>> {
   const requestOptions = {
     timeout: limits.timeoutMs,
@@ -104,7 +108,7 @@ export async function requestToolCall(
     ...(limits.signal ? { signal: limits.signal } : {}),
     onprogress: limits.onProgress,
   };
-  if (isTaskRequired)
+  if (shape.isTaskRequired)
     return takeResult(
       client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, { ...requestOptions, task: {} }),
     );
@@ -114,35 +118,25 @@ export async function requestToolCall(
     CallToolResultSchema,
     requestOptions,
   );
-  const note = outputSchemaNote(client, name, result);
+  const note = shape.outputCheck && outputSchemaNote(name, result, shape.outputCheck);
   // First, so that the cap on what the model reads of a long result never cuts it off.
   return note ? { ...result, content: [{ type: 'text', text: note }, ...result.content] } : result;
 }
 
-type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string };
-
 /**
  * What the SDK's callTool would refuse a result for (an output schema the tool declared and did not meet), as a note
  * that goes with the result: the person developing the server sees it, and the model reads the content with a warning
- * rather than losing it. An error result is not checked (the spec's rule, as the SDK's).
+ * rather than losing it. It names every problem, at most as many as an argument error. An error result is not checked
+ * (the spec's rule, as the SDK's).
  */
-function outputSchemaNote(client: Client, name: string, result: CallToolResult): string | undefined {
-  // Private in the SDK's types: the validator it compiled from the tool's output schema when the tools were listed.
-  const sdk = client as unknown as { getToolOutputValidator?: (tool: string) => OutputValidator | undefined };
-  const validator = typeof sdk.getToolOutputValidator === 'function' ? sdk.getToolOutputValidator(name) : undefined;
-  if (!validator || result.isError) return undefined;
+function outputSchemaNote(name: string, result: CallToolResult, check: OutputCheck): string | undefined {
+  if (result.isError) return undefined;
   const intro = `[Not as declared: ${name}`;
   const outro = 'The result is given as the tool sent it.]';
   if (result.structuredContent === undefined)
     return `${intro} declares an output schema but returned no structured content. ${outro}`;
-  let problem: string | undefined;
-  try {
-    const checked = validator(result.structuredContent);
-    problem = checked.valid ? undefined : (checked.errorMessage ?? 'it does not match');
-  } catch (error) {
-    problem = `it could not be checked (${error instanceof Error ? error.message : String(error)})`;
-  }
-  return problem === undefined
+  const problems = check(result.structuredContent);
+  return problems === undefined
     ? undefined
-    : `${intro}'s structured content does not match its output schema: ${problem}. ${outro}`;
+    : `${intro}'s structured content does not match its output schema: ${problems} ${outro}`;
 }

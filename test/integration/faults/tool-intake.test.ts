@@ -224,4 +224,70 @@ describe('output schemas', () => {
     expect(textOf(fine)).toBe('18 C');
     expect(fine.structuredContent).toEqual({ temp: 18, unit: 'C' });
   });
+
+  it('names every problem of the structured content, at most 8 like argument errors, and keeps the text', async () => {
+    const properties = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}`, { type: 'number' }]));
+    const server = await testServer({
+      extraTools: [
+        {
+          tool: {
+            name: 'two',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { temp: { type: 'number' }, unit: { enum: ['C', 'F'] } } },
+          },
+          run: async () => ({
+            content: [{ type: 'text', text: 'Warm' }],
+            structuredContent: { temp: 'warm', unit: 'K' },
+          }),
+        },
+        {
+          tool: { name: 'ten', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties } },
+          run: async () => ({
+            content: [{ type: 'text', text: 'Ten words' }],
+            structuredContent: Object.fromEntries(Object.keys(properties).map((key) => [key, 'x'])),
+          }),
+        },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    const two = await registry.callTool('mine', 'two', {});
+    expect(two.failure).toBeUndefined();
+    expect(textOf(two)).toMatch(
+      /^\[Not as declared: two's structured content does not match its output schema: temp: wrong type: expected number, got string\. unit: .+\. The result is given as the tool sent it\.\]Warm$/,
+    );
+    const ten = textOf(await registry.callTool('mine', 'ten', {}));
+    expect(ten.match(/wrong type/g)).toHaveLength(8);
+    expect(ten).toMatch(/\(2 more problems not named\.\) The result is given as the tool sent it\.\]Ten words$/);
+  });
+
+  it('adds no note for an output schema the app cannot use (not valid JSON Schema, or not compilable)', async () => {
+    const returnsText = async () => ({ content: [{ type: 'text' as const, text: 'Plain' }] });
+    const server = await testServer({
+      extraTools: [
+        {
+          tool: {
+            name: 'misspelt',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { temp: { type: 'nmber' } } },
+          },
+          run: returnsText,
+        },
+        {
+          tool: {
+            name: 'bad-pattern',
+            inputSchema: { type: 'object' },
+            outputSchema: { type: 'object', properties: { temp: { type: 'string', pattern: '(' } } },
+          },
+          run: returnsText,
+        },
+      ],
+    });
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    expect(textOf(await registry.callTool('mine', 'misspelt', {}))).toBe('Plain');
+    expect(textOf(await registry.callTool('mine', 'bad-pattern', {}))).toBe('Plain');
+  });
 });
