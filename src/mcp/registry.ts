@@ -50,6 +50,9 @@ export interface RegistryDeps extends ClientHandlers {
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
 
+/** The logger name of the app's own notes in a server's log. */
+const APP_LOGGER = 'MCP Agent';
+
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
 export function createRegistry(deps: RegistryDeps): Registry {
   const listeners = new Set<(event: RegistryEvent) => void>();
@@ -137,6 +140,10 @@ export function createRegistry(deps: RegistryDeps): Registry {
             ),
           onState,
           onTools: (listed, instructions) => onTools(config.id, listed, instructions),
+          onNote: (level, text) => {
+            logs.add(config.id, { level, logger: APP_LOGGER, data: text }, deps.now());
+            emit({ type: 'log', serverId: config.id });
+          },
           logger,
         }),
       onState,

@@ -29,6 +29,8 @@ export interface ServerConnectionDeps {
   readonly onState: (state: ServerState) => void;
   /** Called with the full tool list (and the definitions left out, and why) after every connect and list_changed. */
   readonly onTools: (listed: ListedTools, instructions?: string) => Promise<void>;
+  /** A note of the app's for the server's log, which the person sees (a re-list that failed, the old tools kept). */
+  readonly onNote?: (level: 'warning', text: string) => void;
   /** Where a failed close is reported (silent when omitted). */
   readonly logger?: Logger;
 }

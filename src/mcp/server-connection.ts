@@ -16,6 +16,9 @@ import { IdleTimer, ReconnectBackoff } from './connection-timers';
 import { ListedToolShapes } from './listed-tool-shapes';
 import type { CallOptions, ServerConnectionDeps } from './server-connection-deps';
 
+/** Errors of a request that say the connection, or its credentials, are gone (not only this request failed). */
+const GONE = new Set(['unreachable', 'cors', 'auth-required']);
+
 /** One server's connection: lazy connect, tool listing, calls that never throw, drop detection and reconnects. */
 export class ServerConnection {
   private state: ServerState = { status: 'disconnected' };
@@ -299,26 +302,28 @@ export class ServerConnection {
   }
 
   /**
-   * Lists the tools again on the open connection. A failure is logged and shown as the server's error (the previous
-   * catalog stays, and the next connect lists again); resolves to whether the list was taken in.
+   * Lists the tools again on the open connection; resolves to whether the list was taken in. A failure keeps the
+   * previous catalog and is logged, and noted in the server's log; the connection stays as it was, unless the failure
+   * says the session or the connection is gone: then it is the server's error (the next connect lists again).
    */
   private async refreshTools(): Promise<boolean> {
     const open = this.open;
     if (!open) return false;
+    const hadSession = open.transport.sessionId !== undefined;
     try {
       await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
       return true;
     } catch (error) {
       logFailure(this.deps.logger ?? silentLogger, 'Listing tools failed', { serverId: this.config.id })(error);
       const typed = toConnectionError(error, this.errorContext());
-      const lastError =
-        typed instanceof McpProtocolError
-          ? new McpProtocolError(
-              typed.code,
-              `Listing its tools failed, so the tools listed before are kept. ${typed.message}`,
-            )
-          : typed;
-      if (this.open === open) this.setState({ status: 'error', lastError });
+      const kept = `Listing its tools failed, so the tools listed before are kept. ${typed.message}`;
+      const isGone = isSessionExpired(error, hadSession) || GONE.has(typed.kind);
+      if (!isGone) this.deps.onNote?.('warning', kept);
+      else if (this.open === open)
+        this.setState({
+          status: 'error',
+          lastError: typed instanceof McpProtocolError ? new McpProtocolError(typed.code, kept) : typed,
+        });
       return false;
     }
   }

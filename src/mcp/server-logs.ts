@@ -6,7 +6,7 @@ export const MAX_LOG_ENTRIES = 500;
 /** Characters one entry keeps of its data. */
 export const MAX_LOG_TEXT = 4_000;
 
-/** The `notifications/message` of each server, newest last, in memory only (never in the chat or in storage). */
+/** The `notifications/message` of each server (and the app's notes about it), newest last, in memory only (never in the chat or in storage). */
 export class ServerLogs {
   private readonly entries = new Map<string, ServerLogEntry[]>();
 

@@ -1,6 +1,5 @@
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerState } from '../../../src/domain/server-status';
 import type { Logger } from '../../../src/domain/logger';
 import { startTestMcpServer } from '../../fixtures/test-mcp-server';
 import { createTestRegistry } from '../../fakes/test-registry';
@@ -54,7 +53,7 @@ describe('tool intake', () => {
     expect(textOf(result)).toBe('2+3=5');
   });
 
-  it('shows and logs a tools/list that fails after connecting, instead of keeping the old list silently', async () => {
+  it('stays connected with the tools listed before when a re-list fails once, with a warning in its log', async () => {
     let isFailing = false;
     const server = await testServer({
       configure: {
@@ -69,17 +68,34 @@ describe('tool intake', () => {
     const logged: string[] = [];
     const logger: Logger = { warn: (message) => void logged.push(message), debug: () => undefined };
     const { registry } = setup({ logger });
-    const states: ServerState[] = [];
-    registry.subscribe((e) => e.type === 'status' && e.serverId === 'mine' && states.push(e.state));
     await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
     await registry.connect('mine');
     await expect.poll(() => server.openStreams).toBeGreaterThan(0);
     isFailing = true;
     server.addTool('second', 'Triggers tools/list_changed');
-    await expect.poll(() => states.at(-1)?.status).toBe('error');
-    expect(states.at(-1)?.lastError?.message).toMatch(/Listing its tools failed.*the tool database is down/);
+    const warnings = () => registry.logs('mine').filter((entry) => entry.level === 'warning');
+    await expect.poll(() => warnings().length).toBe(1);
+    expect(warnings()[0]?.text).toMatch(
+      /Listing its tools failed, so the tools listed before are kept.*the tool database is down/,
+    );
     expect(logged.some((m) => m.includes('Listing tools failed'))).toBe(true);
+    expect(registry.get('mine')?.state).toMatchObject({ status: 'connected' });
     expect(registry.tools(['mine']).map((t) => t.toolName)).toEqual(['first']);
+    // "Check again" that fails the same way: still connected, one more warning.
+    expect(await registry.checkAgain('mine')).toMatchObject({ status: 'connected' });
+    expect(warnings()).toHaveLength(2);
+    expect((await registry.callTool('mine', 'first', {})).failure).toBeUndefined();
+  });
+
+  it('shows a re-list that finds the session gone as the server’s error, as before', async () => {
+    const server = await testServer();
+    const { registry } = setup();
+    await registry.register({ id: 'mine', name: 'Mine', url: server.url }, 'user');
+    await registry.connect('mine');
+    server.expireSessions();
+    await expect.poll(() => server.sessions).toBe(0);
+    expect(await registry.checkAgain('mine')).toMatchObject({ status: 'error' });
+    expect(await registry.connect('mine')).toMatchObject({ status: 'connected' });
   });
 });
 
