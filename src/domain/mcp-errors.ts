@@ -34,7 +34,7 @@ export class CorsBlockedError extends AppError {
 /** What an unreachable server's error adds while reconnects are scheduled, and once they have run out. */
 export const RECONNECTING = 'the connection was lost. The app will keep trying to reconnect.';
 export const RECONNECTS_GAVE_UP =
-  'the connection was lost, and the app stopped trying to reconnect. It tries again when one of its tools is next used, or press Connect.';
+  'the connection was lost, and the app stopped trying to reconnect. It tries again when a thread that uses it starts a turn or calls one of its tools, or press Connect.';
 
 /** The server was reachable before (or is same-origin) and now does not answer. */
 export class ServerUnreachableError extends AppError {
@@ -46,6 +46,11 @@ export class ServerUnreachableError extends AppError {
     super(`${new URL(serverUrl).origin} does not answer${detail ? `; ${detail}` : '.'}`);
     this.name = 'ServerUnreachableError';
   }
+}
+
+/** Whether a server's error says the app stopped trying to reconnect to it (its retries ran out). */
+export function hasStoppedReconnecting(error: unknown): boolean {
+  return error instanceof ServerUnreachableError && error.detail === RECONNECTS_GAVE_UP;
 }
 
 /** An unreachable server's error restated as its reconnects go on or run out; undefined for others (a relay's diagnosis). */

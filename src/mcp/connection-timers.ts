@@ -49,6 +49,11 @@ export class ReconnectBackoff {
     return this.timer !== undefined;
   }
 
+  /** Every attempt was made and failed (until a connect succeeds or `reset`). */
+  get hasRunOut(): boolean {
+    return this.attempt >= this.timing().attempts;
+  }
+
   /** A connect succeeded: the next failure starts from the first delay. */
   reset(): void {
     this.attempt = 0;

@@ -67,6 +67,7 @@ export class ServerConnection {
       this.hasConnected = false;
       this.connecting = undefined; // A connect to the old address must not be handed out any more.
       await this.disconnect();
+      this.reconnects.reset(); // Retries of the old address do not count against the new one.
       this.setState({ status: 'disconnected' });
     }
   }
@@ -264,8 +265,10 @@ export class ServerConnection {
         hasConnectedBefore: this.hasConnected,
       });
       this.open = undefined;
-      // A connect made for a call while reconnects go on: the status still says the app tries again.
-      const shown = (this.reconnects.isPending && withReconnectNote(typed, true)) || typed;
+      // A connect made for a call (or a turn) while reconnects go on, or after they ran out: the status still says
+      // whether the app tries again.
+      const willTry = this.reconnects.isPending;
+      const shown = ((willTry || this.reconnects.hasRunOut) && withReconnectNote(typed, willTry)) || typed;
       this.setState({ status: typed instanceof AuthRequiredError ? 'needs-auth' : 'error', lastError: shown });
       throw typed;
     }

@@ -7,6 +7,7 @@ import { DEFAULT_CODE_LIMITS, resolveCodeExecutionMode, type CodeExecutionMode }
 import { appContextSection } from '../domain/app-context';
 import { NotFoundError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import { hasStoppedReconnecting } from '../domain/mcp-errors';
 import type { ThreadTools } from '../domain/thread-tools';
 import type { ThreadConfig } from '../domain/thread-config';
 import type { UserConfig } from '../domain/user-config';
@@ -19,6 +20,8 @@ import { turnBranch } from './turn-branch';
 import type { SendOptions, TurnRunnerDeps } from './turn-runner';
 
 const CONTEXT_WINDOW_TOKENS = 200_000;
+/** How long a turn waits for a server the app had stopped trying to reconnect to. */
+const RECONNECT_AT_TURN_MS = 5_000;
 
 /** The agent's dependencies for one turn of the thread: model, tools, storage, approvals and settings. */
 export async function prepareTurn(
@@ -34,17 +37,26 @@ export async function prepareTurn(
   const prefs = profile.preferences;
   const enabledNow = options.enabledServerIds ?? (() => thread.enabledServerIds);
   // A server enabled here that was never listed has no catalog yet: connect it so its tools can be found. One connected
-  // without its stream (no live updates) has its tools read again, at most once a minute. Stop ends the wait.
+  // without its stream (no live updates) has its tools read again, at most once a minute. One the app stopped trying
+  // to reconnect to is tried once more (it may have been restarted, its tools changed), waited for a short while
+  // only: still down, the turn goes on without it and its status says so. Stop ends the wait.
+  const servers = enabledNow().map((id) => ({ id, server: deps.registry.get(id) }));
   const firstListings = Promise.all(
-    enabledNow()
-      .filter((id) => {
-        const server = deps.registry.get(id);
-        return !server?.catalog || server.state.liveUpdates === false;
-      })
-      .map((id) => deps.registry.connect(id)),
+    servers
+      .filter(({ server }) => !server?.catalog || server.state.liveUpdates === false)
+      .map(({ id }) => deps.registry.connect(id)),
   );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const retries = Promise.race([
+    Promise.all(
+      servers
+        .filter(({ server }) => server?.catalog && hasStoppedReconnecting(server.state.lastError))
+        .map(({ id }) => deps.registry.connect(id)),
+    ),
+    new Promise((resolve) => (timer = setTimeout(resolve, RECONNECT_AT_TURN_MS))),
+  ]).finally(() => clearTimeout(timer));
   await Promise.race([
-    firstListings,
+    Promise.all([firstListings, retries]),
     new Promise((resolve) => options.signal.addEventListener('abort', resolve, { once: true })),
   ]);
   // Every model call of the turn is checked against the person's spending limits first (a Retry checks again); the

@@ -111,6 +111,40 @@ describe('MCP server faults', () => {
     ]);
   });
 
+  it('a server the app stopped reconnecting to is tried again when a turn starts: down, the turn goes on; restarted, the model gets its tools as they are now', async () => {
+    const first = await own(startTestMcpServer());
+    const faults = await app({ timing: { reconnect: { initialMs: 20, maxMs: 40, attempts: 1 } } });
+    const thread = await threadWithServer(faults, 'calc', first.url, 'Restarted');
+    await expect.poll(() => first.openStreams).toBeGreaterThan(0);
+    await first.stop();
+    const lastError = () => faults.registry.get('calc')?.state.lastError?.message;
+    await expect.poll(lastError, { timeout: 15_000 }).toContain('stopped trying to reconnect');
+
+    const statuses: string[] = [];
+    faults.registry.subscribe((e) => e.type === 'status' && e.serverId === 'calc' && statuses.push(e.state.status));
+    faults.api.script({ text: 'It is down.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Still down?', allow())).toEqual({ status: 'done' });
+    expect(statuses).toEqual(['connecting', 'error']); // Tried once more, and the turn went on without it.
+    expect(faults.registry.get('calc')?.state.status).toBe('error');
+    expect(lastError()).toContain('stopped trying to reconnect'); // So the next turn tries again.
+
+    await own(
+      startTestMcpServer({
+        port: first.port,
+        extraTools: [
+          {
+            tool: { name: 'fresh', inputSchema: { type: 'object' } },
+            run: async () => ({ content: [{ type: 'text', text: 'fresh ok' }] }),
+          },
+        ],
+      }),
+    );
+    faults.api.script({ text: 'It is back.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Back?', allow())).toEqual({ status: 'done' });
+    expect(faults.api.requests.at(-1)?.toolNames).toContain('mcp__calc__fresh');
+    expect(faults.registry.get('calc')?.state.status).toBe('connected');
+  });
+
   it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
     const server = await own(startTestMcpServer());
     const faults = await app({ timing: { callTimeoutMs: 1000 } });
