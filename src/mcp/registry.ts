@@ -249,10 +249,16 @@ export function createRegistry(deps: RegistryDeps): Registry {
     async checkAgain(serverId: string): Promise<ServerState> {
       const entry = entries.get(serverId);
       if (entry?.connection.current.status !== 'connected') return registry.connect(serverId);
-      await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
+      await registry.relistTools(serverId);
       if (entry.connection.current.offersPrompts) emit({ type: 'prompts', serverId });
       emit({ type: 'resources', serverId }); // Its resources, where they were listed, are listed again too.
       return entry.connection.current;
+    },
+
+    async relistTools(serverId: string): Promise<void> {
+      const entry = entries.get(serverId);
+      if (entry?.connection.current.status !== 'connected') return;
+      await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
     },
 
     /**

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOOL_NAME_LENGTH, ToolNameMap, modelToolName } from './tool-naming';
+import { MAX_TOOL_NAME_LENGTH, ToolNameMap, modelNamePrefix, modelToolName } from './tool-naming';
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;
 
 describe('modelToolName', () => {
   it('keeps a clean name readable', () => {
     expect(modelToolName('weather', 'get_forecast')).toBe('mcp__weather__get_forecast');
+  });
+
+  it("begins every name of a server's tools with its prefix, sanitized or not", () => {
+    for (const [server, tool] of [
+      ['weather', 'get_forecast'],
+      ['my.files', 'read file'],
+    ] as const)
+      expect(modelToolName(server, tool).startsWith(modelNamePrefix(server))).toBe(true);
+    expect(modelNamePrefix('my.files')).toBe('mcp__my_files__');
   });
 
   it('sanitizes characters the API refuses and adds a hash so the name stays unique', () => {

@@ -16,6 +16,11 @@ export function modelToolName(serverId: string, toolName: string, hashLength = 8
   return `${clean.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length)}${suffix}`;
 }
 
+/** How the model names of a server's tools begin (before a long name is cut to 64 characters). */
+export function modelNamePrefix(serverId: string): string {
+  return `${PREFIX}${serverId}__`.replace(/[^a-zA-Z0-9_-]/g, '_');
+}
+
 /** Maps model tool names back to servers and tools; built from every known tool. */
 export class ToolNameMap {
   private readonly byName = new Map<string, ToolRef>();

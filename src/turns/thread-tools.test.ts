@@ -125,8 +125,9 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     );
     await tools.forCall({ userText: 'write' });
     registry.setTools('files', [toolDefinition('read')]);
+    // A name of a server of the thread that lists no such tool now: its list may have changed since the model saw it.
     expect(await refusal('mcp__files__write')).toBe(
-      'There is no tool named mcp__files__write in this thread. It was not called.',
+      'There is no tool named mcp__files__write in this thread; the tool list of its server "Files" may have changed since you saw it: look for the tool again among the tools offered now, or search for it. It was not called.',
     );
     switchOff('files');
     expect(tools.whyUnavailable('mcp__files__read')).toBe(

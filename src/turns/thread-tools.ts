@@ -7,13 +7,17 @@ import type { EffectiveTool } from '../domain/tool';
 import { resolveToolSearchSettings, type ToolSearchSettings } from '../domain/tool-search-settings';
 import type { ToolCallTrace } from '../domain/trace';
 import { isAppOnlyTool } from '../mcp/app-resource';
+import { modelNamePrefix } from '../mcp/tool-naming';
 import type { Registry } from '../mcp/registry';
 import type { ToolIndex } from '../search/tool-index';
 import { answerToolSearch, selectCallTools, touchLoadedTools } from '../search/tool-selection';
 import { createToolCalls, type ApprovalMemory } from './tool-calls';
 
 export interface ThreadToolsDeps {
-  readonly registry: Pick<Registry, 'tools' | 'get' | 'resolveToolName' | 'callTool' | 'checkArguments'>;
+  readonly registry: Pick<
+    Registry,
+    'tools' | 'get' | 'resolveToolName' | 'callTool' | 'checkArguments' | 'relistTools'
+  >;
   readonly index: Pick<ToolIndex, 'search'>;
   /** Resolves once the index holds the servers' tools as listed now (see tool-index-sync.ts); searches wait for it. */
   readonly indexSettled?: () => Promise<void>;
@@ -55,11 +59,20 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
     if (!ref || !isEnabled(ref.serverId)) return undefined;
     return registry.tools([ref.serverId]).find((tool) => tool.toolName === ref.toolName);
   };
+  // The thread's server whose tools' names begin as this one does (a tool it listed before, or that it lists unsaid).
+  const serverOfName = (modelName: string) =>
+    deps.enabledServerIds().find((id) => modelName.startsWith(modelNamePrefix(id)));
   // Why the thread has no tool by this name, in words the model (or its code) can act on.
   const whyUnavailable = (modelName: string): string => {
     const ref = registry.resolveToolName(modelName);
     const server = ref && registry.get(ref.serverId);
-    if (!ref || !server) return `There is no tool named ${modelName} in this thread`;
+    if (!ref || !server) {
+      const named = registry.get(serverOfName(modelName) ?? '')?.config.name;
+      const none = `There is no tool named ${modelName} in this thread`;
+      return named === undefined
+        ? none
+        : `${none}; the tool list of its server ${JSON.stringify(named)} may have changed since you saw it: look for the tool again among the tools offered now, or search for it`;
+    }
     const name = JSON.stringify(server.config.name);
     if (!server.config.enabled) return `The server ${name} of ${modelName} is switched off in its configuration`;
     if (!isEnabled(ref.serverId)) return `The server ${name} of ${modelName} is switched off in this thread`;
@@ -82,6 +95,10 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   const calls = createToolCalls({
     resolve,
     whyUnavailable,
+    relistServerOf: async (modelName) => {
+      const serverId = serverOfName(modelName);
+      if (serverId !== undefined) await registry.relistTools(serverId);
+    },
     refusal: (tool) => {
       const config = registry.get(tool.serverId)?.config;
       // The approval was for the server's identity when the tool was listed; one that moved since is another server.

@@ -22,6 +22,8 @@ export interface ToolCallsDeps {
   readonly resolve: (modelName: string) => EffectiveTool | undefined;
   /** Why `resolve` finds no tool by this name (no such tool, its server off in the thread, the tool switched off). */
   readonly whyUnavailable: (modelName: string) => string;
+  /** Lists again the tools of the thread's server a name not found seems to be of (its list may have changed). */
+  readonly relistServerOf?: (modelName: string) => Promise<void>;
   /** Why the tool may not be called right now (its server switched off in the thread, moved), or undefined. */
   readonly refusal: (tool: EffectiveTool) => string | undefined;
   /** Calls the tool on its server. Never throws. */
@@ -142,7 +144,11 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     if (!isObject(request.input)) return end('refused', notAnObject(request.modelName), {});
     const args = request.input;
     const tool = reach(request.modelName, caller);
-    if (typeof tool === 'string') return refuse(tool);
+    if (typeof tool === 'string') {
+      // A name of the thread's server that it does not list: read its list again, so that a search finds it as it is.
+      if (!deps.resolve(request.modelName)) await deps.relistServerOf?.(request.modelName);
+      return refuse(tool);
+    }
     // A call its server would refuse is not put to the person: the caller gets the reason and can correct it.
     const problem = await deps.checkArguments(tool, args);
     if (problem !== undefined)

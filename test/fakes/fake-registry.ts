@@ -128,6 +128,9 @@ export class FakeRegistry implements Registry {
     return this.connect(serverId);
   }
 
+  /** Its tools are what the test last set: nothing to list again. */
+  async relistTools(): Promise<void> {}
+
   async connectedClient(): Promise<never> {
     throw new Error('FakeRegistry has no MCP client; use a real server (test/fixtures) for resources.');
   }

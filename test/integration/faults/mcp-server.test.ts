@@ -145,6 +145,20 @@ describe('MCP server faults', () => {
     expect(faults.registry.get('calc')?.state.status).toBe('connected');
   });
 
+  it('a tool name the thread does not know, of a server whose tools changed without saying so: the model is told its list may have changed, and the list is read again', async () => {
+    const server = await own(startTestMcpServer());
+    const faults = await app();
+    const thread = await threadWithServer(faults, 'calc', server.url, 'Changed');
+    server.addTool('fresh', 'Added without list_changed', { silently: true });
+    faults.api.script({ toolUses: [{ name: 'mcp__calc__fresh', input: {} }] }, { text: 'Let me look again.' });
+    expect(await sendMessage(faults.deps, thread.id, 'Use the fresh tool', allow())).toEqual({ status: 'done' });
+    expect((await toolResults(faults, thread.id)).at(-1)).toBe(
+      'There is no tool named mcp__calc__fresh in this thread; the tool list of its server "calc" may have changed since you saw it: look for the tool again among the tools offered now, or search for it. It was not called.',
+    );
+    // The model's next call in the turn is offered the server's tools as they are now.
+    expect(faults.api.requests.at(-1)?.toolNames).toContain('mcp__calc__fresh');
+  });
+
   it('a tool call that hangs times out: the card shows why, the model is told, the thread goes on', async () => {
     const server = await own(startTestMcpServer());
     const faults = await app({ timing: { callTimeoutMs: 1000 } });
