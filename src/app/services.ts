@@ -5,7 +5,7 @@ import { OAUTH_CALLBACK_PATH } from '../platform/auth-window';
 import { createRegistry } from '../mcp/registry';
 import { createServerDirectory } from '../mcp/server-directory';
 import { createStreamSlots } from '../mcp/stream-slots';
-import { pacedYield } from '../platform/background-slices';
+import { createBackgroundSlices, pacedYield } from '../platform/background-slices';
 import { CHANGE_CHANNEL, createChangeBus } from '../platform/change-bus';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
@@ -24,8 +24,10 @@ import { fetchWordVectors, WORD_VECTORS_FILE } from './word-vectors-source';
 export async function createServices(env: PlatformEnv, onStorageLost: (error: AppError) => void): Promise<AppServices> {
   const bus = createChangeBus(env.openChannel(CHANGE_CHANNEL));
   const cipher = createWebCipher(env.crypto);
+  // The page's one background scheduler, made before storage: the message search and start-up's work share it.
+  const slices = createBackgroundSlices();
   const storageReady = openAppDatabase(env.indexedDB, { onVersionChange: onStorageLost }).then((db) =>
-    createStorage({ db, bus, cipher, now: env.now, newId: env.newId, logger: env.logger }),
+    createStorage({ db, bus, cipher, now: env.now, newId: env.newId, logger: env.logger, slices }),
   );
   // app-config.json is fetched while the database opens (start-up waits for both); its copy is kept once storage is there.
   const configUrl = `${import.meta.env.BASE_URL}${APP_CONFIG_FILE}`;

@@ -2,7 +2,6 @@ import { selectBranch, pathTo, type BranchNode } from '../domain/branches';
 import { NotFoundError, type Loaded } from '../domain/errors';
 import { Message, type NewMessage } from '../domain/message';
 import type { MessageMatch } from '../domain/message-text';
-import { createBackgroundSlices } from '../platform/background-slices';
 import { createMessageSearchIndex } from './message-search-index';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseForWrite, parseRecord, writeTransaction } from './records';
@@ -60,7 +59,7 @@ export function createMessagesRepo({ db, bus, now, newId, slices }: StorageConte
   };
 
   // The search reads the threads' text kept in memory, filled in background slices and kept current by the bus.
-  const searchIndex = createMessageSearchIndex({ db, bus, slices: slices ?? createBackgroundSlices() });
+  const searchIndex = createMessageSearchIndex({ db, bus, slices });
 
   return {
     async list(threadId: string): Promise<BranchMessages> {

@@ -11,6 +11,9 @@ export interface StorageContext {
   readonly newId: () => string;
   /** Where failures a repository goes on past are reported (silent when omitted). */
   readonly logger?: Logger;
-  /** Where background work (the message search's index) takes its turns; the page's own when omitted. */
-  readonly slices?: BackgroundSlices;
+  /**
+   * The page's one background scheduler: the message search's index fills in its slices, as start-up's tool index
+   * does, so a hurry (a search, a turn) is one and the person's keys are listened to once.
+   */
+  readonly slices: BackgroundSlices;
 }

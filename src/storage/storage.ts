@@ -1,4 +1,5 @@
 import type { Logger } from '../domain/logger';
+import type { BackgroundSlices } from '../platform/background-slices';
 import type { ChangeBus } from '../platform/change-bus';
 import type { AppDatabase } from '../platform/database-schema';
 import type { Cipher } from '../platform/web-crypto';
@@ -22,6 +23,8 @@ export interface StorageDeps {
   readonly now: () => number;
   readonly newId: () => string;
   readonly logger?: Logger;
+  /** The page's background scheduler (see StorageContext): made once by the composition root. */
+  readonly slices: BackgroundSlices;
 }
 
 /** Every repository over one open database, and the bus that announces their writes to other tabs. */
@@ -44,6 +47,8 @@ export interface Storage {
   readonly threadArchive: ThreadArchiveRepo;
   readonly vault: Vault;
   readonly changes: ChangeBus;
+  /** The background scheduler storage's own work uses; start-up runs its background work in the same one. */
+  readonly slices: BackgroundSlices;
 }
 
 export function createStorage(deps: StorageDeps): Storage {
@@ -70,5 +75,6 @@ export function createStorage(deps: StorageDeps): Storage {
     threadArchive: createThreadArchiveRepo(deps),
     vault,
     changes: deps.bus,
+    slices: deps.slices,
   };
 }

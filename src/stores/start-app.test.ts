@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { testAppServices } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
+import { typingSlices } from '../../test/fakes/typing-slices';
 import type { UserPreferences } from '../domain/user-config';
 import { createAppStore } from './app-store';
 import { startApp } from './start-app';
@@ -71,5 +72,43 @@ describe('start-up and deletions left waiting', () => {
         .chat!.getState()
         .threads.map((t) => t.title),
     ).toEqual([]);
+  });
+});
+
+describe('start-up and the background scheduler', () => {
+  it("runs its background work in storage's scheduler: a thread search while the person types brings in another tab's new server", async () => {
+    const typing = typingSlices();
+    const name = `start-slices-${crypto.randomUUID()}`;
+    const tabA = await openTestStorage({ name, channelName: name });
+    const tabB = await openTestStorage({ name, channelName: name, factory: tabA.factory, slices: typing.slices });
+    const profile = await tabA.storage.profiles.ensureActive();
+    const thread = await tabA.storage.threads.create(profile.id, { title: 'Trip' });
+    await tabA.storage.messages.append(thread.id, {
+      role: 'user',
+      status: 'complete',
+      blocks: [{ type: 'text', text: 'Pack the tent' }],
+    });
+    const store = createAppStore();
+    await startApp(store, () => Promise.resolve(testAppServices(tabB.storage)));
+    cleanup(
+      () => store.getState().registry?.close(),
+      () => tabA.close(),
+      () => tabB.close(),
+    );
+    const { registry, chatActions } = store.getState();
+
+    // Another tab adds a server: this page takes it in only in a pause of the person's typing.
+    await tabA.storage.profiles.saveServer(profile.id, {
+      id: 'theirs',
+      name: 'Theirs',
+      url: 'https://theirs.example/mcp',
+    });
+    await expect.poll(() => typing.waiting).toBeGreaterThan(0);
+    expect(registry!.get('theirs')).toBeUndefined();
+
+    // The person searches the threads: the search hurries the one scheduler, so the server waiting in it comes in too.
+    const found = await chatActions!.searchMessages('tent');
+    expect([...found.keys()]).toEqual([thread.id]);
+    await expect.poll(() => registry!.get('theirs')?.config.name).toBe('Theirs');
   });
 });

@@ -21,7 +21,6 @@ import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
 import { followServerChanges, syncAppToolOverrides, type ServerFollow } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
-import { createBackgroundSlices } from '../platform/background-slices';
 import { syncToolIndex } from '../turns/tool-index-sync';
 import { createVaultLock } from './vault-lock';
 import { prepareProfile, registerServers } from './start-steps';
@@ -68,7 +67,8 @@ export async function startApp(
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
     const index = createToolIndex();
     // Indexed in background slices as catalogs arrive (thousands of tools must not hold up typing); searches wait for it.
-    const slices = createBackgroundSlices();
+    // Storage's scheduler: a message search's hurry is a turn's too, and the person's keys are listened to once.
+    const { slices } = services.storage;
     const indexSync = syncToolIndex(registry, index, slices, logger);
     const defaults = appConfig.config.defaults;
     const turnDeps: TurnRunnerDeps = {

@@ -8,6 +8,7 @@ import { AppConfig } from '../../src/domain/app-config';
 import { ContextCompaction } from '../../src/domain/compaction';
 import { ToolCatalog } from '../../src/domain/tool-catalog';
 import { parseOrThrow } from '../../src/domain/validation';
+import { createBackgroundSlices } from '../../src/platform/background-slices';
 import type { Storage } from '../../src/storage/storage';
 import type { DroppedApproval } from '../../src/storage/approval-notices-repo';
 import { createMemoryProfilesRepo } from './memory-profiles-repo';
@@ -105,5 +106,6 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
     },
     vault,
     changes: bus,
+    slices: createBackgroundSlices(),
   };
 }

@@ -1,4 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
+import { createBackgroundSlices, type BackgroundSlices } from '../../src/platform/background-slices';
 import { createChangeBus, type ChangeBus } from '../../src/platform/change-bus';
 import { openAppDatabase, type OpenDatabaseOptions } from '../../src/platform/database';
 import type { AppDatabase } from '../../src/platform/database-schema';
@@ -20,10 +21,14 @@ let counter = 0;
  * `channelName` links their change buses through Node's real BroadcastChannel.
  */
 export async function openTestStorage(
-  options: { factory?: IDBFactory; name?: string; channelName?: string; now?: () => number } & Pick<
-    OpenDatabaseOptions,
-    'version' | 'onVersionChange'
-  > = {},
+  options: {
+    factory?: IDBFactory;
+    name?: string;
+    channelName?: string;
+    now?: () => number;
+    /** The page's background scheduler (a real one when omitted; in Node it hears no keys). */
+    slices?: BackgroundSlices;
+  } & Pick<OpenDatabaseOptions, 'version' | 'onVersionChange'> = {},
 ): Promise<TestStorage> {
   const factory = options.factory ?? new IDBFactory();
   // fake-indexeddb's factories share one backing store, so isolation comes from a unique name.
@@ -39,6 +44,7 @@ export async function openTestStorage(
     cipher: createWebCipher(globalThis.crypto),
     now: options.now ?? (() => Date.now()),
     newId: () => `id-${++counter}-${globalThis.crypto.randomUUID().slice(0, 8)}`,
+    slices: options.slices ?? createBackgroundSlices(),
   });
   return { storage, db, bus, factory, close: () => (bus.close(), db.close()) };
 }

@@ -5,6 +5,7 @@
  * servers itself and stores them when told. Changes are announced on the app's channel, as another tab's would be.
  */
 import { silentLogger } from '../../../src/domain/logger';
+import { createBackgroundSlices } from '../../../src/platform/background-slices';
 import { CHANGE_CHANNEL, createChangeBus } from '../../../src/platform/change-bus';
 import { openAppDatabase } from '../../../src/platform/database';
 import { createWebCipher } from '../../../src/platform/web-crypto';
@@ -20,6 +21,7 @@ async function storeServers(servers: readonly BenchServer[]): Promise<void> {
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     logger: silentLogger,
+    slices: createBackgroundSlices(),
   });
   const profile = await storage.profiles.ensureActive();
   await storeBenchServers(storage, profile.id, servers);

@@ -1,4 +1,5 @@
 /** Test page: the real storage layer in real Chromium, driven by test/e2e/vault.e2e.test.ts through window.vaultHarness. */
+import { createBackgroundSlices } from '../../../src/platform/background-slices';
 import { createChangeBus } from '../../../src/platform/change-bus';
 import { openAppDatabase } from '../../../src/platform/database';
 import { createBrowserEnv } from '../../../src/platform/environment';
@@ -48,6 +49,7 @@ async function setUp(): Promise<VaultHarness> {
     cipher: createWebCipher(env.crypto),
     now: env.now,
     newId: env.newId,
+    slices: createBackgroundSlices(),
   });
   const profile = await storage.profiles.ensureActive();
   const ref: SecretRef = { profileId: profile.id, owner: MODEL_API_OWNER, slot: API_KEY_SLOT };
