@@ -1,36 +1,22 @@
-import { logFailure, silentLogger } from '../domain/logger';
+import { silentLogger } from '../domain/logger';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
 import type { ApprovalRequest } from '../domain/thread-tools';
-import { describeError } from '../domain/errors';
 import type { Message } from '../domain/message';
-import type { MessageMatch } from '../domain/message-text';
-import type { PromptTurnMessage } from '../domain/prompt-blocks';
 import type { ThreadConfig } from '../domain/thread-config';
-import type { ResourceReading } from '../domain/tool-display';
 import type { ToolProgress } from '../domain/tool-result';
 import type { Approval, TraceEntry } from '../domain/trace';
 import type { ContextCompaction } from '../domain/compaction';
-import { unansweredCalls } from '../domain/unanswered-calls';
-import { newThreadServers, resolveUsageLimits } from '../domain/usage-limits';
 import { createBranchActions, type BranchActions } from './branch-actions';
 import { createChatTurn, type ModelWait } from './chat-turn';
-import { mentionOptions, type MentionOption } from './mention-options';
-import { findEmptyThread, isEmptyThread, titleFrom, UNTITLED } from './thread-lifecycle';
 import { threadDeletionActions, type ThreadDeletionActions } from './thread-deletion';
 import { threadSettingsActions, type ThreadSettingsActions } from './thread-settings-actions';
 import { threadToolChoiceActions, type ThreadToolChoiceActions } from './thread-tool-choices';
-import {
-  isThreadTurnFree,
-  resumeUnansweredCalls,
-  retryTurn,
-  sendMessage,
-  sendPromptMessages,
-  type OutgoingAttachment,
-  type TurnRunnerDeps,
-  whenThreadTurnFree,
-} from '../turns/turn-runner';
+import { isThreadTurnFree, type TurnRunnerDeps, whenThreadTurnFree } from '../turns/turn-runner';
 import { followOtherTabTurn } from './other-tab-turn';
+import { followChatChanges } from './chat-changes';
+import { chatSendActions, type ChatSendActions } from './chat-send';
+import { openThreadReads, type OpenThreadReads } from './open-thread-reads';
+import { threadNavigationActions, type ThreadNavigationActions } from './thread-navigation';
 
 /** A turn in progress, for a server's request made during it (sampling). */
 export interface RunningTurn {
@@ -94,44 +80,21 @@ const NO_THREAD = {
 };
 
 export interface ChatActions
-  extends BranchActions, ThreadToolChoiceActions, ThreadSettingsActions, ThreadDeletionActions {
-  refreshThreads(): Promise<void>;
-  newThread(): Promise<void>;
-  /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
-  openThread(threadId: string, isRestore?: boolean): Promise<void>;
-  /** Opens a thread at a message a search found, its words marked. */
-  openThreadAt(threadId: string, reveal: Reveal): Promise<void>;
-  renameThread(threadId: string, title: string): Promise<string | undefined>;
-  /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
-  readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
-  /** The person is about to search: the listed threads' text is read in the background, before they type. */
-  readonly prepareSearch: () => void;
-  /**
-   * Sends the person's message with its attachments (bytes stored first); a refused store is the notice. Resolves, at
-   * the end of the turn, to whether the person's message was stored (false also when nothing was sent).
-   */
-  send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<boolean>;
-  /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
-  sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
-  /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
-  retry(): Promise<void>;
+  extends
+    BranchActions,
+    ThreadToolChoiceActions,
+    ThreadSettingsActions,
+    ThreadDeletionActions,
+    ThreadNavigationActions,
+    ChatSendActions,
+    OpenThreadReads {
   stop(): void;
   /** Hides the storage notice once the person has read it. */
   dismissNotice(): void;
   /** Hides the note once the person has read it. */
   dismissNote(): void;
-  /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
-  mentionOptions(query: string): MentionOption[];
   /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
   runningTurn(): RunningTurn | undefined;
-  /** Reads a resource of a server (a resource link in a tool result); never throws. */
-  readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
-  /** The bytes of a sent message's attachment; undefined when they are no longer stored. */
-  readAttachment: (id: string) => Promise<Blob | undefined>;
-  /** The open thread as a file to download (JSON or Markdown), with its trace. */
-  exportThread(
-    format: 'json' | 'markdown',
-  ): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
@@ -143,7 +106,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     pendingApprovals: [],
     toolProgress: {},
   }));
-  const { storage, profileId } = deps;
+  const { storage } = deps;
   const logger = deps.logger ?? silentLogger;
   const turn = createChatTurn({ store, deps, logger, refreshThreads: () => actions.refreshThreads() });
   const { loadMessages, runInThread } = turn;
@@ -170,122 +133,9 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
       openThread: (threadId) => actions.openThread(threadId),
       closed: NO_THREAD,
     }),
-    async refreshThreads() {
-      const { items, skipped } = await storage.threads.list(profileId);
-      const hidden = store.getState().deleting?.thread.id;
-      store.setState({
-        threads: items.filter((t) => t.id !== hidden),
-        ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
-      });
-    },
-    async newThread() {
-      // An empty thread is not stored twice: New thread opens the one not yet written in, if there is one.
-      const { threads, activeThreadId, isRunning, messages } = store.getState();
-      const active = threads.find((t) => t.id === activeThreadId);
-      if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
-      // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
-      store.setState({ activeThreadId: undefined, ...NO_THREAD });
-      const empty = await findEmptyThread(storage, threads);
-      if (empty) return actions.openThread(empty.id);
-      const profile = await storage.profiles.get(profileId);
-      const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
-      const servers = newThreadServers(limits, profile?.defaultServerIds ?? []);
-      const thread = await storage.threads.create(profileId, { enabledServerIds: [...servers.ids] });
-      await actions.refreshThreads();
-      await actions.openThread(thread.id);
-      if (servers.note && store.getState().activeThreadId === thread.id) store.setState({ note: servers.note });
-    },
-    async openThread(threadId, isRestore = false) {
-      // The profile's last thread may have been deleted (or be waiting for Undo) when the page closed: it stays closed.
-      if (isRestore) {
-        const stored = await storage.threads.get(threadId).catch(() => undefined);
-        if (stored === undefined || stored.deletedAt !== undefined) return;
-      }
-      const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
-      store.setState({ activeThreadId: threadId, ...NO_THREAD, note: undefined });
-      // A thread left as New thread made it (nothing written in it) is not kept.
-      if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
-        await storage.threads
-          .delete(left.id)
-          .catch(logFailure(logger, 'Deleting an empty thread failed', { threadId: left.id }));
-        await actions.refreshThreads();
-      }
-      if (!isRestore)
-        await storage.profiles
-          .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
-          .catch(logFailure(logger, 'Remembering the open thread failed', { threadId }));
-      await loadMessages(threadId);
-      // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
-      const { activeThreadId, isRunning, messages } = store.getState();
-      const resuming =
-        activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0
-          ? runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options))
-          : Promise.resolve();
-      // Calls left waiting may be another tab's turn, waiting for its approval there: then that tab answers.
-      void resuming.then(() => {
-        if (store.getState().activeThreadId === threadId) followOtherTab(threadId);
-      });
-    },
-    async openThreadAt(threadId, reveal) {
-      await actions.openThread(threadId);
-      if (store.getState().activeThreadId === threadId) store.setState({ reveal });
-    },
-    searchMessages: (needle) =>
-      storage.messages.search(
-        store.getState().threads.map((t) => t.id),
-        needle,
-      ),
-    prepareSearch: () => storage.messages.prepareSearch(store.getState().threads.map((t) => t.id)),
-    async renameThread(threadId, title) {
-      try {
-        // A new name is no new activity: the thread keeps its place in the list (as in other chat apps).
-        await storage.threads.rename(threadId, title, { isActivity: false });
-        await actions.refreshThreads();
-        return undefined;
-      } catch (error) {
-        return describeError(error);
-      }
-    },
-    async send(text, attachments = []) {
-      const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return false;
-      const thread = store.getState().threads.find((t) => t.id === threadId);
-      // The turn's first person message is this one, told as it is stored (whichever thread is open by then).
-      let isStored = false;
-      // Titled inside the run: the thread counts as running from the first moment, so a second send or a Retry waits.
-      await runInThread(threadId, async (options) => {
-        if (thread?.title === UNTITLED) {
-          await storage.threads
-            .rename(threadId, titleFrom(text.trim() ? text : (attachments[0]?.ref.name ?? '')))
-            .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
-          await actions.refreshThreads();
-        }
-        const onMessage = (message: Message) => {
-          isStored ||= message.role === 'user';
-          options.onMessage?.(message);
-        };
-        return sendMessage(deps, threadId, text.trim(), { ...options, attachments, onMessage });
-      });
-      return isStored;
-    },
-    async sendPrompt(messages, title) {
-      const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || messages.length === 0) return;
-      const thread = store.getState().threads.find((t) => t.id === threadId);
-      await runInThread(threadId, async (options) => {
-        if (thread?.title === UNTITLED)
-          await storage.threads
-            .rename(threadId, titleFrom(title))
-            .then(() => actions.refreshThreads())
-            .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
-        return sendPromptMessages(deps, threadId, messages, options);
-      });
-    },
-    async retry() {
-      const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning) return;
-      await runInThread(threadId, (options) => retryTurn(deps, threadId, options));
-    },
+    ...threadNavigationActions({ store, deps, logger, loadMessages, runInThread, followOtherTab, closed: NO_THREAD }),
+    ...chatSendActions({ store, deps, logger, runInThread, refreshThreads: () => actions.refreshThreads() }),
+    ...openThreadReads(store, deps),
     stop() {
       turn.stop();
     },
@@ -295,52 +145,10 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     dismissNote() {
       store.setState({ note: undefined });
     },
-    mentionOptions(query) {
-      const { threads, activeThreadId } = store.getState();
-      const enabled = threads.find((t) => t.id === activeThreadId)?.enabledServerIds ?? [];
-      const servers = enabled.flatMap((id) => {
-        const server = deps.registry.get(id);
-        return server?.config.enabled ? [{ id, name: server.config.name }] : [];
-      });
-      return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
-    },
     runningTurn: () => turn.runningTurn(),
-    readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
-    readAttachment: (id) => deps.storage.attachments.get(id),
-    exportThread(format) {
-      const { threads, activeThreadId, messages } = store.getState();
-      const thread = threads.find((t) => t.id === activeThreadId);
-      if (!thread) return undefined;
-      const base =
-        thread.title
-          .replace(/[^\w -]+/g, '')
-          .trim()
-          .slice(0, 60) || 'thread';
-      return format === 'json'
-        ? { name: `${base}.json`, type: 'application/json', text: exportThreadJson(thread, messages) }
-        : { name: `${base}.md`, type: 'text/markdown', text: exportThreadMarkdown(thread, messages) };
-    },
   };
 
-  const unsubscribe = storage.changes.subscribe((change) => {
-    // A server removed or moved to another origin (in this tab too) leaves the threads it was enabled in.
-    if (change.store === 'threads' && !change.threadId) void actions.refreshThreads();
-    if (!change.isRemote) return;
-    const active = store.getState().activeThreadId;
-    if (change.store === 'threads' && change.threadId) {
-      void actions.refreshThreads();
-      void actions.followDeletionElsewhere(change.threadId);
-    }
-    if (
-      change.store === 'messages' &&
-      active !== undefined &&
-      change.threadId === active &&
-      !store.getState().isRunning
-    ) {
-      void loadMessages(active);
-      followOtherTab(active);
-    }
-  });
+  const unsubscribe = followChatChanges({ store, storage, actions, loadMessages, followOtherTab });
   const dispose = () => {
     turn.stop(); // Calls in flight are cancelled on their servers.
     unsubscribe();

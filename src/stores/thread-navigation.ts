@@ -1,0 +1,127 @@
+import { logFailure, type Logger } from '../domain/logger';
+import { describeError } from '../domain/errors';
+import type { MessageMatch } from '../domain/message-text';
+import { unansweredCalls } from '../domain/unanswered-calls';
+import { newThreadServers, resolveUsageLimits } from '../domain/usage-limits';
+import { resumeUnansweredCalls, type TurnRunnerDeps } from '../turns/turn-runner';
+import type { ChatState, ChatStore, Reveal } from './chat-store';
+import type { ChatTurn } from './chat-turn';
+import { findEmptyThread, isEmptyThread, UNTITLED } from './thread-lifecycle';
+
+/** The profile's threads: listing, making, opening, renaming and searching them. */
+export interface ThreadNavigationActions {
+  refreshThreads(): Promise<void>;
+  newThread(): Promise<void>;
+  /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
+  openThread(threadId: string, isRestore?: boolean): Promise<void>;
+  /** Opens a thread at a message a search found, its words marked. */
+  openThreadAt(threadId: string, reveal: Reveal): Promise<void>;
+  renameThread(threadId: string, title: string): Promise<string | undefined>;
+  /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
+  readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
+  /** The person is about to search: the listed threads' text is read in the background, before they type. */
+  readonly prepareSearch: () => void;
+}
+
+export interface ThreadNavigationContext {
+  readonly store: ChatStore;
+  readonly deps: TurnRunnerDeps;
+  readonly logger: Logger;
+  readonly loadMessages: ChatTurn['loadMessages'];
+  readonly runInThread: ChatTurn['runInThread'];
+  /** Follows another tab's turn in the thread (other-tab-turn.ts). */
+  readonly followOtherTab: (threadId: string) => void;
+  /** The state of no open thread. */
+  readonly closed: Partial<ChatState>;
+}
+
+export function threadNavigationActions({
+  store,
+  deps,
+  logger,
+  loadMessages,
+  runInThread,
+  followOtherTab,
+  closed: NO_THREAD,
+}: ThreadNavigationContext): ThreadNavigationActions {
+  const { storage, profileId } = deps;
+  const actions: ThreadNavigationActions = {
+    async refreshThreads() {
+      const { items, skipped } = await storage.threads.list(profileId);
+      const hidden = store.getState().deleting?.thread.id;
+      store.setState({
+        threads: items.filter((t) => t.id !== hidden),
+        ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
+      });
+    },
+    async newThread() {
+      // An empty thread is not stored twice: New thread opens the one not yet written in, if there is one.
+      const { threads, activeThreadId, isRunning, messages } = store.getState();
+      const active = threads.find((t) => t.id === activeThreadId);
+      if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
+      // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
+      store.setState({ activeThreadId: undefined, ...NO_THREAD });
+      const empty = await findEmptyThread(storage, threads);
+      if (empty) return actions.openThread(empty.id);
+      const profile = await storage.profiles.get(profileId);
+      const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
+      const servers = newThreadServers(limits, profile?.defaultServerIds ?? []);
+      const thread = await storage.threads.create(profileId, { enabledServerIds: [...servers.ids] });
+      await actions.refreshThreads();
+      await actions.openThread(thread.id);
+      if (servers.note && store.getState().activeThreadId === thread.id) store.setState({ note: servers.note });
+    },
+    async openThread(threadId, isRestore = false) {
+      // The profile's last thread may have been deleted (or be waiting for Undo) when the page closed: it stays closed.
+      if (isRestore) {
+        const stored = await storage.threads.get(threadId).catch(() => undefined);
+        if (stored === undefined || stored.deletedAt !== undefined) return;
+      }
+      const left = store.getState().threads.find((t) => t.id === store.getState().activeThreadId);
+      store.setState({ activeThreadId: threadId, ...NO_THREAD, note: undefined });
+      // A thread left as New thread made it (nothing written in it) is not kept.
+      if (left && left.id !== threadId && !store.getState().isRunning && (await isEmptyThread(storage, left))) {
+        await storage.threads
+          .delete(left.id)
+          .catch(logFailure(logger, 'Deleting an empty thread failed', { threadId: left.id }));
+        await actions.refreshThreads();
+      }
+      if (!isRestore)
+        await storage.profiles
+          .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
+          .catch(logFailure(logger, 'Remembering the open thread failed', { threadId }));
+      await loadMessages(threadId);
+      // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
+      const { activeThreadId, isRunning, messages } = store.getState();
+      const resuming =
+        activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0
+          ? runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options))
+          : Promise.resolve();
+      // Calls left waiting may be another tab's turn, waiting for its approval there: then that tab answers.
+      void resuming.then(() => {
+        if (store.getState().activeThreadId === threadId) followOtherTab(threadId);
+      });
+    },
+    async openThreadAt(threadId, reveal) {
+      await actions.openThread(threadId);
+      if (store.getState().activeThreadId === threadId) store.setState({ reveal });
+    },
+    searchMessages: (needle) =>
+      storage.messages.search(
+        store.getState().threads.map((t) => t.id),
+        needle,
+      ),
+    prepareSearch: () => storage.messages.prepareSearch(store.getState().threads.map((t) => t.id)),
+    async renameThread(threadId, title) {
+      try {
+        // A new name is no new activity: the thread keeps its place in the list (as in other chat apps).
+        await storage.threads.rename(threadId, title, { isActivity: false });
+        await actions.refreshThreads();
+        return undefined;
+      } catch (error) {
+        return describeError(error);
+      }
+    },
+  };
+  return actions;
+}
