@@ -1,4 +1,4 @@
-// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,servers-panel,memory,message-search,prompt-cache,long-compaction,programmatic] [--strict]
+// npm run bench [-- --only bundle,cold-start,long-threads,storage,tool-calls,tool-search,tool-intake,index-typing,servers-panel,memory,message-search,thread-list,prompt-cache,long-compaction,programmatic] [--strict]
 // Builds the app and the bench pages, runs every figure (each a module of figures/), prints one table of medians
 // beside baselines measured in the same run, and writes it to test-results/bench/latest.md and latest.json.
 // --strict exits 1 when a figure is over its budget. Not part of `npm test`: timings are never asserted in tests.
@@ -22,6 +22,7 @@ import { measureStorage } from './figures/storage';
 import { measureToolCalls } from './figures/tool-calls';
 import { measureToolIntake } from './figures/tool-intake';
 import { measureToolSearch } from './figures/tool-search';
+import { measureThreadList } from './figures/thread-list';
 import { markdownTable, ratioOf, textTable, verdict, type Row } from './report';
 
 const FIGURES = [
@@ -36,6 +37,7 @@ const FIGURES = [
   'servers-panel',
   'memory',
   'message-search',
+  'thread-list',
   'prompt-cache',
   'long-compaction',
   'programmatic',
@@ -80,7 +82,16 @@ async function step(name: string, run: () => Promise<Row[]> | Row[]): Promise<vo
 }
 
 const needsBrowser = (
-  ['cold-start', 'long-threads', 'storage', 'index-typing', 'servers-panel', 'memory', 'message-search'] as const
+  [
+    'cold-start',
+    'long-threads',
+    'storage',
+    'index-typing',
+    'servers-panel',
+    'memory',
+    'message-search',
+    'thread-list',
+  ] as const
 ).some(wanted);
 if (wanted('bundle') || needsBrowser) await step('build (app, bench pages)', async () => (await buildAll(), []));
 if (wanted('bundle')) await step('bundle', measureBundle);
@@ -94,6 +105,7 @@ if (needsBrowser) {
     if (wanted('servers-panel')) await step('Servers panel with 10k tools', () => measureServersPanel(served.url));
     if (wanted('memory')) await step('memory', () => measureMemory(served.url));
     if (wanted('message-search')) await step('message search', () => measureMessageSearch(served.url));
+    if (wanted('thread-list')) await step('400 and 2,000 threads', () => measureThreadList(served.url));
   } finally {
     await served.close();
   }

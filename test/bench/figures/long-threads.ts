@@ -17,7 +17,7 @@ const LONG = { title: 'Long thread', messages: 2000, lastTurn: 499, content: 'ri
 const SETTLE_MS = 700;
 const TYPED = 'the quick brown fox jumps over the lazy dog';
 
-interface Opened {
+export interface Opened {
   /** ms from the click until the thread's last message is on screen (the frame after it rendered). */
   readonly ms: number;
   /** The longest task from the click until SETTLE_MS after that frame (0: none over 50 ms). */
@@ -25,7 +25,7 @@ interface Opened {
 }
 
 /** Clicks the thread in the sidebar; times until its last message is on screen, and its longest task. */
-function openThread(page: Page, title: string, lastTurn: number): Promise<Opened> {
+export function openThread(page: Page, title: string, lastTurn: number): Promise<Opened> {
   return page.evaluate(
     ({ title, marker, settleMs }) =>
       new Promise<Opened>((resolve, reject) => {
