@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { describeError } from '../../../domain/errors';
 import type { MessageMatch } from '../../../domain/message-text';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import { isFocusLost } from '../../hooks/focus-lost';
-import { relativeTime } from './relative-time';
+import { ThreadRow, type Editing } from './thread-row';
 
 export interface ThreadListProps {
   readonly threads: readonly ThreadConfig[];
@@ -26,18 +27,6 @@ export interface ThreadListProps {
 const SEARCH_PAUSE_MS = 150;
 const SEARCH_MIN_CHARS = 2;
 
-/** A thread's message found by the search: where the words stand in it, the words marked. */
-function FoundLine({ id, found }: { id: string; found: MessageMatch }) {
-  return (
-    <span className="thread-found" id={id} aria-hidden="true">
-      {found.role === 'user' ? 'You: ' : ''}
-      {found.match.before}
-      <mark>{found.match.match}</mark>
-      {found.match.after}
-    </span>
-  );
-}
-
 /**
  * The sidebar: new thread, a search over titles, preview lines and every message, and the profile's threads, most
  * recent first. On a narrow screen the search and the list fold away behind a "Threads" button, leaving the room to
@@ -55,7 +44,7 @@ export function ThreadList({
   onPrepareSearch,
 }: ThreadListProps) {
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<{ id: string; title: string; error?: string }>();
+  const [editing, setEditing] = useState<Editing>();
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
   // The clock the dates are told by, a minute at a time (a change newer than it reads "just now").
@@ -122,6 +111,31 @@ export function ThreadList({
   const isSearching = readsMessages && !inMessages;
   const shown = needle ? threads.filter((t) => isListed(t) || inMessages?.matches.has(t.id)) : threads;
 
+  const scroller = useRef<HTMLDivElement>(null);
+  const [focusedId, setFocusedId] = useState<string>();
+  /** The thread deleted last: Undo brings it back where it was, maybe far from the view, and focus goes to it. */
+  const deletedId = useRef<string>(undefined);
+  const keptIds = [activeId, editing?.id, focusedId, deletedId.current];
+  const kept = shown.flatMap((t, index) => (keptIds.includes(t.id) ? [index] : []));
+  const keptKey = kept.join(',');
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      [...new Set([...defaultRangeExtractor(range), ...keptKey.split(',').filter(Boolean).map(Number)])].sort(
+        (a, b) => a - b,
+      ),
+    [keptKey],
+  );
+  // The app does not use the React Compiler; the virtualizer re-renders this component itself as rows are measured.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 44,
+    overscan: 10,
+    getItemKey: (index) => shown[index]?.id ?? index,
+    rangeExtractor,
+  });
+
   // Renamed or not, the title field goes: focus goes back to the thread it named (not to the page).
   const renamedId = useRef<string>(undefined);
   useEffect(() => {
@@ -177,75 +191,55 @@ export function ThreadList({
             {isSearching ? 'Searching the messages…' : 'No thread matches.'}
           </p>
         )}
-        <ul>
-          {shown.map((thread) => {
-            // A thread found only by a message's text shows where (a title or preview match shows itself).
-            const foundHere = needle && !isListed(thread) ? inMessages?.matches.get(thread.id) : undefined;
-            return editing?.id === thread.id ? (
-              <li key={thread.id}>
-                <form onSubmit={(e) => void saveTitle(e)} className="rename" noValidate>
-                  <input
-                    aria-label="Thread title"
-                    value={editing.title}
-                    autoFocus
-                    onChange={(e) => setEditing({ ...editing, title: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Escape' && stopEditing(thread.id)}
+        {/* Only the rows near the view are in the page (a heavy user has thousands of threads); the open thread's, the
+            one being renamed, the one with focus and the one just deleted stay, so focus has somewhere to go. */}
+        <div className="thread-scroller" ref={scroller}>
+          <ul style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const thread = shown[row.index]!;
+              // A thread found only by a message's text shows where (a title or preview match shows itself).
+              const foundHere = needle && !isListed(thread) ? inMessages?.matches.get(thread.id) : undefined;
+              const isEditing = editing?.id === thread.id;
+              return (
+                <li
+                  key={row.key}
+                  data-index={row.index}
+                  // A screen reader still hears "5 of 400", though only the rows near the view are in the page.
+                  aria-setsize={shown.length}
+                  aria-posinset={row.index + 1}
+                  ref={virtualizer.measureElement}
+                  className={!isEditing && thread.id === activeId ? 'active' : undefined}
+                  style={{ transform: `translateY(${row.start}px)` }}
+                  onFocus={() => setFocusedId(thread.id)}
+                >
+                  <ThreadRow
+                    thread={thread}
+                    listId={listId}
+                    now={now}
+                    activeId={activeId}
+                    runningId={runningId}
+                    foundHere={foundHere}
+                    editing={editing}
+                    onOpen={() =>
+                      fold(() =>
+                        foundHere
+                          ? onOpen(thread.id, { messageId: foundHere.messageId, words: foundHere.match.match })
+                          : onOpen(thread.id),
+                      )
+                    }
+                    onEdit={setEditing}
+                    onSave={(e) => void saveTitle(e)}
+                    onStopEditing={() => stopEditing(thread.id)}
+                    onDelete={() => {
+                      deletedId.current = thread.id;
+                      onDelete(thread.id);
+                    }}
                   />
-                  {editing.error && <p className="field-error">{editing.error}</p>}
-                </form>
-              </li>
-            ) : (
-              <li key={thread.id} className={thread.id === activeId ? 'active' : undefined}>
-                <button
-                  type="button"
-                  className="thread-link"
-                  data-thread-id={thread.id}
-                  aria-describedby={`${thread.id === runningId ? `${listId}-${thread.id}-running ` : ''}${listId}-${thread.id}${foundHere ? ` ${listId}-${thread.id}-found` : ''}`}
-                  aria-current={thread.id === activeId ? 'page' : undefined}
-                  onClick={() =>
-                    fold(() =>
-                      foundHere
-                        ? onOpen(thread.id, { messageId: foundHere.messageId, words: foundHere.match.match })
-                        : onOpen(thread.id),
-                    )
-                  }
-                >
-                  <span className="thread-title">{thread.title}</span>
-                  {/* Its name stays the title: "Answering…" is part of its description. */}
-                  {thread.id === runningId && (
-                    <span className="thread-running" id={`${listId}-${thread.id}-running`} aria-hidden="true">
-                      Answering…
-                    </span>
-                  )}
-                  {/* Its name is the title (the visible label); date and preview are its description, not its name. */}
-                  <span className="thread-meta muted" id={`${listId}-${thread.id}`} aria-hidden="true">
-                    <time dateTime={new Date(thread.updatedAt).toISOString()}>
-                      {relativeTime(thread.updatedAt, now)}
-                    </time>
-                    {thread.preview ? ` · ${thread.preview}` : ''}
-                  </span>
-                  {foundHere && <FoundLine id={`${listId}-${thread.id}-found`} found={foundHere} />}
-                </button>
-                <button
-                  type="button"
-                  className="icon secondary"
-                  aria-label={`Rename thread ${thread.title}`}
-                  onClick={() => setEditing({ id: thread.id, title: thread.title })}
-                >
-                  ✎
-                </button>
-                <button
-                  type="button"
-                  className="icon danger"
-                  aria-label={`Delete thread ${thread.title}`}
-                  onClick={() => onDelete(thread.id)}
-                >
-                  ×
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       </div>
     </nav>
   );
