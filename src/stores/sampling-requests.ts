@@ -4,6 +4,7 @@ import { SamplingRejectedError, withEditedText, type SamplingReply, type Samplin
 import type { ElicitationServer, SamplingHandler } from '../mcp/client-factory';
 import { planSampling, runSamplingCall, type SamplingDeps, type SamplingPlan } from '../turns/sampling-call';
 import type { RunningTurn } from './chat-store';
+import type { ServerNotes } from './server-notes';
 
 /** The running turn a server's sampling request belongs to: its thread, the plan, and how to run the call. */
 export interface SamplingTurn {
@@ -81,6 +82,7 @@ export interface SamplingRequests {
 export function createSamplingRequests(
   newId: () => string,
   turnFor: (server: ElicitationServer, request: SamplingRequest) => Promise<SamplingTurn | undefined>,
+  notes?: Pick<ServerNotes, 'add'>,
 ): SamplingRequests {
   const store = createStore<SamplingState>(() => ({ samplings: [], refused: [] }));
   const refuse = (server: ElicitationServer, reason: string): never => {
@@ -89,7 +91,12 @@ export function createSamplingRequests(
   };
   const sampling: SamplingHandler = async (request, server, serverSignal) => {
     const turn = await turnFor(server, request).catch((error: unknown) => refuse(server, describeError(error)));
-    if (!turn) return refuse(server, 'no turn of a thread that uses this server is running, so no one can approve it');
+    if (!turn) {
+      // Not in the chat: a server could fill every thread with notes. Its log says it, where the person looks for it.
+      const reason = 'no call of this server was running in a thread where it is on, so no one was asked';
+      notes?.add(server.id, `Refused its request to run the model: ${reason}.`);
+      throw new SamplingRejectedError(`The client refused the sampling request: ${reason}.`);
+    }
     const signal = serverSignal ? AbortSignal.any([serverSignal, turn.signal]) : turn.signal;
     return new Promise<SamplingReply>((resolve, reject) => {
       const id = newId();
@@ -196,16 +203,20 @@ export function createSamplingRequests(
   return { store, sampling, dismissRefusal };
 }
 
-/** Finds the running turn of a thread that uses the server, and runs a request there on the person's model. */
+/**
+ * Finds the running turn of a thread that uses the server while a call of that server runs (a server samples while
+ * handling the app's request), and runs a request there on the person's model.
+ */
 export function samplingTurnFinder(
   runningTurn: () => RunningTurn | undefined,
   deps: SamplingDeps,
   /** The origin a server answers at now (its URL's); undefined for a server not registered. */
   originOf: (serverId: string) => string | undefined,
+  isCalling: (serverId: string) => boolean,
 ): (server: ElicitationServer, request: SamplingRequest) => Promise<SamplingTurn | undefined> {
   return async (server, request) => {
     const turn = runningTurn();
-    if (!turn || !turn.enabledServerIds.includes(server.id)) return undefined;
+    if (!turn || !turn.enabledServerIds.includes(server.id) || !isCalling(server.id)) return undefined;
     const { threadId } = turn;
     const [plan, thread] = await Promise.all([
       planSampling(deps, threadId, request),

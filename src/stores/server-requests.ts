@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseElicitationSchema, type FormField } from '../domain/elicitation-form';
 import type { ElicitationHandler, ElicitationServer } from '../mcp/client-factory';
+import type { ServerNotes } from './server-notes';
 
 /** What the person answered a server's request with. */
 export type ElicitAnswer =
@@ -12,6 +13,8 @@ export interface PendingElicitation {
   readonly id: string;
   readonly serverId: string;
   readonly serverName: string;
+  /** Where the server answers (its URL's host), so the person knows who asks. */
+  readonly serverHost?: string;
   readonly message: string;
   /** Form mode: the fields to fill in. */
   readonly fields?: readonly FormField[];
@@ -19,7 +22,7 @@ export interface PendingElicitation {
   readonly url?: string;
   readonly origin?: string;
   /** The thread whose tool call it came during (it shows there only). */
-  readonly threadId?: string;
+  readonly threadId: string;
   /** It came during a call of that thread's turn (not an MCP App's), so it goes when the turn ends. */
   readonly isFromTurn?: boolean;
   readonly answer: (answer: ElicitAnswer) => void;
@@ -30,8 +33,8 @@ export interface RefusedElicitation {
   readonly id: string;
   readonly serverName: string;
   readonly reason: string;
-  /** The thread whose tool call it came during (its note shows there only); none outside any call. */
-  readonly threadId?: string;
+  /** The thread whose tool call it came during (its note shows there only). */
+  readonly threadId: string;
 }
 
 export interface ServerRequestsState {
@@ -58,23 +61,40 @@ export interface ServerRequests {
   readonly endTurn: (threadId: string) => void;
 }
 
+/** Where the app writes what it declined without asking, and where a server answers (its host), for the card. */
+export interface ServerRequestsOptions {
+  readonly notes?: Pick<ServerNotes, 'add'>;
+  readonly hostOf?: (serverId: string) => string | undefined;
+}
+
 /**
  * Servers' requests to the person (elicitation), as a store the chat renders and the handler the registry gets.
  * `callerOf` names the thread a request of a server belongs to: the one whose tool call it comes during (the running
- * turn's, or an MCP App's call from its thread's card); none outside any call.
+ * turn's, or an MCP App's call from its thread's card). A request outside any such call is declined without showing
+ * it (a server may ask only while handling a request of the app: the spec's elicitation flow), with a note in the
+ * server's log.
  */
 export function createServerRequests(
   newId: () => string,
   callerOf: (serverId: string) => RequestCaller | undefined = () => undefined,
+  { notes, hostOf }: ServerRequestsOptions = {},
 ): ServerRequests {
   const store = createStore<ServerRequestsState>(() => ({ elicitations: [], refused: [] }));
-  const refuse = (server: ElicitationServer, reason: string) => {
-    const threadId = callerOf(server.id)?.threadId;
-    const refused = { id: newId(), serverName: server.name, reason, ...(threadId ? { threadId } : {}) };
+  const refuse = (server: ElicitationServer, threadId: string, reason: string) => {
+    const refused = { id: newId(), serverName: server.name, reason, threadId };
     store.setState({ refused: [...store.getState().refused, refused] });
     return { action: 'decline' as const };
   };
   const elicitation: ElicitationHandler = (params, server, signal) => {
+    const caller = callerOf(server.id);
+    if (!caller) {
+      notes?.add(
+        server.id,
+        `Declined its request for input ("${oneLine(params.message)}"): it came while no call of this server was ` +
+          'running in a thread where it is on, so no one was asked.',
+      );
+      return Promise.resolve({ action: 'decline' });
+    }
     let fields: readonly FormField[] | undefined;
     let target: URL | undefined;
     if (params.mode === 'url') {
@@ -82,20 +102,26 @@ export function createServerRequests(
       const isWeb = target?.protocol === 'https:' || (target?.protocol === 'http:' && isLoopback(target.hostname));
       if (!target || !isWeb)
         return Promise.resolve(
-          refuse(server, `the address it asked to open is not a web page (${params.url.slice(0, 80)})`),
+          refuse(
+            server,
+            caller.threadId,
+            `the address it asked to open is not a web page (${params.url.slice(0, 80)})`,
+          ),
         );
     } else {
       const parsed = parseElicitationSchema(params.requestedSchema);
-      if (!parsed.ok) return Promise.resolve(refuse(server, parsed.reason));
+      if (!parsed.ok) return Promise.resolve(refuse(server, caller.threadId, parsed.reason));
       fields = parsed.value;
     }
-    const caller = callerOf(server.id);
+    const serverHost = hostOf?.(server.id);
     return new Promise((resolve) => {
       const pending: PendingElicitation = {
         id: newId(),
-        ...(caller ? { threadId: caller.threadId, ...(caller.isTurn ? { isFromTurn: true } : {}) } : {}),
+        threadId: caller.threadId,
+        ...(caller.isTurn ? { isFromTurn: true } : {}),
         serverId: server.id,
         serverName: server.name,
+        ...(serverHost ? { serverHost } : {}),
         message: params.message,
         ...(fields ? { fields } : {}),
         ...(target ? { url: target.href, origin: target.origin } : {}),
@@ -120,17 +146,25 @@ export function createServerRequests(
 
 /**
  * Whose tool call a request of `serverId` comes during (the request does not say): the running turn's when its thread
- * has the server on (it may be calling it); else the thread whose MCP App calls the server now; else, as a last guess,
- * the running turn's.
+ * has the server on and a call of that server is running; else the thread whose MCP App calls the server now; else
+ * nobody's (no guess: a question shown in a thread that did not call the server is one the person cannot place).
  */
 export function requestCaller(
   turn: { readonly threadId: string; readonly enabledServerIds: readonly string[] } | undefined,
   appThreadId: string | undefined,
   serverId: string,
+  isCalling: (serverId: string) => boolean,
 ): RequestCaller | undefined {
-  if (turn && turn.enabledServerIds.includes(serverId)) return { threadId: turn.threadId, isTurn: true };
+  if (turn && turn.enabledServerIds.includes(serverId) && isCalling(serverId))
+    return { threadId: turn.threadId, isTurn: true };
   if (appThreadId !== undefined) return { threadId: appThreadId, isTurn: false };
-  return turn && { threadId: turn.threadId, isTurn: true };
+  return undefined;
+}
+
+/** A server's text on one line, cut short, for a note. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 /** Ends the questions of each turn as it ends (the chat's running thread changes); returns the unsubscribe. */

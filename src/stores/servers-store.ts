@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerLogEntry } from '../domain/server-log';
 import { describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
+import { withNotes, type ServerNotes } from './server-notes';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
@@ -81,7 +82,7 @@ const inListOrder = (a: RegisteredServer, b: RegisteredServer): number =>
   a.config.id.localeCompare(b.config.id);
 
 /** A store mirroring the registry: refreshed on every registry event. */
-export function createServersStore(registry: Registry): ServersStore {
+export function createServersStore(registry: Registry, notes?: Pick<ServerNotes, 'of' | 'subscribe'>): ServersStore {
   const toolsOf = memoizedToolViews();
   /** Servers that declared prompts when they last connected: an idle disconnect does not take the `/` hint away. */
   const promptServers = new Set<string>();
@@ -128,13 +129,19 @@ export function createServersStore(registry: Registry): ServersStore {
           state.status === 'error' &&
           state.lastError?.kind === 'cors' &&
           registry.relayUrl() !== undefined,
-        logs: registry.logs(config.id),
+        logs: notes ? withNotes(registry.logs(config.id), notes.of(config.id)) : registry.logs(config.id),
         ...(catalog?.instructions ? { instructions: catalog.instructions } : {}),
       };
     });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
   const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
-  return Object.assign(store, { dispose: unsubscribe });
+  const unsubscribeNotes = notes?.subscribe(() => store.setState({ servers: snapshot() }));
+  return Object.assign(store, {
+    dispose: () => {
+      unsubscribe();
+      unsubscribeNotes?.();
+    },
+  });
 }
 
 /**

@@ -12,6 +12,8 @@ import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests, endQuestionsWithTurns, requestCaller, type RequestCaller } from './server-requests';
+import { createServerNotes } from './server-notes';
+import { trackServerCalls } from './server-calls';
 import { personAskedIn } from './person-asked';
 import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
@@ -47,14 +49,20 @@ export async function startApp(
     // The chat and the apps are made after the registry: a server's question finds its thread through this once they
     // exist.
     let callerOf: (serverId: string) => RequestCaller | undefined = () => undefined;
-    const serverRequests = createServerRequests(services.newId ?? (() => `request-${++requestCount}`), (serverId) =>
-      callerOf(serverId),
+    // What the app declined or held back of a server, shown in that server's log.
+    const serverNotes = createServerNotes(services.now);
+    let hostOf: (serverId: string) => string | undefined = () => undefined;
+    const serverRequests = createServerRequests(
+      services.newId ?? (() => `request-${++requestCount}`),
+      (serverId) => callerOf(serverId),
+      { notes: serverNotes, hostOf: (serverId) => hostOf(serverId) },
     );
     // The chat is made after the registry: a sampling request looks for its running turn through this, once it exists.
     let findSamplingTurn: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
     const samplingRequests = createSamplingRequests(
       services.newId ?? (() => `sampling-${++requestCount}`),
       (server, request) => findSamplingTurn(server, request),
+      serverNotes,
     );
     const registry = services.createRegistry(profile.id, appConfig.config.oauth, {
       elicitation: serverRequests.elicitation,
@@ -62,6 +70,12 @@ export async function startApp(
     });
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
+    hostOf = (serverId) => {
+      const url = registry.get(serverId)?.config.url;
+      return url !== undefined && URL.canParse(url) ? new URL(url).host : undefined;
+    };
+    // A server may ask the person only while a call of it runs: the calls of turns and apps are counted here.
+    const calls = trackServerCalls(registry);
     await registry.setRelayUrl(effectiveRelayUrl(profile.preferences.relayUrl, appConfig.config.relay.url));
     // Servers register while settings and the thread list are read: independent reads, in parallel.
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
@@ -73,7 +87,7 @@ export async function startApp(
     const defaults = appConfig.config.defaults;
     const turnDeps: TurnRunnerDeps = {
       storage: services.storage,
-      registry,
+      registry: calls.registry,
       index,
       // A server another tab added waits for a pause in typing: a turn hurries it in, then the index.
       indexSettled: async () => {
@@ -97,7 +111,8 @@ export async function startApp(
     const chat = createChat(turnDeps);
     // The apps are made later: until then no app calls a server.
     let appCallingThread: (serverId: string) => string | undefined = () => undefined;
-    callerOf = (serverId) => requestCaller(chat.actions.runningTurn(), appCallingThread(serverId), serverId);
+    callerOf = (serverId) =>
+      requestCaller(chat.actions.runningTurn(), appCallingThread(serverId), serverId, calls.isCalling);
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
@@ -122,6 +137,7 @@ export async function startApp(
         const url = registry.get(serverId)?.config.url;
         return url === undefined ? undefined : serverOrigin(url);
       },
+      calls.isCalling,
     );
     const prompts = createPrompts(registry, chat.actions);
     let followingServers: ServerFollow | undefined = undefined; // Follows once the actions below exist.
@@ -182,7 +198,7 @@ export async function startApp(
       restoring,
       vaultLock.actions.refresh(),
     ]);
-    const servers = createServersStore(registry);
+    const servers = createServersStore(registry, serverNotes);
     const serverActions = bindServerActions(servers, {
       registry,
       storage: services.storage,

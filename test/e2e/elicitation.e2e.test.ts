@@ -115,7 +115,14 @@ describe('elicitation in the chat', () => {
     await callTool('mcp__everything__trigger-elicitation-request', {}, 'Thanks for the details.');
     const form = request('Everything');
     await form.waitFor({ timeout: 30_000 });
-    expect(await form.textContent()).toContain('Everything asks: Please provide inputs for the following fields:');
+    // The card names the server and where it answers, and says what never to type into a server's form.
+    const host = new URL(everything!.url).host;
+    expect(await form.textContent()).toContain(
+      `Everything (${host}) asks: Please provide inputs for the following fields:`,
+    );
+    expect(await form.textContent()).toContain(
+      'Only answer what you expect this server to ask. Never enter passwords or API keys here.',
+    );
     // Each label stands above its field, as in the prompt form.
     for (const label of ['String (required)', 'String with email format', 'Integer']) {
       const text = await form.locator('label', { hasText: label }).first().boundingBox();

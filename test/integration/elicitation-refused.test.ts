@@ -3,6 +3,8 @@
 // sends the requests from its tools; the registry and the server-requests store are the app's own.
 import { ElicitResultSchema, EmptyResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerNotes } from '../../src/stores/server-notes';
+import { trackServerCalls, type TrackedCalls } from '../../src/stores/server-calls';
 import { createServerRequests, type PendingElicitation, type ServerRequests } from '../../src/stores/server-requests';
 import { createTestRegistry } from '../fakes/test-registry';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
@@ -35,6 +37,8 @@ const NESTED = {
 let server: TestMcpServer;
 let requests: ServerRequests;
 let registry: ReturnType<typeof createTestRegistry>['registry'];
+let calls: TrackedCalls;
+const notes = createServerNotes();
 
 beforeAll(async () => {
   server = await startTestMcpServer({
@@ -47,8 +51,14 @@ beforeAll(async () => {
       asking('roots', { method: 'roots/list' }),
     ],
   });
-  requests = createServerRequests(() => crypto.randomUUID());
+  // As the app does: a question belongs to the thread whose call of the server is running (here one thread, T).
+  requests = createServerRequests(
+    () => crypto.randomUUID(),
+    (id) => (calls.isCalling(id) ? { threadId: 'T', isTurn: true } : undefined),
+    { notes },
+  );
   ({ registry } = createTestRegistry({ elicitation: requests.elicitation }));
+  calls = trackServerCalls(registry);
   await registry.register({ id: 'forms', name: 'Forms', url: server.url }, 'user');
 });
 
@@ -62,7 +72,7 @@ const answerOf = (result: Awaited<ReturnType<typeof registry.callTool>>) =>
 
 describe('elicitation outside the spec', () => {
   it('declines a form with a nested object at once, and the chat says why', async () => {
-    const result = await registry.callTool('forms', 'nested-form', {});
+    const result = await calls.registry.callTool('forms', 'nested-form', {});
     expect(answerOf(result)).toEqual({ action: 'decline' });
     expect(requests.store.getState().elicitations).toEqual([]);
     expect(requests.store.getState().refused.map((r) => [r.serverName, r.reason])).toEqual([
@@ -71,7 +81,7 @@ describe('elicitation outside the spec', () => {
   });
 
   it('still shows a form inside the subset to the person, and sends their answer', async () => {
-    const called = registry.callTool('forms', 'plain-form', {});
+    const called = calls.registry.callTool('forms', 'plain-form', {});
     const pending = await new Promise<PendingElicitation>((resolve) => {
       const check = () => {
         const first = requests.store.getState().elicitations[0];
@@ -81,11 +91,19 @@ describe('elicitation outside the spec', () => {
       check();
     });
     expect(pending.fields?.map((f) => f.name)).toEqual(['name']);
+    expect(pending.threadId).toBe('T');
     pending.answer({ action: 'accept', content: { name: 'Ana' } });
     expect(answerOf(await called)).toEqual({ action: 'accept', content: { name: 'Ana' } });
   });
 
+  it('declines a form that comes while no call of the app to the server runs, shows it nowhere, and logs it', async () => {
+    const result = await registry.callTool('forms', 'plain-form', {}); // Not a call of any thread of the app.
+    expect(answerOf(result)).toEqual({ action: 'decline' });
+    expect(requests.store.getState().elicitations).toEqual([]);
+    expect(notes.of('forms').at(-1)?.text).toContain('Declined its request for input ("Name?")');
+  });
+
   it('answers another request the client does not offer with method not found', async () => {
-    expect(answerOf(await registry.callTool('forms', 'roots', {}))).toMatchObject({ code: -32601 });
+    expect(answerOf(await calls.registry.callTool('forms', 'roots', {}))).toMatchObject({ code: -32601 });
   });
 });

@@ -5,6 +5,8 @@ import { serverOrigin } from '../../src/domain/server-trust';
 import type { Registry } from '../../src/mcp/registry';
 import { createChat } from '../../src/stores/chat-store';
 import { createSamplingRequests, samplingTurnFinder } from '../../src/stores/sampling-requests';
+import { trackServerCalls } from '../../src/stores/server-calls';
+import { createServerNotes, type ServerNotes } from '../../src/stores/server-notes';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestApp } from '../fakes/test-app';
 import type { TestStorage } from '../fakes/test-storage';
@@ -17,6 +19,8 @@ export interface SamplingRig {
   readonly registry: Registry;
   readonly chat: ReturnType<typeof createChat>;
   readonly samplings: ReturnType<typeof createSamplingRequests>;
+  /** The app's notes in each server's log. */
+  readonly notes: ServerNotes;
   close(): Promise<void>;
 }
 
@@ -24,20 +28,25 @@ export interface SamplingRig {
 export async function startSamplingRig(servers: readonly { id: string; name: string }[]): Promise<SamplingRig> {
   let find: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
   let count = 0;
+  const notes = createServerNotes();
   const samplings = createSamplingRequests(
     () => `sampling-${++count}`,
     (server, request) => find(server, request),
+    notes,
   );
   const [everything, app] = await Promise.all([
     startServerEverything({ mode: 'streamableHttp' }),
     startTestApp({ apiKey: 'sk-ant-sampling', toolSearch: { deferral: 'never' }, sampling: samplings.sampling }),
   ]);
   const { api, opened, registry, deps } = app;
-  const chat = createChat(deps);
+  // As the app does: a server may sample only while a call of it runs.
+  const calls = trackServerCalls(registry);
+  const chat = createChat({ ...deps, registry: calls.registry });
   find = samplingTurnFinder(
     () => chat.actions.runningTurn(),
     deps,
     (id) => registry.get(id) && serverOrigin(registry.get(id)!.config.url),
+    calls.isCalling,
   );
   for (const { id, name } of servers) await registry.register({ id, name, url: everything.url }, 'user');
   await Promise.all(servers.map(({ id }) => registry.connect(id)));
@@ -48,6 +57,7 @@ export async function startSamplingRig(servers: readonly { id: string; name: str
     registry,
     chat,
     samplings,
+    notes,
     async close() {
       chat.dispose();
       await app.close();

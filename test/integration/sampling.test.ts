@@ -118,10 +118,14 @@ describe('sampling requests from a server', () => {
     expect(toolResultText()).not.toContain('There once was a server');
   });
 
-  it('refuses a request while no turn of a thread using the server runs, and says why', async () => {
+  it("refuses a request while no turn's call of the server runs, saying why in its log and in no thread", async () => {
+    const refusedBefore = samplings.store.getState().refused.length;
     const result = await registry.callTool('everything', 'trigger-sampling-request', { prompt: 'outside a turn' });
     expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('no turn of a thread that uses this server is running');
-    expect(samplings.store.getState().refused.at(-1)).toMatchObject({ serverName: 'Everything' });
+    expect(JSON.stringify(result.content)).toContain('no call of this server was running in a thread where it is on');
+    expect(samplings.store.getState().refused).toHaveLength(refusedBefore);
+    expect(rig.notes.of('everything').at(-1)?.text).toBe(
+      'Refused its request to run the model: no call of this server was running in a thread where it is on, so no one was asked.',
+    );
   });
 });

@@ -91,9 +91,9 @@ export function ChatView({
   const samplings = useStoreIfAny(samplingRequests?.store, (s) => s.samplings, NO_SAMPLINGS);
   const refused = useStoreIfAny(serverRequests?.store, (s) => s.refused, NO_REFUSALS);
   const activeId = useStoreIfAny(chat, (s) => s.activeThreadId, undefined);
-  // A server's question shows in the thread whose turn it came in (everywhere when it came outside a turn).
+  // A server's question shows only in the thread whose call it came during (one outside any call is declined).
   const elicitations = useMemo(
-    () => allElicitations.filter((e) => e.threadId === undefined || e.threadId === activeId),
+    () => allElicitations.filter((e) => e.threadId === activeId),
     [allElicitations, activeId],
   );
   // What waits for the person here, for screen readers: questions, and model calls to approve.
@@ -206,7 +206,7 @@ export function ChatView({
             approvals={shownApprovals}
             elicitations={elicitations}
             // A note of a request declined during a turn shows in that turn's thread only.
-            refused={refused.filter((r) => r.threadId === undefined || r.threadId === activeId)}
+            refused={refused.filter((r) => r.threadId === activeId)}
             onDismissRefusal={(id) => serverRequests?.dismissRefusal(id)}
             samplingRequests={samplingRequests}
             onRequestsDock={setRequestsDock}

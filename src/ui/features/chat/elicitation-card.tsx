@@ -3,13 +3,25 @@ import { checkAnswer, chosenOf, initialValues, type FormField, type FormValue } 
 import type { PendingElicitation, RefusedElicitation } from '../../../stores/server-requests';
 import './elicitation.css';
 
+/** Said on every form: the message is the server's own words, and may pose as anyone. */
+export const ELICITATION_WARNING =
+  'Only answer what you expect this server to ask. Never enter passwords or API keys here.';
+
 /** A server's question to the person: a form (checked before it is sent) or a page to open, with decline and cancel. */
 export function ElicitationCard({ request }: { request: PendingElicitation }) {
   return (
     <section className="approval elicitation" aria-label={`Request from ${request.serverName}`} tabIndex={-1}>
       <p>
-        <strong>{request.serverName}</strong> asks: <span className="elicitation-message">{request.message}</span>
+        <strong>{request.serverName}</strong>
+        {request.serverHost ? (
+          <>
+            {' '}
+            (<code className="origin">{request.serverHost}</code>)
+          </>
+        ) : null}{' '}
+        asks: <span className="elicitation-message">{request.message}</span>
       </p>
+      <p className="muted elicitation-warning">{ELICITATION_WARNING}</p>
       {request.fields ? <ElicitationForm request={request} fields={request.fields} /> : <OpenPage request={request} />}
     </section>
   );
