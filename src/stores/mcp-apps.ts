@@ -31,6 +31,8 @@ export interface AppConfirmation {
 export interface AppOfTool {
   readonly serverId: string;
   readonly serverName: string;
+  /** The server's origin, named while its app fills the window. */
+  readonly origin: string;
   readonly uri: string;
 }
 
@@ -124,7 +126,9 @@ export function createMcpApps(deps: McpAppsDeps): {
       if (!ref) return undefined;
       const tool = deps.registry.tools([ref.serverId]).find((t) => t.toolName === ref.toolName);
       const uri = tool ? appResourceUri(tool.definition) : undefined;
-      return tool && uri ? { serverId: tool.serverId, serverName: tool.serverName, uri } : undefined;
+      return tool && uri
+        ? { serverId: tool.serverId, serverName: tool.serverName, origin: tool.trust.origin, uri }
+        : undefined;
     },
     async load(app, signal) {
       const resource = appResourceOf(app.uri, await deps.registry.readResource(app.serverId, app.uri, signal));

@@ -69,7 +69,12 @@ describe("a server's question during an MCP App's tool call", () => {
     await chatActions!.openThread(b.id);
 
     mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
-    const app = { serverId: 'everything', serverName: 'Everything', uri: 'ui://everything/app.html' };
+    const app = {
+      serverId: 'everything',
+      serverName: 'Everything',
+      origin: 'http://127.0.0.1',
+      uri: 'ui://everything/app.html',
+    };
     const called = mcpApps!.actions.callTool(app, 'trigger-elicitation-request', {}, new AbortController().signal);
     const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
     expect(question.threadId).toBe(b.id);

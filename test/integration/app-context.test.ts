@@ -7,8 +7,8 @@ import { createMcpApps, type AppOfTool } from '../../src/stores/mcp-apps';
 import { faultAppsPerTest, type FaultApp } from './faults/turn-harness';
 
 const { app } = faultAppsPerTest();
-const DICE: AppOfTool = { serverId: 'dice', serverName: 'Dice', uri: 'ui://dice/app.html' };
-const MAPS: AppOfTool = { serverId: 'maps', serverName: 'Maps', uri: 'ui://maps/app.html' };
+const DICE: AppOfTool = { serverId: 'dice', serverName: 'Dice', origin: 'http://127.0.0.1', uri: 'ui://dice/app.html' };
+const MAPS: AppOfTool = { serverId: 'maps', serverName: 'Maps', origin: 'http://127.0.0.1', uri: 'ui://maps/app.html' };
 
 /** The page's MCP Apps over one running app, as start-up makes them (no frame is mounted here). */
 const appsOf = (running: FaultApp) =>

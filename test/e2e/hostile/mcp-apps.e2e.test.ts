@@ -101,6 +101,32 @@ describe('MCP Apps', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('fills the window only after the person allows it, under the page’s bar naming the server and its origin', async () => {
+    // The app asked to fill the window as it started: it stays in its card, and the card asks the person.
+    await appFrame().getByText('Asked full screen, got inline').waitFor({ timeout: 15_000 });
+    expect(await appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
+    const ask = appSection().getByRole('group', { name: 'The app asks to fill the screen' });
+    await ask.getByRole('button', { name: 'Allow' }).click();
+    await expect.poll(() => appSection().getAttribute('class')).toContain('mcp-app-fullscreen');
+    await appFrame().getByText('Shown fullscreen').waitFor({ timeout: 15_000 });
+    // The page's bar stays on top of the app, naming who fills the window, with the way out.
+    const bar = appSection().getByRole('toolbar', { name: 'Full screen app' });
+    expect(await bar.textContent()).toContain(`App of Dice ${new URL(dice!.url).origin}`);
+    const isBarOnTop = await bar.evaluate((element) => {
+      const r = element.getBoundingClientRect();
+      return r.top >= 0 && element.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(isBarOnTop).toBe(true);
+    const [barBox, frameBox] = await Promise.all([
+      bar.boundingBox(),
+      appSection().locator('iframe.mcp-app-frame').boundingBox(),
+    ]);
+    expect(frameBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
+    await appFrame().getByText('Shown inline').waitFor({ timeout: 15_000 });
+  });
+
   it('asks before the app’s message goes into the thread and before its link opens, showing the origin', async () => {
     await appFrame().getByRole('button', { name: 'Read the rules' }).click();
     const link = page.getByRole('region', { name: 'Open a link of the app of Dice' });
@@ -167,7 +193,7 @@ describe('MCP Apps', () => {
     await expect.poll(() => appSection().getAttribute('class')).toContain('mcp-app-fullscreen');
     const size = await appSection().boundingBox();
     expect(size?.height).toBeGreaterThan(400);
-    await page.keyboard.press('Escape');
+    await appSection().getByRole('button', { name: 'Exit full screen' }).click();
     await expect.poll(() => appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
   });
 
@@ -181,6 +207,9 @@ describe('MCP Apps', () => {
     await messages().evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
     await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
     expect(dice!.firstRolls).toBe(rolls); // From the stored result: the tool did not run again.
+    // Its new frame asks again to fill the window, and is again left in its card.
+    await appFrame().getByText('Asked full screen, got inline').waitFor({ timeout: 15_000 });
+    expect(await appSection().getAttribute('class')).not.toContain('mcp-app-fullscreen');
   });
 
   it('shows the plain result with a one-line notice when the app is not HTML', async () => {

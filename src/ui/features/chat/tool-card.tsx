@@ -144,11 +144,11 @@ export function ToolCard({
 function useToolApp(modelName: string, hasResult: boolean) {
   const apps = useContext(McpAppsContext);
   const found = hasResult ? apps?.appOf(modelName) : undefined;
-  const key = found ? JSON.stringify([found.serverId, found.serverName, found.uri]) : undefined;
+  const key = found ? JSON.stringify([found.serverId, found.serverName, found.origin, found.uri]) : undefined;
   return useMemo(() => {
     if (!key) return undefined;
-    const [serverId, serverName, uri] = JSON.parse(key) as [string, string, string];
-    return { serverId, serverName, uri };
+    const [serverId, serverName, origin, uri] = JSON.parse(key) as [string, string, string, string];
+    return { serverId, serverName, origin, uri };
   }, [key]);
 }
 

@@ -4,6 +4,7 @@ import type { AppOfTool } from '../../../../stores/mcp-apps';
 import { ToolResultView } from '../tool-result-view';
 import { ThreadIdContext } from '../thread-id-context';
 import { McpAppsContext } from './apps-context';
+import { releaseFullscreen, takeFullscreen, useIsFullscreen } from './fullscreen-owner';
 import { useIsNearView, usePageTheme, type AppTheme } from './host-context';
 import './mcp-app.css';
 
@@ -46,7 +47,11 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
   const [loaded, setLoaded] = useState<Loaded>();
   const [failure, setFailure] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [mode, setMode] = useState<DisplayMode>('inline');
+  // Full screen only by the person's click in the page (the app may only ask); one app at a time; never on re-mount.
+  const isFull = useIsFullscreen(toolUseId);
+  const mode: DisplayMode = isFull ? 'fullscreen' : 'inline';
+  const [isAsked, setIsAsked] = useState(false);
+  const exitButton = useRef<HTMLButtonElement>(null);
   const [height, setHeight] = useState(120);
   const [box, setBox] = useState<HTMLElement | null>(null);
   const holder = useRef<HTMLDivElement>(null);
@@ -107,9 +112,15 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
           ),
         requestDisplayMode: (requested) =>
           limited(() => {
-            const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
-            setMode(next);
-            return next;
+            // Leaving full screen is granted; filling the window only shows the person a prompt on the card.
+            if (requested !== 'fullscreen') {
+              setIsAsked(false);
+              releaseFullscreen(toolUseId);
+              return 'inline';
+            }
+            if (latest.current.mode === 'fullscreen') return 'fullscreen';
+            setIsAsked(true);
+            return 'inline';
           }),
         resize: (next) => {
           // Coalesced to one layout per frame: an app that floods size changes cannot hold the page up.
@@ -141,12 +152,15 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
     frame.current?.setHostContext(hostContextOf(theme, mode, width || (container?.clientWidth ?? 0)));
   }, [theme, mode, width]);
 
+  // The page takes the keyboard when the app fills the window, so Escape reaches it (not from inside the app's frame).
   useEffect(() => {
-    if (mode !== 'fullscreen') return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMode('inline');
+    if (!isFull) return;
+    exitButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && releaseFullscreen(toolUseId);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [mode]);
+  }, [isFull, toolUseId]);
+  useEffect(() => () => releaseFullscreen(toolUseId), [toolUseId]);
 
   if (!actions) return null;
   if (failure)
@@ -158,19 +172,57 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
         <ToolResultView shown={shown} serverId={app.serverId} tool={tool} />
       </div>
     );
-  const isFull = mode === 'fullscreen';
   return (
     <section
       className={`mcp-app${isFull ? ' mcp-app-fullscreen' : ''}${loaded?.prefersBorder ? ' mcp-app-border' : ''}`}
       aria-label={`App of ${app.serverName}`}
       ref={setBox}
     >
-      <div className="mcp-app-bar">
-        <span className="muted">App of {app.serverName}</span>
-        <button type="button" className="link-button" onClick={() => setMode(isFull ? 'inline' : 'fullscreen')}>
+      {/* Outside the app's frame: in full screen it stays on top, naming who fills the window and how to leave. */}
+      <div
+        className="mcp-app-bar"
+        role={isFull ? 'toolbar' : undefined}
+        aria-label={isFull ? 'Full screen app' : undefined}
+      >
+        <span className={isFull ? undefined : 'muted'}>
+          App of {app.serverName}
+          {isFull && (
+            <>
+              {' '}
+              <code className="origin">{app.origin}</code>
+            </>
+          )}
+        </span>
+        <button
+          type="button"
+          className={isFull ? undefined : 'link-button'}
+          ref={exitButton}
+          onClick={() => {
+            setIsAsked(false);
+            if (isFull) releaseFullscreen(toolUseId);
+            else takeFullscreen(toolUseId);
+          }}
+        >
           {isFull ? 'Exit full screen' : 'Full screen'}
         </button>
       </div>
+      {isAsked && !isFull && (
+        <div className="mcp-app-ask" role="group" aria-label="The app asks to fill the screen">
+          <span>The app asks to fill the screen</span>
+          <button
+            type="button"
+            onClick={() => {
+              setIsAsked(false);
+              takeFullscreen(toolUseId);
+            }}
+          >
+            Allow
+          </button>
+          <button type="button" className="link-button" onClick={() => setIsAsked(false)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {notice && (
         <p className="mcp-app-notice" role="status">
           {notice}
