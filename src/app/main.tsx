@@ -6,6 +6,7 @@ import { createBrowserEnv } from '../platform/environment';
 import { registerServiceWorker } from '../platform/service-worker';
 import { createAppStore } from '../stores/app-store';
 import { preloadThreadPane } from '../ui/features/chat/lazy-thread-pane';
+import { preloadThreadsSidebar } from '../ui/features/threads/lazy-threads-sidebar';
 import { App } from './App';
 import './styles.css';
 
@@ -38,10 +39,12 @@ function startApp(root: HTMLElement): void {
   const store = createAppStore();
   const env = createBrowserEnv();
   // Start-up (storage, MCP, the agent) is its own chunk, fetched while the first frame shows the message box; the
-  // thread's messages and cards (another chunk) are fetched beside it, to show as soon as it has opened the thread.
+  // thread's messages and cards, and the thread list (two more chunks), are fetched beside it, to show as soon as it
+  // has opened the thread.
   void import('./start').then(
     (module) => {
       preloadThreadPane().catch(() => undefined); // A failed fetch is shown where the thread would be.
+      preloadThreadsSidebar().catch(() => undefined); // Likewise where the thread list would be.
       return module.start(store, env, callback);
     },
     (error: unknown) => {

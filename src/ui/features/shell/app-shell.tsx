@@ -8,7 +8,7 @@ import { useStore, useStoreIfAny } from '../../hooks/use-store';
 import { ChatView } from '../chat/chat-view';
 import { MESSAGE_BOX_ID } from '../chat/composer';
 import { useApplyTheme } from '../settings/use-theme';
-import { ThreadsSidebar } from '../threads/threads-sidebar';
+import { LazyThreadsSidebar } from '../threads/lazy-threads-sidebar';
 import { SidebarPlaceholder } from './sidebar-placeholder';
 import { LazyPanel, ServersPanel, SettingsPanel } from './lazy-panels';
 import { PanelFrame } from './panel-frame';
@@ -173,7 +173,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
           </header>
           <div className="layout">
             {ready ? (
-              <ThreadsSidebar chat={ready.chat} actions={ready.actions} onGoToChat={goToChat} />
+              <LazyThreadsSidebar chat={ready.chat} actions={ready.actions} onGoToChat={goToChat} />
             ) : (
               <SidebarPlaceholder />
             )}
