@@ -1,17 +1,17 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ValidationError } from '../domain/errors';
-import { logFailure, silentLogger, type Logger } from '../domain/logger';
+import { silentLogger, type Logger } from '../domain/logger';
 import { ServerConfig, type ServerConfigInput } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
 import type { ToolRef } from '../domain/tool-catalog';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
 import { parseOrThrow } from '../domain/validation';
-import { catalogFromTools, readStoredCatalog, type CatalogStore } from './catalog';
+import { readStoredCatalog, type CatalogStore } from './catalog';
 import type { ClientHandlers } from './client-factory';
 import type { FetchLike } from './network';
 import type { ConnectionTest } from './connection-test';
-import { LazyConnection, withKit, type ConnectionKit } from './lazy-kit';
+import { LazyConnection } from './lazy-kit';
 import { readServerHeaders, type PendingSecrets, type SecretStore } from './server-headers';
 import { DEFAULT_TIMING, type ConnectionTiming } from './connection-timing';
 import type { CallOptions } from './server-connection-deps';
@@ -21,11 +21,12 @@ import { checkRelay } from './relay-client';
 import type { ServerLogEntry } from '../domain/server-log';
 import { RegistryEntries, type Entry } from './registry-entries';
 import { serverReads } from './registry-server-reads';
+import { connectionActions } from './registry-connections';
+import { takeInTools } from './registry-tool-intake';
 import { RegistrySignIns } from './registry-sign-ins';
 import { argumentsProblem, callRegisteredTool } from './registry-tool-call';
 import type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope } from './registry-types';
 import type { StreamSlots } from './stream-slots';
-import type { ListedTools } from './tool-requests';
 
 export type { EffectiveTool, RegisteredServer, Registry, RegistryEvent, ServerScope };
 
@@ -87,33 +88,6 @@ export function createRegistry(deps: RegistryDeps): Registry {
   };
   const signIns = new RegistrySignIns(deps.oauth, signInHost);
 
-  async function onTools(serverId: string, { tools, rejected }: ListedTools, instructions?: string): Promise<void> {
-    const entry = entries.get(serverId);
-    if (!entry) return;
-    const intake = (entry.intakes = (entry.intakes ?? 0) + 1);
-    const { profileId, now, sha256Hex, yieldToPage } = deps;
-    const catalog = await catalogFromTools(
-      profileId,
-      serverId,
-      tools,
-      now(),
-      sha256Hex,
-      instructions,
-      yieldToPage,
-      rejected,
-    );
-    if (entries.get(serverId) !== entry || entry.intakes !== intake) return; // Removed, or a newer list came.
-    entries.setCatalog(entry, catalog);
-    // Offline search only; the live list is in memory.
-    await deps.catalogs.set(catalog).catch(logFailure(logger, 'Storing a tool catalog failed', { serverId }));
-    emit({ type: 'tools', serverId });
-    // A large catalog's argument checks (and its tools' warnings) follow in steps; the connection does not wait.
-    void entries
-      .compileChecksInSteps(entry, yieldToPage)
-      .then((isDone) => isDone && emit({ type: 'tools', serverId }))
-      .catch(logFailure(logger, 'Compiling argument checks failed', { serverId }));
-  }
-
   /** A server's entry, with its (lazy) connection, added to the registry. */
   function addEntry(config: ServerConfig, scope: ServerScope): Entry {
     const onState = (state: ServerState) => emit({ type: 'status', serverId: config.id, state });
@@ -139,7 +113,8 @@ export function createRegistry(deps: RegistryDeps): Registry {
               },
             ),
           onState,
-          onTools: (listed, instructions) => onTools(config.id, listed, instructions),
+          onTools: (listed, instructions) =>
+            takeInTools({ entries, logger, emit, deps }, config.id, listed, instructions),
           onNote: (level, text) => {
             logs.add(config.id, { level, logger: APP_LOGGER, data: text }, deps.now());
             emit({ type: 'log', serverId: config.id });
@@ -156,6 +131,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
   const registry: Registry = {
     ...serverReads(entries, timing),
     ...signIns.actions(),
+    ...connectionActions({ entries, logger, emit, deps, connectionBasics, signIns }),
 
     /** Adds a server without connecting; its stored catalog (if any) is searchable at once. */
     async register(input, scope, { whenIdle } = {}) {
@@ -229,65 +205,6 @@ export function createRegistry(deps: RegistryDeps): Registry {
         isCatalogStale: state.status !== 'connected',
         personalToolOverrides: entries.personalOverridesOf(entry),
       };
-    },
-
-    /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
-    async connect(serverId: string): Promise<ServerState> {
-      const entry = entries.get(serverId);
-      if (!entry) return { status: 'disconnected' };
-      // In error while its connection is still open (a call was answered wrongly): check it again first.
-      if (entry.connection.current.status === 'error') await entry.connection.recheck();
-      // A failed connect is the state returned (its lastError); the log has the rest.
-      await entry.connection.ensureConnected().catch(logFailure(logger, 'Connecting failed', { serverId }));
-      return entry.connection.current;
-    },
-
-    /**
-     * "Check again": a connected server's tools are listed again, and its prompts and its resources (where they were
-     * listed) are listed again too (as its capabilities allow); any other server connects as `connect` does. Resolves to the resulting state, never throws.
-     */
-    async checkAgain(serverId: string): Promise<ServerState> {
-      const entry = entries.get(serverId);
-      if (entry?.connection.current.status !== 'connected') return registry.connect(serverId);
-      await registry.relistTools(serverId);
-      if (entry.connection.current.offersPrompts) emit({ type: 'prompts', serverId });
-      emit({ type: 'resources', serverId }); // Its resources, where they were listed, are listed again too.
-      return entry.connection.current;
-    },
-
-    async relistTools(serverId: string): Promise<void> {
-      const entry = entries.get(serverId);
-      if (entry?.connection.current.status !== 'connected') return;
-      await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
-    },
-
-    /**
-     * Connects to a config once without registering or storing it, lists its tools and closes ("Test
-     * connection"). `pending` holds secrets typed but not saved; a registered server's stored ones fill the
-     * rest. Throws only a ValidationError for an invalid config.
-     */
-    async testConnection(input: ServerConfigInput, pending: PendingSecrets = {}): Promise<ConnectionTest> {
-      const config = parseOrThrow(ServerConfig, input, 'Server');
-      const known = entries.get(config.id)?.config;
-      // Its OAuth tokens only go along to the URL they were issued for.
-      const isSameOAuth = known?.auth.kind === 'oauth' && config.auth.kind === 'oauth' && known.url === config.url;
-      const probe = (kit: ConnectionKit) =>
-        kit.probeServer(config, {
-          ...connectionBasics,
-          readHeaders: (current) =>
-            readServerHeaders(known ? deps.secrets : undefined, deps.profileId, current, pending),
-          oauth: () => (isSameOAuth ? signIns.of(kit).sessionFor(config.id) : undefined),
-          makeClient: (onToolsChanged): Client => kit.createMcpClient(deps, onToolsChanged),
-        });
-      return withKit<Promise<ConnectionTest> | ConnectionTest>(probe, (error) => ({
-        ok: false,
-        status: 'error',
-        error,
-      }));
-    },
-
-    async disconnect(serverId: string): Promise<void> {
-      await entries.get(serverId)?.connection.disconnect();
     },
 
     /** The enabled tools of the given servers (all servers when omitted), with overrides applied. */

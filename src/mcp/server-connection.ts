@@ -1,25 +1,24 @@
 import { logFailure, silentLogger } from '../domain/logger';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AuthRequiredError, McpProtocolError, withReconnectNote } from '../domain/mcp-errors';
+import { AuthRequiredError, withReconnectNote } from '../domain/mcp-errors';
 import type { ServerConfig } from '../domain/server-config';
 import type { ServerState } from '../domain/server-status';
-import { failedResult, type ToolCallResult } from '../domain/tool-result';
-import { normalizeCallResult } from './call-result';
-import { isSessionExpired, toCallFailure, toConnectionError, type ErrorContext } from './classify-error';
+import type { ToolCallResult } from '../domain/tool-result';
+import { toConnectionError, type ErrorContext } from './classify-error';
 import { endSession, type OpenConnection, type TransportKind } from './connect';
 import { dialServer } from './dial-server';
 import { diagnoseConnectFailure } from './relay-client';
-import { StaleConnectError, untilAborted } from './async-limits';
-import { listAllTools, requestToolCall, type ListedTools, type ToolRequestLimits } from './tool-requests';
+import { StaleConnectError } from './async-limits';
+import { callOverConnection, type CallHost } from './connection-calls';
 import { IdleTimer, ReconnectBackoff } from './connection-timers';
-import { ListedToolShapes } from './listed-tool-shapes';
+import { ConnectionTools } from './connection-tools';
 import type { CallOptions, ServerConnectionDeps } from './server-connection-deps';
 
-/** Errors of a request that say the connection, or its credentials, are gone (not only this request failed). */
-const GONE = new Set(['unreachable', 'cors', 'auth-required']);
-
-/** One server's connection: lazy connect, tool listing, calls that never throw, drop detection and reconnects. */
+/**
+ * One server's connection: lazy connect, drop detection and reconnects; its tool listing (connection-tools.ts) and
+ * its calls that never throw (connection-calls.ts) run over it.
+ */
 export class ServerConnection {
   private state: ServerState = { status: 'disconnected' };
   private open?: OpenConnection;
@@ -39,10 +38,14 @@ export class ServerConnection {
   private inFlight = 0;
   /** The open connection has no stream from the server (none to spare): its tool list is re-read on use instead. */
   private isStreamRefused = false;
-  /** When the tools were last listed (now()), for the re-reads of a connection without a stream. */
-  private listedAt = 0;
-  /** What the listed tools' definitions say of calling them (task support, output schema). */
-  private readonly shapes = new ListedToolShapes();
+  /** The listing of its tools, and what their definitions say of calling them (connection-tools.ts). */
+  private readonly tools = new ConnectionTools({
+    deps: () => this.deps,
+    serverId: () => this.config.id,
+    open: () => this.open,
+    errorContext: () => this.errorContext(),
+    setState: (state) => this.setState(state),
+  });
 
   constructor(
     private config: ServerConfig,
@@ -78,8 +81,8 @@ export class ServerConnection {
     if (this.open) {
       // Without its stream the server cannot say its tools changed: they are read again before this use.
       // (The listing notes its time as it starts, so a use meanwhile does not read them a second time.)
-      if (this.isStreamRefused && this.deps.now() - this.listedAt >= this.deps.timing.relistWithoutStreamMs)
-        await this.refreshTools();
+      if (this.isStreamRefused && this.deps.now() - this.tools.listedAt >= this.deps.timing.relistWithoutStreamMs)
+        await this.tools.refresh();
       if (this.open) return this.open.client;
     }
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
@@ -89,71 +92,33 @@ export class ServerConnection {
   /** Lists every tool, following pagination cursors (bounded, in case a server repeats them); invalid ones left out. */
   async listTools(): Promise<Tool[]> {
     const client = await this.ensureConnected();
-    return (await this.listAll(client)).tools;
+    return (await this.tools.listAll(client)).tools;
   }
 
   /** Calls a tool. Never throws: every failure comes back as a result with `failure` set. */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
-    const started = this.deps.now();
-    const elapsed = () => this.deps.now() - started;
-    const timeoutMs = options.timeoutMs ?? this.deps.timing.callTimeoutMs;
-    const context = (): ErrorContext & { isAborted: boolean; timeoutMs: number } => ({
-      ...this.errorContext(),
-      isAborted: options.signal?.aborted ?? false,
-      timeoutMs,
-    });
     this.inFlight++;
     try {
-      return await this.callWithRetry(name, args, options, timeoutMs, context, elapsed);
+      return await callOverConnection(this.callHost, name, args, options);
     } finally {
       this.inFlight--;
       this.idle.touch();
     }
   }
 
-  private async callWithRetry(
-    name: string,
-    args: Record<string, unknown>,
-    options: CallOptions,
-    timeoutMs: number,
-    context: () => ErrorContext & { isAborted: boolean; timeoutMs: number },
-    elapsed: () => number,
-  ): Promise<ToolCallResult> {
-    for (let attempt = 0; ; attempt++) {
-      let client: Client;
-      try {
-        client = await untilAborted(this.ensureConnected(), options.signal);
-      } catch (error) {
-        return failedResult(toCallFailure(error, context(), 'connect'), elapsed());
-      }
-      const hadSession = this.open?.transport.sessionId !== undefined;
-      try {
-        const limits = this.requestLimits(options, timeoutMs);
-        const raw = await requestToolCall(client, name, args, limits, this.shapes.of(name));
-        this.idle.touch();
-        // A server that had been answering wrongly answers again: its status says so.
-        if (this.state.status === 'error' && this.open) this.setState(this.connectedState(this.open));
-        return normalizeCallResult(raw, elapsed());
-      } catch (error) {
-        if (attempt === 0 && isSessionExpired(error, hadSession) && !options.signal?.aborted) {
-          await this.disconnect(false); // The server has no session of ours to end.
-          continue; // The session expired: initialize again and retry once.
-        }
-        const failure = toCallFailure(error, context());
-        // A 401 or 403 that refresh could not fix: the person must sign in again.
-        if (failure.kind === 'auth-required') {
-          this.setState({ status: 'needs-auth', lastError: toConnectionError(error, this.errorContext()) });
-          await this.disconnect(false); // A DELETE with the credentials it refused would be refused too.
-        }
-        // Still reachable, but answering with an HTTP error or something that is not MCP: the server's status
-        // shows it (not only the call's card) until a call succeeds or it connects again.
-        if ((failure.kind === 'http' || failure.kind === 'invalid-response') && this.open) {
-          this.setState({ status: 'error', lastError: toConnectionError(error, this.errorContext()) });
-        }
-        return failedResult(failure, elapsed());
-      }
-    }
-  }
+  /** What the tool calls (connection-calls.ts) use of this connection. */
+  private readonly callHost: CallHost = {
+    deps: () => this.deps,
+    state: () => this.state,
+    open: () => this.open,
+    touch: () => this.idle.touch(),
+    shapeOf: (name) => this.tools.shapes.of(name),
+    ensureConnected: () => this.ensureConnected(),
+    disconnect: (endsSession) => this.disconnect(endsSession),
+    connectedState: (open) => this.connectedState(open),
+    errorContext: () => this.errorContext(),
+    setState: (state) => this.setState(state),
+  };
 
   /**
    * Checks again a server marked in error while its connection is open (a call was answered wrongly), as Connect
@@ -165,7 +130,7 @@ export class ServerConnection {
     if (this.state.status !== 'error' || !open) return;
     if (this.inFlight === 0) return this.disconnect(); // The next ensureConnected connects afresh.
     try {
-      await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
+      await this.deps.onTools(await this.tools.listAll(open.client), open.client.getInstructions());
       if (this.open === open) this.setState(this.connectedState(open));
     } catch (error) {
       if (this.open === open)
@@ -180,7 +145,7 @@ export class ServerConnection {
   async relist(): Promise<void> {
     const open = this.open;
     if (!open || !open.client.getServerCapabilities()?.tools) return;
-    if ((await this.refreshTools()) && this.open === open && this.state.status === 'connected')
+    if ((await this.tools.refresh()) && this.open === open && this.state.status === 'connected')
       this.setState(this.connectedState(open));
   }
 
@@ -231,7 +196,7 @@ export class ServerConnection {
       }
       try {
         // Listing right away fills the SDK's tool cache (output schemas, task support) and our catalog.
-        await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
+        await this.deps.onTools(await this.tools.listAll(open.client), open.client.getInstructions());
       } catch (error) {
         await open.client.close().catch(this.closeFailed('after listing tools failed'));
         throw error;
@@ -251,7 +216,7 @@ export class ServerConnection {
         if (this.state.status === 'connected') this.setState(this.connectedState(open));
       };
       this.idle.touch();
-      onToolsChanged = () => void this.refreshTools();
+      onToolsChanged = () => void this.tools.refresh();
       if (changedMeanwhile) onToolsChanged();
       return open;
     } catch (error) {
@@ -274,19 +239,6 @@ export class ServerConnection {
     }
   }
 
-  /** A call's limits: its timeout, reset by progress (which also keeps the connection from idling), and Stop. */
-  private requestLimits(options: CallOptions, timeoutMs: number): ToolRequestLimits {
-    return {
-      timeoutMs,
-      maxTotalMs: this.deps.timing.maxCallMs,
-      ...(options.signal ? { signal: options.signal } : {}),
-      onProgress: (progress) => {
-        this.idle.touch();
-        options.onProgress?.(progress);
-      },
-    };
-  }
-
   private connectedState(open: OpenConnection): ServerState {
     return {
       status: 'connected',
@@ -294,41 +246,6 @@ export class ServerConnection {
       ...(this.isStreamRefused ? { liveUpdates: false } : {}),
       ...(open.client.getServerCapabilities()?.prompts ? { offersPrompts: true } : {}),
     };
-  }
-
-  /** Lists every tool and notes how each is called (task support, output schema). */
-  private async listAll(client: Client): Promise<ListedTools> {
-    this.listedAt = this.deps.now();
-    const listed = await listAllTools(client);
-    this.shapes.take(listed.tools);
-    return listed;
-  }
-
-  /**
-   * Lists the tools again on the open connection; resolves to whether the list was taken in. A failure keeps the
-   * previous catalog and is logged, and noted in the server's log; the connection stays as it was, unless the failure
-   * says the session or the connection is gone: then it is the server's error (the next connect lists again).
-   */
-  private async refreshTools(): Promise<boolean> {
-    const open = this.open;
-    if (!open) return false;
-    const hadSession = open.transport.sessionId !== undefined;
-    try {
-      await this.deps.onTools(await this.listAll(open.client), open.client.getInstructions());
-      return true;
-    } catch (error) {
-      logFailure(this.deps.logger ?? silentLogger, 'Listing tools failed', { serverId: this.config.id })(error);
-      const typed = toConnectionError(error, this.errorContext());
-      const kept = `Listing its tools failed, so the tools listed before are kept. ${typed.message}`;
-      const isGone = isSessionExpired(error, hadSession) || GONE.has(typed.kind);
-      if (!isGone) this.deps.onNote?.('warning', kept);
-      else if (this.open === open)
-        this.setState({
-          status: 'error',
-          lastError: typed instanceof McpProtocolError ? new McpProtocolError(typed.code, kept) : typed,
-        });
-      return false;
-    }
   }
 
   /** Closing is best-effort (the connection is dropped either way); a failure is only logged. */
