@@ -6,7 +6,7 @@ import type { Message } from '../domain/message';
 import type { ToolProgress } from '../domain/tool-result';
 import type { TraceEntry } from '../domain/trace';
 import { NOT_SAVED_NOTE, recoverInterruptedAnswers, type SendOptions, type TurnRunnerDeps } from '../turns/turn-runner';
-import { coalesceMessages, mergeMessages } from './live-messages';
+import { coalesceLatest, coalesceMessages, mergeMessages } from './live-messages';
 import { previewOf } from './thread-lifecycle';
 import type { ChatStore, RunningTurn } from './chat-store';
 import { askThroughList } from './pending-approvals';
@@ -39,6 +39,7 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
   let controller: AbortController | undefined;
   let runningThreadId: string | undefined;
   let sideTrace: TraceEntry[] = [];
+  let stopProgress = () => undefined as void;
 
   const loadMessages = async (threadId: string, ended?: ReadonlyMap<string, Message>) => {
     let loaded = await storage.messages.list(threadId);
@@ -97,8 +98,13 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
     );
     try {
       const enabledServerIds = () => store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [];
-      const onToolProgress = (toolUseId: string, progress: ToolProgress) =>
-        store.setState({ toolProgress: { ...store.getState().toolProgress, [toolUseId]: progress } });
+      // The latest progress per call, written once a frame: a server's thousands of notifications are one write.
+      const progressByCall = coalesceLatest<string, ToolProgress>((changed) => {
+        if (runningThreadId === threadId)
+          store.setState({ toolProgress: { ...store.getState().toolProgress, ...Object.fromEntries(changed) } });
+      });
+      stopProgress = progressByCall.clear;
+      const onToolProgress = (toolUseId: string, progress: ToolProgress) => progressByCall.push(toolUseId, progress);
       const takeSideTrace = () => sideTrace.splice(0);
       const onModelRetry = (retry: ModelRetry | undefined) =>
         store.setState({
@@ -120,6 +126,7 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       store.setState({ notice: describeError(error) });
     } finally {
       live.flush();
+      stopProgress();
       controller = undefined;
       runningThreadId = undefined;
       store.setState({

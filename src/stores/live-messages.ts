@@ -3,7 +3,8 @@ import type { Message } from '../domain/message';
 /** Runs a callback before the next frame is painted (soon, where there are no frames). */
 export type FrameScheduler = (callback: () => void) => void;
 
-const nextFrame: FrameScheduler = (callback) => {
+/** Before the next frame (requestAnimationFrame), or in 16 ms where there are no frames. */
+export const nextFrame: FrameScheduler = (callback) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
   else setTimeout(callback, 16);
 };
@@ -46,4 +47,28 @@ export function coalesceMessages(apply: (changed: Message[]) => void, schedule: 
     }
   };
   return { push, flush };
+}
+
+/**
+ * The latest value per key, written to `apply` at most once a frame (a server may send thousands of progress
+ * notifications a second; each would otherwise be a store write and a re-render). `clear` drops what waits.
+ */
+export function coalesceLatest<K, V>(apply: (changed: Map<K, V>) => void, schedule: FrameScheduler = nextFrame) {
+  let pending = new Map<K, V>();
+  let isScheduled = false;
+  const flush = () => {
+    isScheduled = false;
+    if (pending.size === 0) return;
+    const changed = pending;
+    pending = new Map();
+    apply(changed);
+  };
+  const push = (key: K, value: V): void => {
+    pending.set(key, value);
+    if (!isScheduled) {
+      isScheduled = true;
+      schedule(flush);
+    }
+  };
+  return { push, flush, clear: () => void pending.clear() };
 }

@@ -4,6 +4,8 @@ import type { ServerLogEntry } from '../domain/server-log';
 import { describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
 import { withNotes, type ServerNotes } from './server-notes';
+import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
+import { nextFrame, type FrameScheduler } from './live-messages';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
 import type { ServerStatus } from '../domain/server-status';
 import type { RegisteredServer, Registry, ServerScope } from '../mcp/registry';
@@ -81,8 +83,22 @@ const inListOrder = (a: RegisteredServer, b: RegisteredServer): number =>
   a.config.name.localeCompare(b.config.name, undefined, { sensitivity: 'base' }) ||
   a.config.id.localeCompare(b.config.id);
 
-/** A store mirroring the registry: refreshed on every registry event. */
-export function createServersStore(registry: Registry, notes?: Pick<ServerNotes, 'of' | 'subscribe'>): ServersStore {
+/** What the servers store shows besides the registry: the app's notes, and a guard against servers that flood. */
+export interface ServersStoreOptions {
+  readonly notes?: Pick<ServerNotes, 'of' | 'subscribe'>;
+  /** Counts log messages per server; while a server is held back, its log shows its latest once a second. */
+  readonly guard?: FloodGuard;
+  readonly schedule?: FrameScheduler;
+}
+
+/**
+ * A store mirroring the registry: refreshed on every registry event, except log messages, which refresh it at most
+ * once a frame (a server may send thousands a second; each refresh rebuilds every server's view and re-renders).
+ */
+export function createServersStore(
+  registry: Registry,
+  { notes, guard, schedule = nextFrame }: ServersStoreOptions = {},
+): ServersStore {
   const toolsOf = memoizedToolViews();
   /** Servers that declared prompts when they last connected: an idle disconnect does not take the `/` hint away. */
   const promptServers = new Set<string>();
@@ -134,10 +150,31 @@ export function createServersStore(registry: Registry, notes?: Pick<ServerNotes,
       };
     });
   const store = createStore<ServersState>(() => ({ servers: snapshot(), notices: {}, defaultIds: [] }));
-  const unsubscribe = registry.subscribe(() => store.setState({ servers: snapshot() }));
-  const unsubscribeNotes = notes?.subscribe(() => store.setState({ servers: snapshot() }));
+  const refresh = () => store.setState({ servers: snapshot() });
+  let isScheduled = false;
+  let isDisposed = false;
+  const refreshSoon = () => {
+    if (isScheduled) return;
+    isScheduled = true;
+    schedule(() => {
+      isScheduled = false;
+      if (!isDisposed) refresh();
+    });
+  };
+  let heldTimer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = registry.subscribe((event) => {
+    if (event.type !== 'log') return refresh();
+    if (!guard || guard.admit(event.serverId)) return refreshSoon();
+    heldTimer ??= setTimeout(() => {
+      heldTimer = undefined;
+      refreshSoon();
+    }, HELD_REFRESH_MS);
+  });
+  const unsubscribeNotes = notes?.subscribe(refresh);
   return Object.assign(store, {
     dispose: () => {
+      isDisposed = true;
+      clearTimeout(heldTimer);
       unsubscribe();
       unsubscribeNotes?.();
     },

@@ -14,6 +14,7 @@ import { createServerResources } from '../mcp/server-resources';
 import { createServerRequests, endQuestionsWithTurns, requestCaller, type RequestCaller } from './server-requests';
 import { createServerNotes } from './server-notes';
 import { trackServerCalls } from './server-calls';
+import { createFloodGuard, floodNote } from './flood-guard';
 import { personAskedIn } from './person-asked';
 import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
@@ -74,8 +75,13 @@ export async function startApp(
       const url = registry.get(serverId)?.config.url;
       return url !== undefined && URL.canParse(url) ? new URL(url).host : undefined;
     };
+    // A server that sends more than 1,000 log or progress messages in 10 s has them held back for a while.
+    const floodGuard = createFloodGuard({
+      now: services.now,
+      onFlood: (serverId) => serverNotes.add(serverId, floodNote(registry.get(serverId)?.config.name ?? serverId)),
+    });
     // A server may ask the person only while a call of it runs: the calls of turns and apps are counted here.
-    const calls = trackServerCalls(registry);
+    const calls = trackServerCalls(registry, floodGuard);
     await registry.setRelayUrl(effectiveRelayUrl(profile.preferences.relayUrl, appConfig.config.relay.url));
     // Servers register while settings and the thread list are read: independent reads, in parallel.
     const registration = registerServers(registry, appConfig.config.servers, services.storage, profile.id);
@@ -198,7 +204,7 @@ export async function startApp(
       restoring,
       vaultLock.actions.refresh(),
     ]);
-    const servers = createServersStore(registry, serverNotes);
+    const servers = createServersStore(registry, { notes: serverNotes, guard: floodGuard });
     const serverActions = bindServerActions(servers, {
       registry,
       storage: services.storage,

@@ -16,7 +16,7 @@ export function ElicitationCard({ request }: { request: PendingElicitation }) {
         {request.serverHost ? (
           <>
             {' '}
-            (<code className="origin">{request.serverHost}</code>)
+            (<code className="server-host">{request.serverHost}</code>)
           </>
         ) : null}{' '}
         asks: <span className="elicitation-message">{request.message}</span>
