@@ -21,10 +21,15 @@ export function isPrivateAddress(address: string): boolean {
   if (hextets.every((h) => h === 0)) return true; // ::
   if (hextets.slice(0, 7).every((h) => h === 0) && hextets[7] === 1) return true; // ::1
   if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) return true; // mapped, hex form
-  // Forms that carry an IPv4 address a host may route to: IPv4-compatible (::a.b.c.d in hex), NAT64 (64:ff9b::/96)
-  // and 6to4 (2002:AABB:CCDD::/48). The embedded address is judged as itself.
+  // Forms that carry an IPv4 address a host may route to: IPv4-compatible (::a.b.c.d in hex), IPv4-translated
+  // (::ffff:0:a.b.c.d, RFC 2765), NAT64 (64:ff9b::/96) and 6to4 (2002:AABB:CCDD::/48). The embedded address is judged
+  // as itself.
   const embedded = (high = 0, low = 0) => isPrivateV4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   if (hextets.slice(0, 6).every((h) => h === 0)) return embedded(hextets[6], hextets[7]);
+  if (hextets.slice(0, 4).every((h) => h === 0) && hextets[4] === 0xffff && hextets[5] === 0)
+    return embedded(hextets[6], hextets[7]);
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): translated inside the operator's own network, so never a public target.
+  if (first === 0x64 && hextets[1] === 0xff9b && hextets[2] === 1) return true;
   if (first === 0x64 && hextets[1] === 0xff9b && hextets.slice(2, 6).every((h) => h === 0))
     return embedded(hextets[6], hextets[7]);
   if (first === 0x2002) return embedded(hextets[1], hextets[2]);
