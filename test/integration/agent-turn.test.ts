@@ -68,7 +68,7 @@ describe('a whole agent turn: fake Messages API, real MCP server, real storage',
       {
         type: 'text',
         text: expect.stringMatching(
-          /^Answer briefly\.\n\n# Instructions from the MCP servers of this thread\n\n[^]*\n\n## Everything\n\n\S/,
+          /^Answer briefly\.\n\n# Instructions from the MCP servers of this thread\n\n[^]*\n\n<server_instructions server="everything" name="Everything">\n\S/,
         ) as string,
         cache_control: { type: 'ephemeral' },
       },

@@ -54,9 +54,9 @@ describe("servers' instructions in the system prompt", () => {
     await turn('Second');
     const text = systemOf() ?? '';
     expect(text.startsWith('Be brief.\n\n# Instructions from the MCP servers of this thread')).toBe(true);
-    const alphaAt = text.indexOf('## Alpha\n\nAlpha: prices are in euros.');
-    const everythingAt = text.indexOf('## Everything\n\n');
-    const zetaAt = text.indexOf('## Zeta\n\nZeta: always answer in haiku.');
+    const alphaAt = text.indexOf('<server_instructions server="alpha" name="Alpha">\nAlpha: prices are in euros.');
+    const everythingAt = text.indexOf('<server_instructions server="everything" name="Everything">\n');
+    const zetaAt = text.indexOf('<server_instructions server="zeta" name="Zeta">\nZeta: always answer in haiku.');
     expect(alphaAt).toBeGreaterThan(0);
     expect(everythingAt).toBeGreaterThan(alphaAt);
     expect(zetaAt).toBeGreaterThan(everythingAt);
@@ -82,9 +82,9 @@ describe("servers' instructions in the system prompt", () => {
       signal: new AbortController().signal,
     });
     const text = systemOf() ?? '';
-    expect(text).toContain('## Alpha\n\nAlpha: prices are in euros.');
+    expect(text).toContain('<server_instructions server="alpha" name="Alpha">\nAlpha: prices are in euros.');
     expect(text).not.toContain('Zeta');
-    expect(text).not.toContain('## Everything');
+    expect(text).not.toContain('name="Everything"');
     await chat.actions.setServerInstructions(thread.id, 'zeta', true);
     expect((await storage.threads.get(thread.id))?.instructionsOff).toEqual([]);
     chat.dispose();
