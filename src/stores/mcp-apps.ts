@@ -8,8 +8,9 @@ import type { Registry } from '../mcp/registry';
 import type { AppFrame, AppFrameOptions, AppToolResult } from '../platform/mcp-app-frame';
 import { callToolForApp } from '../turns/app-tool-call';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
+import type { AskApproval } from '../domain/thread-tools';
+import type { Approval } from '../domain/trace';
 import type { ChatActions, ChatStore, PendingApproval } from './chat-store';
-import { askThroughList } from './pending-approvals';
 import { createRateLimit, type RateLimit } from './rate-limit';
 
 /** Mounts one app frame (the composition root binds the sandbox proxy's URL). */
@@ -18,6 +19,8 @@ export type MountApp = (container: HTMLElement, options: Omit<AppFrameOptions, '
 /** Something an app asks that the person confirms first: a message into the thread, or a link to open. */
 export interface AppConfirmation {
   readonly id: string;
+  /** The thread of the card whose app asked: shown there only. */
+  readonly threadId: string;
   readonly kind: 'message' | 'link';
   readonly serverName: string;
   /** The message's text, or the link's full URL. */
@@ -36,9 +39,20 @@ export interface AppOfTool {
   readonly uri: string;
 }
 
+/** An app's tool call waiting for the person, in the thread of the app's card. */
+export interface AppPendingApproval extends PendingApproval {
+  readonly threadId: string;
+}
+
+/** Where an app's request comes from: its card's thread, and a signal aborted when its frame is torn down. */
+export interface AppRequestFrom {
+  readonly threadId: string;
+  readonly signal: AbortSignal;
+}
+
 export interface McpAppsState {
   /** Approvals of tool calls apps asked for (they outlive a turn: an app is used after its turn ended). */
-  readonly approvals: readonly PendingApproval[];
+  readonly approvals: readonly AppPendingApproval[];
   readonly confirmations: readonly AppConfirmation[];
 }
 
@@ -49,11 +63,17 @@ export interface McpAppsActions {
   load(app: AppOfTool, signal?: AbortSignal): Promise<AppResource>;
   mount: MountApp;
   /** tools/call from an app: through the thread's tool path, caller "app", the same approvals. */
-  callTool(app: AppOfTool, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolResult>;
-  /** ui/message: asks the person; once confirmed, sends it into the open thread as the app's. */
-  sendMessage(app: AppOfTool, text: string): Promise<boolean>;
+  callTool(
+    app: AppOfTool,
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    from: AppRequestFrom,
+  ): Promise<AppToolResult>;
+  /** ui/message: asks the person in the card's thread; once confirmed there, sends it into that thread as the app's. */
+  sendMessage(app: AppOfTool, text: string, from: AppRequestFrom): Promise<boolean>;
   /** ui/open-link: asks the person (showing the origin); once confirmed, opens it in a new tab. */
-  openLink(app: AppOfTool, url: string): Promise<boolean>;
+  openLink(app: AppOfTool, url: string, from: AppRequestFrom): Promise<boolean>;
   /**
    * ui/update-model-context from the app of `toolUseId` in `threadId` (its card's thread): stored with the thread (the
    * latest per app) for its next turns; resolves once stored, rejects when it could not be.
@@ -102,21 +122,38 @@ export function createMcpApps(deps: McpAppsDeps): {
     return threads.size === 1 ? [...threads][0] : undefined;
   };
 
-  const askApproval = askThroughList(
-    () => store.getState().approvals,
-    (approvals) => store.setState({ approvals }),
-  );
+  // An app's tool call is asked about in its card's thread only.
+  const askApproval =
+    (threadId: string): AskApproval =>
+    (request, signal) =>
+      new Promise<Approval>((resolve) => {
+        if (signal.aborted) return resolve('deny');
+        const pending: AppPendingApproval = {
+          ...request,
+          threadId,
+          answer: (decision) => {
+            store.setState({ approvals: store.getState().approvals.filter((p) => p !== pending) });
+            resolve(decision);
+          },
+        };
+        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+        store.setState({ approvals: [...store.getState().approvals, pending] });
+      });
 
-  const confirm = (request: Omit<AppConfirmation, 'id' | 'answer'>) =>
+  // Asked in the card's thread; declined when the app's frame is torn down before the person answers.
+  const confirm = (request: Omit<AppConfirmation, 'id' | 'answer'>, signal: AbortSignal) =>
     new Promise<boolean>((resolve) => {
+      if (signal.aborted) return resolve(false);
       const confirmation: AppConfirmation = {
         ...request,
         id: deps.newId(),
         answer: (isYes) => {
+          if (!store.getState().confirmations.includes(confirmation)) return;
           store.setState({ confirmations: store.getState().confirmations.filter((c) => c !== confirmation) });
           resolve(isYes);
         },
       };
+      signal.addEventListener('abort', () => confirmation.answer(false), { once: true });
       store.setState({ confirmations: [...store.getState().confirmations, confirmation] });
     });
 
@@ -139,9 +176,8 @@ export function createMcpApps(deps: McpAppsDeps): {
       return { ...resource, html: withAppCsp(resource.html, csp.policy) };
     },
     mount: deps.mount,
-    async callTool(app, name, args, signal) {
-      const threadId = activeThread();
-      if (!threadId) throw new Error('No thread is open.');
+    async callTool(app, name, args, signal, from) {
+      const { threadId } = from;
       const inFlight = calling.get(app.serverId) ?? [];
       calling.set(app.serverId, [...inFlight, threadId]);
       const outcome = await callToolForApp(deps.turns, {
@@ -149,8 +185,8 @@ export function createMcpApps(deps: McpAppsDeps): {
         serverId: app.serverId,
         toolName: name,
         args,
-        askApproval,
-        signal,
+        askApproval: askApproval(threadId),
+        signal: AbortSignal.any([signal, from.signal]),
         enabledServerIds: () => deps.chat.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
         callId: `app-${deps.newId()}`,
       }).finally(() => {
@@ -170,10 +206,14 @@ export function createMcpApps(deps: McpAppsDeps): {
         ...(result.isError ? { isError: true } : {}),
       };
     },
-    async sendMessage(app, text) {
+    async sendMessage(app, text, from) {
       if (!text.trim()) return false;
-      const isYes = await confirm({ kind: 'message', serverName: app.serverName, text });
-      if (!isYes) return false;
+      const isYes = await confirm(
+        { kind: 'message', threadId: from.threadId, serverName: app.serverName, text },
+        from.signal,
+      );
+      // Sent only into the thread it was asked in (its card shows there only, so that thread is the open one).
+      if (!isYes || activeThread() !== from.threadId) return false;
       if (deps.chat.getState().isRunning) {
         deps.chat.setState({
           note: `The message of the app of ${app.serverName} was not sent: an answer is running.`,
@@ -185,7 +225,7 @@ export function createMcpApps(deps: McpAppsDeps): {
       });
       return true;
     },
-    async openLink(app, url) {
+    async openLink(app, url, from) {
       let parsed: URL;
       try {
         parsed = new URL(url);
@@ -193,12 +233,10 @@ export function createMcpApps(deps: McpAppsDeps): {
         return false;
       }
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-      const isYes = await confirm({
-        kind: 'link',
-        serverName: app.serverName,
-        text: parsed.href,
-        origin: parsed.origin,
-      });
+      const isYes = await confirm(
+        { kind: 'link', threadId: from.threadId, serverName: app.serverName, text: parsed.href, origin: parsed.origin },
+        from.signal,
+      );
       if (isYes) deps.openExternal(parsed.href);
       return isYes;
     },

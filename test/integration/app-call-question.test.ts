@@ -75,7 +75,10 @@ describe("a server's question during an MCP App's tool call", () => {
       origin: 'http://127.0.0.1',
       uri: 'ui://everything/app.html',
     };
-    const called = mcpApps!.actions.callTool(app, 'trigger-elicitation-request', {}, new AbortController().signal);
+    const called = mcpApps!.actions.callTool(app, 'trigger-elicitation-request', {}, new AbortController().signal, {
+      threadId: b.id,
+      signal: new AbortController().signal,
+    });
     const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
     expect(question.threadId).toBe(b.id);
 

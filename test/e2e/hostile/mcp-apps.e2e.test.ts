@@ -154,6 +154,23 @@ describe('MCP Apps', () => {
     await appFrame().getByText('Message sent').waitFor({ timeout: 15_000 });
   });
 
+  it('keeps the app’s message in its own thread: another thread never shows it, and leaving declines it', async () => {
+    await appFrame().getByText('Message sent').waitFor({ timeout: 15_000 });
+    await appFrame().getByRole('button', { name: 'Tell the chat' }).click();
+    const message = page.getByRole('region', { name: 'Message from the app of Dice' });
+    await message.waitFor({ timeout: 15_000 });
+    const sent = api!.requests.length;
+    await page.getByRole('button', { name: 'New thread', exact: true }).first().click();
+    await expect.poll(() => page.locator('iframe.mcp-app-frame').count(), { timeout: 15_000 }).toBe(0);
+    expect(await message.count()).toBe(0);
+    // Back in the app's thread: its frame was torn down, so its question was declined, not left to answer.
+    // The list shows the new thread first, the app's thread next.
+    await page.getByRole('navigation', { name: 'Threads' }).locator('.thread-link').nth(1).click();
+    await appFrame().getByText(`Rolled ${FIRST_ROLL}`).waitFor({ timeout: 30_000 });
+    expect(await message.count()).toBe(0);
+    expect(api!.requests.length).toBe(sent);
+  });
+
   it('refuses an app that floods the page with requests, says so, and the page goes on', async () => {
     await appFrame().getByRole('button', { name: 'Flood the host' }).click();
     await appFrame()

@@ -122,7 +122,7 @@ export default function ThreadPane({
         {approvals.map((approval) => (
           <ApprovalCard key={approval.toolUseId} approval={approval} />
         ))}
-        <AppRequests store={mcpApps?.store} />
+        <AppRequests store={mcpApps?.store} threadId={thread.id} />
         {elicitations.map((request) => (
           <ElicitationCard key={request.id} request={request} />
         ))}

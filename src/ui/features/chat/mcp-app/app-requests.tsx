@@ -1,23 +1,29 @@
-import type { AppConfirmation, McpAppsStore } from '../../../../stores/mcp-apps';
-import type { PendingApproval } from '../../../../stores/chat-store';
+import type { AppConfirmation, AppPendingApproval, McpAppsStore } from '../../../../stores/mcp-apps';
 import { useStoreIfAny } from '../../../hooks/use-store';
 import { ApprovalCard } from '../approval-card';
 
-const NO_APPROVALS: readonly PendingApproval[] = [];
+const NO_APPROVALS: readonly AppPendingApproval[] = [];
 const NO_CONFIRMATIONS: readonly AppConfirmation[] = [];
 
-/** What the chat's apps ask the person (issue #21): tool calls to approve, messages and links to confirm. */
-export function AppRequests({ store }: { store: McpAppsStore | undefined }) {
+/**
+ * What the apps of the thread's cards ask the person (issue #21): tool calls to approve, messages and links to
+ * confirm; another thread's requests stay in that thread.
+ */
+export function AppRequests({ store, threadId }: { store: McpAppsStore | undefined; threadId: string }) {
   const approvals = useStoreIfAny(store, (s) => s.approvals, NO_APPROVALS);
   const confirmations = useStoreIfAny(store, (s) => s.confirmations, NO_CONFIRMATIONS);
   return (
     <>
-      {approvals.map((approval) => (
-        <ApprovalCard key={approval.toolUseId} approval={approval} />
-      ))}
-      {confirmations.map((confirmation) => (
-        <AppConfirmationCard key={confirmation.id} confirmation={confirmation} />
-      ))}
+      {approvals
+        .filter((approval) => approval.threadId === threadId)
+        .map((approval) => (
+          <ApprovalCard key={approval.toolUseId} approval={approval} />
+        ))}
+      {confirmations
+        .filter((confirmation) => confirmation.threadId === threadId)
+        .map((confirmation) => (
+          <AppConfirmationCard key={confirmation.id} confirmation={confirmation} />
+        ))}
     </>
   );
 }

@@ -89,6 +89,12 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
       return run();
     };
     const now = latest.current;
+    // The app's requests belong to this card's thread, and end with this frame (pending ones are declined).
+    const torn = new AbortController();
+    const from = (): { threadId: string; signal: AbortSignal } => {
+      if (!threadId) throw new Error('The app is not shown in a thread.');
+      return { threadId, signal: torn.signal };
+    };
     const mounted = actions.mount(container, {
       html: loaded.html,
       title: `App of ${app.serverName}: ${tool}`,
@@ -101,9 +107,9 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
       hostContext: hostContextOf(now.theme, now.mode, container.clientWidth),
       onFailure: (message) => setFailure(message),
       requests: {
-        callTool: (name, args, signal) => limited(() => actions.callTool(app, name, args, signal)),
-        sendMessage: (text) => limited(() => actions.sendMessage(app, text)),
-        openLink: (url) => limited(() => actions.openLink(app, url)),
+        callTool: (name, args, signal) => limited(() => actions.callTool(app, name, args, signal, from())),
+        sendMessage: (text) => limited(() => actions.sendMessage(app, text, from())),
+        openLink: (url) => limited(() => actions.openLink(app, url, from())),
         updateModelContext: (text) =>
           limited(() =>
             threadId
@@ -131,6 +137,7 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
     });
     frame.current = mounted;
     return () => {
+      torn.abort();
       frame.current = undefined;
       void mounted.close();
       pendingHeight = undefined;
