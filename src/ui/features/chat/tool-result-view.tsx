@@ -1,3 +1,4 @@
+import { resourceDownload } from './download-name';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { base64Text } from '../../../domain/attachment-check';
 import { kindOf } from '../../../domain/attachment-kind';
@@ -108,6 +109,8 @@ function ShownItem({ item, serverId, tool }: { item: Shown; serverId?: string | 
 /** An embedded resource: its text inline, an image shown, other binary content as a download with its type. */
 function EmbeddedResource({ resource }: { resource: Resource }) {
   const type = resource.mimeType ?? 'application/octet-stream';
+  // Content a browser would run (HTML, SVG, script), by its type or its name, is saved as text under the name shown.
+  const download = resourceDownload(resource.uri, type);
   // Text sent as a blob (base64) is shown as text, as the model reads it.
   const blobText = useMemo(
     () =>
@@ -129,9 +132,10 @@ function EmbeddedResource({ resource }: { resource: Resource }) {
         <button
           type="button"
           className="secondary small"
-          onClick={() => saveBase64(fileName(resource.uri), type, resource.blob ?? '')}
+          onClick={() => saveBase64(download.name, download.type, resource.blob ?? '')}
         >
-          Download {fileName(resource.uri)} ({type}, {formatBytes(base64Bytes(resource.blob))})
+          Download {download.name} ({download.isAsText ? `saved as text: the server says ${type}` : type},{' '}
+          {formatBytes(base64Bytes(resource.blob))})
         </button>
       )}
     </div>
@@ -184,9 +188,4 @@ function ResourceLink({
         ))}
     </div>
   );
-}
-
-function fileName(uri: string): string {
-  const last = uri.split(/[/?#]/).filter(Boolean).at(-1) ?? 'resource';
-  return last.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'resource';
 }
