@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideApproval } from './approval-policy';
+import { decideApproval, definitionText, legacyDefinitionText } from './approval-policy';
 import type { EffectiveTool, ToolAnnotations } from '../domain/tool';
 
 const tool = (annotations?: ToolAnnotations): EffectiveTool => ({
@@ -61,5 +61,56 @@ describe('decideApproval', () => {
       expect(decideApproval(tool(), 'h1', always(stored))).toEqual({ decision: 'ask' });
       expect(decideApproval(tool(), 'h1', thread(stored))).toEqual({ decision: 'ask' });
     }
+  });
+});
+
+describe('the definition an approval holds for: its app and annotations too (the red team’s “always allow”, then an app)', () => {
+  const plain = tool();
+  const withMeta = (extra: Partial<EffectiveTool['definition']>): EffectiveTool => ({
+    ...plain,
+    definition: { ...plain.definition, ...extra },
+  });
+  const before = JSON.stringify([
+    'files',
+    'write',
+    'Write a file',
+    { type: 'object' },
+    'https://files.example',
+    'none',
+  ]);
+
+  it('hashes a tool without an app or annotations as before, so its stored approvals still hold', () => {
+    expect(definitionText(plain)).toBe(before);
+    expect(legacyDefinitionText(plain)).toBe(before);
+  });
+
+  it('changes when the tool declares an app, a visibility or other annotations', () => {
+    const texts = [
+      definitionText(plain),
+      definitionText(withMeta({ _meta: { ui: { resourceUri: 'ui://files/app.html' } } })),
+      definitionText(withMeta({ _meta: { 'ui/resourceUri': 'ui://files/other.html' } })),
+      definitionText(withMeta({ _meta: { ui: { resourceUri: 'ui://files/app.html', visibility: ['app'] } } })),
+      definitionText(withMeta({ annotations: { readOnlyHint: true } })),
+      definitionText(withMeta({ annotations: { readOnlyHint: false } })),
+    ];
+    expect(new Set(texts).size).toBe(texts.length);
+    // Annotation keys listed in another order are the same tool.
+    expect(definitionText(withMeta({ annotations: { readOnlyHint: true, title: 'W' } }))).toBe(
+      definitionText(withMeta({ annotations: { title: 'W', readOnlyHint: true } })),
+    );
+  });
+
+  it('lets an approval stored before hold by the older hash for a tool with annotations, never for one with an app', () => {
+    const annotated = withMeta({ annotations: { readOnlyHint: true } });
+    const old = { always: { 'files/write': approved('legacy') }, thread: {} };
+    expect(decideApproval(annotated, 'new', old, 'legacy')).toEqual({ decision: 'allow', by: 'rule' });
+    expect(legacyDefinitionText(withMeta({ _meta: { ui: { resourceUri: 'ui://files/app.html' } } }))).toBeUndefined();
+    expect(decideApproval(annotated, 'new', old)).toEqual({ decision: 'ask' });
+    // One stored with the full hash does not fall back to the older one.
+    const full = {
+      always: { 'files/write': { ...approved('legacy'), covers: 'app-and-annotations' as const } },
+      thread: {},
+    };
+    expect(decideApproval(annotated, 'new', full, 'legacy')).toEqual({ decision: 'ask' });
   });
 });

@@ -33,6 +33,11 @@ export const StoredApproval = z.object({
   authKind: z.enum(['none', 'bearer', 'headers', 'oauth']),
   /** The tool as it was allowed (description and input schema), to say how it changed when it asks again. */
   definition: z.object({ description: z.string().max(20_000), inputSchema: z.string().max(50_000) }).optional(),
+  /**
+   * Set when `hash` covers the tool's app (`_meta.ui`) and annotations too. An approval stored before (without it) was
+   * hashed without them: it holds only for a tool that declares no app, and is stored again with the full hash.
+   */
+  covers: z.literal('app-and-annotations').optional(),
 });
 export type StoredApproval = z.infer<typeof StoredApproval>;
 

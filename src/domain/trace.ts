@@ -84,6 +84,8 @@ export const ToolCallTrace = z.object({
   resultSummary: z.string(),
   /** The result as the person sees it (every content type, structured content), bounded; see tool-display.ts. */
   shown: ShownResult.optional(),
+  /** The MCP App (`ui://…`) the tool declared when it ran: the result shows that app, and none when absent. */
+  appUri: z.string().optional(),
   /** What of the result went to the model, within which cap. */
   sent: SentToModel.optional(),
   isError: z.boolean(),

@@ -57,8 +57,11 @@ export interface McpAppsState {
 }
 
 export interface McpAppsActions {
-  /** The app a tool declares, when it is one of the open thread's servers' tools. */
-  appOf(modelName: string): AppOfTool | undefined;
+  /**
+   * The app of a call's result: the one its tool declared when it ran (`appUri`, kept with the call), while the tool is
+   * one of the open thread's servers' and still declares it; none for a call that declared none.
+   */
+  appOf(modelName: string, appUri: string | undefined): AppOfTool | undefined;
   /** Reads and checks an app's document, its CSP applied; one line to show when it cannot be shown. */
   load(app: AppOfTool, signal?: AbortSignal): Promise<AppResource>;
   mount: MountApp;
@@ -158,12 +161,13 @@ export function createMcpApps(deps: McpAppsDeps): {
     });
 
   const actions: McpAppsActions = {
-    appOf(modelName) {
+    appOf(modelName, appUri) {
+      if (!appUri) return undefined;
       const ref = deps.registry.resolveToolName(modelName);
       if (!ref) return undefined;
       const tool = deps.registry.tools([ref.serverId]).find((t) => t.toolName === ref.toolName);
       const uri = tool ? appResourceUri(tool.definition) : undefined;
-      return tool && uri
+      return tool && uri === appUri
         ? { serverId: tool.serverId, serverName: tool.serverName, origin: tool.trust.origin, uri }
         : undefined;
     },

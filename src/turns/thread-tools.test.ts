@@ -195,6 +195,58 @@ describe('ThreadTools.call: the one path from a turn to a tool', () => {
     expect(registry.calls.map((c) => c.toolName)).toEqual(['write']);
   });
 
+  it('asks again when an always-allowed tool later declares an app, and keeps with each call the app it declared', async () => {
+    const identity = { hash: async (text: string) => text };
+    const first = await setup(() => 'allow-always', identity);
+    await first.tools.forCall({ userText: '' });
+    const plain = await first.tools.call(request('mcp__files__write'));
+    expect(plain.status).toBe('done');
+    expect(plain.trace.appUri).toBeUndefined();
+    expect(first.saved['files/write']).toBeDefined();
+
+    // A later turn: the server now declares an app for the same tool, everything else unchanged.
+    const registry = new FakeRegistry();
+    await registry.add({ id: 'files', name: 'Files', url: 'https://files.example/mcp' }, [
+      toolDefinition('write', { _meta: { ui: { resourceUri: 'ui://files/app.html' } } }),
+    ]);
+    const later = await setup(() => 'allow-once', {
+      ...identity,
+      registry,
+      approvals: { always: { ...first.saved }, thread: {} },
+    });
+    await later.tools.forCall({ userText: '' });
+    const withApp = await later.tools.call(request('mcp__files__write'));
+    expect(later.asked).toHaveLength(1);
+    expect(withApp.trace.appUri).toBe('ui://files/app.html');
+  });
+
+  it('keeps an "always allow" stored before apps and annotations were covered, for the unchanged tool, and stores it again', async () => {
+    const identity = { hash: async (text: string) => text };
+    const registry = new FakeRegistry();
+    const annotated = toolDefinition('write', { annotations: { readOnlyHint: true } });
+    await registry.add({ id: 'files', name: 'Files', url: 'https://files.example/mcp' }, [annotated]);
+    // As stored then: the hash of the definition without its annotations, no `covers`.
+    const legacy = JSON.stringify([
+      'files',
+      'write',
+      'The write tool',
+      { type: 'object', properties: {} },
+      'https://files.example',
+      'none',
+    ]);
+    const stored = { hash: legacy, origin: 'https://files.example', authKind: 'none' as const };
+    const { tools, asked, saved } = await setup(() => 'deny', {
+      ...identity,
+      registry,
+      approvals: { always: { 'files/write': stored }, thread: {} },
+    });
+    await tools.forCall({ userText: '' });
+    expect((await tools.call(request('mcp__files__write'))).status).toBe('done');
+    expect(asked).toHaveLength(0);
+    expect(saved['files/write']).toMatchObject({ covers: 'app-and-annotations' });
+    expect(saved['files/write']!.hash).not.toBe(legacy);
+  });
+
   it('remembers "allow for this thread" for the rest of the turn: the person is asked once', async () => {
     const { tools, asked, saved } = await setup(() => 'allow-thread');
     await tools.forCall({ userText: '' });

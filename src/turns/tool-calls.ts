@@ -1,5 +1,13 @@
 import { assertNever } from '../domain/errors';
-import { approvalFor, decideApproval, definitionText, toolKey, type StoredApprovals } from '../agent/approval-policy';
+import {
+  approvalFor,
+  decideApproval,
+  definitionText,
+  holds,
+  legacyDefinitionText,
+  toolKey,
+  type StoredApprovals,
+} from '../agent/approval-policy';
 import { definitionChange } from '../agent/definition-change';
 import { notAnObject, toolCallTrace } from '../agent/history';
 import { logFailure, type Logger } from '../domain/logger';
@@ -9,7 +17,7 @@ import type { EffectiveTool } from '../domain/tool';
 import { failedResult, type ToolCallFailureKind, type ToolCallResult, type ToolProgress } from '../domain/tool-result';
 import type { ToolCallTrace } from '../domain/trace';
 import { TOOL_SEARCH_NAME } from '../domain/tool';
-import { isAppOnlyTool, isModelOnlyTool } from '../mcp/app-resource';
+import { appResourceUri, isAppOnlyTool, isModelOnlyTool } from '../mcp/app-resource';
 
 /** Where approvals the person gives are kept beyond this turn. */
 export interface ApprovalMemory {
@@ -97,10 +105,32 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     return change ? { definitionChange: change } : {};
   };
 
+  /** An approval stored before the hash covered apps and annotations, and holding by the older one, stored again. */
+  async function restamp(tool: EffectiveTool, hash: string, legacyHash: string | undefined) {
+    const key = toolKey(tool);
+    const context = { tool: tool.modelName };
+    for (const scope of ['always', 'thread'] as const) {
+      const stored = approvals[scope][key];
+      if (!holds(stored, tool, hash, legacyHash) || stored?.covers !== undefined) continue;
+      approvals[scope][key] = approvalFor(tool, hash);
+      const saved =
+        scope === 'always'
+          ? deps.memory.allowAlways(key, approvalFor(tool, hash))
+          : deps.memory.allowForThread(key, approvalFor(tool, hash));
+      await saved.catch(logFailure(deps.logger, 'Updating an approval failed', context));
+    }
+  }
+
   async function approve(tool: EffectiveTool, args: Record<string, unknown>, request: ToolCallRequest) {
-    const hash = await deps.hash(definitionText(tool));
-    const policy = decideApproval(tool, hash, approvals);
-    if (policy.decision === 'allow') return { decision: 'auto-allow', by: policy.by } as const;
+    const text = definitionText(tool);
+    const hash = await deps.hash(text);
+    const legacyText = legacyDefinitionText(tool);
+    const legacyHash = legacyText === undefined || legacyText === text ? undefined : await deps.hash(legacyText);
+    const policy = decideApproval(tool, hash, approvals, legacyHash);
+    if (policy.decision === 'allow') {
+      if (policy.by === 'rule') await restamp(tool, hash, legacyHash);
+      return { decision: 'auto-allow', by: policy.by } as const;
+    }
     const caller = request.caller ?? MODEL;
     const decision = await deps
       .askApproval(
@@ -160,7 +190,9 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
       );
 
     const approval = await approve(tool, args, request);
-    const traced = { serverId: tool.serverId, toolName: tool.toolName, approval };
+    // The app the tool declares now, kept with the call: its result shows that app, whatever the tool declares later.
+    const appUri = appResourceUri(tool.definition);
+    const traced = { serverId: tool.serverId, toolName: tool.toolName, approval, ...(appUri ? { appUri } : {}) };
     if (approval.decision === 'deny') {
       const message = `The person declined to run ${tool.toolName}.`;
       return end('denied', failedResult({ kind: 'tool-disabled', message }, 0), traced, tool);

@@ -69,7 +69,7 @@ export function ToolCard({
   const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';
-  const app = useToolApp(use.name, Boolean(result && trace?.shown && !isDenied));
+  const app = useToolApp(use.name, Boolean(result && trace?.shown && !isDenied), trace?.appUri);
   // A finished call's images and audio show under the summary; the card's details stay folded.
   const media = state === 'done' && trace?.shown && hasResultMedia(trace.shown) ? trace.shown : undefined;
   return (
@@ -140,10 +140,10 @@ export function ToolCard({
   );
 }
 
-/** The MCP App the call's tool declares (issue #21), when apps are on and the call has a result to show in it. */
-function useToolApp(modelName: string, hasResult: boolean) {
+/** The MCP App the call's tool declared when it ran (issue #21), when apps are on and the call has a result to show in it. */
+function useToolApp(modelName: string, hasResult: boolean, appUri: string | undefined) {
   const apps = useContext(McpAppsContext);
-  const found = hasResult ? apps?.appOf(modelName) : undefined;
+  const found = hasResult ? apps?.appOf(modelName, appUri) : undefined;
   const key = found ? JSON.stringify([found.serverId, found.serverName, found.origin, found.uri]) : undefined;
   return useMemo(() => {
     if (!key) return undefined;

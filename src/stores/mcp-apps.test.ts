@@ -1,0 +1,42 @@
+// Which app a tool card shows: the one the call's tool declared when it ran, kept with the call (the red team's server
+// added an app to an always-allowed tool, and its earlier results began to show it).
+import { describe, expect, it } from 'vitest';
+import { FakeRegistry, toolDefinition } from '../../test/fakes/fake-registry';
+import { createMcpApps } from './mcp-apps';
+
+async function appsWithDice() {
+  const registry = new FakeRegistry();
+  await registry.add({ id: 'dice', name: 'Dice', url: 'https://dice.example/mcp' }, [
+    toolDefinition('roll', { _meta: { ui: { resourceUri: 'ui://dice/app.html' } } }),
+  ]);
+  const { actions } = createMcpApps({
+    // Not reached by appOf.
+    turns: {} as never,
+    chat: {} as never,
+    chatActions: {} as never,
+    registry,
+    mount: () => {
+      throw new Error('no frames in this test');
+    },
+    openExternal: () => undefined,
+    newId: () => 'id',
+    now: Date.now,
+  });
+  return actions;
+}
+
+describe('the app of a tool call’s result', () => {
+  it('is the app the tool declared when the call ran; a result from before the tool declared one shows none', async () => {
+    const apps = await appsWithDice();
+    expect(apps.appOf('mcp__dice__roll', 'ui://dice/app.html')).toEqual({
+      serverId: 'dice',
+      serverName: 'Dice',
+      origin: 'https://dice.example',
+      uri: 'ui://dice/app.html',
+    });
+    // The call ran while the tool declared no app: the tool's app today does not reach back to it.
+    expect(apps.appOf('mcp__dice__roll', undefined)).toBeUndefined();
+    // Nor does an app the tool declares instead of the one kept with the call.
+    expect(apps.appOf('mcp__dice__roll', 'ui://dice/other.html')).toBeUndefined();
+  });
+});
