@@ -17,6 +17,18 @@ describe('the name and type a resource download is saved under', () => {
         isAsText: true,
       });
   });
+  it('keeps Office documents as they are: their types name XML formats but are zipped files (review)', () => {
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect(resourceDownload('file:///report.docx', docx)).toEqual({ name: 'report.docx', type: docx, isAsText: false });
+    expect(resourceDownload('file:///sums.xlsx', xlsx)).toEqual({ name: 'sums.xlsx', type: xlsx, isAsText: false });
+  });
+  it('saves as text a name whose trailing dot a browser would drop, a saved web page, and a type with parameters', () => {
+    expect(resourceDownload('file:///invoice.html.', 'application/pdf').name).toBe('invoice.html.txt');
+    expect(resourceDownload('file:///page.mhtml', 'application/octet-stream').isAsText).toBe(true);
+    expect(resourceDownload('file:///a.bin', 'text/html; charset=utf-8').isAsText).toBe(true);
+    expect(resourceDownload('file:///feed', 'application/atom+xml').isAsText).toBe(true);
+  });
   it('keeps a plain file as it is', () => {
     expect(resourceDownload('file:///x/invoice.pdf', 'application/pdf')).toEqual({
       name: 'invoice.pdf',
