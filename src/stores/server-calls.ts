@@ -52,7 +52,12 @@ function holdingProgress(serverId: string, guard: FloodGuard, onProgress: OnProg
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     onProgress: (progress: Parameters<OnProgress>[0]) => {
-      if (guard.admit(serverId)) return onProgress(progress);
+      if (guard.admit(serverId)) {
+        // A held value still waiting is older than this one: it must not come after it.
+        clearTimeout(timer);
+        timer = latest = undefined;
+        return onProgress(progress);
+      }
       latest = progress;
       timer ??= setTimeout(() => {
         timer = undefined;

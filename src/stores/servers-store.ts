@@ -170,7 +170,8 @@ export function createServersStore(
       refreshSoon();
     }, HELD_REFRESH_MS);
   });
-  const unsubscribeNotes = notes?.subscribe(refresh);
+  // The app's notes come at a server's pace (each request it makes outside a call is declined with one): once a frame.
+  const unsubscribeNotes = notes?.subscribe(refreshSoon);
   return Object.assign(store, {
     dispose: () => {
       isDisposed = true;

@@ -140,6 +140,8 @@ describe('a server flooding the page with notifications', () => {
       await sent;
     });
     expect(serverWrites).toBeLessThanOrEqual(3); // The note, once, and status changes; 3,000 messages wrote nothing.
+    // The note reaches the servers manager in the next frame, as log messages do.
+    await framesUntil(() => logsOf().some((entry) => entry.logger === 'MCP Agent'));
     stopServers();
     const note = logsOf().filter((entry) => entry.logger === 'MCP Agent');
     expect(note.map((entry) => [entry.level, entry.text])).toEqual([
