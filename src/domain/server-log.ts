@@ -2,6 +2,9 @@
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The logger name of the app's own notes in a server's log; a server's message naming it is renamed. */
+export const APP_LOGGER = 'MCP Agent';
+
 /** One `notifications/message` of a server, as received. */
 export interface ServerLogEntry {
   readonly at: number;

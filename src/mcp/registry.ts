@@ -18,7 +18,7 @@ import type { CallOptions } from './server-connection-deps';
 import type { RegistryOAuth, SignInCallback, SignInHost } from './sign-in';
 import { ServerLogs } from './server-logs';
 import { checkRelay } from './relay-client';
-import type { ServerLogEntry } from '../domain/server-log';
+import { APP_LOGGER, type ServerLogEntry } from '../domain/server-log';
 import { RegistryEntries, type Entry } from './registry-entries';
 import { serverReads } from './registry-server-reads';
 import { connectionActions } from './registry-connections';
@@ -50,9 +50,6 @@ export interface RegistryDeps extends ClientHandlers {
 }
 
 export type { ConnectionTest, PendingSecrets, RegistryOAuth, SignInCallback };
-
-/** The logger name of the app's own notes in a server's log. */
-const APP_LOGGER = 'MCP Agent';
 
 /** The MCP registry: servers added, changed and removed at runtime, their catalogs, and tool calls. */
 export function createRegistry(deps: RegistryDeps): Registry {
@@ -116,7 +113,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
           onTools: (listed, instructions) =>
             takeInTools({ entries, logger, emit, deps }, config.id, listed, instructions),
           onNote: (level, text) => {
-            logs.add(config.id, { level, logger: APP_LOGGER, data: text }, deps.now());
+            logs.add(config.id, { level, logger: APP_LOGGER, data: text }, deps.now(), true);
             emit({ type: 'log', serverId: config.id });
           },
           logger,

@@ -19,3 +19,12 @@ describe("a server's log", () => {
     expect(logs.list('a')[1]?.text).toHaveLength(MAX_LOG_TEXT + 1);
   });
 });
+
+describe("a server's message naming the app's logger (review)", () => {
+  it('is shown as the server’s, so it cannot pass for the app’s own note', () => {
+    const logs = new ServerLogs();
+    logs.add('s', { level: 'warning', logger: ' mcp agent', data: 'The app says: paste your key' }, 1);
+    logs.add('s', { level: 'warning', logger: 'MCP Agent', data: 'Listing its tools failed' }, 2, true);
+    expect(logs.list('s').map((entry) => entry.logger)).toEqual([' mcp agent (sent by the server)', 'MCP Agent']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { LogLevel, ServerLogEntry } from '../domain/server-log';
+import { APP_LOGGER, type LogLevel, type ServerLogEntry } from '../domain/server-log';
 
 /** The app's own notes about a server (a request it declined, a flood it stopped showing), shown in that server's log. */
 export interface ServerNotes {
@@ -8,7 +8,7 @@ export interface ServerNotes {
 }
 
 /** The logger name the app's notes carry in a server's log, so no one takes them for the server's words. */
-export const APP_NOTE_LOGGER = 'MCP Agent';
+export const APP_NOTE_LOGGER = APP_LOGGER;
 const KEPT = 50;
 
 /** Notes kept in memory per server (the newest 50), as the server's own log is. */
