@@ -40,4 +40,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * Whose call it is: a thread's turn (the model's or its code's) or an MCP App of a thread's card. The app counts the
+   * calls in flight by it (a server may ask the person only during one); the connection does not use it.
+   */
+  readonly from?: CallFrom;
+}
+
+/** The thread a tool call is made in, and whether an MCP App of that thread (not its turn) makes it. */
+export interface CallFrom {
+  readonly threadId: string;
+  readonly isApp: boolean;
 }

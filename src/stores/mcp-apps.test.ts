@@ -2,9 +2,10 @@
 // added an app to an always-allowed tool, and its earlier results began to show it).
 import { describe, expect, it } from 'vitest';
 import { FakeRegistry, toolDefinition } from '../../test/fakes/fake-registry';
+import { createStore } from 'zustand/vanilla';
 import { createMcpApps } from './mcp-apps';
 
-async function appsWithDice() {
+async function appsWithDice(enabledServerIds: readonly string[] = ['dice']) {
   const registry = new FakeRegistry();
   await registry.add({ id: 'dice', name: 'Dice', url: 'https://dice.example/mcp' }, [
     toolDefinition('roll', { _meta: { ui: { resourceUri: 'ui://dice/app.html' } } }),
@@ -12,7 +13,8 @@ async function appsWithDice() {
   const { actions } = createMcpApps({
     // Not reached by appOf.
     turns: {} as never,
-    chat: {} as never,
+    // The open thread, with the servers on given.
+    chat: createStore(() => ({ activeThreadId: 'T', threads: [{ id: 'T', enabledServerIds }] })) as never,
     chatActions: {} as never,
     registry,
     mount: () => {
@@ -38,5 +40,10 @@ describe('the app of a tool call’s result', () => {
     expect(apps.appOf('mcp__dice__roll', undefined)).toBeUndefined();
     // Nor does an app the tool declares instead of the one kept with the call.
     expect(apps.appOf('mcp__dice__roll', 'ui://dice/other.html')).toBeUndefined();
+  });
+
+  it('is none while the server of the tool is off in the open thread', async () => {
+    const apps = await appsWithDice(['other']);
+    expect(apps.appOf('mcp__dice__roll', 'ui://dice/app.html')).toBeUndefined();
   });
 });

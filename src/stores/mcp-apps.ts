@@ -105,25 +105,15 @@ export interface McpAppsDeps {
 export const fromApp = (serverName: string, text: string) => `[Sent by the app of ${serverName}]\n\n${text}`;
 
 /**
- * MCP Apps of the chat (issue #21): reading their documents, and answering their requests. `callingThread` names the
- * thread whose apps have tool calls of a server in flight (one thread only; else none), so that a server's question
- * during such a call goes to that thread.
+ * MCP Apps of the chat (issue #21): reading their documents, and answering their requests. An app's tool call goes
+ * through its thread's tool path, which says whose call it is: a server's question during it goes to that thread (see
+ * server-calls.ts).
  */
-export function createMcpApps(deps: McpAppsDeps): {
-  store: McpAppsStore;
-  actions: McpAppsActions;
-  callingThread: (serverId: string) => string | undefined;
-} {
+export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions: McpAppsActions } {
   const store = createStore<McpAppsState>(() => ({ approvals: [], confirmations: [] }));
   const logger = deps.logger ?? silentLogger;
   const limits = new Map<string, RateLimit>();
   const activeThread = () => deps.chat.getState().activeThreadId;
-  // The threads of the apps' tool calls in flight, by server (a thread once per call).
-  const calling = new Map<string, string[]>();
-  const callingThread = (serverId: string) => {
-    const threads = new Set(calling.get(serverId));
-    return threads.size === 1 ? [...threads][0] : undefined;
-  };
 
   // An app's tool call is asked about in its card's thread only.
   const askApproval =
@@ -164,7 +154,9 @@ export function createMcpApps(deps: McpAppsDeps): {
     appOf(modelName, appUri) {
       if (!appUri) return undefined;
       const ref = deps.registry.resolveToolName(modelName);
-      if (!ref) return undefined;
+      const { threads } = deps.chat.getState();
+      const enabled = threads.find((t) => t.id === activeThread())?.enabledServerIds ?? [];
+      if (!ref || !enabled.includes(ref.serverId)) return undefined;
       const tool = deps.registry.tools([ref.serverId]).find((t) => t.toolName === ref.toolName);
       const uri = tool ? appResourceUri(tool.definition) : undefined;
       return tool && uri === appUri
@@ -182,8 +174,6 @@ export function createMcpApps(deps: McpAppsDeps): {
     mount: deps.mount,
     async callTool(app, name, args, signal, from) {
       const { threadId } = from;
-      const inFlight = calling.get(app.serverId) ?? [];
-      calling.set(app.serverId, [...inFlight, threadId]);
       const outcome = await callToolForApp(deps.turns, {
         threadId,
         serverId: app.serverId,
@@ -193,11 +183,6 @@ export function createMcpApps(deps: McpAppsDeps): {
         signal: AbortSignal.any([signal, from.signal]),
         enabledServerIds: () => deps.chat.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
         callId: `app-${deps.newId()}`,
-      }).finally(() => {
-        const rest = [...(calling.get(app.serverId) ?? [])];
-        rest.splice(rest.indexOf(threadId), 1);
-        if (rest.length > 0) calling.set(app.serverId, rest);
-        else calling.delete(app.serverId);
       });
       const { result } = outcome;
       return {
@@ -258,5 +243,5 @@ export function createMcpApps(deps: McpAppsDeps): {
       return limit.take();
     },
   };
-  return { store, actions, callingThread };
+  return { store, actions };
 }

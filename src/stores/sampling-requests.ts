@@ -212,11 +212,13 @@ export function samplingTurnFinder(
   deps: SamplingDeps,
   /** The origin a server answers at now (its URL's); undefined for a server not registered. */
   originOf: (serverId: string) => string | undefined,
-  isCalling: (serverId: string) => boolean,
+  /** Whether the turn of the thread has a call of the server running now (not an app of the thread). */
+  isTurnCalling: (serverId: string, threadId: string) => boolean,
 ): (server: ElicitationServer, request: SamplingRequest) => Promise<SamplingTurn | undefined> {
   return async (server, request) => {
     const turn = runningTurn();
-    if (!turn || !turn.enabledServerIds.includes(server.id) || !isCalling(server.id)) return undefined;
+    if (!turn || !turn.enabledServerIds.includes(server.id) || !isTurnCalling(server.id, turn.threadId))
+      return undefined;
     const { threadId } = turn;
     const [plan, thread] = await Promise.all([
       planSampling(deps, threadId, request),

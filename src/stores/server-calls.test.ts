@@ -1,10 +1,47 @@
+// The calls in flight by server and thread: a server may ask the person only during one, and only in its thread.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Registry } from '../mcp/registry';
+import type { ToolCallResult } from '../domain/tool-result';
 import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
 import { trackServerCalls } from './server-calls';
 
 type CallOptions = NonNullable<Parameters<Registry['callTool']>[3]>;
 type Progress = Parameters<NonNullable<CallOptions['onProgress']>>[0];
+
+/** A registry whose calls answer only when told to. */
+function heldRegistry() {
+  const answers: (() => void)[] = [];
+  const registry = {
+    callTool: () =>
+      new Promise<ToolCallResult>((resolve) =>
+        answers.push(() => resolve({ content: [] } as unknown as ToolCallResult)),
+      ),
+  } as unknown as Registry;
+  return { registry, answerAll: () => answers.splice(0).forEach((answer) => answer()) };
+}
+
+describe('the calls of a server in flight', () => {
+  it("are kept with their thread and caller while they run, and settle when they answer; a call that is no thread's is not kept", async () => {
+    const { registry, answerAll } = heldRegistry();
+    const calls = trackServerCalls(registry);
+    const ofTurn = calls.registry.callTool('s', 'a', {}, { from: { threadId: 'A', isApp: false } });
+    const ofApp = calls.registry.callTool('s', 'b', {}, { from: { threadId: 'B', isApp: true } });
+    const nobodys = calls.registry.callTool('s', 'c', {});
+    expect(calls.running('s').map(({ threadId, isApp }) => [threadId, isApp])).toEqual([
+      ['A', false],
+      ['B', true],
+    ]);
+    expect(calls.running('other')).toEqual([]);
+    expect(calls.isTurnCalling('s', 'A')).toBe(true);
+    expect(calls.isTurnCalling('s', 'B')).toBe(false); // B's call is its app's, not its turn's.
+    const settled = Promise.all(calls.running('s').map((c) => c.settled));
+
+    answerAll();
+    await Promise.all([ofTurn, ofApp, nobodys, settled]);
+    expect(calls.running('s')).toEqual([]);
+    expect(calls.isTurnCalling('s', 'A')).toBe(false);
+  });
+});
 
 afterEach(() => vi.useRealTimers());
 

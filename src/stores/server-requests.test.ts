@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import type { RunningCall } from './server-calls';
 import { createServerNotes } from './server-notes';
 import { createServerRequests, endQuestionsWithTurns, requestCaller } from './server-requests';
 
@@ -42,10 +43,10 @@ describe("a server's question during a turn", () => {
 describe("a server's question outside any call of it (trial 14: a phishing form in every thread)", () => {
   it("is declined at once, shows in no thread, and the server's log says so", async () => {
     const notes = createServerNotes(() => 1000);
-    const isCalling = () => false; // A turn of A runs with the server on, but no call of it is running.
+    // A turn of A runs with the server on, but no call of it is running.
     const requests = createServerRequests(
       () => 'q1',
-      (id) => requestCaller({ threadId: 'A', enabledServerIds: [id] }, undefined, id, isCalling),
+      (id) => requestCaller({ threadId: 'A', enabledServerIds: [id] }, id, [], () => [id]),
       { notes },
     );
     const phishing = ask('MCP Agent: your Anthropic API key was rejected (401). Paste it again');
@@ -60,25 +61,68 @@ describe("a server's question outside any call of it (trial 14: a phishing form 
 
 describe('whose call a server question comes during', () => {
   const turnIn = (threadId: string, enabledServerIds: string[]) => ({ threadId, enabledServerIds });
-  const calling = () => true;
-  const idle = () => false;
+  const settled = Promise.resolve();
+  const turnCall = (threadId: string): RunningCall => ({ threadId, isApp: false, settled });
+  const appCall = (threadId: string, done = settled): RunningCall => ({ threadId, isApp: true, settled: done });
+  const allOn = () => ['everything'];
+  const onIn =
+    (...threadIds: string[]) =>
+    (threadId: string) =>
+      threadIds.includes(threadId) ? ['everything'] : [];
 
   it("is the running turn's when its thread has the server on and calls it, even while an app of another thread calls it", () => {
-    expect(requestCaller(turnIn('A', ['everything']), 'B', 'everything', calling)).toEqual({
+    expect(requestCaller(turnIn('A', ['everything']), 'everything', [appCall('B'), turnCall('A')], allOn)).toEqual({
       threadId: 'A',
       isTurn: true,
     });
   });
 
+  it("is not the running turn's when only an app of another thread calls the server: it is that app's thread", () => {
+    expect(requestCaller(turnIn('A', ['everything']), 'everything', [appCall('B')], allOn)).toMatchObject({
+      threadId: 'B',
+      isTurn: false,
+    });
+    // A call of the server in another thread's turn (one that ended, its call still running) is not A's either.
+    expect(requestCaller(turnIn('A', ['everything']), 'everything', [turnCall('C')], allOn)).toBeUndefined();
+  });
+
   it("is the app's thread when the running turn cannot call that server, or no turn runs", () => {
-    expect(requestCaller(turnIn('A', ['other']), 'B', 'everything', calling)).toEqual({ threadId: 'B', isTurn: false });
-    expect(requestCaller(undefined, 'B', 'everything', calling)).toEqual({ threadId: 'B', isTurn: false });
+    expect(requestCaller(turnIn('A', ['other']), 'everything', [appCall('B')], allOn)).toMatchObject({
+      threadId: 'B',
+      isTurn: false,
+    });
+    expect(requestCaller(undefined, 'everything', [appCall('B')], allOn)).toMatchObject({
+      threadId: 'B',
+      isTurn: false,
+    });
+  });
+
+  it("is nobody's when the app's thread has the server off, or apps of two threads call it", () => {
+    expect(requestCaller(undefined, 'everything', [appCall('B')], onIn('A'))).toBeUndefined();
+    expect(requestCaller(undefined, 'everything', [appCall('B'), appCall('C')], allOn)).toBeUndefined();
+    expect(requestCaller(undefined, 'everything', [appCall('B'), appCall('C')], onIn('C'))).toMatchObject({
+      threadId: 'C',
+    });
   });
 
   it("is nobody's when the running turn's thread has the server off, or no call of it runs: no last guess", () => {
-    expect(requestCaller(turnIn('A', []), undefined, 'everything', calling)).toBeUndefined();
-    expect(requestCaller(turnIn('A', ['everything']), undefined, 'everything', idle)).toBeUndefined();
-    expect(requestCaller(undefined, undefined, 'everything', calling)).toBeUndefined();
+    expect(requestCaller(turnIn('A', []), 'everything', [turnCall('A')], allOn)).toBeUndefined();
+    expect(requestCaller(turnIn('A', ['everything']), 'everything', [], allOn)).toBeUndefined();
+    expect(requestCaller(undefined, 'everything', [], allOn)).toBeUndefined();
+  });
+
+  it("from an app's call is cancelled when that call settles", async () => {
+    let settle!: () => void;
+    const call = appCall('B', new Promise<void>((resolve) => (settle = resolve)));
+    const requests = createServerRequests(
+      () => 'q1',
+      (id) => requestCaller(undefined, id, [call], allOn),
+    );
+    const asked = requests.elicitation(ask('Which color?'), server);
+    expect(requests.store.getState().elicitations.map((e) => e.threadId)).toEqual(['B']);
+    settle();
+    expect(await asked).toEqual({ action: 'cancel' });
+    expect(requests.store.getState().elicitations).toEqual([]);
   });
 
   it("from an app's call is not cancelled when a turn of its thread ends (only the app's call ends it)", async () => {

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseElicitationSchema, type FormField } from '../domain/elicitation-form';
 import type { ElicitationHandler, ElicitationServer } from '../mcp/client-factory';
+import type { RunningCall } from './server-calls';
 import type { ServerNotes } from './server-notes';
 
 /** What the person answered a server's request with. */
@@ -46,6 +47,8 @@ export interface ServerRequestsState {
 export interface RequestCaller {
   readonly threadId: string;
   readonly isTurn: boolean;
+  /** An app's: resolves once its call of the server settles (its question is then cancelled: no one waits for it). */
+  readonly settled?: Promise<void>;
 }
 
 export type ServerRequestsStore = StoreApi<ServerRequestsState>;
@@ -132,6 +135,8 @@ export function createServerRequests(
       };
       // The server cancelled (or the connection closed): the question goes away.
       signal?.addEventListener('abort', () => pending.answer({ action: 'cancel' }), { once: true });
+      // An app's call it came during ended: its answer would go to a call no one waits for.
+      void caller.settled?.then(() => pending.answer({ action: 'cancel' }));
       store.setState({ elicitations: [...store.getState().elicitations, pending] });
     });
   };
@@ -146,19 +151,25 @@ export function createServerRequests(
 
 /**
  * Whose tool call a request of `serverId` comes during (the request does not say): the running turn's when its thread
- * has the server on and a call of that server is running; else the thread whose MCP App calls the server now; else
- * nobody's (no guess: a question shown in a thread that did not call the server is one the person cannot place).
+ * has the server on and the turn has a call of that server running; else the thread whose MCP App has a call of the
+ * server running and has it on (one thread only); else nobody's (no guess: a question shown in a thread that did not
+ * call the server is one the person cannot place).
  */
 export function requestCaller(
   turn: { readonly threadId: string; readonly enabledServerIds: readonly string[] } | undefined,
-  appThreadId: string | undefined,
   serverId: string,
-  isCalling: (serverId: string) => boolean,
+  running: readonly RunningCall[],
+  /** The servers on in a thread now. */
+  enabledIn: (threadId: string) => readonly string[],
 ): RequestCaller | undefined {
-  if (turn && turn.enabledServerIds.includes(serverId) && isCalling(serverId))
+  if (turn && turn.enabledServerIds.includes(serverId) && running.some((c) => !c.isApp && c.threadId === turn.threadId))
     return { threadId: turn.threadId, isTurn: true };
-  if (appThreadId !== undefined) return { threadId: appThreadId, isTurn: false };
-  return undefined;
+  const apps = running.filter((c) => c.isApp && enabledIn(c.threadId).includes(serverId));
+  const [first] = apps;
+  if (!first || apps.some((c) => c.threadId !== first.threadId)) return undefined;
+  // Several app calls of that thread: the question stays while any of them runs (it cannot tell which one asked).
+  const settled = Promise.all(apps.map((c) => c.settled)).then(() => undefined);
+  return { threadId: first.threadId, isTurn: false, settled };
 }
 
 /** A server's text on one line, cut short, for a note. */

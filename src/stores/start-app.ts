@@ -115,10 +115,13 @@ export async function startApp(
       }),
     };
     const chat = createChat(turnDeps);
-    // The apps are made later: until then no app calls a server.
-    let appCallingThread: (serverId: string) => string | undefined = () => undefined;
     callerOf = (serverId) =>
-      requestCaller(chat.actions.runningTurn(), appCallingThread(serverId), serverId, calls.isCalling);
+      requestCaller(
+        chat.actions.runningTurn(),
+        serverId,
+        calls.running(serverId),
+        (threadId) => chat.store.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
+      );
     const { draft, attachments } = store.getState();
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
@@ -143,7 +146,7 @@ export async function startApp(
         const url = registry.get(serverId)?.config.url;
         return url === undefined ? undefined : serverOrigin(url);
       },
-      calls.isCalling,
+      calls.isTurnCalling,
     );
     const prompts = createPrompts(registry, chat.actions);
     let followingServers: ServerFollow | undefined = undefined; // Follows once the actions below exist.
@@ -276,7 +279,6 @@ export async function startApp(
           logger,
         })
       : undefined;
-    if (mcpApps) appCallingThread = mcpApps.callingThread;
     store.setState({
       ...(directory ? { directory } : {}),
       ...(mcpApps ? { mcpApps: { store: mcpApps.store, actions: mcpApps.actions } } : {}),

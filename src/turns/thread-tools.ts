@@ -108,8 +108,13 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
         return `The server of ${tool.toolName} moved to another address (or sign-in) since the call was approved; the tool was not called.`;
       return undefined;
     },
-    invoke: (tool, args, signal, onProgress) =>
-      registry.callTool(tool.serverId, tool.toolName, args, { signal, ...(onProgress ? { onProgress } : {}) }),
+    // Said whose call it is (this thread's turn, or an app of its card): a server may ask the person only then.
+    invoke: (tool, args, signal, onProgress, caller) =>
+      registry.callTool(tool.serverId, tool.toolName, args, {
+        signal,
+        ...(onProgress ? { onProgress } : {}),
+        from: { threadId: deps.thread.id, isApp: caller?.kind === 'app' },
+      }),
     checkArguments: (tool, args) => registry.checkArguments(tool.serverId, tool.toolName, args),
     markUsed: (tool) => remember(touchLoadedTools(loaded, [tool], deps.now(), settings.loadedToolCap)),
     askApproval: deps.askApproval,

@@ -40,6 +40,7 @@ export interface ToolCallsDeps {
     args: Record<string, unknown>,
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
+    caller?: ToolCaller,
   ) => Promise<ToolCallResult>;
   /** Why the tool's schema refuses these arguments (checked before the person is asked), or undefined. */
   readonly checkArguments: (tool: EffectiveTool, args: Record<string, unknown>) => Promise<string | undefined>;
@@ -201,7 +202,7 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     const refusal = deps.refusal(tool);
     const result =
       refusal === undefined
-        ? await deps.invoke(tool, args, request.signal, request.onProgress)
+        ? await deps.invoke(tool, args, request.signal, request.onProgress, caller)
         : failedResult({ kind: 'server-unavailable', message: refusal }, 0);
     await deps.markUsed(tool);
     const status: ToolCallStatus = refusal !== undefined ? 'refused' : result.failure ? 'failed' : 'done';

@@ -22,75 +22,151 @@ afterAll(async () => {
   await Promise.all([everything?.stop(), api?.stop()]);
 });
 
+/** The app as it starts, with Everything registered and connected; `threads` made with the servers on given. */
+async function startWith(threads: Record<string, readonly string[]>) {
+  const test = await openTestStorage();
+  const profile = await openTestProfile(test.storage, { apiKey: 'sk-ant-app-question' });
+  const store = createAppStore();
+  await startApp(store, () =>
+    Promise.resolve(
+      testAppServices(test.storage, {
+        createRegistry: (profileId, _oauth, handlers = {}) => createStorageRegistry(test.storage, profileId, handlers),
+        createModel: (apiKey) =>
+          createAnthropicModel({
+            apiKey,
+            baseUrl: api.url,
+            fetch: (input, init) => fetch(input, init),
+            maxRetries: 0,
+          }),
+        mountMcpApp: () => {
+          throw new Error('no frames in this test');
+        },
+      }),
+    ),
+  );
+  const state = store.getState();
+  cleanup(
+    () => test.close(),
+    () => state.registry?.close(),
+  );
+  await state.registry!.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
+  await state.registry!.connect('everything');
+  const ids: Record<string, string> = {};
+  for (const [title, enabledServerIds] of Object.entries(threads))
+    ids[title] = (await test.storage.threads.create(profile.id, { title, enabledServerIds: [...enabledServerIds] })).id;
+  await state.chatActions!.refreshThreads();
+  return { ...state, ids, registry: state.registry!, chat: state.chat!, chatActions: state.chatActions! };
+}
+
+/** Holds the next answer mid-stream: a turn runs in `threadId` until `release`. */
+async function holdTurnIn(
+  started: Awaited<ReturnType<typeof startWith>>,
+  threadId: string,
+): Promise<{ release: () => void; answered: Promise<unknown> }> {
+  let release!: () => void;
+  api.script({
+    text: ['Thinking', ' it over.'],
+    holdAfterChunks: { afterChunks: 1, until: new Promise((r) => (release = () => r(undefined))) },
+  });
+  await started.chatActions.openThread(threadId);
+  const answered = started.chatActions.send('Take your time.');
+  await until(started.chat, (s) => (s.runningThreadId === threadId ? true : undefined));
+  return { release, answered };
+}
+
+const app = {
+  serverId: 'everything',
+  serverName: 'Everything',
+  origin: 'http://127.0.0.1',
+  uri: 'ui://everything/app.html',
+};
+const callFrom = (threadId: string) => ({ threadId, signal: new AbortController().signal });
+
 describe("a server's question during an MCP App's tool call", () => {
   it("goes to the app's thread while another thread's turn runs, and stays when that turn ends", async () => {
-    const test = await openTestStorage();
-    const profile = await openTestProfile(test.storage, { apiKey: 'sk-ant-app-question' });
-    const store = createAppStore();
-    await startApp(store, () =>
-      Promise.resolve(
-        testAppServices(test.storage, {
-          createRegistry: (profileId, _oauth, handlers = {}) =>
-            createStorageRegistry(test.storage, profileId, handlers),
-          createModel: (apiKey) =>
-            createAnthropicModel({
-              apiKey,
-              baseUrl: api.url,
-              fetch: (input, init) => fetch(input, init),
-              maxRetries: 0,
-            }),
-          mountMcpApp: () => {
-            throw new Error('no frames in this test');
-          },
-        }),
-      ),
-    );
-    const { registry, chat, chatActions, mcpApps, serverRequests } = store.getState();
-    cleanup(
-      () => test.close(),
-      () => registry?.close(),
-    );
-    await registry!.register({ id: 'everything', name: 'Everything', url: everything.url }, 'user');
-    await registry!.connect('everything');
     // Thread A has no server on; thread B has Everything, whose app the person uses.
-    const a = await test.storage.threads.create(profile.id, { title: 'Plain', enabledServerIds: [] });
-    const b = await test.storage.threads.create(profile.id, { title: 'With app', enabledServerIds: ['everything'] });
-    await chatActions!.refreshThreads();
-
+    const started = await startWith({ A: [], B: ['everything'] });
+    const { ids, mcpApps, serverRequests } = started;
     // A's answer is held mid-stream: its turn runs while the person uses the app in B.
-    let release!: () => void;
-    api.script({
-      text: ['Thinking', ' it over.'],
-      holdAfterChunks: { afterChunks: 1, until: new Promise((r) => (release = () => r(undefined))) },
-    });
-    await chatActions!.openThread(a.id);
-    const answered = chatActions!.send('Take your time.');
-    await until(chat!, (s) => (s.runningThreadId === a.id ? true : undefined));
-    await chatActions!.openThread(b.id);
+    const { release, answered } = await holdTurnIn(started, ids.A!);
+    await started.chatActions.openThread(ids.B!);
 
     mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
-    const app = {
-      serverId: 'everything',
-      serverName: 'Everything',
-      origin: 'http://127.0.0.1',
-      uri: 'ui://everything/app.html',
-    };
-    const called = mcpApps!.actions.callTool(app, 'trigger-elicitation-request', {}, new AbortController().signal, {
-      threadId: b.id,
-      signal: new AbortController().signal,
-    });
+    const called = mcpApps!.actions.callTool(
+      app,
+      'trigger-elicitation-request',
+      {},
+      new AbortController().signal,
+      callFrom(ids.B!),
+    );
     const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
-    expect(question.threadId).toBe(b.id);
+    expect(question.threadId).toBe(ids.B);
 
     // A's turn ends: the app's question is not that turn's, so it stays to be answered.
     release();
     await answered;
-    await until(chat!, (s) => (s.runningThreadId === undefined ? true : undefined));
+    await until(started.chat, (s) => (s.runningThreadId === undefined ? true : undefined));
     expect(serverRequests!.store.getState().elicitations).toEqual([question]);
 
     question.answer({ action: 'accept', content: { name: 'Ada' } });
     const result = await called;
     expect(JSON.stringify(result.content)).toContain('accept');
     expect(JSON.stringify(result.content)).toContain('Ada');
+  });
+
+  it("goes to the app's thread, not to a turn running in a thread that has the server on but does not call it", async () => {
+    const started = await startWith({ A: ['everything'], B: ['everything'] });
+    const { ids, mcpApps, serverRequests } = started;
+    const { release, answered } = await holdTurnIn(started, ids.A!);
+    await started.chatActions.openThread(ids.B!);
+
+    mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
+    const called = mcpApps!.actions.callTool(
+      app,
+      'trigger-elicitation-request',
+      {},
+      new AbortController().signal,
+      callFrom(ids.B!),
+    );
+    const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
+    expect(question.threadId).toBe(ids.B);
+    expect(question.isFromTurn).toBeUndefined();
+
+    // A's turn ends: the question is the app's in B, and stays.
+    release();
+    await answered;
+    await until(started.chat, (s) => (s.runningThreadId === undefined ? true : undefined));
+    expect(serverRequests!.store.getState().elicitations).toEqual([question]);
+    question.answer({ action: 'accept', content: { name: 'Ada' } });
+    expect(JSON.stringify((await called).content)).toContain('Ada');
+  });
+
+  it("is declined while an app's call of the server only waits for the person's approval", async () => {
+    const started = await startWith({ B: ['everything'] });
+    const { ids, mcpApps, serverRequests, registry } = started;
+    await started.chatActions.openThread(ids.B!);
+    const called = mcpApps!.actions.callTool(
+      app,
+      'trigger-elicitation-request',
+      {},
+      new AbortController().signal,
+      callFrom(ids.B!),
+    );
+    const approval = await until(mcpApps!.store, (s) => s.approvals[0]);
+
+    // While the person has not answered, a call of the server that is no thread's: its question has no one to ask.
+    // (Raced with a question showing, so that the test fails at once rather than waiting on an unanswered form.)
+    const outside = await Promise.race([
+      registry.callTool('everything', 'trigger-elicitation-request', {}),
+      until(serverRequests!.store, (s) => s.elicitations[0]).then((shown) => {
+        shown.answer({ action: 'cancel' });
+        throw new Error(`The question was shown in thread ${shown.threadId}`);
+      }),
+    ]);
+    expect(JSON.stringify(outside.content)).toContain('decline');
+    expect(serverRequests!.store.getState().elicitations).toEqual([]);
+
+    approval.answer('deny');
+    expect((await called).isError).toBe(true);
   });
 });

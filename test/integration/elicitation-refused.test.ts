@@ -39,6 +39,8 @@ let requests: ServerRequests;
 let registry: ReturnType<typeof createTestRegistry>['registry'];
 let calls: TrackedCalls;
 const notes = createServerNotes();
+/** A call of thread T's turn, as the thread's tool path says. */
+const ofT = { from: { threadId: 'T', isApp: false } };
 
 beforeAll(async () => {
   server = await startTestMcpServer({
@@ -54,7 +56,7 @@ beforeAll(async () => {
   // As the app does: a question belongs to the thread whose call of the server is running (here one thread, T).
   requests = createServerRequests(
     () => crypto.randomUUID(),
-    (id) => (calls.isCalling(id) ? { threadId: 'T', isTurn: true } : undefined),
+    (id) => (calls.isTurnCalling(id, 'T') ? { threadId: 'T', isTurn: true } : undefined),
     { notes },
   );
   ({ registry } = createTestRegistry({ elicitation: requests.elicitation }));
@@ -72,7 +74,7 @@ const answerOf = (result: Awaited<ReturnType<typeof registry.callTool>>) =>
 
 describe('elicitation outside the spec', () => {
   it('declines a form with a nested object at once, and the chat says why', async () => {
-    const result = await calls.registry.callTool('forms', 'nested-form', {});
+    const result = await calls.registry.callTool('forms', 'nested-form', {}, ofT);
     expect(answerOf(result)).toEqual({ action: 'decline' });
     expect(requests.store.getState().elicitations).toEqual([]);
     expect(requests.store.getState().refused.map((r) => [r.serverName, r.reason])).toEqual([
@@ -81,7 +83,7 @@ describe('elicitation outside the spec', () => {
   });
 
   it('still shows a form inside the subset to the person, and sends their answer', async () => {
-    const called = calls.registry.callTool('forms', 'plain-form', {});
+    const called = calls.registry.callTool('forms', 'plain-form', {}, ofT);
     const pending = await new Promise<PendingElicitation>((resolve) => {
       const check = () => {
         const first = requests.store.getState().elicitations[0];
@@ -104,6 +106,6 @@ describe('elicitation outside the spec', () => {
   });
 
   it('answers another request the client does not offer with method not found', async () => {
-    expect(answerOf(await calls.registry.callTool('forms', 'roots', {}))).toMatchObject({ code: -32601 });
+    expect(answerOf(await calls.registry.callTool('forms', 'roots', {}, ofT))).toMatchObject({ code: -32601 });
   });
 });

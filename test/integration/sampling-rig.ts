@@ -46,7 +46,7 @@ export async function startSamplingRig(servers: readonly { id: string; name: str
     () => chat.actions.runningTurn(),
     deps,
     (id) => registry.get(id) && serverOrigin(registry.get(id)!.config.url),
-    calls.isCalling,
+    calls.isTurnCalling,
   );
   for (const { id, name } of servers) await registry.register({ id, name, url: everything.url }, 'user');
   await Promise.all(servers.map(({ id }) => registry.connect(id)));
