@@ -40,9 +40,12 @@ export function composeSystemPrompt(
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
-/** A server's text made unable to leave its block: tags of the block neutralised, headings escaped. */
+/**
+ * A server's text made unable to leave its block: every opening angle bracket escaped (so no spelling of the closing
+ * tag, "< /…" or a full-width "＜/…＞", can end it), headings escaped.
+ */
 function contained(text: string): string {
-  return text.replace(new RegExp(`<(/?)(${TAG})`, 'gi'), '&lt;$1$2').replace(/^([ \t]*)(#+)/gm, '$1\\$2');
+  return text.replace(/[<\uFF1C\uFE64]/g, '&lt;').replace(/^([ \t]*)(#+)/gm, '$1\\$2');
 }
 
 /** A value inside a double-quoted attribute. */

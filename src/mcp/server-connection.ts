@@ -140,7 +140,7 @@ export class ServerConnection {
 
   /**
    * Lists the tools of an open connection again ("Check again" on a connected server: one that sends no list_changed
-   * could not be re-read otherwise). A failure is the server's error, as for a list_changed.
+   * could not be re-read otherwise). A failure keeps the tools listed before, with a warning, as for a list_changed.
    */
   async relist(): Promise<void> {
     const open = this.open;

@@ -37,10 +37,10 @@ const DEFAULT_WIDTH_PX = 800;
 // Within this many pixels of the end the list follows new content.
 const STICK_PX = 48;
 
-/** The end of the list is in reach: within STICK_PX of the bottom. */
 /** A field where Home moves the caret, not the list. */
 const isEditable = (target: EventTarget) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+/** The end of the list is in reach: within STICK_PX of the bottom. */
 const isAtEnd = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
 
 /** Where the list is and how tall its content and its scroller are. */
