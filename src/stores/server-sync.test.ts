@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../test/fakes/cleanup';
 import { createStorageRegistry } from '../../test/fakes/test-app';
 import { openTestStorage } from '../../test/fakes/test-storage';
+import { typingSlices } from '../../test/fakes/typing-slices';
 import { startTestMcpServer } from '../../test/fixtures/test-mcp-server';
 import { BEARER_SLOT } from '../domain/server-config';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
@@ -31,48 +32,10 @@ async function twoTabs(pauses?: ServerSyncDeps['pauses']) {
   return { tabA, tabB, registryB, profileId: profile.id, follow: stop };
 }
 
-/**
- * The page's pauses as a person types (see background-slices.ts): `idle()` waits while they type, until they stop
- * or a turn hurries the work (while hurried it does not wait).
- */
-function typingPauses() {
-  let isTyping = true;
-  let hurried = 0;
-  const waiters: (() => void)[] = [];
-  const wakeAll = () => {
-    for (const wake of waiters.splice(0)) wake();
-  };
-  const pauses: NonNullable<ServerSyncDeps['pauses']> = {
-    idle: () => (!isTyping || hurried > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
-    hurry: () => {
-      hurried++;
-      wakeAll();
-      let isReleased = false;
-      return () => {
-        if (!isReleased) hurried--;
-        isReleased = true;
-      };
-    },
-  };
-  return {
-    pauses,
-    /** How many waits for a pause are pending. */
-    get waiting() {
-      return waiters.length;
-    },
-    stop: () => {
-      isTyping = false;
-      wakeAll();
-    },
-    start: () => void (isTyping = true),
-    letOneThrough: () => waiters.shift()?.(),
-  };
-}
-
 describe("following another tab's server changes", () => {
   it("takes another tab's new server in only when this page is idle (the person paused typing), then lists it", async () => {
-    const typing = typingPauses();
-    const { tabA, registryB, profileId } = await twoTabs(typing.pauses);
+    const typing = typingSlices();
+    const { tabA, registryB, profileId } = await twoTabs(typing.slices);
     await tabA.storage.profiles.saveServer(profileId, {
       id: 'theirs',
       name: 'Theirs',
@@ -97,8 +60,8 @@ describe("following another tab's server changes", () => {
   });
 
   it("takes a new server's stored tools in only in the pause too; changes to the others do not wait behind it", async () => {
-    const typing = typingPauses();
-    const { tabA, registryB, profileId } = await twoTabs(typing.pauses);
+    const typing = typingSlices();
+    const { tabA, registryB, profileId } = await twoTabs(typing.slices);
     typing.stop();
     await tabA.storage.profiles.saveServer(profileId, { id: 'mine', name: 'Mine', url: 'https://m.example/mcp' });
     await expect.poll(() => registryB.get('mine')?.config.name).toBe('Mine');
@@ -129,8 +92,8 @@ describe("following another tab's server changes", () => {
   });
 
   it('a server removed in the other tab while it waits to be taken in is not taken in', async () => {
-    const typing = typingPauses();
-    const { tabA, registryB, profileId, follow } = await twoTabs(typing.pauses);
+    const typing = typingSlices();
+    const { tabA, registryB, profileId, follow } = await twoTabs(typing.slices);
     await tabA.storage.profiles.saveServer(profileId, { id: 'brief', name: 'Brief', url: 'https://b.example/mcp' });
     await expect.poll(() => typing.waiting).toBe(1);
     await tabA.storage.profiles.removeServer(profileId, 'brief');
@@ -140,8 +103,8 @@ describe("following another tab's server changes", () => {
 
   it("a turn does not wait for the pause: settled() hurries another tab's new server in", async () => {
     // The person types without a pause: only a hurry lets a held server in.
-    const typing = typingPauses();
-    const { tabA, registryB, profileId, follow } = await twoTabs(typing.pauses);
+    const typing = typingSlices();
+    const { tabA, registryB, profileId, follow } = await twoTabs(typing.slices);
     await tabA.storage.profiles.saveServer(profileId, { id: 'new', name: 'New', url: 'https://new.example/mcp' });
     await expect.poll(() => typing.waiting).toBe(1);
     await follow.settled();

@@ -44,5 +44,9 @@ export function typingSlices() {
       isTyping = false;
       wakeAll();
     },
+    /** The person types again: waits for a pause hold once more. */
+    start: () => void (isTyping = true),
+    /** One held wait (the oldest) goes on, as a short pause would let it. */
+    letOneThrough: () => waiters.shift()?.(),
   };
 }
