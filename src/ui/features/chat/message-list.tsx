@@ -1,12 +1,11 @@
 import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ContextCompaction } from '../../../domain/compaction';
 import type { Message } from '../../../domain/message';
 import type { Reveal } from '../../../stores/chat-store';
 import { ContextMarker, markersByMessage } from './context-marker';
 import type { BranchControls } from './message-branches';
 import { MessageItem } from './message-item';
-import { wasTap } from '../../hooks/last-input';
 import { TracePanel, TraceToggle } from './trace-panel';
 import { prepareMarkdownIfLoaded } from '../../components/markdown-loader';
 import { browserIdle, rowsAhead, runWhenIdle } from './prepare-ahead';
@@ -14,6 +13,8 @@ import { estimateRowHeight } from './row-estimate';
 import { answerEnds, indexTools, isShown, turnTraces } from './turns';
 import { useReveal } from './use-reveal';
 import { useThreadShape } from './use-thread-shape';
+import { DEFAULT_WIDTH_PX, sight, useStickToEnd } from './use-stick-to-end';
+import { virtualRowProps } from '../../components/virtual-row';
 
 export interface MessageListProps {
   readonly messages: readonly Message[];
@@ -31,30 +32,9 @@ export interface MessageListProps {
   readonly reveal?: Reveal | undefined;
 }
 
-/** The list's width for estimates before it is in the page. */
-const DEFAULT_WIDTH_PX = 800;
-
-// Within this many pixels of the end the list follows new content.
-const STICK_PX = 48;
-
 /** A field where Home moves the caret, not the list. */
 const isEditable = (target: EventTarget) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-/** The end of the list is in reach: within STICK_PX of the bottom. */
-const isAtEnd = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
-
-/** Where the list is and how tall its content and its scroller are. */
-interface Sight {
-  readonly top: number;
-  readonly height: number;
-  readonly clientHeight: number;
-}
-const sight = (element: HTMLElement): Sight => ({
-  top: element.scrollTop,
-  height: element.scrollHeight,
-  clientHeight: element.clientHeight,
-});
-
 /**
  * The thread's messages, virtualized (only the rows near the viewport are in the page, so a thread of thousands
  * opens at once); tool results show inside the card of the call they answer; each turn ends with its Trace.
@@ -82,11 +62,8 @@ export function MessageList({
   const [openTraces, setOpenTraces] = useState<ReadonlySet<string>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
-  const isStuck = useRef(true);
   // The list's width for row estimates, as last observed (read here, it would make the browser lay out for each row).
   const listWidth = useRef(DEFAULT_WIDTH_PX);
-  // Shown while the person reads further up: one press back to the end, which the list then follows again.
-  const [isAway, setAway] = useState(false);
   const idBase = useId();
 
   // The versions of a message share one row, so the arrow that was pressed keeps the keyboard focus. One function
@@ -144,99 +121,14 @@ export function MessageList({
       : item.start < top;
   };
 
-  // Where the list last was, by a scroll event or by the list moving itself (`toBottom`, the virtualizer), with the
-  // heights it then had. When a docked card goes, the browser pulls the list up to its new end and `toBottom` runs in
-  // that frame; the scroll event of that pull is read a frame later, after the next card may have shrunk the list
-  // again, and must read as no move, not as the person scrolling up.
-  const seen = useRef<Sight>({ top: 0, height: 0, clientHeight: 0 });
-  // A scroll whose event is not read yet (the person's drag of the scrollbar, Home, a script's or find-in-page's jump)
-  // lets go of the end at once, before anything that follows the end (a message update, rows measured, the header or a
-  // docked card changing) pulls the list back to it; its scroll event, read a frame later, would find the list at the
-  // end. It is a move up since the list was last seen that leaves the end out of reach and is longer than the browser
-  // can have pulled the list up itself: to a nearer end, by as much as the content shrank or the scroller could grow
-  // (at most to the whole pane, a docked card gone). Rows measured change only the content: when they alone changed,
-  // the scroller did not grow.
-  const letGoIfScrolledUp = useCallback((element: HTMLElement, isContentOnly = false) => {
-    const last = seen.current;
-    const pane = element.parentElement?.clientHeight ?? element.clientHeight;
-    const pull =
-      Math.max(0, last.height - element.scrollHeight) + (isContentOnly ? 0 : Math.max(0, pane - last.clientHeight));
-    if (last.top - element.scrollTop > pull && !isAtEnd(element)) isStuck.current = false;
-  }, []);
-  const toBottom = useCallback(
-    (isContentOnly = false) => {
-      const element = scroller.current;
-      if (!element) return;
-      letGoIfScrolledUp(element, isContentOnly);
-      if (isStuck.current) element.scrollTop = element.scrollHeight;
-      // A list that shrank to fit (an edit cut the branch) has its end in view without a scroll event: it follows again.
-      else if (isAtEnd(element)) isStuck.current = true;
-      seen.current = sight(element);
-      if (isStuck.current) setAway(false);
-    },
-    [letGoIfScrolledUp],
-  );
-  // Back to the end and following it, whatever moved the list before.
-  const takeEnd = useCallback(() => {
-    isStuck.current = true;
-    if (scroller.current) seen.current = sight(scroller.current);
-    toBottom();
-  }, [toBottom]);
-  // The person's own new message always brings the end into view.
-  const last = visible.at(-1);
-  useLayoutEffect(() => {
-    if (last?.role === 'user') takeEnd();
-    else toBottom();
-  }, [visible.length, last?.id, last?.role, last?.updatedAt, last?.blocks, toBottom, takeEnd]);
-  // Follow the end while stuck to it, whatever changes the distance to it: rows measured after they render (a thread
-  // opens at estimated sizes, so the first jump lands short), an answer growing as it streams, and the scroller itself
-  // shrinking or growing as a docked card (approval, sampling, question) comes and goes or the window is resized.
-  const hasRows = visible.length > 0;
-  useEffect(() => {
-    const element = content.current;
-    const box = scroller.current;
-    if (!element || !box || typeof ResizeObserver === 'undefined') return;
-    listWidth.current = box.clientWidth || DEFAULT_WIDTH_PX;
-    const observer = new ResizeObserver((entries) => {
-      for (const entry of entries)
-        if (entry.target === box) listWidth.current = entry.contentRect.width || listWidth.current;
-      toBottom(entries.every((e) => e.target === element));
-    });
-    observer.observe(element);
-    observer.observe(box);
-    // What sits beside the list (docked cards, the thinking line, the header) changes its height at once: a card that
-    // goes and one that comes can land in one frame, which a ResizeObserver never sees. The list takes its end again on
-    // each such change, before the scroll event of the pull is read.
-    const beside = box.parentElement;
-    const changes =
-      beside && typeof MutationObserver !== 'undefined'
-        ? new MutationObserver((records) => records.some((r) => !box.contains(r.target)) && toBottom())
-        : undefined;
-    if (beside) changes?.observe(beside, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      changes?.disconnect();
-    };
-  }, [hasRows, toBottom]);
-  // Only the person scrolling up lets go of the end: a scroll that moves up and leaves the end out of reach. Content
-  // growing or the scroller shrinking moves the end away without a scroll up, so it keeps the list stuck.
-  const onScroll = (element: HTMLDivElement) => {
-    const top = element.scrollTop;
-    if (isAtEnd(element)) isStuck.current = true;
-    else if (top < seen.current.top) isStuck.current = false;
-    seen.current = sight(element);
-    if (isAway === isStuck.current) setAway(!isStuck.current);
-  };
-  // A message a search found: the list lets go of the end and shows it (see useReveal); found at the end, it follows.
-  const letGo = useCallback(() => {
-    isStuck.current = false;
-    setAway(true);
-  }, []);
-  const settle = useCallback(() => {
-    if (!scroller.current || !isAtEnd(scroller.current)) return;
-    isStuck.current = true;
-    setAway(false);
-  }, []);
+  // After the virtualizer, whose scrollToFn above reads these only when it scrolls (in effects, after this render), so
+  // that the list's own effects (follow the end, observe sizes) run after the virtualizer's.
+  const { isAway, seen, letGoIfScrolledUp, onScroll, letGo, settle, jumpToLatest } = useStickToEnd({
+    scroller,
+    content,
+    listWidth,
+    visible,
+  });
   const { foundId, said } = useReveal({ reveal, visible, virtualizer, scroller, letGo, settle });
   // Home goes to the start at once. The browser's own is a smooth scroll, and rows measured on its way up (taller than
   // their estimates) move the list down by as much; such a move, written while it runs, ends it short of the start.
@@ -247,12 +139,6 @@ export function MessageList({
     event.preventDefault();
     letGo();
     element.scrollTo({ top: 0 });
-  };
-  const jumpToLatest = () => {
-    setAway(false);
-    takeEnd();
-    // The button goes once at the end: focus goes to the list (arrow keys and Page Up read on), not to the page.
-    if (!wasTap()) scroller.current?.focus({ preventScroll: true });
   };
 
   // While the page is idle, the answers of the rows next to the rendered ones are parsed ahead: a scroll then mounts
@@ -304,13 +190,8 @@ export function MessageList({
           return (
             <li
               key={row.key}
-              data-index={row.index}
-              // Only the rows near the view are in the page: a screen reader still hears "5 of 40".
-              aria-setsize={visible.length}
-              aria-posinset={row.index + 1}
-              ref={virtualizer.measureElement}
+              {...virtualRowProps(row, visible.length, virtualizer.measureElement)}
               className={`message-row row-${message.role}${message.id === foundId ? ' is-found' : ''}`}
-              style={{ transform: `translateY(${row.start}px)` }}
             >
               {markers.get(message.id)?.map((record) => (
                 <ContextMarker key={record.id} compaction={record} />

@@ -5,6 +5,7 @@ import type { MessageMatch } from '../../../domain/message-text';
 import type { ThreadConfig } from '../../../domain/thread-config';
 import { isFocusLost } from '../../hooks/focus-lost';
 import { ThreadRow, type Editing } from './thread-row';
+import { virtualRowProps } from '../../components/virtual-row';
 
 export interface ThreadListProps {
   readonly threads: readonly ThreadConfig[];
@@ -203,13 +204,8 @@ export function ThreadList({
               return (
                 <li
                   key={row.key}
-                  data-index={row.index}
-                  // A screen reader still hears "5 of 400", though only the rows near the view are in the page.
-                  aria-setsize={shown.length}
-                  aria-posinset={row.index + 1}
-                  ref={virtualizer.measureElement}
+                  {...virtualRowProps(row, shown.length, virtualizer.measureElement)}
                   className={!isEditing && thread.id === activeId ? 'active' : undefined}
-                  style={{ transform: `translateY(${row.start}px)` }}
                   onFocus={() => setFocusedId(thread.id)}
                 >
                   <ThreadRow
