@@ -54,8 +54,10 @@ describe('sending', () => {
     const making = chat.actions.newThread();
     expect(chat.store.getState().activeThreadId).toBeUndefined();
     await chat.actions.send('Too early');
-    await making;
-    expect(chat.store.getState().activeThreadId).not.toBe(previous);
+    const made = await making;
+    // The thread it made, open now: the composer's send checks it is still the one open before it sends.
+    expect(made).toBe(chat.store.getState().activeThreadId);
+    expect(made).not.toBe(previous);
     expect((await app.opened.storage.messages.list(previous)).items.map((m) => m.blocks)).toEqual([
       [{ type: 'text', text: 'Earlier' }],
     ]);

@@ -7,7 +7,7 @@ import { StorageQuotaError } from '../domain/errors';
 import { createAttachmentDraft, type PendingAttachment } from './attachment-draft';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, followThreadDrafts, setDraft, type DraftStore } from './draft';
-import { sendWithAttachments } from './send-with-attachments';
+import { NOT_SENT_ELSEWHERE, sendWithAttachments } from './send-with-attachments';
 
 const photo: PendingAttachment = {
   ref: { id: 'att-1', name: 'photo.png', mimeType: 'image/png', size: 3, kind: 'image' } as AttachmentRef,
@@ -122,7 +122,7 @@ describe('sending with attachments', () => {
       newThread: () => {
         chat.setState({ threads: [{ id: 'new' }] });
         chat.setState({ activeThreadId: 'new' });
-        return Promise.resolve();
+        return Promise.resolve('new');
       },
       send: (text: string, items: readonly PendingAttachment[]) => {
         sent.push({ threadId: chat.getState().activeThreadId, text, names: items.map((i) => i.ref.name) });
@@ -132,6 +132,45 @@ describe('sending with attachments', () => {
     attachments.store.setState({ items: [photo] });
     await sendWithAttachments(actions, chat as unknown as ChatStore, draft, attachments.store, 'First words');
     expect(sent).toEqual([{ threadId: 'new', text: 'First words', names: ['photo.png'] }]);
+    stop();
+  });
+
+  it('with no thread open, when the person opens another thread while the new one is made, sends nothing there and gives the message back', async () => {
+    const chat = createStore<FakeChatState & { notice?: string }>(() => ({
+      activeThreadId: undefined,
+      threads: [{ id: 'b' }],
+      messages: [],
+    }));
+    const draft = createDraft();
+    const attachments = createAttachmentDraft();
+    const stop = followThreadDrafts(draft, chat, attachments.store);
+    const sent: (string | undefined)[] = [];
+    const actions = {
+      newThread: () => {
+        chat.setState({ threads: [{ id: 'b' }, { id: 'new' }] });
+        chat.setState({ activeThreadId: 'new' });
+        // The person clicks thread b in the thread list; the new thread, left empty, is deleted.
+        chat.setState({ activeThreadId: 'b' });
+        chat.setState({ threads: [{ id: 'b' }] });
+        return Promise.resolve('new');
+      },
+      send: () => {
+        sent.push(chat.getState().activeThreadId);
+        return Promise.resolve(true);
+      },
+    } as unknown as ChatActions;
+    attachments.store.setState({ items: [photo] });
+    await sendWithAttachments(
+      actions,
+      chat as unknown as ChatStore,
+      draft,
+      attachments.store,
+      'Meant for a new thread',
+    );
+    expect(sent).toEqual([]);
+    expect(draft.getState().text).toBe('Meant for a new thread');
+    expect(attachments.store.getState().items.map((i) => i.ref.name)).toEqual(['photo.png']);
+    expect(chat.getState().notice).toBe(NOT_SENT_ELSEWHERE);
     stop();
   });
 

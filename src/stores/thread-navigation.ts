@@ -11,7 +11,8 @@ import { findEmptyThread, isEmptyThread, UNTITLED } from './thread-lifecycle';
 /** The profile's threads: listing, making, opening, renaming and searching them. */
 export interface ThreadNavigationActions {
   refreshThreads(): Promise<void>;
-  newThread(): Promise<void>;
+  /** Opens a thread not yet written in (an empty one if there is one); resolves to its id. */
+  newThread(): Promise<string | undefined>;
   /** Opens a thread; `isRestore` (the profile's last thread at start-up) skips remembering it again. */
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   /** Opens a thread at a message a search found, its words marked. */
@@ -58,11 +59,14 @@ export function threadNavigationActions({
       // An empty thread is not stored twice: New thread opens the one not yet written in, if there is one.
       const { threads, activeThreadId, isRunning, messages } = store.getState();
       const active = threads.find((t) => t.id === activeThreadId);
-      if (active?.title === UNTITLED && !isRunning && messages.length === 0) return;
+      if (active?.title === UNTITLED && !isRunning && messages.length === 0) return activeThreadId;
       // No thread is open while the new one is made, so nothing typed meanwhile is sent to the previous one.
       store.setState({ activeThreadId: undefined, ...NO_THREAD });
       const empty = await findEmptyThread(storage, threads);
-      if (empty) return actions.openThread(empty.id);
+      if (empty) {
+        await actions.openThread(empty.id);
+        return empty.id;
+      }
       const profile = await storage.profiles.get(profileId);
       const limits = resolveUsageLimits(deps.defaults.limits, profile?.preferences.limits ?? {});
       const servers = newThreadServers(limits, profile?.defaultServerIds ?? []);
@@ -70,6 +74,7 @@ export function threadNavigationActions({
       await actions.refreshThreads();
       await actions.openThread(thread.id);
       if (servers.note && store.getState().activeThreadId === thread.id) store.setState({ note: servers.note });
+      return thread.id;
     },
     async openThread(threadId, isRestore = false) {
       // The profile's last thread may have been deleted (or be waiting for Undo) when the page closed: it stays closed.
