@@ -58,10 +58,11 @@ describe('MCP Apps: the full-screen prompt against clickjacking', () => {
     await ask().waitFor({ state: 'detached' });
     const spot = { x: allow!.x + allow!.width / 2, y: allow!.y + allow!.height / 2 };
 
-    // The game's trap: the next pointer event it sees asks. The pointer goes to that spot and rests there.
+    // The game's trap: the next pointer move it sees, or the next key ("go!"), asks. The pointer rests on that spot.
     await appFrame().getByRole('button', { name: 'Play' }).click();
     await appFrame().getByText('Trap set').waitFor();
     await page.mouse.move(spot.x, spot.y);
+    await page.keyboard.press('g');
     await appFrame().getByText('Trap sprung, got inline').waitFor({ timeout: 15_000 });
     await ask().waitFor();
     // The person's click, meant for the game, lands where Allow now is.
@@ -72,7 +73,8 @@ describe('MCP Apps: the full-screen prompt against clickjacking', () => {
     await rendered();
     expect(await isFullscreen()).toBe(false);
     expect(await appFrame().getByText('Shown fullscreen').count()).toBe(0);
-    await ask().waitFor(); // Still asking: the person can still say yes, on purpose.
+    // Still asking, and saying how to allow on purpose.
+    await ask().getByText('Move the pointer off Allow and back to allow').waitFor();
     expect(pageErrors).toEqual([]);
   });
 
@@ -99,5 +101,27 @@ describe('MCP Apps: the full-screen prompt against clickjacking', () => {
     await page.keyboard.press('Escape');
     await expect.poll(isFullscreen).toBe(false);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('on a phone-sized window the whole prompt shows in the bar, Allow and Dismiss in full view', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await appFrame().getByRole('button', { name: 'Ask to fill the screen' }).waitFor();
+    const before = await frameBox();
+    await appFrame().getByRole('button', { name: 'Ask to fill the screen' }).click();
+    await ask().waitFor({ timeout: 15_000 });
+    expect(await frameBox()).toEqual(before);
+    const bar = (await appSection().locator('.mcp-app-bar').boundingBox())!;
+    const text = appSection().locator('.mcp-app-ask-text');
+    // The whole question shows (on two short lines), not cut.
+    expect(await text.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+    for (const name of ['Allow', 'Dismiss']) {
+      const button = (await appSection().getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(button.x).toBeGreaterThanOrEqual(bar.x);
+      expect(button.x + button.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+      expect(button.y).toBeGreaterThanOrEqual(bar.y);
+      expect(button.y + button.height).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+    }
+    await ask().getByRole('button', { name: 'Dismiss' }).click();
+    await ask().waitFor({ state: 'detached' });
   });
 });

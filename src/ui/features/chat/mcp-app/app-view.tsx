@@ -4,6 +4,7 @@ import type { AppOfTool } from '../../../../stores/mcp-apps';
 import { ToolResultView } from '../tool-result-view';
 import { ThreadIdContext } from '../thread-id-context';
 import { McpAppsContext } from './apps-context';
+import { FullscreenAsk } from './fullscreen-ask';
 import { releaseFullscreen, takeFullscreen, useIsFullscreen } from './fullscreen-owner';
 import { useIsNearView, usePageTheme, type AppTheme } from './host-context';
 import './mcp-app.css';
@@ -185,21 +186,32 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
       aria-label={`App of ${app.serverName}`}
       ref={setBox}
     >
-      {/* Outside the app's frame: in full screen it stays on top, naming who fills the window and how to leave. */}
+      {/* Outside the app's frame: in full screen it stays on top, naming who fills the window and how to leave. Inline,
+          its one line of fixed height is where the app's ask to fill the screen shows: the frame never moves for it. */}
       <div
         className="mcp-app-bar"
         role={isFull ? 'toolbar' : undefined}
         aria-label={isFull ? 'Full screen app' : undefined}
       >
-        <span className={isFull ? undefined : 'muted'}>
-          App of {app.serverName}
-          {isFull && (
-            <>
-              {' '}
-              <code className="origin">{app.origin}</code>
-            </>
-          )}
-        </span>
+        {isAsked && !isFull ? (
+          <FullscreenAsk
+            onAllow={() => {
+              setIsAsked(false);
+              takeFullscreen(toolUseId);
+            }}
+            onDismiss={() => setIsAsked(false)}
+          />
+        ) : (
+          <span className={isFull ? undefined : 'muted'}>
+            App of {app.serverName}
+            {isFull && (
+              <>
+                {' '}
+                <code className="origin">{app.origin}</code>
+              </>
+            )}
+          </span>
+        )}
         <button
           type="button"
           className={isFull ? undefined : 'link-button'}
@@ -213,23 +225,6 @@ export function AppView({ app, toolUseId, tool, input, shown, isError }: AppView
           {isFull ? 'Exit full screen' : 'Full screen'}
         </button>
       </div>
-      {isAsked && !isFull && (
-        <div className="mcp-app-ask" role="group" aria-label="The app asks to fill the screen">
-          <span>The app asks to fill the screen</span>
-          <button
-            type="button"
-            onClick={() => {
-              setIsAsked(false);
-              takeFullscreen(toolUseId);
-            }}
-          >
-            Allow
-          </button>
-          <button type="button" className="link-button" onClick={() => setIsAsked(false)}>
-            Dismiss
-          </button>
-        </div>
-      )}
       {notice && (
         <p className="mcp-app-notice" role="status">
           {notice}
