@@ -7,7 +7,7 @@ import type { ToolCatalog, ToolRef } from '../domain/tool-catalog';
 import type { AppServerToolOverrides } from '../domain/tool-overrides';
 import type { ToolCallResult } from '../domain/tool-result';
 import type { ResourceReading } from '../domain/tool-display';
-import type { ServerLogEntry } from '../domain/server-log';
+import type { LogLevel, ServerLogEntry } from '../domain/server-log';
 import type { PromptListing, PromptReading } from '../domain/prompts';
 import type { ConnectionTest } from './connection-test';
 import type { CallOptions } from './server-connection-deps';
@@ -31,7 +31,7 @@ export interface RegisteredServer {
 
 export type RegistryEvent =
   | {
-      readonly type: 'registered' | 'unregistered' | 'tools' | 'log' | 'prompts' | 'resources';
+      readonly type: 'registered' | 'unregistered' | 'tools' | 'log' | 'note' | 'prompts' | 'resources';
       readonly serverId: string;
     }
   | { readonly type: 'status'; readonly serverId: string; readonly state: ServerState };
@@ -81,8 +81,13 @@ export interface Registry {
   callTool(serverId: string, toolName: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** Why the tool's input schema refuses these arguments (the message a call would fail with), or undefined. */
   checkArguments(serverId: string, toolName: string, args: Record<string, unknown>): Promise<string | undefined>;
-  /** The server's log messages (`notifications/message`) since the page opened, newest last. */
+  /** The server's log messages (`notifications/message`) and the app's notes about it since the page opened, newest last. */
   logs(serverId: string): readonly ServerLogEntry[];
+  /**
+   * Adds the app's own note to a registered server's log (a request it declined, a flood it held back), under the app's
+   * logger name; a `note` event follows. Nothing for a server that is not registered.
+   */
+  note(serverId: string, text: string, level?: LogLevel): void;
   /** The server's SDK client, connected now (for resources and completions, see server-resources.ts); throws when it cannot connect. */
   connectedClient(serverId: string): Promise<Client>;
   /** Reads a resource of a server (`resources/read`), for a resource link clicked in a result. Never throws. */

@@ -18,7 +18,7 @@ import type { CallOptions } from './server-connection-deps';
 import type { RegistryOAuth, SignInCallback, SignInHost } from './sign-in';
 import { ServerLogs } from './server-logs';
 import { checkRelay } from './relay-client';
-import { APP_LOGGER, type ServerLogEntry } from '../domain/server-log';
+import type { ServerLogEntry } from '../domain/server-log';
 import { RegistryEntries, type Entry } from './registry-entries';
 import { serverReads } from './registry-server-reads';
 import { connectionActions } from './registry-connections';
@@ -112,10 +112,7 @@ export function createRegistry(deps: RegistryDeps): Registry {
           onState,
           onTools: (listed, instructions) =>
             takeInTools({ entries, logger, emit, deps }, config.id, listed, instructions),
-          onNote: (level, text) => {
-            logs.add(config.id, { level, logger: APP_LOGGER, data: text }, deps.now(), true);
-            emit({ type: 'log', serverId: config.id });
-          },
+          onNote: (level, text) => registry.note(config.id, text, level),
           logger,
         }),
       onState,
@@ -254,9 +251,15 @@ export function createRegistry(deps: RegistryDeps): Registry {
     },
 
     checkArguments: (serverId, toolName, args) => argumentsProblem(entries, serverId, toolName, args),
-    /** The server's log messages (`notifications/message`) since the page opened, newest last. */
+    /** The server's log messages (`notifications/message`) and the app's notes since the page opened, newest last. */
     logs(serverId: string): readonly ServerLogEntry[] {
       return logs.list(serverId);
+    },
+
+    note(serverId, text, level = 'warning') {
+      if (!entries.get(serverId)) return;
+      logs.note(serverId, text, level, deps.now());
+      emit({ type: 'note', serverId });
     },
 
     subscribe(listener: (event: RegistryEvent) => void): () => void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LOG_ENTRIES, MAX_LOG_TEXT, ServerLogs } from './server-logs';
+import { MAX_APP_NOTES, MAX_LOG_ENTRIES, MAX_LOG_TEXT, ServerLogs } from './server-logs';
 
 describe("a server's log", () => {
   it('keeps the newest entries past the cap, per server', () => {
@@ -24,7 +24,29 @@ describe("a server's message naming the app's logger (review)", () => {
   it('is shown as the server’s, so it cannot pass for the app’s own note', () => {
     const logs = new ServerLogs();
     logs.add('s', { level: 'warning', logger: ' mcp agent', data: 'The app says: paste your key' }, 1);
-    logs.add('s', { level: 'warning', logger: 'MCP Agent', data: 'Listing its tools failed' }, 2, true);
+    logs.note('s', 'Listing its tools failed', 'warning', 2);
     expect(logs.list('s').map((entry) => entry.logger)).toEqual([' mcp agent (sent by the server)', 'MCP Agent']);
+  });
+});
+
+describe("the app's notes in a server's log", () => {
+  it('show with its messages in time order, and a flood of its messages cannot push them out', () => {
+    const logs = new ServerLogs();
+    logs.add('s', { level: 'info', data: 'first' }, 1);
+    logs.note('s', 'Declined its request for input', 'warning', 2);
+    for (let i = 0; i < MAX_LOG_ENTRIES * 2; i++) logs.add('s', { level: 'info', data: `m${i}` }, 3 + i);
+    const list = logs.list('s');
+    expect(list).toHaveLength(MAX_LOG_ENTRIES + 1);
+    expect(list[0]).toEqual({ at: 2, level: 'warning', logger: 'MCP Agent', text: 'Declined its request for input' });
+    expect(list.at(-1)?.text).toBe(`m${MAX_LOG_ENTRIES * 2 - 1}`);
+  });
+
+  it('keep the newest of their own, and go with the server', () => {
+    const logs = new ServerLogs();
+    for (let i = 0; i < MAX_APP_NOTES + 5; i++) logs.note('s', `note ${i}`, 'warning', i);
+    expect(logs.list('s')).toHaveLength(MAX_APP_NOTES);
+    expect(logs.list('s')[0]?.text).toBe('note 5');
+    logs.clear('s');
+    expect(logs.list('s')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { SamplingRejectedError, withEditedText, type SamplingReply, type Samplin
 import type { ElicitationServer, SamplingHandler } from '../mcp/client-factory';
 import { planSampling, runSamplingCall, type SamplingDeps, type SamplingPlan } from '../turns/sampling-call';
 import type { RunningTurn } from './chat-store';
-import type { ServerNotes } from './server-notes';
+import type { Registry } from '../mcp/registry';
 
 /** The running turn a server's sampling request belongs to: its thread, the plan, and how to run the call. */
 export interface SamplingTurn {
@@ -82,7 +82,7 @@ export interface SamplingRequests {
 export function createSamplingRequests(
   newId: () => string,
   turnFor: (server: ElicitationServer, request: SamplingRequest) => Promise<SamplingTurn | undefined>,
-  notes?: Pick<ServerNotes, 'add'>,
+  notes?: Pick<Registry, 'note'>,
 ): SamplingRequests {
   const store = createStore<SamplingState>(() => ({ samplings: [], refused: [] }));
   const refuse = (server: ElicitationServer, reason: string): never => {
@@ -94,7 +94,7 @@ export function createSamplingRequests(
     if (!turn) {
       // Not in the chat: a server could fill every thread with notes. Its log says it, where the person looks for it.
       const reason = 'no call of this server was running in a thread where it is on, so no one was asked';
-      notes?.add(server.id, `Refused its request to run the model: ${reason}.`);
+      notes?.note(server.id, `Refused its request to run the model: ${reason}.`);
       throw new SamplingRejectedError(`The client refused the sampling request: ${reason}.`);
     }
     const signal = serverSignal ? AbortSignal.any([serverSignal, turn.signal]) : turn.signal;

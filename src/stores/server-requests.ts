@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseElicitationSchema, type FormField } from '../domain/elicitation-form';
 import type { ElicitationHandler, ElicitationServer } from '../mcp/client-factory';
 import type { RunningCall } from './server-calls';
-import type { ServerNotes } from './server-notes';
+import type { Registry } from '../mcp/registry';
 
 /** What the person answered a server's request with. */
 export type ElicitAnswer =
@@ -66,7 +66,8 @@ export interface ServerRequests {
 
 /** Where the app writes what it declined without asking, and where a server answers (its host), for the card. */
 export interface ServerRequestsOptions {
-  readonly notes?: Pick<ServerNotes, 'add'>;
+  /** The registry's notes: the app's own lines in a server's log. */
+  readonly notes?: Pick<Registry, 'note'>;
   readonly hostOf?: (serverId: string) => string | undefined;
 }
 
@@ -91,7 +92,7 @@ export function createServerRequests(
   const elicitation: ElicitationHandler = (params, server, signal) => {
     const caller = callerOf(server.id);
     if (!caller) {
-      notes?.add(
+      notes?.note(
         server.id,
         `Declined its request for input ("${oneLine(params.message)}"): it came while no call of this server was ` +
           'running in a thread where it is on, so no one was asked.',

@@ -3,7 +3,6 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerLogEntry } from '../domain/server-log';
 import { describeError } from '../domain/errors';
 import { putFirstServerOn } from './first-server';
-import { withNotes, type ServerNotes } from './server-notes';
 import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
 import { nextFrame, type FrameScheduler } from './live-messages';
 import type { AuthConfig, ServerConfig } from '../domain/server-config';
@@ -83,21 +82,20 @@ const inListOrder = (a: RegisteredServer, b: RegisteredServer): number =>
   a.config.name.localeCompare(b.config.name, undefined, { sensitivity: 'base' }) ||
   a.config.id.localeCompare(b.config.id);
 
-/** What the servers store shows besides the registry: the app's notes, and a guard against servers that flood. */
+/** A guard against servers that flood, and the frame the store refreshes in. */
 export interface ServersStoreOptions {
-  readonly notes?: Pick<ServerNotes, 'of' | 'subscribe'>;
   /** Counts log messages per server; while a server is held back, its log shows its latest once a second. */
   readonly guard?: FloodGuard;
   readonly schedule?: FrameScheduler;
 }
 
 /**
- * A store mirroring the registry: refreshed on every registry event, except log messages, which refresh it at most
- * once a frame (a server may send thousands a second; each refresh rebuilds every server's view and re-renders).
+ * A store mirroring the registry: refreshed on every registry event, except log messages and the app's notes, which
+ * refresh it at most once a frame (a server may send thousands a second; each refresh rebuilds every server's view).
  */
 export function createServersStore(
   registry: Registry,
-  { notes, guard, schedule = nextFrame }: ServersStoreOptions = {},
+  { guard, schedule = nextFrame }: ServersStoreOptions = {},
 ): ServersStore {
   const toolsOf = memoizedToolViews();
   /** Servers that declared prompts when they last connected: an idle disconnect does not take the `/` hint away. */
@@ -145,7 +143,7 @@ export function createServersStore(
           state.status === 'error' &&
           state.lastError?.kind === 'cors' &&
           registry.relayUrl() !== undefined,
-        logs: notes ? withNotes(registry.logs(config.id), notes.of(config.id)) : registry.logs(config.id),
+        logs: registry.logs(config.id),
         ...(catalog?.instructions ? { instructions: catalog.instructions } : {}),
       };
     });
@@ -163,6 +161,8 @@ export function createServersStore(
   };
   let heldTimer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = registry.subscribe((event) => {
+    // The app's notes come at a server's pace (each request it makes outside a call is declined with one): once a frame.
+    if (event.type === 'note') return refreshSoon();
     if (event.type !== 'log') return refresh();
     if (!guard || guard.admit(event.serverId)) return refreshSoon();
     heldTimer ??= setTimeout(() => {
@@ -170,14 +170,11 @@ export function createServersStore(
       refreshSoon();
     }, HELD_REFRESH_MS);
   });
-  // The app's notes come at a server's pace (each request it makes outside a call is declined with one): once a frame.
-  const unsubscribeNotes = notes?.subscribe(refreshSoon);
   return Object.assign(store, {
     dispose: () => {
       isDisposed = true;
       clearTimeout(heldTimer);
       unsubscribe();
-      unsubscribeNotes?.();
     },
   });
 }

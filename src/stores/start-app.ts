@@ -11,8 +11,8 @@ import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import { createResourceActions } from './resource-attachments';
 import { createServerResources } from '../mcp/server-resources';
+import type { Registry } from '../mcp/registry';
 import { createServerRequests, endQuestionsWithTurns, requestCaller, type RequestCaller } from './server-requests';
-import { createServerNotes } from './server-notes';
 import { trackServerCalls } from './server-calls';
 import { createFloodGuard, floodNote } from './flood-guard';
 import { personAskedIn } from './person-asked';
@@ -50,8 +50,10 @@ export async function startApp(
     // The chat and the apps are made after the registry: a server's question finds its thread through this once they
     // exist.
     let callerOf: (serverId: string) => RequestCaller | undefined = () => undefined;
-    // What the app declined or held back of a server, shown in that server's log.
-    const serverNotes = createServerNotes(services.now);
+    // What the app declined of a server, in that server's log: the registry keeps it (made below; no server can ask
+    // before it is).
+    let noteOn: Registry['note'] = () => undefined;
+    const serverNotes: Pick<Registry, 'note'> = { note: (serverId, text, level) => noteOn(serverId, text, level) };
     let hostOf: (serverId: string) => string | undefined = () => undefined;
     const serverRequests = createServerRequests(
       services.newId ?? (() => `request-${++requestCount}`),
@@ -69,6 +71,7 @@ export async function startApp(
       elicitation: serverRequests.elicitation,
       sampling: samplingRequests.sampling,
     });
+    noteOn = (serverId, text, level) => registry.note(serverId, text, level);
     // Before the app's servers register, so none of their tools is offered even for a moment against the person's switch.
     registry.setAppToolOverrides(profile.appServerToolOverrides);
     hostOf = (serverId) => {
@@ -78,7 +81,7 @@ export async function startApp(
     // A server that sends more than 1,000 log or progress messages in 10 s has them held back for a while.
     const floodGuard = createFloodGuard({
       now: services.now,
-      onFlood: (serverId) => serverNotes.add(serverId, floodNote(registry.get(serverId)?.config.name ?? serverId)),
+      onFlood: (serverId) => registry.note(serverId, floodNote(registry.get(serverId)?.config.name ?? serverId)),
     });
     // A server may ask the person only while a call of it runs: the calls of turns and apps are counted here.
     const calls = trackServerCalls(registry, floodGuard);
@@ -207,7 +210,7 @@ export async function startApp(
       restoring,
       vaultLock.actions.refresh(),
     ]);
-    const servers = createServersStore(registry, { notes: serverNotes, guard: floodGuard });
+    const servers = createServersStore(registry, { guard: floodGuard });
     const serverActions = bindServerActions(servers, {
       registry,
       storage: services.storage,

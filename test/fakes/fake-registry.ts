@@ -12,7 +12,8 @@ import { layerToolOverride, ownEntry, type AppServerToolOverrides } from '../../
 import { failedResult, type ToolCallResult } from '../../src/domain/tool-result';
 import type { RegisteredServer, Registry, RegistryEvent, ServerScope } from '../../src/mcp/registry-types';
 import { ToolNameMap } from '../../src/mcp/tool-naming';
-import type { ServerLogEntry } from '../../src/domain/server-log';
+import type { LogLevel, ServerLogEntry } from '../../src/domain/server-log';
+import { ServerLogs } from '../../src/mcp/server-logs';
 import type { ResourceReading } from '../../src/domain/tool-display';
 
 interface FakeServer {
@@ -47,6 +48,8 @@ export class FakeRegistry implements Registry {
   readonly calls: RecordedCall[] = [];
   private readonly servers = new Map<string, FakeServer>();
   private readonly listeners = new Set<(event: RegistryEvent) => void>();
+  /** The registry's own log store: the fake's servers send no messages, but the app's notes are kept as for real. */
+  private readonly serverLogs = new ServerLogs();
   private appOverrides: Readonly<AppServerToolOverrides> = {};
   private names = new ToolNameMap([]);
 
@@ -99,6 +102,7 @@ export class FakeRegistry implements Registry {
 
   async unregister(serverId: string): Promise<void> {
     if (!this.servers.delete(serverId)) return;
+    this.serverLogs.clear(serverId);
     this.rename();
     this.emit({ type: 'unregistered', serverId });
   }
@@ -202,9 +206,15 @@ export class FakeRegistry implements Registry {
     return undefined;
   }
 
-  /** The fake's servers send no log messages. */
-  logs(): readonly ServerLogEntry[] {
-    return [];
+  /** The fake's servers send no log messages: only the app's notes show. */
+  logs(serverId: string): readonly ServerLogEntry[] {
+    return this.serverLogs.list(serverId);
+  }
+
+  note(serverId: string, text: string, level: LogLevel = 'warning'): void {
+    if (!this.servers.has(serverId)) return;
+    this.serverLogs.note(serverId, text, level, Date.now());
+    this.emit({ type: 'note', serverId });
   }
 
   /** The fake's servers have no resources: every read says so, as a real server's error would. */

@@ -3,7 +3,6 @@
 // sends the requests from its tools; the registry and the server-requests store are the app's own.
 import { ElicitResultSchema, EmptyResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerNotes } from '../../src/stores/server-notes';
 import { trackServerCalls, type TrackedCalls } from '../../src/stores/server-calls';
 import { createServerRequests, type PendingElicitation, type ServerRequests } from '../../src/stores/server-requests';
 import { createTestRegistry } from '../fakes/test-registry';
@@ -38,7 +37,6 @@ let server: TestMcpServer;
 let requests: ServerRequests;
 let registry: ReturnType<typeof createTestRegistry>['registry'];
 let calls: TrackedCalls;
-const notes = createServerNotes();
 /** A call of thread T's turn, as the thread's tool path says. */
 const ofT = { from: { threadId: 'T', isApp: false } };
 
@@ -57,7 +55,8 @@ beforeAll(async () => {
   requests = createServerRequests(
     () => crypto.randomUUID(),
     (id) => (calls.isTurnCalling(id, 'T') ? { threadId: 'T', isTurn: true } : undefined),
-    { notes },
+    // The app's notes go into the registry's log of the server (the registry is made just below, as in the app).
+    { notes: { note: (...args) => registry.note(...args) } },
   );
   ({ registry } = createTestRegistry({ elicitation: requests.elicitation }));
   calls = trackServerCalls(registry);
@@ -102,7 +101,7 @@ describe('elicitation outside the spec', () => {
     const result = await registry.callTool('forms', 'plain-form', {}); // Not a call of any thread of the app.
     expect(answerOf(result)).toEqual({ action: 'decline' });
     expect(requests.store.getState().elicitations).toEqual([]);
-    expect(notes.of('forms').at(-1)?.text).toContain('Declined its request for input ("Name?")');
+    expect(registry.logs('forms').at(-1)?.text).toContain('Declined its request for input ("Name?")');
   });
 
   it('answers another request the client does not offer with method not found', async () => {

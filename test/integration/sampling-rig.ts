@@ -6,7 +6,6 @@ import type { Registry } from '../../src/mcp/registry';
 import { createChat } from '../../src/stores/chat-store';
 import { createSamplingRequests, samplingTurnFinder } from '../../src/stores/sampling-requests';
 import { trackServerCalls } from '../../src/stores/server-calls';
-import { createServerNotes, type ServerNotes } from '../../src/stores/server-notes';
 import type { FakeAnthropic } from '../fakes/fake-anthropic';
 import { startTestApp } from '../fakes/test-app';
 import type { TestStorage } from '../fakes/test-storage';
@@ -19,8 +18,6 @@ export interface SamplingRig {
   readonly registry: Registry;
   readonly chat: ReturnType<typeof createChat>;
   readonly samplings: ReturnType<typeof createSamplingRequests>;
-  /** The app's notes in each server's log. */
-  readonly notes: ServerNotes;
   close(): Promise<void>;
 }
 
@@ -28,11 +25,11 @@ export interface SamplingRig {
 export async function startSamplingRig(servers: readonly { id: string; name: string }[]): Promise<SamplingRig> {
   let find: Parameters<typeof createSamplingRequests>[1] = () => Promise.resolve(undefined);
   let count = 0;
-  const notes = createServerNotes();
   const samplings = createSamplingRequests(
     () => `sampling-${++count}`,
     (server, request) => find(server, request),
-    notes,
+    // The app's notes go into the server's log, which the registry (made just below) keeps.
+    { note: (...args) => registry.note(...args) },
   );
   const [everything, app] = await Promise.all([
     startServerEverything({ mode: 'streamableHttp' }),
@@ -57,7 +54,6 @@ export async function startSamplingRig(servers: readonly { id: string; name: str
     registry,
     chat,
     samplings,
-    notes,
     async close() {
       chat.dispose();
       await app.close();

@@ -124,7 +124,7 @@ describe('sampling requests from a server', () => {
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('no call of this server was running in a thread where it is on');
     expect(samplings.store.getState().refused).toHaveLength(refusedBefore);
-    expect(rig.notes.of('everything').at(-1)?.text).toBe(
+    expect(rig.registry.logs('everything').at(-1)?.text).toBe(
       'Refused its request to run the model: no call of this server was running in a thread where it is on, so no one was asked.',
     );
   });

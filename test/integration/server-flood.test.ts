@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, 
 import { createChat } from '../../src/stores/chat-store';
 import { createFloodGuard, floodNote } from '../../src/stores/flood-guard';
 import { trackServerCalls } from '../../src/stores/server-calls';
-import { createServerNotes } from '../../src/stores/server-notes';
 import { createServersStore, type ServersStore } from '../../src/stores/servers-store';
 import { startTestApp, type TestApp } from '../fakes/test-app';
 import { startTestMcpServer, type TestMcpServer, type ToolEntry } from '../fixtures/test-mcp-server';
@@ -38,7 +37,6 @@ let app: TestApp;
 let chat: ReturnType<typeof createChat>;
 let servers: ServersStore;
 let clock = 0;
-const notes = createServerNotes(() => clock);
 /** Frames asked for (requestAnimationFrame and the servers store's scheduler), run only by `runFrames`. */
 const frames: (() => void)[] = [];
 let onFrameAsked: (() => void) | undefined;
@@ -61,11 +59,11 @@ beforeAll(async () => {
   app = await startTestApp({ apiKey: 'sk-ant-flood', toolSearch: { deferral: 'never' } });
   const guard = createFloodGuard({
     now: () => clock,
-    onFlood: (id) => notes.add(id, floodNote(app.registry.get(id)?.config.name ?? id)),
+    onFlood: (id) => app.registry.note(id, floodNote(app.registry.get(id)?.config.name ?? id)),
   });
   const calls = trackServerCalls(app.registry, guard);
   chat = createChat({ ...app.deps, registry: calls.registry });
-  servers = createServersStore(app.registry, { notes, guard, schedule: askFrame });
+  servers = createServersStore(app.registry, { guard, schedule: askFrame });
   await app.registry.register({ id: 'flood', name: 'Flood', url: server.url }, 'user');
   await app.registry.connect('flood');
   await chat.actions.newThread();
