@@ -15,15 +15,16 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Rejects as soon as `signal` aborts (the work itself goes on and is awaited by whoever else needs it). */
+/**
+ * Rejects as soon as `signal` aborts (the work itself goes on and is awaited by whoever else needs it). Its listener
+ * on the signal goes once the promise settles, so a long-lived signal does not gather one per use.
+ */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
-      if (signal.aborted) abort();
-      else signal.addEventListener('abort', abort, { once: true });
-    }),
-  ]);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

@@ -12,6 +12,8 @@ export interface ConnectionTiming {
   readonly connectMs: number;
   /** A server connected without its stream (no live updates) has its tools listed again on use, at most this often. */
   readonly relistWithoutStreamMs: number;
+  /** A tool name its server does not list has the server's tools listed again, at most this often. */
+  readonly relistOnUnknownToolMs: number;
 }
 
 export const DEFAULT_TIMING: ConnectionTiming = {
@@ -21,4 +23,5 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   reconnect: { initialMs: 1000, maxMs: 30_000, attempts: 8 },
   connectMs: 30_000,
   relistWithoutStreamMs: 60_000,
+  relistOnUnknownToolMs: 10_000,
 };

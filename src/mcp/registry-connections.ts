@@ -6,7 +6,8 @@ import { parseOrThrow } from '../domain/validation';
 import type { ConnectionTest } from './connection-test';
 import { withKit, type ConnectionKit } from './lazy-kit';
 import type { RegistryDeps } from './registry';
-import type { RegistryEntries } from './registry-entries';
+import type { Entry, RegistryEntries } from './registry-entries';
+import { untilAborted } from './async-limits';
 import type { RegistrySignIns } from './registry-sign-ins';
 import type { Registry, RegistryEvent } from './registry-types';
 import type { ServerConnectionDeps } from './server-connection-deps';
@@ -37,6 +38,26 @@ export function connectionActions({
   connectionBasics,
   signIns,
 }: ConnectionActionsHost): ConnectionActions {
+  const { now, timing } = connectionBasics;
+  /**
+   * Lists the entry's tools again: one listing in flight per server, shared by whoever asks meanwhile; `isThrottled`,
+   * none within `relistOnUnknownToolMs` of the last one's start (a model repeating a name no server has).
+   */
+  const relist = (entry: Entry, isThrottled: boolean): Promise<void> => {
+    if (entry.relisting) return entry.relisting;
+    const last = entry.relistedAt;
+    if (isThrottled && last !== undefined && now() - last < timing.relistOnUnknownToolMs) return Promise.resolve();
+    entry.relistedAt = now();
+    const serverId = entry.config.id;
+    const relisting = entry.connection
+      .relist()
+      .catch(logFailure(logger, 'Listing tools again failed', { serverId }))
+      .finally(() => {
+        if (entry.relisting === relisting) entry.relisting = undefined;
+      });
+    entry.relisting = relisting;
+    return relisting;
+  };
   const actions: ConnectionActions = {
     /** Connects now (the "Test connection" action); resolves to the resulting state, never throws. */
     async connect(serverId: string): Promise<ServerState> {
@@ -56,17 +77,20 @@ export function connectionActions({
     async checkAgain(serverId: string): Promise<ServerState> {
       const entry = entries.get(serverId);
       if (entry?.connection.current.status !== 'connected') return actions.connect(serverId);
-      await actions.relistTools(serverId);
+      await relist(entry, false); // The person asked: read now, whenever the last re-read was.
       if (entry.connection.current.offersPrompts) emit({ type: 'prompts', serverId });
       emit({ type: 'resources', serverId }); // Its resources, where they were listed, are listed again too.
       return entry.connection.current;
     },
 
-    /** Lists a connected server's tools again; nothing for one not connected. Never throws. */
-    async relistTools(serverId: string): Promise<void> {
+    /**
+     * Lists a connected server's tools again (nothing for one not connected), at most once per
+     * `relistOnUnknownToolMs`; resolves as the signal aborts, the listing going on. Never throws.
+     */
+    async relistTools(serverId: string, signal?: AbortSignal): Promise<void> {
       const entry = entries.get(serverId);
       if (entry?.connection.current.status !== 'connected') return;
-      await entry.connection.relist().catch(logFailure(logger, 'Listing tools again failed', { serverId }));
+      await untilAborted(relist(entry, true), signal).catch(() => {});
     },
 
     /**

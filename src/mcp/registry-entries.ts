@@ -23,6 +23,9 @@ export interface Entry {
   checks?: Map<string, InputCheck>;
   /** How many tools/list answers were begun to be taken in: one that finishes after a later one began is dropped. */
   intakes?: number;
+  /** The re-listing of its tools in flight (one at a time, shared), and when the last one began (now()). */
+  relisting?: Promise<void>;
+  relistedAt?: number;
 }
 
 /** The registered servers by id, their tools' model names, and the person's own overrides of app servers' tools. */

@@ -58,8 +58,12 @@ export interface Registry {
   connect(serverId: string): Promise<ServerState>;
   /** "Check again": a connected server's tools (and prompts) are read again; any other server connects. Never throws. */
   checkAgain(serverId: string): Promise<ServerState>;
-  /** Lists a connected server's tools again (they may have changed without it saying so); nothing otherwise. Never throws. */
-  relistTools(serverId: string): Promise<void>;
+  /**
+   * Lists a connected server's tools again (they may have changed without it saying so); nothing otherwise. One
+   * listing per server at a time (shared), none again within `relistOnUnknownToolMs`; resolves at once when `signal`
+   * aborts (the listing finishes in the background). Never throws.
+   */
+  relistTools(serverId: string, signal?: AbortSignal): Promise<void>;
   /** Connects to a config once without registering or storing it, lists its tools and closes. */
   testConnection(input: ServerConfigInput, pending?: PendingSecrets): Promise<ConnectionTest>;
   disconnect(serverId: string): Promise<void>;

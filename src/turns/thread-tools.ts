@@ -95,9 +95,10 @@ export function createThreadTools(deps: ThreadToolsDeps): ThreadTools {
   const calls = createToolCalls({
     resolve,
     whyUnavailable,
-    relistServerOf: async (modelName) => {
+    // At most once per server in a while, and not past the turn's Stop (the listing then finishes on its own).
+    relistServerOf: async (modelName, signal) => {
       const serverId = serverOfName(modelName);
-      if (serverId !== undefined) await registry.relistTools(serverId);
+      if (serverId !== undefined) await registry.relistTools(serverId, signal);
     },
     refusal: (tool) => {
       const config = registry.get(tool.serverId)?.config;

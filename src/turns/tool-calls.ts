@@ -31,7 +31,7 @@ export interface ToolCallsDeps {
   /** Why `resolve` finds no tool by this name (no such tool, its server off in the thread, the tool switched off). */
   readonly whyUnavailable: (modelName: string) => string;
   /** Lists again the tools of the thread's server a name not found seems to be of (its list may have changed). */
-  readonly relistServerOf?: (modelName: string) => Promise<void>;
+  readonly relistServerOf?: (modelName: string, signal: AbortSignal) => Promise<void>;
   /** Why the tool may not be called right now (its server switched off in the thread, moved), or undefined. */
   readonly refusal: (tool: EffectiveTool) => string | undefined;
   /** Calls the tool on its server. Never throws. */
@@ -177,7 +177,7 @@ export function createToolCalls(deps: ToolCallsDeps): ToolCalls {
     const tool = reach(request.modelName, caller);
     if (typeof tool === 'string') {
       // A name of the thread's server that it does not list: read its list again, so that a search finds it as it is.
-      if (!deps.resolve(request.modelName)) await deps.relistServerOf?.(request.modelName);
+      if (!deps.resolve(request.modelName)) await deps.relistServerOf?.(request.modelName, request.signal);
       return refuse(tool);
     }
     // A call its server would refuse is not put to the person: the caller gets the reason and can correct it.
