@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ServerId } from '../domain/server-config';
 import { MAX_TOOL_NAME_LENGTH, ToolNameMap, modelNamePrefix, modelToolName } from './tool-naming';
 
 const VALID = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -42,6 +43,53 @@ describe('modelToolName', () => {
 
   it('keeps server and tool apart: server ids cannot contain "__"', () => {
     expect(modelToolName('a', 'b__c')).toBe('mcp__a__b__c');
+  });
+});
+
+describe('server ids and model names (review: server-id prefix ambiguity)', () => {
+  /** Every string of 1 to `max` characters over `alphabet`. */
+  const strings = (alphabet: string, max: number): string[] => {
+    const all: string[] = [];
+    let level = [''];
+    for (let n = 1; n <= max; n++) {
+      level = level.flatMap((s) => [...alphabet].map((c) => s + c));
+      all.push(...level);
+    }
+    return all;
+  };
+  const isValidId = (id: string) => ServerId.safeParse(id).success;
+  const candidates = strings('a_-', 4);
+  const ids = candidates.filter(isValidId);
+  const tools = strings('a_', 4);
+
+  it('refuses the ids that would make one name two tools ("__" inside, "_" at the end), and "_" at the start', () => {
+    for (const id of ['a__b', 'a_', '_a', 'a___b']) expect(isValidId(id)).toBe(false);
+    for (const id of ['a', 'a_b', 'a-b', 'a-', '-a', 'a_b_c']) expect(isValidId(id)).toBe(true);
+    // Each refused shape, were it allowed, names another server's tool the same.
+    expect(modelToolName('a', 'b__c')).toBe(modelToolName('a__b', 'c'));
+    expect(modelToolName('a', '_x')).toBe(modelToolName('a_', 'x'));
+  });
+
+  it('gives every (valid id, tool) pair its own name, whose prefix is its own server only', () => {
+    const owners = new Map<string, string>();
+    for (const id of ids)
+      for (const tool of tools) {
+        const name = modelToolName(id, tool);
+        expect(owners.get(name), `${id} / ${tool} and ${owners.get(name)}`).toBeUndefined();
+        owners.set(name, `${id} / ${tool}`);
+        // The thread finds the server of a name it does not know by this prefix (thread-tools.ts): never another's.
+        expect(ids.filter((other) => name.startsWith(modelNamePrefix(other)))).toEqual([id]);
+      }
+    expect(ids.length).toBeGreaterThan(40);
+  });
+
+  it('would not without the rule: some refused id shares a name with a valid one', () => {
+    const refused = candidates.filter((id) => !isValidId(id) && /^[A-Za-z0-9_-]+$/.test(id));
+    const names = new Set(ids.flatMap((id) => tools.map((tool) => modelToolName(id, tool))));
+    const clashing = refused.filter((id) => tools.some((tool) => names.has(modelToolName(id, tool))));
+    expect(clashing).toEqual(expect.arrayContaining(['a_', 'a__', 'a__a', 'aa__', '-a__']));
+    // Only those two shapes; a leading "_" is refused too, though no valid id's names begin "mcp___".
+    expect(clashing.filter((id) => !id.includes('__') && !id.endsWith('_'))).toEqual([]);
   });
 });
 
