@@ -3,6 +3,7 @@ import { promptAsText, promptTurnMessages } from '../domain/prompt-blocks';
 import { promptLabel, type PromptInfo } from '../domain/prompts';
 import type { Registry } from '../mcp/registry';
 import type { ChatActions } from './chat-store';
+import { UNCOUNTED, type CountAsCall } from './server-calls';
 
 /** A server's prompts as last listed, or why they could not be. */
 export type ServerPrompts =
@@ -52,10 +53,15 @@ export interface PromptActions {
 
 const MAX_OPTIONS = 50;
 
-/** The `/` prompts of the thread's servers: listing (cached, refreshed on prompts/list_changed), arguments, running. */
+/**
+ * The `/` prompts of the thread's servers: listing (cached, refreshed on prompts/list_changed), arguments, running.
+ * A prompt's completions and its prompts/get count as requests for the thread it was picked in (`countAsCall`), so
+ * its server may ask the person there meanwhile.
+ */
 export function createPrompts(
   registry: Pick<Registry, 'listPrompts' | 'getPrompt' | 'completePromptArgument' | 'subscribe'>,
   chat: Pick<ChatActions, 'sendPrompt'>,
+  countAsCall: CountAsCall = UNCOUNTED,
 ): { store: StoreApi<PromptsState>; actions: PromptActions; dispose: () => void } {
   const store = createStore<PromptsState>(() => ({ byServer: {} }));
   // Counts the forms opened and closed: a run whose form closed meanwhile drops what the server gave.
@@ -125,11 +131,9 @@ export function createPrompts(
       setChosen({ values });
       const { [name]: _self, ...context } = values;
       const filled = Object.fromEntries(Object.entries(context).filter(([, v]) => v !== ''));
-      const found = await registry.completePromptArgument(
-        chosen.prompt.serverId,
-        chosen.prompt.name,
-        { name, value },
-        filled,
+      const { serverId } = chosen.prompt;
+      const found = await countAsCall(serverId, chosen.threadId, () =>
+        registry.completePromptArgument(serverId, chosen.prompt.name, { name, value }, filled),
       );
       const now = store.getState().chosen;
       // An answer to an older value (typing went on) is dropped.
@@ -147,7 +151,10 @@ export function createPrompts(
       setChosen({ isRunning: true, error: undefined });
       const picked = picks;
       const args = Object.fromEntries(Object.entries(chosen.values).filter(([, v]) => v !== ''));
-      const reading = await registry.getPrompt(chosen.prompt.serverId, chosen.prompt.name, args);
+      const { serverId } = chosen.prompt;
+      const reading = await countAsCall(serverId, chosen.threadId, () =>
+        registry.getPrompt(serverId, chosen.prompt.name, args),
+      );
       // Closed meanwhile (the person cancelled it, or opened another thread): its messages go nowhere.
       if (picks !== picked) return undefined;
       if (!reading.ok) {

@@ -7,6 +7,7 @@ import type { ChatStore } from './chat-store';
 import { allPendingItems, boxHolding, threadBox } from './draft';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { MentionOption } from './mention-options';
+import { UNCOUNTED, type CountAsCall } from './server-calls';
 
 /** The resources of the servers listed so far, by server id, and those being listed. */
 
@@ -50,6 +51,8 @@ export interface ResourceDeps {
   readonly draft: AttachmentDraftHandle;
   /** Where a failed (un)subscription is reported: the attachment keeps what was read. */
   readonly logger?: Logger;
+  /** Counts a read or completion as a request for the open thread, so its server may ask the person there meanwhile. */
+  readonly countAsCall?: CountAsCall;
 }
 
 const MAX_OPTIONS = 30;
@@ -91,6 +94,8 @@ function templatedName(
 /** Resources of the thread's servers as attachments: listed, read, completed and followed while not yet sent. */
 export function createResourceActions(deps: ResourceDeps): ResourceActions {
   const logger = deps.logger ?? silentLogger;
+  const countAsCall = deps.countAsCall ?? UNCOUNTED;
+  const openThreadId = () => deps.chat.getState().activeThreadId;
   const store = createStore<ResourceBrowserState>(() => ({ listings: {}, loading: {} }));
   /** Unsubscribe functions of attached resources, by attachment id. */
   const followed = new Map<string, () => Promise<void>>();
@@ -217,7 +222,7 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
       const box = threadBox(deps.draft.store);
       let offered: OfferedAttachment[];
       try {
-        offered = await offerFor(serverId, uri, name);
+        offered = await countAsCall(serverId, openThreadId(), () => offerFor(serverId, uri, name));
       } catch (error) {
         box.setState({ errors: [`${serverName(serverId)} could not read ${uri}: ${why(error)}`] });
         return;
@@ -229,7 +234,9 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
       if (added) await follow(serverId, uri, name, added.ref.id);
     },
     async complete(serverId, uriTemplate, argument, context) {
-      return deps.resources.complete(serverId, uriTemplate, argument, context).catch(() => []);
+      return countAsCall(serverId, openThreadId(), () =>
+        deps.resources.complete(serverId, uriTemplate, argument, context),
+      ).catch(() => []);
     },
     templateOf(serverId, uriTemplate) {
       return store.getState().listings[serverId]?.templates.find((t) => t.uriTemplate === uriTemplate);

@@ -27,9 +27,9 @@ describe('the calls of a server in flight', () => {
     const ofTurn = calls.registry.callTool('s', 'a', {}, { from: { threadId: 'A', isApp: false } });
     const ofApp = calls.registry.callTool('s', 'b', {}, { from: { threadId: 'B', isApp: true } });
     const nobodys = calls.registry.callTool('s', 'c', {});
-    expect(calls.running('s').map(({ threadId, isApp }) => [threadId, isApp])).toEqual([
-      ['A', false],
-      ['B', true],
+    expect(calls.running('s').map(({ threadId, isTurn }) => [threadId, isTurn])).toEqual([
+      ['A', true],
+      ['B', false],
     ]);
     expect(calls.running('other')).toEqual([]);
     expect(calls.isTurnCalling('s', 'A')).toBe(true);
@@ -40,6 +40,24 @@ describe('the calls of a server in flight', () => {
     await Promise.all([ofTurn, ofApp, nobodys, settled]);
     expect(calls.running('s')).toEqual([]);
     expect(calls.isTurnCalling('s', 'A')).toBe(false);
+  });
+});
+
+describe("the person's reads of a server (a prompt, a resource) counted as its calls", () => {
+  it("are kept with their thread, as no turn's, while they run; a read that is no thread's is not kept", async () => {
+    const calls = trackServerCalls({} as Registry);
+    let answer!: (text: string) => void;
+    const read = calls.countAsCall('s', 'B', () => new Promise<string>((resolve) => (answer = resolve)));
+    const nobodys = calls.countAsCall('t', undefined, async () => 'done');
+    expect(calls.running('s').map(({ threadId, isTurn }) => [threadId, isTurn])).toEqual([['B', false]]);
+    expect(calls.isTurnCalling('s', 'B')).toBe(false); // A read may not start sampling, which needs a turn.
+    expect(calls.running('t')).toEqual([]);
+    const [running] = calls.running('s');
+    answer('read');
+    expect(await read).toBe('read');
+    await running!.settled;
+    expect(calls.running('s')).toEqual([]);
+    expect(await nobodys).toBe('done');
   });
 });
 

@@ -2,16 +2,32 @@ import type { Registry } from '../mcp/registry';
 import type { CallFrom } from '../mcp/server-connection-deps';
 import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
 
-/** A server's tool call running now: the thread it is made in, by its turn or by an app, and when it settles. */
-export interface RunningCall extends CallFrom {
+/**
+ * A request to a server running now for a thread: a tool call of its turn or of an MCP App of its card, or a read the
+ * person made there (a prompt, its completions, a resource attached); and when it settles.
+ */
+export interface RunningCall {
+  readonly threadId: string;
+  /** Made by the thread's running turn (the model or its code), not by an app or the person. */
+  readonly isTurn: boolean;
   /** Resolves once the call has answered, failed or been stopped. */
   readonly settled: Promise<void>;
 }
 
 /**
+ * Counts `run` as a request of the server for the thread while it runs (a read the person makes there: prompts/get,
+ * completion/complete, resources/read), so a question the server asks meanwhile goes to that thread. Without a thread
+ * it only runs.
+ */
+export type CountAsCall = <T>(serverId: string, threadId: string | undefined, run: () => Promise<T>) => Promise<T>;
+
+/** Runs the request without counting it (where no tracker is given). */
+export const UNCOUNTED: CountAsCall = (_serverId, _threadId, run) => run();
+
+/**
  * The registry with its tool calls counted per server and thread while they run (a server may ask the person only
- * then, and only in the thread of such a call). Only the call to the server counts: not a wait for the person's
- * approval before it, nor the reads before that.
+ * then, and only in the thread of such a call), and the person's reads counted the same way through `countAsCall`.
+ * Only the call to the server counts: not a wait for the person's approval before it, nor the reads before that.
  */
 export interface TrackedCalls {
   readonly registry: Registry;
@@ -19,6 +35,7 @@ export interface TrackedCalls {
   readonly running: (serverId: string) => readonly RunningCall[];
   /** Whether the turn of this thread (not an app of it) has a call of the server running now. */
   readonly isTurnCalling: (serverId: string, threadId: string) => boolean;
+  readonly countAsCall: CountAsCall;
 }
 
 type CallOptions = NonNullable<Parameters<Registry['callTool']>[3]>;
@@ -32,15 +49,34 @@ type OnProgress = NonNullable<CallOptions['onProgress']>;
 export function trackServerCalls(registry: Registry, guard?: FloodGuard): TrackedCalls {
   const calls = new Map<string, readonly RunningCall[]>();
   const running = (serverId: string) => calls.get(serverId) ?? [];
-  const callTool: Registry['callTool'] = async (serverId, toolName, args, options) => {
+  /** Keeps a call of the server for the thread until the returned function is called. */
+  const begin = (serverId: string, from: CallFrom): (() => void) => {
     let settle = () => {};
-    const from = options?.from;
-    const call: RunningCall | undefined = from && {
+    const call: RunningCall = {
       threadId: from.threadId,
-      isApp: from.isApp,
+      isTurn: !from.isApp,
       settled: new Promise<void>((resolve) => (settle = resolve)),
     };
-    if (call) calls.set(serverId, [...running(serverId), call]);
+    calls.set(serverId, [...running(serverId), call]);
+    return () => {
+      const rest = running(serverId).filter((c) => c !== call);
+      if (rest.length > 0) calls.set(serverId, rest);
+      else calls.delete(serverId);
+      settle();
+    };
+  };
+  const countAsCall: CountAsCall = async (serverId, threadId, run) => {
+    if (threadId === undefined) return run();
+    // Not the turn's: a question then is cancelled as the read ends, as one during an app's call is.
+    const end = begin(serverId, { threadId, isApp: true });
+    try {
+      return await run();
+    } finally {
+      end();
+    }
+  };
+  const callTool: Registry['callTool'] = async (serverId, toolName, args, options) => {
+    const end = options?.from && begin(serverId, options.from);
     const held = guard && options?.onProgress ? holdingProgress(serverId, guard, options.onProgress) : undefined;
     try {
       return await registry.callTool(
@@ -51,12 +87,7 @@ export function trackServerCalls(registry: Registry, guard?: FloodGuard): Tracke
       );
     } finally {
       held?.stop();
-      if (call) {
-        const rest = running(serverId).filter((c) => c !== call);
-        if (rest.length > 0) calls.set(serverId, rest);
-        else calls.delete(serverId);
-        settle();
-      }
+      end?.();
     }
   };
   const tracked = new Proxy(registry, {
@@ -69,7 +100,8 @@ export function trackServerCalls(registry: Registry, guard?: FloodGuard): Tracke
   return {
     registry: tracked,
     running,
-    isTurnCalling: (serverId, threadId) => running(serverId).some((c) => !c.isApp && c.threadId === threadId),
+    isTurnCalling: (serverId, threadId) => running(serverId).some((c) => c.isTurn && c.threadId === threadId),
+    countAsCall,
   };
 }
 

@@ -66,8 +66,8 @@ describe("a server's question outside any call of it (trial 14: a phishing form 
 describe('whose call a server question comes during', () => {
   const turnIn = (threadId: string, enabledServerIds: string[]) => ({ threadId, enabledServerIds });
   const settled = Promise.resolve();
-  const turnCall = (threadId: string): RunningCall => ({ threadId, isApp: false, settled });
-  const appCall = (threadId: string, done = settled): RunningCall => ({ threadId, isApp: true, settled: done });
+  const turnCall = (threadId: string): RunningCall => ({ threadId, isTurn: true, settled });
+  const appCall = (threadId: string, done = settled): RunningCall => ({ threadId, isTurn: false, settled: done });
   const allOn = () => ['everything'];
   const onIn =
     (...threadIds: string[]) =>

@@ -151,10 +151,10 @@ export function createServerRequests(
 }
 
 /**
- * Whose tool call a request of `serverId` comes during (the request does not say): the running turn's when its thread
- * has the server on and the turn has a call of that server running; else the thread whose MCP App has a call of the
- * server running and has it on (one thread only); else nobody's (no guess: a question shown in a thread that did not
- * call the server is one the person cannot place).
+ * Whose call a request of `serverId` comes during (the request does not say): the running turn's when its thread
+ * has the server on and the turn has a call of that server running; else the thread where an MCP App or the person
+ * (a prompt, a resource) has a request of the server running and has it on (one thread only); else nobody's (no
+ * guess: a question shown in a thread that did not call the server is one the person cannot place).
  */
 export function requestCaller(
   turn: { readonly threadId: string; readonly enabledServerIds: readonly string[] } | undefined,
@@ -163,12 +163,12 @@ export function requestCaller(
   /** The servers on in a thread now. */
   enabledIn: (threadId: string) => readonly string[],
 ): RequestCaller | undefined {
-  if (turn && turn.enabledServerIds.includes(serverId) && running.some((c) => !c.isApp && c.threadId === turn.threadId))
+  if (turn && turn.enabledServerIds.includes(serverId) && running.some((c) => c.isTurn && c.threadId === turn.threadId))
     return { threadId: turn.threadId, isTurn: true };
-  const apps = running.filter((c) => c.isApp && enabledIn(c.threadId).includes(serverId));
+  const apps = running.filter((c) => !c.isTurn && enabledIn(c.threadId).includes(serverId));
   const [first] = apps;
   if (!first || apps.some((c) => c.threadId !== first.threadId)) return undefined;
-  // Several app calls of that thread: the question stays while any of them runs (it cannot tell which one asked).
+  // Several such calls of that thread: the question stays while any of them runs (it cannot tell which one asked).
   const settled = Promise.all(apps.map((c) => c.settled)).then(() => undefined);
   return { threadId: first.threadId, isTurn: false, settled };
 }

@@ -135,6 +135,7 @@ export async function startApp(
       registry,
       chat: chat.store,
       draft: attachments,
+      countAsCall: calls.countAsCall,
     });
     findSamplingTurn = samplingTurnFinder(
       () => chat.actions.runningTurn(),
@@ -151,7 +152,7 @@ export async function startApp(
       },
       calls.isTurnCalling,
     );
-    const prompts = createPrompts(registry, chat.actions);
+    const prompts = createPrompts(registry, chat.actions, calls.countAsCall);
     let followingServers: ServerFollow | undefined = undefined; // Follows once the actions below exist.
     const discoveryStop = new AbortController();
     const vaultLock = createVaultLock({ storage: services.storage, registry, profileId: profile.id, logger });
