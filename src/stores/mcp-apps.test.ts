@@ -5,12 +5,12 @@ import { FakeRegistry, toolDefinition } from '../../test/fakes/fake-registry';
 import { createStore } from 'zustand/vanilla';
 import { createMcpApps } from './mcp-apps';
 
-async function appsWithDice(enabledServerIds: readonly string[] = ['dice']) {
+async function appsWithDice(enabledServerIds: readonly string[] = ['dice'], opened: string[] = []) {
   const registry = new FakeRegistry();
   await registry.add({ id: 'dice', name: 'Dice', url: 'https://dice.example/mcp' }, [
     toolDefinition('roll', { _meta: { ui: { resourceUri: 'ui://dice/app.html' } } }),
   ]);
-  const { actions } = createMcpApps({
+  const { store, actions } = createMcpApps({
     // Not reached by appOf.
     turns: {} as never,
     // The open thread, with the servers on given.
@@ -20,11 +20,22 @@ async function appsWithDice(enabledServerIds: readonly string[] = ['dice']) {
     mount: () => {
       throw new Error('no frames in this test');
     },
-    openExternal: () => undefined,
+    openExternal: (url) => void opened.push(url),
     newId: () => 'id',
     now: Date.now,
   });
-  return actions;
+  return Object.assign(actions, { store });
+}
+
+/** A frame's teardown signal that counts the abort listeners on it not removed yet. */
+function countingSignal() {
+  const { signal } = new AbortController();
+  let listeners = 0;
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
+  signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners--, remove(...args));
+  return { signal, listeners: () => listeners };
 }
 
 describe('the app of a tool call’s result', () => {
@@ -45,5 +56,25 @@ describe('the app of a tool call’s result', () => {
   it('is none while the server of the tool is off in the open thread', async () => {
     const apps = await appsWithDice(['other']);
     expect(apps.appOf('mcp__dice__roll', 'ui://dice/app.html')).toBeUndefined();
+  });
+});
+
+describe("an app's requests answered by the person (review: listeners on the frame's teardown signal)", () => {
+  it("leave no listener on the frame's signal once answered, however many the app sends", async () => {
+    const opened: string[] = [];
+    const apps = await appsWithDice(['dice'], opened);
+    const app = { serverId: 'dice', serverName: 'Dice', origin: 'https://dice.example', uri: 'ui://dice/app.html' };
+    const frame = countingSignal();
+    const from = { threadId: 'T', signal: frame.signal };
+    for (let i = 0; i < 5; i++) {
+      const linked = apps.openLink(app, `https://dice.example/rules/${i}`, from);
+      const declined = apps.sendMessage(app, `Roll ${i}`, from);
+      const [link, message] = apps.store.getState().confirmations;
+      link!.answer(true);
+      message!.answer(false);
+      expect([await linked, await declined]).toEqual([true, false]);
+    }
+    expect(opened).toHaveLength(5);
+    expect(frame.listeners()).toBe(0);
   });
 });

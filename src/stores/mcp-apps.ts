@@ -101,6 +101,16 @@ export interface McpAppsDeps {
   readonly logger?: Logger;
 }
 
+/** A signal aborted when any of `sources` aborts, until `unlink` (which removes its listeners from them). */
+function linkedAbort(sources: readonly AbortSignal[]): { readonly signal: AbortSignal; readonly unlink: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(sources.find((source) => source.aborted)?.reason);
+  const unlink = () => sources.forEach((source) => source.removeEventListener('abort', abort));
+  if (sources.some((source) => source.aborted)) abort();
+  else sources.forEach((source) => source.addEventListener('abort', abort, { once: true }));
+  return { signal: controller.signal, unlink };
+}
+
 /** The message text an app sends, marked as the app's (the person and the model both see who wrote it). */
 export const fromApp = (serverName: string, text: string) => `[Sent by the app of ${serverName}]\n\n${text}`;
 
@@ -121,15 +131,17 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
     (request, signal) =>
       new Promise<Approval>((resolve) => {
         if (signal.aborted) return resolve('deny');
+        const deny = () => pending.answer('deny');
         const pending: AppPendingApproval = {
           ...request,
           threadId,
           answer: (decision) => {
+            signal.removeEventListener('abort', deny);
             store.setState({ approvals: store.getState().approvals.filter((p) => p !== pending) });
             resolve(decision);
           },
         };
-        signal.addEventListener('abort', () => pending.answer('deny'), { once: true });
+        signal.addEventListener('abort', deny, { once: true });
         store.setState({ approvals: [...store.getState().approvals, pending] });
       });
 
@@ -137,16 +149,19 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
   const confirm = (request: Omit<AppConfirmation, 'id' | 'answer'>, signal: AbortSignal) =>
     new Promise<boolean>((resolve) => {
       if (signal.aborted) return resolve(false);
+      const decline = () => confirmation.answer(false);
       const confirmation: AppConfirmation = {
         ...request,
         id: deps.newId(),
         answer: (isYes) => {
           if (!store.getState().confirmations.includes(confirmation)) return;
+          // The frame's signal lives as long as the frame: its listener for this answer goes with the answer.
+          signal.removeEventListener('abort', decline);
           store.setState({ confirmations: store.getState().confirmations.filter((c) => c !== confirmation) });
           resolve(isYes);
         },
       };
-      signal.addEventListener('abort', () => confirmation.answer(false), { once: true });
+      signal.addEventListener('abort', decline, { once: true });
       store.setState({ confirmations: [...store.getState().confirmations, confirmation] });
     });
 
@@ -174,16 +189,18 @@ export function createMcpApps(deps: McpAppsDeps): { store: McpAppsStore; actions
     mount: deps.mount,
     async callTool(app, name, args, signal, from) {
       const { threadId } = from;
+      // Not AbortSignal.any: a signal made from the frame's stays alive with it while anything listens to it.
+      const link = linkedAbort([signal, from.signal]);
       const outcome = await callToolForApp(deps.turns, {
         threadId,
         serverId: app.serverId,
         toolName: name,
         args,
         askApproval: askApproval(threadId),
-        signal: AbortSignal.any([signal, from.signal]),
+        signal: link.signal,
         enabledServerIds: () => deps.chat.getState().threads.find((t) => t.id === threadId)?.enabledServerIds ?? [],
         callId: `app-${deps.newId()}`,
-      });
+      }).finally(link.unlink);
       const { result } = outcome;
       return {
         content: result.content.map((item) => {

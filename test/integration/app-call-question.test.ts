@@ -22,6 +22,9 @@ afterAll(async () => {
   await Promise.all([everything?.stop(), api?.stop()]);
 });
 
+/** The signals the registry's tool calls were given, newest last. */
+const callSignals: AbortSignal[] = [];
+
 /** The app as it starts, with Everything registered and connected; `threads` made with the servers on given. */
 async function startWith(threads: Record<string, readonly string[]>) {
   const test = await openTestStorage();
@@ -30,7 +33,15 @@ async function startWith(threads: Record<string, readonly string[]>) {
   await startApp(store, () =>
     Promise.resolve(
       testAppServices(test.storage, {
-        createRegistry: (profileId, _oauth, handlers = {}) => createStorageRegistry(test.storage, profileId, handlers),
+        createRegistry: (profileId, _oauth, handlers = {}) => {
+          const registry = createStorageRegistry(test.storage, profileId, handlers);
+          const callTool = registry.callTool.bind(registry);
+          registry.callTool = (serverId, toolName, args, options) => {
+            if (options?.signal) callSignals.push(options.signal);
+            return callTool(serverId, toolName, args, options);
+          };
+          return registry;
+        },
         createModel: (apiKey) =>
           createAnthropicModel({
             apiKey,
@@ -168,5 +179,30 @@ describe("a server's question during an MCP App's tool call", () => {
 
     approval.answer('deny');
     expect((await called).isError).toBe(true);
+  });
+});
+
+describe("an MCP App's tool call and its frame's teardown signal (review: listeners left on it)", () => {
+  it('is tied to the frame only while it runs: once answered, no listener stays and tearing the frame down reaches it not', async () => {
+    const started = await startWith({ B: ['everything'] });
+    const { ids, mcpApps } = started;
+    await started.chatActions.openThread(ids.B!);
+    mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
+    const torn = new AbortController();
+    let listeners = 0;
+    const add = torn.signal.addEventListener.bind(torn.signal);
+    const remove = torn.signal.removeEventListener.bind(torn.signal);
+    torn.signal.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
+    torn.signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners--, remove(...args));
+
+    const result = await mcpApps!.actions.callTool(app, 'echo', { message: 'hi' }, new AbortController().signal, {
+      threadId: ids.B!,
+      signal: torn.signal,
+    });
+    expect(JSON.stringify(result.content)).toContain('hi');
+    expect(listeners).toBe(0);
+    const signal = callSignals.at(-1)!;
+    torn.abort(); // The card goes away after its call was answered: nothing of that call is told.
+    expect(signal.aborted).toBe(false);
   });
 });
