@@ -17,6 +17,7 @@ import { followChatChanges } from './chat-changes';
 import { chatSendActions, type ChatSendActions } from './chat-send';
 import { openThreadReads, type OpenThreadReads } from './open-thread-reads';
 import { threadNavigationActions, type ThreadNavigationActions } from './thread-navigation';
+import type { CountAsCall } from './server-calls';
 
 /** A turn in progress, for a server's request made during it (sampling). */
 export interface RunningTurn {
@@ -98,7 +99,10 @@ export interface ChatActions
 }
 
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
-export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: ChatActions; dispose: () => void } {
+export function createChat(
+  deps: TurnRunnerDeps,
+  { countAsCall }: { readonly countAsCall?: CountAsCall } = {},
+): { store: ChatStore; actions: ChatActions; dispose: () => void } {
   const store = createStore<ChatState>(() => ({
     threads: [],
     ...NO_THREAD,
@@ -135,7 +139,7 @@ export function createChat(deps: TurnRunnerDeps): { store: ChatStore; actions: C
     }),
     ...threadNavigationActions({ store, deps, logger, loadMessages, runInThread, followOtherTab, closed: NO_THREAD }),
     ...chatSendActions({ store, deps, logger, runInThread, refreshThreads: () => actions.refreshThreads() }),
-    ...openThreadReads(store, deps),
+    ...openThreadReads(store, deps, countAsCall),
     stop() {
       turn.stop();
     },

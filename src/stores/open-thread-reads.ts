@@ -3,12 +3,16 @@ import type { ResourceReading } from '../domain/tool-display';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
 import { mentionOptions, type MentionOption } from './mention-options';
+import { UNCOUNTED, type CountAsCall } from './server-calls';
 
 /** What the open thread's view reads: the `@` choices, a resource, an attachment's bytes, the thread as a file. */
 export interface OpenThreadReads {
   /** The composer's `@` choices: the open thread's enabled servers and their tools, filtered by `query`. */
   mentionOptions(query: string): MentionOption[];
-  /** Reads a resource of a server (a resource link in a tool result); never throws. */
+  /**
+   * Reads a resource of a server (a resource link in a tool result), as a request for the open thread (its server may
+   * ask the person there meanwhile); never throws.
+   */
   readResource: (serverId: string, uri: string) => Promise<ResourceReading>;
   /** The bytes of a sent message's attachment; undefined when they are no longer stored. */
   readAttachment: (id: string) => Promise<Blob | undefined>;
@@ -18,7 +22,11 @@ export interface OpenThreadReads {
   ): { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
 
-export function openThreadReads(store: ChatStore, deps: TurnRunnerDeps): OpenThreadReads {
+export function openThreadReads(
+  store: ChatStore,
+  deps: TurnRunnerDeps,
+  countAsCall: CountAsCall = UNCOUNTED,
+): OpenThreadReads {
   return {
     mentionOptions(query) {
       const { threads, activeThreadId } = store.getState();
@@ -29,7 +37,8 @@ export function openThreadReads(store: ChatStore, deps: TurnRunnerDeps): OpenThr
       });
       return mentionOptions(servers, deps.registry.tools(servers.map((s) => s.id)), query);
     },
-    readResource: (serverId, uri) => deps.registry.readResource(serverId, uri),
+    readResource: (serverId, uri) =>
+      countAsCall(serverId, store.getState().activeThreadId, () => deps.registry.readResource(serverId, uri)),
     readAttachment: (id) => deps.storage.attachments.get(id),
     exportThread(format) {
       const { threads, activeThreadId, messages } = store.getState();

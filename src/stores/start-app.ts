@@ -117,7 +117,7 @@ export async function startApp(
         sampling: samplingRequests.store,
       }),
     };
-    const chat = createChat(turnDeps);
+    const chat = createChat(turnDeps, { countAsCall: calls.countAsCall });
     callerOf = (serverId) =>
       requestCaller(
         chat.actions.runningTurn(),

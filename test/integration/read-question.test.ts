@@ -91,6 +91,17 @@ describe("a server's question while it answers a read the person made in a threa
     expect(await item?.blob.text()).toBe('For name Ada');
   });
 
+  it('during resources/read of a resource link read from a tool card in a thread: asked in that thread', async () => {
+    const started = await startWith({ B: ['asker'] });
+    const { ids, requests } = started;
+    await started.chatActions.openThread(ids.B!);
+    const reading = started.chatActions.readResource('asker', ASK_RESOURCE);
+    const question = await until(requests.store, (s) => s.elicitations[0]);
+    expect([question.threadId, question.message]).toEqual([ids.B, 'Whose greeting is it?']);
+    question.answer({ action: 'accept', content: { name: 'Ada' } });
+    expect(await reading).toMatchObject({ ok: true, contents: [{ text: 'For name Ada' }] });
+  });
+
   it('is declined, with a note in its Log, when the thread has the server off; the read goes on', async () => {
     const started = await startWith({ A: [] });
     const { ids, prompts, requests } = started;
