@@ -7,6 +7,7 @@ import { createServerDirectory } from '../mcp/server-directory';
 import { createStreamSlots } from '../mcp/stream-slots';
 import { createBackgroundSlices, pacedYield } from '../platform/background-slices';
 import { CHANGE_CHANNEL, createChangeBus } from '../platform/change-bus';
+import { createTurnNewsChannel, TURN_NEWS_CHANNEL } from '../platform/turn-news';
 import { CODE_SANDBOX_PATH, openCodeSandboxFrame } from '../platform/code-sandbox-frame';
 import { openAppDatabase } from '../platform/database';
 import { MCP_APP_PROXY_PATH, mountAppFrame } from '../platform/mcp-app-frame';
@@ -48,6 +49,7 @@ export async function createServices(env: PlatformEnv, onStorageLost: (error: Ap
     sha256Hex,
     now: env.now,
     locks: env.locks,
+    turnNews: createTurnNewsChannel(env.openChannel(TURN_NEWS_CHANNEL)),
     logger: env.logger,
     openCodeSandbox: (signal) =>
       openCodeSandboxFrame(document, `${import.meta.env.BASE_URL}${CODE_SANDBOX_PATH}`, signal),

@@ -11,6 +11,7 @@ import type { PromptActions, PromptsState } from './prompts-store';
 import type { McpAppsActions, McpAppsStore, MountApp } from './mcp-apps';
 import type { ServerDirectory } from '../mcp/server-directory';
 import type { Locks } from '../platform/locks';
+import type { TurnNewsChannel } from '../platform/turn-news';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, type DraftStore } from './draft';
 import type { ResourceActions } from './resource-attachments';
@@ -44,6 +45,8 @@ export interface AppServices {
   readonly openCodeSandbox?: OpenSandbox;
   /** Web Locks of this origin: a running turn holds its thread's lock across tabs. */
   readonly locks?: Locks;
+  /** What the turns running in this origin's tabs wait for (a call shown here as waiting for approval there). */
+  readonly turnNews?: TurnNewsChannel;
   /** Copies the open profile's theme where the next page load can apply it before its first paint. */
   readonly rememberTheme?: (theme: UserPreferences['theme']) => void;
   /** A client of the server registry the app config names for "Find servers". */

@@ -11,6 +11,7 @@ import {
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
+import { isAnsweredElsewhere } from './other-tab-turn';
 
 /** Edit, regenerate and the choice between versions of a message (issue #22). */
 export interface BranchActions {
@@ -34,10 +35,12 @@ export interface BranchContext {
 
 /** The branch actions of the open thread; none of them starts while a turn runs. */
 export function createBranchActions({ store, deps, runInThread, loadMessages }: BranchContext): BranchActions {
-  /** The open thread and its shown messages, when no turn runs. */
+  /** The open thread and its shown messages, when no turn runs (here, or in another tab). */
   const idle = () => {
     const { activeThreadId, isRunning, messages } = store.getState();
-    return activeThreadId && !isRunning ? { threadId: activeThreadId, messages } : undefined;
+    return activeThreadId && !isRunning && !isAnsweredElsewhere(store.getState())
+      ? { threadId: activeThreadId, messages }
+      : undefined;
   };
   /**
    * Shows the branch only up to `count` messages: the turn's new messages follow them as they come. The messages cut

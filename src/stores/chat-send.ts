@@ -9,6 +9,7 @@ import {
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
+import { isAnsweredElsewhere } from './other-tab-turn';
 import type { ChatTurn } from './chat-turn';
 import { titleFrom, UNTITLED } from './thread-lifecycle';
 
@@ -44,7 +45,13 @@ export function chatSendActions({
   return {
     async send(text, attachments = []) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || (!text.trim() && attachments.length === 0)) return false;
+      if (
+        !threadId ||
+        store.getState().isRunning ||
+        isAnsweredElsewhere(store.getState()) ||
+        (!text.trim() && attachments.length === 0)
+      )
+        return false;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       // The turn's first person message is this one, told as it is stored (whichever thread is open by then).
       let isStored = false;
@@ -66,7 +73,8 @@ export function chatSendActions({
     },
     async sendPrompt(messages, title) {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning || messages.length === 0) return;
+      if (!threadId || store.getState().isRunning || isAnsweredElsewhere(store.getState()) || messages.length === 0)
+        return;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED)
@@ -79,7 +87,8 @@ export function chatSendActions({
     },
     async retry() {
       const threadId = store.getState().activeThreadId;
-      if (!threadId || store.getState().isRunning) return;
+      // Not while another tab answers in the thread: this turn would wait for that one, then run as a second.
+      if (!threadId || store.getState().isRunning || isAnsweredElsewhere(store.getState())) return;
       await runInThread(threadId, (options) => retryTurn(deps, threadId, options));
     },
   };

@@ -16,8 +16,10 @@ import { followOtherTabTurn } from './other-tab-turn';
 import { followChatChanges } from './chat-changes';
 import { chatSendActions, type ChatSendActions } from './chat-send';
 import { openThreadReads, type OpenThreadReads } from './open-thread-reads';
-import { threadNavigationActions, type ThreadNavigationActions } from './thread-navigation';
 import type { CountAsCall } from './server-calls';
+import { resumeOrFollow, threadNavigationActions, type ThreadNavigationActions } from './thread-navigation';
+import { shareTurnNews } from './turn-news-sharing';
+import type { TurnNewsChannel } from '../platform/turn-news';
 
 /** A turn in progress, for a server's request made during it (sampling). */
 export interface RunningTurn {
@@ -62,6 +64,8 @@ export interface ChatState {
   readonly reveal?: Reveal;
   /** The open thread while another tab writes its answer (other-tab-turn.ts): Send waits for it. */
   readonly answeringElsewhere?: string;
+  /** Of that answer, the tool calls that wait for the person's approval in the other tab (undefined: not heard yet). */
+  readonly awaitingElsewhere?: readonly string[];
 }
 
 /** A message found by a search, to show where it stands in its thread: its id and the words found, as shown. */
@@ -98,9 +102,15 @@ export interface ChatActions
   runningTurn(): RunningTurn | undefined;
 }
 
+/** What the chat needs: the turn runner's dependencies, and the other tabs' news of their turns. */
+export interface ChatDeps extends TurnRunnerDeps {
+  /** Where this tab tells what its turn waits for and hears the other tabs' (their calls show as waiting there). */
+  readonly turnNews?: TurnNewsChannel;
+}
+
 /** The chat: threads of the profile, the open thread's messages, a running turn and its approvals. */
 export function createChat(
-  deps: TurnRunnerDeps,
+  deps: ChatDeps,
   { countAsCall }: { readonly countAsCall?: CountAsCall } = {},
 ): { store: ChatStore; actions: ChatActions; dispose: () => void } {
   const store = createStore<ChatState>(() => ({
@@ -118,7 +128,12 @@ export function createChat(
     store,
     isFree: (threadId) => isThreadTurnFree(deps, threadId),
     whenFree: (threadId) => whenThreadTurnFree(deps, threadId),
-    reload: (threadId) => loadMessages(threadId),
+    // That tab may have closed on calls left unanswered: this one asks about them, as a reload would there.
+    reload: async (threadId) => {
+      await loadMessages(threadId);
+      await resumeOrFollow({ store, deps, runInThread, followOtherTab }, threadId);
+    },
+    ask: (threadId) => deps.turnNews?.ask(threadId),
   });
 
   const actions: ChatActions = {
@@ -153,9 +168,11 @@ export function createChat(
   };
 
   const unsubscribe = followChatChanges({ store, storage, actions, loadMessages, followOtherTab });
+  const stopSharingNews = shareTurnNews(store, deps.turnNews);
   const dispose = () => {
     turn.stop(); // Calls in flight are cancelled on their servers.
     unsubscribe();
+    stopSharingNews();
   };
   return { store, actions, dispose };
 }

@@ -117,7 +117,10 @@ export async function startApp(
         sampling: samplingRequests.store,
       }),
     };
-    const chat = createChat(turnDeps, { countAsCall: calls.countAsCall });
+    const chat = createChat(
+      { ...turnDeps, ...(services.turnNews ? { turnNews: services.turnNews } : {}) },
+      { countAsCall: calls.countAsCall },
+    );
     callerOf = (serverId) =>
       requestCaller(
         chat.actions.runningTurn(),

@@ -96,16 +96,7 @@ export function threadNavigationActions({
           .update(profileId, (p) => ({ ...p, lastThreadId: threadId }))
           .catch(logFailure(logger, 'Remembering the open thread failed', { threadId }));
       await loadMessages(threadId);
-      // A turn the page left waiting on tool calls (a reload during an approval) asks about them again and goes on.
-      const { activeThreadId, isRunning, messages } = store.getState();
-      const resuming =
-        activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0
-          ? runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options))
-          : Promise.resolve();
-      // Calls left waiting may be another tab's turn, waiting for its approval there: then that tab answers.
-      void resuming.then(() => {
-        if (store.getState().activeThreadId === threadId) followOtherTab(threadId);
-      });
+      void resumeOrFollow({ store, deps, runInThread, followOtherTab }, threadId);
     },
     async openThreadAt(threadId, reveal) {
       await actions.openThread(threadId);
@@ -129,4 +120,20 @@ export function threadNavigationActions({
     },
   };
   return actions;
+}
+
+/**
+ * The open thread's loaded messages taken up: a turn the page left waiting on tool calls (a reload during an approval,
+ * or another tab closed during one) asks about them again and goes on; calls left waiting may instead be another
+ * tab's turn, waiting for its approval there (that tab answers), which is then followed until it ends.
+ */
+export async function resumeOrFollow(
+  context: Pick<ThreadNavigationContext, 'store' | 'deps' | 'runInThread' | 'followOtherTab'>,
+  threadId: string,
+): Promise<void> {
+  const { store, deps, runInThread, followOtherTab } = context;
+  const { activeThreadId, isRunning, messages } = store.getState();
+  if (activeThreadId === threadId && !isRunning && unansweredCalls(messages).length > 0)
+    await runInThread(threadId, (options) => resumeUnansweredCalls(deps, threadId, options));
+  if (store.getState().activeThreadId === threadId) followOtherTab(threadId);
 }
