@@ -127,6 +127,11 @@ export function ChatView({
   // Another tab writes this thread's answer: Send waits for it here too.
   const answeringElsewhere = useStoreIfAny(chat, (s) => s.answeringElsewhere, undefined);
   const isAnsweredInOtherTab = answeringElsewhere !== undefined && answeringElsewhere === activeId && !isRunningHere;
+  const awaitingElsewhereList = useStoreIfAny(chat, (s) => s.awaitingElsewhere, undefined);
+  const awaitingElsewhere = useMemo(
+    () => new Set(isAnsweredInOtherTab ? (awaitingElsewhereList ?? []) : []),
+    [isAnsweredInOtherTab, awaitingElsewhereList],
+  );
   // The running turn's approvals and waits are that thread's: shown there, not here.
   const shownApprovals = isBusyElsewhere ? NO_APPROVALS : approvals;
   const threadServers = thread?.enabledServerIds.join(' ');
@@ -195,7 +200,9 @@ export function ChatView({
             messages={messages}
             compactions={compactions}
             awaitingIds={awaitingIds}
-            isRunning={isRunning}
+            awaitingElsewhere={awaitingElsewhere}
+            // That tab's turn runs here too: its calls are not "not run", and nothing here starts a second turn.
+            isRunning={isRunning || isAnsweredInOtherTab}
             isThinking={isThinking}
             {...(isBusyElsewhere ? {} : { modelWait })}
             branches={branches}
@@ -224,7 +231,7 @@ export function ChatView({
       </section>
       <div className="composer-dock">
         {!isOnline && <OfflineNote />}
-        {isAnsweredInOtherTab && <OtherTabNote />}
+        {isAnsweredInOtherTab && <OtherTabNote isAwaitingApproval={awaitingElsewhere.size > 0} />}
         {isBusyElsewhere && actions && (
           <BusyElsewhereNote
             {...(busyThread ? { title: busyThread.title, onOpen: () => void actions.openThread(busyThread.id) } : {})}

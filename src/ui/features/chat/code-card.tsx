@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import { JsonView } from '../../components/json-view';
 import { formatCount, formatDuration, splitToolName } from './format';
 import { ServerNamesContext } from './server-names-context';
+import { AwaitingElsewhereContext } from './awaiting-elsewhere-context';
 
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
@@ -36,6 +37,8 @@ export function CodeCard({
   awaitingIds?: ReadonlySet<string>;
 }) {
   const isAwaitingApproval = [...(awaitingIds ?? [])].some((id) => id.startsWith(`${use.id}:`));
+  const elsewhere = useContext(AwaitingElsewhereContext);
+  const isAwaitingElsewhere = [...elsewhere].some((id) => id.startsWith(`${use.id}:`));
   const code =
     typeof (use.input as { code?: unknown } | null)?.code === 'string' ? (use.input as { code: string }).code : '';
   const isAnthropic = trace?.runner === 'anthropic' || (!result && !trace && isServerRun(use));
@@ -61,7 +64,9 @@ export function CodeCard({
             : state === 'running'
               ? isAwaitingApproval
                 ? 'waiting for your approval of a call…'
-                : 'running…'
+                : isAwaitingElsewhere
+                  ? 'waiting for approval of a call in another tab…'
+                  : 'running…'
               : state === 'error'
                 ? 'failed'
                 : 'done'}
@@ -82,7 +87,11 @@ export function CodeCard({
         <ol className="inner-calls" aria-label="Tool calls made by the code">
           {innerCalls.map((call) => (
             <li key={call.toolUseId}>
-              <InnerCallCard call={call} isAwaitingApproval={awaitingIds?.has(call.toolUseId) ?? false} />
+              <InnerCallCard
+                call={call}
+                isAwaitingApproval={awaitingIds?.has(call.toolUseId) ?? false}
+                isAwaitingElsewhere={elsewhere.has(call.toolUseId)}
+              />
             </li>
           ))}
         </ol>
@@ -138,7 +147,16 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * One tool call the code made: its tool, status, duration, approval, arguments and a summary of its result; while it
  * has not answered, running (or waiting for the person's approval, which the code's calls ask one at a time).
  */
-function InnerCallCard({ call, isAwaitingApproval }: { call: ToolCallTrace; isAwaitingApproval: boolean }) {
+function InnerCallCard({
+  call,
+  isAwaitingApproval,
+  isAwaitingElsewhere,
+}: {
+  call: ToolCallTrace;
+  isAwaitingApproval: boolean;
+  /** Asked about in the tab whose turn it is. */
+  isAwaitingElsewhere: boolean;
+}) {
   const serverNames = useContext(ServerNamesContext);
   const [prefix, apiName] = splitToolName(call.tool);
   const tool = call.toolName ?? apiName;
@@ -157,7 +175,9 @@ function InnerCallCard({ call, isAwaitingApproval }: { call: ToolCallTrace; isAw
           {call.isRunning
             ? isAwaitingApproval
               ? 'waiting for your approval…'
-              : 'running…'
+              : isAwaitingElsewhere
+                ? 'waiting for approval in another tab…'
+                : 'running…'
             : `${call.isStopped ? 'stopped' : call.isError ? 'failed' : 'done'} · ${formatDuration(call.durationMs)}`}
           {call.approval?.decision === 'deny' ? ' · denied' : ''}
         </span>

@@ -46,12 +46,18 @@ export function BusyElsewhereNote({
   );
 }
 
-/** Above the message box of a thread whose answer another tab is writing: Send waits here until it ends. */
-export function OtherTabNote() {
+/**
+ * Above the message box of a thread whose answer another tab is writing: Send, Retry, Edit and Regenerate wait here
+ * until it ends (each would start a second turn behind it); its approvals are answered in that tab.
+ */
+export function OtherTabNote({ isAwaitingApproval }: { isAwaitingApproval: boolean }) {
   return (
     <p className="offline-note" role="status">
-      <strong>Claude is answering in this thread in another tab.</strong> Its approvals and Stop are there. Send waits
-      until that answer ends (what you type stays in the box); it then shows here.
+      <strong>Claude is answering in this thread in another tab.</strong>{' '}
+      {isAwaitingApproval
+        ? 'It is waiting for your approval in that tab: allow or deny the call there (Stop is there too). '
+        : 'Its approvals and Stop are there. '}
+      Send waits until that answer ends (what you type stays in the box); it then shows here.
     </p>
   );
 }

@@ -21,6 +21,7 @@ import { MessageList } from './message-list';
 import { SamplingList } from './sampling-list';
 import { ServerNamesContext } from './server-names-context';
 import { ThreadIdContext } from './thread-id-context';
+import { AwaitingElsewhereContext } from './awaiting-elsewhere-context';
 import { ToolProgressContext } from './tool-progress';
 import { ReadResourceContext } from './tool-result-view';
 
@@ -33,6 +34,9 @@ export interface ThreadPaneProps {
   readonly messages: readonly Message[];
   readonly compactions: readonly ContextCompaction[];
   readonly awaitingIds: ReadonlySet<string>;
+  /** Calls that wait for the person's approval in the tab whose turn it is (another tab answering in the thread). */
+  readonly awaitingElsewhere: ReadonlySet<string>;
+  /** A turn runs in this tab, or another tab answers in the thread: no Retry, Edit or Regenerate meanwhile. */
   readonly isRunning: boolean;
   readonly isThinking: boolean;
   /** Why the answer waits (the API refused an attempt and the app tries again), said in place of "Thinking…". */
@@ -66,6 +70,7 @@ export default function ThreadPane({
   messages,
   compactions,
   awaitingIds,
+  awaitingElsewhere,
   isRunning,
   isThinking,
   modelWait,
@@ -90,17 +95,19 @@ export default function ThreadPane({
             <McpAppsContext.Provider value={mcpApps?.actions}>
               <ServerNamesContext.Provider value={serverNames}>
                 <ThreadIdContext.Provider value={thread.id}>
-                  <MessageList
-                    key={thread.id}
-                    messages={messages}
-                    compactions={compactions}
-                    serverNames={serverNames}
-                    awaitingIds={awaitingIds}
-                    isTurnRunning={isRunning}
-                    reveal={reveal}
-                    {...(branches ? { branches } : {})}
-                    {...(isRunning ? {} : { onRetry })}
-                  />
+                  <AwaitingElsewhereContext.Provider value={awaitingElsewhere}>
+                    <MessageList
+                      key={thread.id}
+                      messages={messages}
+                      compactions={compactions}
+                      serverNames={serverNames}
+                      awaitingIds={awaitingIds}
+                      isTurnRunning={isRunning}
+                      reveal={reveal}
+                      {...(branches ? { branches } : {})}
+                      {...(isRunning ? {} : { onRetry })}
+                    />
+                  </AwaitingElsewhereContext.Provider>
                 </ThreadIdContext.Provider>
               </ServerNamesContext.Provider>
             </McpAppsContext.Provider>

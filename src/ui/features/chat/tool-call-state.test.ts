@@ -41,4 +41,10 @@ describe('a tool card’s state', () => {
     expect(toolCallState(result(true), trace({ isStopped: true }), false, false)).toBe('stopped');
     expect(toolCallState(result(true), trace({ isError: true }), false, false)).toBe('error');
   });
+
+  it('says a call another tab answering the thread asks about is waiting there, not "not run"', () => {
+    expect(toolCallState(undefined, undefined, false, true, true)).toBe('waiting-elsewhere');
+    expect(toolCallState(undefined, trace(), false, true, true)).toBe('waiting-elsewhere');
+    expect(toolCallState(undefined, undefined, true, true, true)).toBe('waiting'); // Asked here: answered here.
+  });
 });

@@ -10,15 +10,18 @@ import { AppView } from './mcp-app/app-view';
 import { approvalLabel } from './approval-label';
 import { formatDuration, splitToolName } from './format';
 import { ServerNamesContext } from './server-names-context';
+import { AwaitingElsewhereContext } from './awaiting-elsewhere-context';
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 type ToolResult = Extract<ContentBlock, { type: 'tool_result' }>;
 
 /** Where a call stands, as its card says it. */
-export type ToolCallState = 'waiting' | 'running' | 'not-run' | 'denied' | 'stopped' | 'error' | 'done';
+export type ToolCallState =
+  'waiting' | 'waiting-elsewhere' | 'running' | 'not-run' | 'denied' | 'stopped' | 'error' | 'done';
 
 const STATE_LABEL: Record<ToolCallState, string> = {
   waiting: 'waiting for your approval',
+  'waiting-elsewhere': 'waiting for approval in another tab',
   running: 'running…',
   'not-run': 'not run',
   denied: 'denied',
@@ -28,18 +31,21 @@ const STATE_LABEL: Record<ToolCallState, string> = {
 };
 
 /**
- * The state of a call from its result and trace, whether the person is being asked about it, and whether a turn runs.
- * A call's trace is written when it ends: one that ended while others of its batch still run has no result yet.
+ * The state of a call from its result and trace, whether the person is being asked about it (here, or in the tab whose
+ * turn it is), and whether a turn runs (in this tab or another). A call's trace is written when it ends: one that ended
+ * while others of its batch still run has no result yet.
  */
 export function toolCallState(
   result: ToolResult | undefined,
   trace: ToolCallTrace | undefined,
   isAwaitingApproval: boolean,
   isTurnRunning: boolean,
+  isAwaitingElsewhere = false,
 ): ToolCallState {
   // Asked about now wins: a call stored with its trace but not its result (a reload between the two writes) is asked
   // about, and run, again.
   if (isAwaitingApproval) return 'waiting';
+  if (isAwaitingElsewhere) return 'waiting-elsewhere';
   if (!result && !trace) return isTurnRunning ? 'running' : 'not-run';
   if (trace?.approval?.decision === 'deny') return 'denied';
   // Stop cancelled it: the person's own choice, not a failure of the tool.
@@ -66,7 +72,8 @@ export function ToolCard({
   const tool = trace?.toolName ?? apiName;
   const serverId = trace?.serverId ?? prefix;
   const server = serverId && (serverNames.get(serverId) ?? serverId);
-  const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning);
+  const isAwaitingElsewhere = useContext(AwaitingElsewhereContext).has(use.id);
+  const state = toolCallState(result, trace, isAwaitingApproval, isTurnRunning, isAwaitingElsewhere);
   // A denial is the person's own choice, not a failure: its time and "denied" again would say nothing more.
   const isDenied = state === 'denied';
   const app = useToolApp(use.name, Boolean(result && trace?.shown && !isDenied), trace?.appUri);

@@ -23,7 +23,8 @@ export function ThreadsSidebar({
 }) {
   const threads = useStore(chat, (s) => s.threads);
   const activeId = useStore(chat, (s) => s.activeThreadId);
-  const runningId = useStore(chat, (s) => s.runningThreadId);
+  // This tab's turn, or another tab's in the open thread (that tab's own list says so too).
+  const runningId = useStore(chat, (s) => s.runningThreadId ?? s.answeringElsewhere);
   const deleting = useStore(chat, (s) => s.deleting);
   const deletingId = deleting?.thread.id;
   // The deletion whose Undo time ran out: its toast goes at once, even while storage is still removing the thread.
