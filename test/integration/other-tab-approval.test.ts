@@ -77,7 +77,11 @@ function closableLocks(shared: Locks): { locks: Locks; close: () => void } {
   };
 }
 
-async function sharedThread(name: string, locks: { a: Locks; b: Locks }) {
+async function sharedThread(
+  name: string,
+  locks: { a: Locks; b: Locks },
+  answerHeld: Promise<void> = Promise.resolve(),
+) {
   const a = await openTab(name, locks.a);
   const b = await openTab(name, locks.b, a.app.opened.factory);
   const thread = await a.app.opened.storage.threads.create(a.app.profile.id, {
@@ -86,7 +90,7 @@ async function sharedThread(name: string, locks: { a: Locks; b: Locks }) {
   });
   a.app.api.script(
     { toolUses: [{ id: 'toolu_shared', name: 'mcp__everything__echo', input: { message: 'from tab A' } }] },
-    { text: 'The echo came back.' },
+    { text: 'The echo came back.', holdAfterChunks: { afterChunks: 0, until: answerHeld } },
   );
   await a.chat.actions.refreshThreads();
   await a.chat.actions.openThread(thread.id);
@@ -106,7 +110,9 @@ async function sharedThread(name: string, locks: { a: Locks; b: Locks }) {
 describe('a turn waiting for approval in another tab', () => {
   it('shows there as waiting, starts no second turn, and ends there with the answer once approved', async () => {
     const shared = createLocalLocks();
-    const { a, b, thread, sending } = await sharedThread(`approval-${Date.now()}`, { a: shared, b: shared });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { a, b, thread, sending } = await sharedThread(`approval-${Date.now()}`, { a: shared, b: shared }, held);
     // B starts nothing on the thread meanwhile: a Send would only run after A's turn, as a second one.
     expect(await b.chat.actions.send('Sent from tab B')).toBe(false);
     await b.chat.actions.retry();
@@ -114,7 +120,12 @@ describe('a turn waiting for approval in another tab', () => {
     expect(b.chat.store.getState().pendingApprovals).toEqual([]); // Approval stays in A.
 
     a.chat.store.getState().pendingApprovals[0]!.answer('allow-once');
-    await vi.waitFor(() => expect(b.chat.store.getState().awaitingElsewhere).toEqual([]), WAIT);
+    // Allowed, the call runs and the answer is on its way there: here it is no longer waiting for approval.
+    await vi.waitFor(() => {
+      expect(b.chat.store.getState().answeringElsewhere).toBe(thread.id);
+      expect(b.chat.store.getState().awaitingElsewhere).toEqual([]);
+    }, WAIT);
+    release();
     await sending;
     await vi.waitFor(() => {
       const state = b.chat.store.getState();
