@@ -1,5 +1,4 @@
 import type { Registry } from '../mcp/registry';
-import type { CallFrom } from '../mcp/server-connection-deps';
 import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
 
 /**
@@ -50,11 +49,11 @@ export function trackServerCalls(registry: Registry, guard?: FloodGuard): Tracke
   const calls = new Map<string, readonly RunningCall[]>();
   const running = (serverId: string) => calls.get(serverId) ?? [];
   /** Keeps a call of the server for the thread until the returned function is called. */
-  const begin = (serverId: string, from: CallFrom): (() => void) => {
+  const begin = (serverId: string, threadId: string, isTurn: boolean): (() => void) => {
     let settle = () => {};
     const call: RunningCall = {
-      threadId: from.threadId,
-      isTurn: !from.isApp,
+      threadId,
+      isTurn,
       settled: new Promise<void>((resolve) => (settle = resolve)),
     };
     calls.set(serverId, [...running(serverId), call]);
@@ -68,7 +67,7 @@ export function trackServerCalls(registry: Registry, guard?: FloodGuard): Tracke
   const countAsCall: CountAsCall = async (serverId, threadId, run) => {
     if (threadId === undefined) return run();
     // Not the turn's: a question then is cancelled as the read ends, as one during an app's call is.
-    const end = begin(serverId, { threadId, isApp: true });
+    const end = begin(serverId, threadId, false);
     try {
       return await run();
     } finally {
@@ -76,7 +75,8 @@ export function trackServerCalls(registry: Registry, guard?: FloodGuard): Tracke
     }
   };
   const callTool: Registry['callTool'] = async (serverId, toolName, args, options) => {
-    const end = options?.from && begin(serverId, options.from);
+    const from = options?.from;
+    const end = from && begin(serverId, from.threadId, !from.isApp);
     const held = guard && options?.onProgress ? holdingProgress(serverId, guard, options.onProgress) : undefined;
     try {
       return await registry.callTool(
