@@ -16,17 +16,21 @@ import { createServerRequests, endQuestionsWithTurns, requestCaller, type Reques
 import { trackServerCalls } from './server-calls';
 import { createFloodGuard, floodNote } from './flood-guard';
 import { personAskedIn } from './person-asked';
-import { autoDiscoverServers } from './auto-discover';
 import { createSamplingRequests, samplingTurnFinder } from './sampling-requests';
 import { createPrompts } from './prompts-store';
-import { createDirectory } from './directory-store';
 import { createSettingsActions } from './settings-actions';
 import { effectiveRelayUrl } from './relay-settings';
 import { followServerChanges, syncAppToolOverrides, type ServerFollow } from './server-sync';
 import { bindServerActions, createServersStore } from './servers-store';
 import { syncToolIndex } from '../turns/tool-index-sync';
 import { createVaultLock } from './vault-lock';
-import { prepareProfile, registerServers } from './start-steps';
+import {
+  connectStartServers,
+  enableInOpenThread,
+  prepareProfile,
+  registerServers,
+  startDirectory,
+} from './start-steps';
 
 /** A deletion marked this long ago is finished at start-up; Undo lasts 10 s, so no tab is still offering it. */
 const FINISH_DELETIONS_AFTER_MS = 60_000;
@@ -220,18 +224,7 @@ export async function startApp(
       storage: services.storage,
       profileId: profile.id,
       logger,
-      enableInOpenThread: async (serverId) => {
-        const { threads, activeThreadId } = chat.store.getState();
-        const open = threads.find((t) => t.id === activeThreadId);
-        if (!open || open.enabledServerIds.length > 0) return false;
-        await chat.actions.setThreadServers(open.id, [serverId]);
-        return (
-          chat.store
-            .getState()
-            .threads.find((t) => t.id === open.id)
-            ?.enabledServerIds.includes(serverId) ?? false
-        );
-      },
+      enableInOpenThread: (serverId) => enableInOpenThread(chat, serverId),
     });
     followingServers = followServerChanges({
       storage: services.storage,
@@ -249,30 +242,14 @@ export async function startApp(
     if (activeThreadId && !threads.some((t) => t.id === activeThreadId))
       chat.store.setState({ activeThreadId: undefined, messages: [] });
     rememberTheme(profile.preferences.theme);
-    // The open thread's servers (with none open, those a new thread gets) connect now, so their status is true from
-    // the first screen.
-    const openThread = chat.store.getState().threads.find((t) => t.id === chat.store.getState().activeThreadId);
-    const startIds = openThread?.enabledServerIds ?? [...profile.defaultServerIds, ...newThreadServers];
-    for (const id of new Set(startIds)) if (registry.get(id)?.config.enabled) void registry.connect(id);
-    const { discovery } = appConfig.config;
-    const registryClient =
-      discovery.enabled && discovery.endpoint && services.createDirectory
-        ? services.createDirectory(discovery.endpoint)
-        : undefined;
-    const directory = registryClient ? createDirectory(registryClient) : undefined;
-    // autoDiscover: the deployer's registry's servers join the profile in the background, each once.
-    if (registryClient && discovery.autoDiscover)
-      void autoDiscoverServers(
-        {
-          registry,
-          storage: services.storage,
-          profileId: profile.id,
-          logger,
-          directory: registryClient,
-          connect: (id) => serverActions.connect(id),
-        },
-        discoveryStop.signal,
-      ).catch(logFailure(logger, "Adding the directory's servers failed", { endpoint: discovery.endpoint }));
+    connectStartServers(registry, chat.store.getState(), [...profile.defaultServerIds, ...newThreadServers]);
+    const directory = startDirectory(appConfig.config.discovery, services.createDirectory, discoveryStop.signal, {
+      registry,
+      storage: services.storage,
+      profileId: profile.id,
+      logger,
+      connect: (id) => serverActions.connect(id),
+    });
     const mcpApps = services.mountMcpApp
       ? createMcpApps({
           turns: turnDeps,

@@ -1,11 +1,16 @@
 import type { AppConfig } from '../domain/app-config';
 import { describeError } from '../domain/errors';
-import { logFailure, type Logger } from '../domain/logger';
+import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { ServerConfig } from '../domain/server-config';
 import { trustOf } from '../domain/server-trust';
 import type { UserConfig } from '../domain/user-config';
 import type { Registry } from '../mcp/registry';
+import type { ServerDirectory } from '../mcp/server-directory';
 import type { Storage } from '../storage/storage';
+import { autoDiscoverServers } from './auto-discover';
+import type { ChatActions, ChatState, ChatStore } from './chat-store';
+import { createDirectory } from './directory-store';
+import type { ServerDeps } from './server-edit';
 
 /**
  * Brings the active profile up to date with the app config before anything reads it: the API key moves to the app's
@@ -65,4 +70,62 @@ export async function registerServers(
     ...results.filter((problem): problem is string => problem !== undefined),
     ...userServers.skipped.map((error) => error.message),
   ];
+}
+
+/**
+ * Puts a server the person just added on in the open thread when that thread has none on yet (its first server);
+ * resolves to whether it is on there now.
+ */
+export async function enableInOpenThread(
+  chat: { readonly store: ChatStore; readonly actions: Pick<ChatActions, 'setThreadServers'> },
+  serverId: string,
+): Promise<boolean> {
+  const { threads, activeThreadId } = chat.store.getState();
+  const open = threads.find((t) => t.id === activeThreadId);
+  if (!open || open.enabledServerIds.length > 0) return false;
+  await chat.actions.setThreadServers(open.id, [serverId]);
+  return (
+    chat.store
+      .getState()
+      .threads.find((t) => t.id === open.id)
+      ?.enabledServerIds.includes(serverId) ?? false
+  );
+}
+
+/**
+ * The open thread's servers (with none open, `newThreadIds`: those a new thread gets) connect now, so their status is
+ * true from the first screen.
+ */
+export function connectStartServers(
+  registry: Pick<Registry, 'get' | 'connect'>,
+  { threads, activeThreadId }: Pick<ChatState, 'threads' | 'activeThreadId'>,
+  newThreadIds: readonly string[],
+): void {
+  const openThread = threads.find((t) => t.id === activeThreadId);
+  const startIds = openThread?.enabledServerIds ?? newThreadIds;
+  for (const id of new Set(startIds)) if (registry.get(id)?.config.enabled) void registry.connect(id);
+}
+
+/**
+ * The deployer's server registry, when discovery is on: the store behind "Find servers", and with autoDiscover its
+ * servers joining the profile in the background, each once (until `signal` aborts: the profile is left).
+ */
+export function startDirectory(
+  discovery: AppConfig['discovery'],
+  createDirectoryClient: ((endpoint: string) => ServerDirectory) | undefined,
+  signal: AbortSignal,
+  deps: ServerDeps & { readonly connect: (id: string) => Promise<void> },
+): ReturnType<typeof createDirectory> | undefined {
+  const registryClient =
+    discovery.enabled && discovery.endpoint && createDirectoryClient
+      ? createDirectoryClient(discovery.endpoint)
+      : undefined;
+  const directory = registryClient ? createDirectory(registryClient) : undefined;
+  if (registryClient && discovery.autoDiscover)
+    void autoDiscoverServers({ ...deps, directory: registryClient }, signal).catch(
+      logFailure(deps.logger ?? silentLogger, "Adding the directory's servers failed", {
+        endpoint: discovery.endpoint,
+      }),
+    );
+  return directory;
 }
