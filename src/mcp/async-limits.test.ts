@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untilAborted } from './async-limits';
-
-/** A signal that counts the abort listeners added to it and not removed yet. */
-function countingSignal() {
-  const controller = new AbortController();
-  const { signal } = controller;
-  let listeners = 0;
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
-  signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners--, remove(...args));
-  return { controller, signal, listeners: () => listeners };
-}
+import { countingSignal } from '../../test/fakes/counting-signal';
 
 describe('untilAborted', () => {
   it('leaves no listener on a long-lived signal once each promise settles', async () => {
@@ -26,5 +15,24 @@ describe('untilAborted', () => {
     const waiting = untilAborted(new Promise(() => {}), signal);
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('with a signal aborted already, rejects at once and leaves the later failure of the work handled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let fail: (error: Error) => void = () => undefined;
+      const work = new Promise<never>((_, reject) => (fail = reject));
+      const { controller, signal } = countingSignal();
+      controller.abort();
+      await expect(untilAborted(work, signal)).rejects.toMatchObject({ name: 'AbortError' });
+      fail(new Error('connect failed'));
+      // Node reports an unhandled rejection once the microtasks run out; a macrotask comes after that.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

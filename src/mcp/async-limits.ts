@@ -23,7 +23,11 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
-    if (signal.aborted) return abort();
+    if (signal.aborted) {
+      // Nobody waits for the work now: its failure must not surface as an unhandled rejection.
+      promise.catch(() => undefined);
+      return abort();
+    }
     signal.addEventListener('abort', abort, { once: true });
     void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeRegistry, toolDefinition } from '../../test/fakes/fake-registry';
 import { createStore } from 'zustand/vanilla';
 import { createMcpApps } from './mcp-apps';
+import { countingSignal } from '../../test/fakes/counting-signal';
 
 async function appsWithDice(enabledServerIds: readonly string[] = ['dice'], opened: string[] = []) {
   const registry = new FakeRegistry();
@@ -25,17 +26,6 @@ async function appsWithDice(enabledServerIds: readonly string[] = ['dice'], open
     now: Date.now,
   });
   return Object.assign(actions, { store });
-}
-
-/** A frame's teardown signal that counts the abort listeners on it not removed yet. */
-function countingSignal() {
-  const { signal } = new AbortController();
-  let listeners = 0;
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
-  signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners--, remove(...args));
-  return { signal, listeners: () => listeners };
 }
 
 describe('the app of a tool call’s result', () => {
