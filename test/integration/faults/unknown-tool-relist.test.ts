@@ -39,7 +39,8 @@ describe('a tool name its server does not list', () => {
 
   it('a model repeating names the server does not have reads its tool list once, not once per call', async () => {
     const server = await own(startTestMcpServer());
-    const faults = await app();
+    // A window no slow run can outlast: the figure counts the calls, not the clock.
+    const faults = await app({ timing: { relistOnUnknownToolMs: 1e9 } });
     const thread = await threadWithServer(faults, 'calc', server.url);
     const listedBefore = server.toolsListed;
     faults.api.script(
