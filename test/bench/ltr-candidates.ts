@@ -55,9 +55,12 @@ const index = (name: (typeof FEATURES)[number]): number => FEATURES.indexOf(name
 const featureSet = (keep: (name: (typeof FEATURES)[number]) => boolean): ReadonlySet<number> =>
   new Set(FEATURES.flatMap((name, k) => (k > 0 && keep(name) ? [k] : [])));
 const GROUPS: readonly [string, ReadonlySet<number>][] = [
-  ['every feature but propagation', featureSet((f) => f !== 'propagated score')],
-  ['every feature', featureSet(() => true)],
-  ['no semantic cosine, no propagation', featureSet((f) => f !== 'propagated score' && f !== 'semantic cosine')],
+  ['every feature but propagation', featureSet((f) => !f.startsWith('propagated'))],
+  [
+    'every feature (propagation from the other tools of the best 30)',
+    featureSet((f) => !f.startsWith('propagated from')),
+  ],
+  ['no semantic cosine, no propagation', featureSet((f) => !f.startsWith('propagated') && f !== 'semantic cosine')],
   [
     'no server features (relevance, tools in list, prerequisite), no propagation',
     featureSet((f) => !/server|prerequisite|propagated/.test(f) || f === 'bm25 server'),
@@ -81,27 +84,39 @@ for (const [group, use] of GROUPS) {
   for (const lambda of [1, 0.1, 0.01])
     VARIANTS.push({ label: `pairwise, ${group}, λ ${lambda}`, loss: 'pairwise', lambda, use });
 }
-for (const lambda of [0.1, 0.01]) {
-  VARIANTS.push({ label: `softmax, ${GROUPS[0]![0]}, λ ${lambda}`, loss: 'softmax', lambda, use: GROUPS[0]![1] });
+VARIANTS.push({ label: `softmax, ${GROUPS[0]![0]}, λ 0.01`, loss: 'softmax', lambda: 0.01, use: GROUPS[0]![1] });
+for (const loss of ['pairwise', 'softmax'] as const) {
+  VARIANTS.push({
+    label: `${loss}, ${GROUPS[0]![0]}, λ 0.01, best 10 only`,
+    loss,
+    lambda: 0.01,
+    use: GROUPS[0]![1],
+    depth: 10,
+  });
 }
-VARIANTS.push({
-  label: `pairwise, ${GROUPS[0]![0]}, λ 0.01, best 10 only`,
-  loss: 'pairwise',
-  lambda: 0.01,
-  use: GROUPS[0]![1],
-  depth: 10,
-});
 
-/** Score propagation, not learned: the app's score over its best plus λ × Σ (TF-IDF cosine with another tool of the list × that tool's score over the best). */
-const PROPAGATION = [0.05, 0.1, 0.2, 0.4].map((lambda): [string, LinearRanker] => {
-  const weights = new Float64Array(FEATURES.length);
-  weights[0] = 1;
-  weights[index('propagated score')] = lambda;
-  return [
-    `score propagation between similar tools of the best ${DEPTH}, λ ${lambda} (not learned)`,
-    { weights, mean: new Float64Array(FEATURES.length), scale: new Float64Array(FEATURES.length).fill(1) },
-  ];
-});
+/**
+ * Score propagation, not learned: the app's score over its best plus λ × Σ (TF-IDF cosine of name and description with
+ * another tool × that tool's score over the best), from every other tool of the list, from the best 5 only, or from
+ * the best 5 of the tool's own server.
+ */
+const PROPAGATION = (
+  [
+    ['propagated score', `the other tools of the best ${DEPTH}`],
+    ['propagated from the best 5', 'the best 5'],
+    ['propagated from the best 5 of its server', 'the best 5 of its own server'],
+  ] as const
+).flatMap(([feature, from]) =>
+  [0.05, 0.1, 0.2, 0.4].map((lambda): [string, LinearRanker] => {
+    const weights = new Float64Array(FEATURES.length);
+    weights[0] = 1;
+    weights[index(feature)] = lambda;
+    return [
+      `score propagation from ${from} by TF-IDF similarity, λ ${lambda} (not learned)`,
+      { weights, mean: new Float64Array(FEATURES.length), scale: new Float64Array(FEATURES.length).fill(1) },
+    ];
+  }),
+);
 
 const weightsOf = (model: LinearRanker): string =>
   FEATURES.map((name, k) => [name, model.weights[k]!] as const)

@@ -40,6 +40,8 @@ export const FEATURES = [
   'prerequisite of a best tool',
   'description length',
   'propagated score',
+  'propagated from the best 5',
+  'propagated from the best 5 of its server',
 ] as const;
 export const FEATURE_COUNT = FEATURES.length;
 
@@ -178,12 +180,15 @@ export function extractCandidates(set: BenchSet, tuning: IndexTuning = DEFAULT_T
         [...all].filter(([term]) => t.name.has(term) || t.description.has(term)).map(([, q]) => q.source),
       );
       const nameInQuery = t.nameList.filter((w) => covered.has(w)).length;
-      let propagated = 0;
+      // Score propagation: the other tools' scores, each times its TF-IDF cosine with this tool.
+      const propagated = [0, 0, 0];
       slots.forEach((other, j) => {
         if (j === i) return;
         let sim = 0;
         for (const [term, v] of texts[other]!.vector) sim += v * (t.vector.get(term) ?? 0);
-        propagated += sim * ratio[j]!;
+        propagated[0]! += sim * ratio[j]!;
+        if (j < 5) propagated[1]! += sim * ratio[j]!;
+        if (j < 5 && docs[other]!.tool.serverId === doc.tool.serverId) propagated[2]! += sim * ratio[j]!;
       });
       const row = [
         ratio[i]!,
@@ -207,7 +212,7 @@ export function extractCandidates(set: BenchSet, tuning: IndexTuning = DEFAULT_T
           ? 1
           : 0,
         Math.log(1 + t.descriptionLength) / 5,
-        propagated,
+        ...propagated,
       ];
       features.set(row, i * FEATURE_COUNT);
       gold[i] = query.expectedTools.findIndex((entry) => entry.includes(ids[i]!));
