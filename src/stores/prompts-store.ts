@@ -55,8 +55,8 @@ const MAX_OPTIONS = 50;
 
 /**
  * The `/` prompts of the thread's servers: listing (cached, refreshed on prompts/list_changed), arguments, running.
- * A prompt's completions and its prompts/get count as requests for the thread it was picked in (`countAsCall`), so
- * its server may ask the person there meanwhile.
+ * A prompt's prompts/get counts as a request for the thread it was picked in (`countAsCall`), so its server may ask
+ * the person there meanwhile; its completions, sent as the person types, do not.
  */
 export function createPrompts(
   registry: Pick<Registry, 'listPrompts' | 'getPrompt' | 'completePromptArgument' | 'subscribe'>,
@@ -132,9 +132,8 @@ export function createPrompts(
       const { [name]: _self, ...context } = values;
       const filled = Object.fromEntries(Object.entries(context).filter(([, v]) => v !== ''));
       const { serverId } = chosen.prompt;
-      const found = await countAsCall(serverId, chosen.threadId, () =>
-        registry.completePromptArgument(serverId, chosen.prompt.name, { name, value }, filled),
-      );
+      // Not counted as the thread's request: sent at each key, a question during it would stack up forms.
+      const found = await registry.completePromptArgument(serverId, chosen.prompt.name, { name, value }, filled);
       const now = store.getState().chosen;
       // An answer to an older value (typing went on) is dropped.
       if (now?.prompt !== chosen.prompt || now.values[name] !== value) return;

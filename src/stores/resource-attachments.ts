@@ -234,9 +234,8 @@ export function createResourceActions(deps: ResourceDeps): ResourceActions {
       if (added) await follow(serverId, uri, name, added.ref.id);
     },
     async complete(serverId, uriTemplate, argument, context) {
-      return countAsCall(serverId, openThreadId(), () =>
-        deps.resources.complete(serverId, uriTemplate, argument, context),
-      ).catch(() => []);
+      // Not counted as the thread's request: sent at each key, a question during it would stack up forms.
+      return deps.resources.complete(serverId, uriTemplate, argument, context).catch(() => []);
     },
     templateOf(serverId, uriTemplate) {
       return store.getState().listings[serverId]?.templates.find((t) => t.uriTemplate === uriTemplate);

@@ -1,5 +1,5 @@
 // A server may ask the person during any request of the app, not only a tool call: a prompt picked in a thread's
-// composer (prompts/get, its completions) and a resource attached there (resources/read) ask in that thread. A read in
+// composer (prompts/get; not its completions, sent at each key) and a resource attached there (resources/read) ask in that thread. A read in
 // a thread where the server is off asks no one. The app as it starts (startApp) with a real SDK server on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptInfo } from '../../src/domain/prompts';
@@ -60,16 +60,10 @@ describe("a server's question while it answers a read the person made in a threa
     const { ids, prompts, requests } = started;
     await started.chatActions.openThread(ids.B!);
     prompts.actions.choose(await greetPrompt(started), ids.B);
-    // Its argument's suggestions (completion/complete) ask too: answered first, in the same thread.
-    const suggesting = await until(requests.store, (s) => s.elicitations[0]);
-    expect([suggesting.threadId, suggesting.message, suggesting.isFromTurn]).toEqual([
-      ids.B,
-      'Whose completion is it?',
-      undefined,
-    ]);
-    suggesting.answer({ action: 'accept', content: { name: 'Tab' } });
+    // Its argument's suggestions (completion/complete), asked for at each key, may not ask: declined, no form shown.
     await until(prompts.store, (s) => s.chosen?.suggestions.tone);
-    expect(prompts.store.getState().chosen?.suggestions.tone).toEqual(['name Tab']);
+    expect(prompts.store.getState().chosen?.suggestions.tone).toEqual(['no name (decline)']);
+    expect(requests.store.getState().elicitations).toEqual([]);
 
     const inserted = prompts.actions.run('insert');
     const question = await until(requests.store, (s) => s.elicitations[0]);
