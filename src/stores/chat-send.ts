@@ -20,8 +20,12 @@ export interface ChatSendActions {
    * the end of the turn, to whether the person's message was stored (false also when nothing was sent).
    */
   send(text: string, attachments?: readonly OutgoingAttachment[]): Promise<boolean>;
-  /** Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread. */
-  sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<void>;
+  /**
+   * Sends a server prompt's messages as the turn (their roles and content kept); `title` names an untitled thread.
+   * Resolves to false at once when no turn may start (a turn runs in the thread, here or in another tab), else to true
+   * at the end of the turn.
+   */
+  sendPrompt(messages: readonly PromptTurnMessage[], title: string): Promise<boolean>;
   /** Runs the open thread's failed turn again (its last message is a failed answer), without repeating the person's message. */
   retry(): Promise<void>;
 }
@@ -74,7 +78,7 @@ export function chatSendActions({
     async sendPrompt(messages, title) {
       const threadId = store.getState().activeThreadId;
       if (!threadId || store.getState().isRunning || isAnsweredElsewhere(store.getState()) || messages.length === 0)
-        return;
+        return false;
       const thread = store.getState().threads.find((t) => t.id === threadId);
       await runInThread(threadId, async (options) => {
         if (thread?.title === UNTITLED)
@@ -84,6 +88,7 @@ export function chatSendActions({
             .catch(logFailure(logger, 'Titling the thread failed', { threadId }));
         return sendPromptMessages(deps, threadId, messages, options);
       });
+      return true;
     },
     async retry() {
       const threadId = store.getState().activeThreadId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo, PromptReading } from '../domain/prompts';
-import { createPrompts } from './prompts-store';
+import { createPrompts, PROMPT_NOT_SENT } from './prompts-store';
 
 const prompt: PromptInfo = { serverId: 's', serverName: 'S', name: 'simple', arguments: [] };
 
@@ -15,7 +15,7 @@ describe('a picked prompt', () => {
         completePromptArgument: async () => [],
         subscribe: () => () => undefined,
       },
-      { sendPrompt: async (_messages, title) => void sent.push(title) },
+      { sendPrompt: async (_messages, title) => (sent.push(title), true) },
     );
     actions.choose(prompt);
     const running = actions.run('send');
@@ -43,7 +43,7 @@ describe('a picked prompt', () => {
         completePromptArgument: () => new Promise<string[]>((resolve) => (suggest = resolve)),
         subscribe: () => () => undefined,
       },
-      { sendPrompt: async (_messages, title) => void sent.push(title) },
+      { sendPrompt: async (_messages, title) => (sent.push(title), true) },
     );
     actions.choose({ ...prompt, name: 'team', arguments: [{ name: 'department', isRequired: true }] });
     void actions.setValue('department', 'Sales');
@@ -54,5 +54,26 @@ describe('a picked prompt', () => {
     await running;
     expect(sent).toEqual(['team']);
     expect(store.getState().chosen).toBeUndefined();
+  });
+
+  it('refused as it is sent (a turn began in the thread, here or in another tab): the form comes back as filled, and says why', async () => {
+    const { actions, store } = createPrompts(
+      {
+        listPrompts: async () => ({ ok: true, prompts: [] }),
+        getPrompt: async () => ({ ok: true, messages: [{ role: 'user', content: { type: 'text', text: 'Promote' } }] }),
+        completePromptArgument: async () => [],
+        subscribe: () => () => undefined,
+      },
+      { sendPrompt: async () => false },
+    );
+    actions.choose({ ...prompt, name: 'team', arguments: [{ name: 'department', isRequired: true }] });
+    void actions.setValue('department', 'Sales');
+    await actions.run('send');
+    expect(store.getState().chosen).toMatchObject({
+      prompt: { name: 'team' },
+      values: { department: 'Sales' },
+      isRunning: false,
+      error: PROMPT_NOT_SENT,
+    });
   });
 });

@@ -53,6 +53,10 @@ export interface PromptActions {
 
 const MAX_OPTIONS = 50;
 
+/** Said in the prompt's form when its turn could not start. */
+export const PROMPT_NOT_SENT =
+  'Not sent: Claude is answering in this thread (here or in another tab). Send the prompt again once that answer ends.';
+
 /**
  * The `/` prompts of the thread's servers: listing (cached, refreshed on prompts/list_changed), arguments, running.
  * A prompt's prompts/get counts as a request for the thread it was picked in (`countAsCall`), so its server may ask
@@ -178,7 +182,10 @@ export function createPrompts(
         return text;
       }
       store.setState({ chosen: undefined });
-      await chat.sendPrompt(promptTurnMessages(reading.messages), promptLabel(chosen.prompt));
+      const isSent = await chat.sendPrompt(promptTurnMessages(reading.messages), promptLabel(chosen.prompt));
+      // Refused (a turn began in the thread meanwhile, here or in another tab): the form comes back as it was filled.
+      if (!isSent && picks === picked && store.getState().chosen === undefined)
+        store.setState({ chosen: { ...chosen, isRunning: false, error: PROMPT_NOT_SENT } });
       return undefined;
     },
     cancel() {

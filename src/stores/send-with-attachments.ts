@@ -20,7 +20,11 @@ export async function sendWithAttachments(
     // Taken first: while the thread is made, the box follows whatever thread the person opens.
     const taken = takeAttachments(attachments);
     const made = await actions.newThread().then(
-      (id) => ({ id, problem: id === undefined ? 'it did not open' : undefined }),
+      // Made but not open (and no other open either): it did not open, whatever the reason.
+      (id) => ({
+        id,
+        problem: id === undefined || chat.getState().activeThreadId === undefined ? 'it did not open' : undefined,
+      }),
       (error: unknown) => ({ id: undefined, problem: describeError(error) }),
     );
     if (made.problem !== undefined) {

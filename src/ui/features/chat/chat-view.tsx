@@ -175,7 +175,7 @@ export function ChatView({
     serverViews,
     draft,
     composerBox,
-    isRunning,
+    isRunning || isAnsweredInOtherTab,
   );
   const isOnline = useIsOnline();
   // Retry's button goes away with the error, so keyboard focus would fall to the page: it goes to the message box.
