@@ -51,7 +51,7 @@ export interface ResourceDeps {
   readonly draft: AttachmentDraftHandle;
   /** Where a failed (un)subscription is reported: the attachment keeps what was read. */
   readonly logger?: Logger;
-  /** Counts a read or completion as a request for the open thread, so its server may ask the person there meanwhile. */
+  /** Counts a read (not a completion) as a request for the open thread, so its server may ask the person there meanwhile. */
   readonly countAsCall?: CountAsCall;
 }
 

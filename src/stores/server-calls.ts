@@ -3,7 +3,7 @@ import { HELD_REFRESH_MS, type FloodGuard } from './flood-guard';
 
 /**
  * A request to a server running now for a thread: a tool call of its turn or of an MCP App of its card, or a read the
- * person made there (a prompt, its completions, a resource attached); and when it settles.
+ * person made there (a prompt, a resource attached or read; not completions, sent at each key); and when it settles.
  */
 export interface RunningCall {
   readonly threadId: string;
@@ -15,7 +15,7 @@ export interface RunningCall {
 
 /**
  * Counts `run` as a request of the server for the thread while it runs (a read the person makes there: prompts/get,
- * completion/complete, resources/read), so a question the server asks meanwhile goes to that thread. Without a thread
+ * resources/read), so a question the server asks meanwhile goes to that thread. Without a thread
  * it only runs.
  */
 export type CountAsCall = <T>(serverId: string, threadId: string | undefined, run: () => Promise<T>) => Promise<T>;
