@@ -10,6 +10,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic'
 import { openTestStorage } from '../fakes/test-storage';
 import { startServerEverything, type ServerEverything } from '../fixtures/server-everything';
 import { cleanupAfterEach } from '../fakes/cleanup';
+import { countingSignal } from '../fakes/counting-signal';
 import { until } from './sampling-rig';
 
 const cleanup = cleanupAfterEach();
@@ -93,24 +94,31 @@ const app = {
 };
 const callFrom = (threadId: string) => ({ threadId, signal: new AbortController().signal });
 
+/** The app in `threadId` calls Everything's tool that asks the person (approved at once); resolves with the question. */
+async function askFromApp(started: Awaited<ReturnType<typeof startWith>>, threadId: string) {
+  const { mcpApps, serverRequests } = started;
+  mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
+  const called = mcpApps!.actions.callTool(
+    app,
+    'trigger-elicitation-request',
+    {},
+    new AbortController().signal,
+    callFrom(threadId),
+  );
+  const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
+  return { called, question };
+}
+
 describe("a server's question during an MCP App's tool call", () => {
   it("goes to the app's thread while another thread's turn runs, and stays when that turn ends", async () => {
     // Thread A has no server on; thread B has Everything, whose app the person uses.
     const started = await startWith({ A: [], B: ['everything'] });
-    const { ids, mcpApps, serverRequests } = started;
+    const { ids, serverRequests } = started;
     // A's answer is held mid-stream: its turn runs while the person uses the app in B.
     const { release, answered } = await holdTurnIn(started, ids.A!);
     await started.chatActions.openThread(ids.B!);
 
-    mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
-    const called = mcpApps!.actions.callTool(
-      app,
-      'trigger-elicitation-request',
-      {},
-      new AbortController().signal,
-      callFrom(ids.B!),
-    );
-    const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
+    const { called, question } = await askFromApp(started, ids.B!);
     expect(question.threadId).toBe(ids.B);
 
     // A's turn ends: the app's question is not that turn's, so it stays to be answered.
@@ -127,19 +135,11 @@ describe("a server's question during an MCP App's tool call", () => {
 
   it("goes to the app's thread, not to a turn running in a thread that has the server on but does not call it", async () => {
     const started = await startWith({ A: ['everything'], B: ['everything'] });
-    const { ids, mcpApps, serverRequests } = started;
+    const { ids, serverRequests } = started;
     const { release, answered } = await holdTurnIn(started, ids.A!);
     await started.chatActions.openThread(ids.B!);
 
-    mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
-    const called = mcpApps!.actions.callTool(
-      app,
-      'trigger-elicitation-request',
-      {},
-      new AbortController().signal,
-      callFrom(ids.B!),
-    );
-    const question = await until(serverRequests!.store, (s) => s.elicitations[0]);
+    const { called, question } = await askFromApp(started, ids.B!);
     expect(question.threadId).toBe(ids.B);
     expect(question.isFromTurn).toBeUndefined();
 
@@ -188,19 +188,14 @@ describe("an MCP App's tool call and its frame's teardown signal (review: listen
     const { ids, mcpApps } = started;
     await started.chatActions.openThread(ids.B!);
     mcpApps!.store.subscribe((s) => s.approvals.forEach((p) => p.answer('allow-once')));
-    const torn = new AbortController();
-    let listeners = 0;
-    const add = torn.signal.addEventListener.bind(torn.signal);
-    const remove = torn.signal.removeEventListener.bind(torn.signal);
-    torn.signal.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
-    torn.signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners--, remove(...args));
+    const { controller: torn, signal: tornSignal, listeners } = countingSignal();
 
     const result = await mcpApps!.actions.callTool(app, 'echo', { message: 'hi' }, new AbortController().signal, {
       threadId: ids.B!,
-      signal: torn.signal,
+      signal: tornSignal,
     });
     expect(JSON.stringify(result.content)).toContain('hi');
-    expect(listeners).toBe(0);
+    expect(listeners()).toBe(0);
     const signal = callSignals.at(-1)!;
     torn.abort(); // The card goes away after its call was answered: nothing of that call is told.
     expect(signal.aborted).toBe(false);
