@@ -52,6 +52,27 @@ describe('spending limits in Settings', () => {
     await api?.stop();
   });
 
+  it('the Limits fields show each label above its own full-width input, before the Servers panel was ever opened', async () => {
+    // Their layout once came from the Servers panel's stylesheet, loaded only with that panel: until then each label
+    // sat beside its input at a ragged place.
+    if ((await settings().count()) === 0) await page.getByRole('button', { name: 'Settings' }).click();
+    const limits = settings().getByRole('region', { name: 'Limits' });
+    await limits.scrollIntoViewIfNeeded();
+    const section = (await limits.boundingBox())!;
+    const lefts: number[] = [];
+    for (const label of ['Model calls per hour', 'Servers per thread']) {
+      const field = limits.getByLabel(label, { exact: true });
+      const labelBox = (await limits.locator('label', { hasText: label }).boundingBox())!;
+      const input = (await field.boundingBox())!;
+      expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(input.y + 1);
+      // Full width: the input fills most of the section's width.
+      expect(input.width).toBeGreaterThan(section.width * 0.7);
+      lefts.push(input.x);
+    }
+    expect(lefts[0]).toBeCloseTo(lefts[1]!, 0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+  });
+
   it('a turn past the calls-per-hour limit stops before the call; a raised limit and Retry go on', async () => {
     await setCallsPerHour('1');
     api!.script({ text: 'The first answer.' });
