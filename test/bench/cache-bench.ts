@@ -4,10 +4,11 @@
 // each question needs one tool whose result is about `result-tokens` tokens, so a question is two requests. Printed
 // beside the ideal (every request reads the prefix it shares with the request before it) and the issue's target;
 // the baseline is the same requests without caching (1.000x). Then each tool-search mode runs a three-question thread
-// with 40 more tools, deferred: every request must be one the contract fake accepts.
+// with 40 more tools, deferred: every request must be one the contract fake accepts. Last, the first thread again with
+// an MCP App's model context updated before each question.
 import '../setup-unit';
 import { parseArgs } from 'node:util';
-import { runReportThread, type CacheFigures } from './figures/prompt-cache';
+import { runAppContextThread, runReportThread, type CacheFigures } from './figures/prompt-cache';
 
 const { values } = parseArgs({
   options: { questions: { type: 'string', default: '5' }, 'result-tokens': { type: 'string', default: '2500' } },
@@ -41,6 +42,19 @@ for (const mode of ['client', 'anthropic', 'server'] as const) {
     `${mode.padEnd(11)} ${String(run.requests).padStart(8)} ${String(run.accepted).padStart(8)}  ${f(run.share)} (${f(run.idealShare)})     ${f(run.cost)}x`,
   );
 }
+// An MCP App updating its model context before each question: what the update costs the cached conversation.
+const withApp = await runAppContextThread({ turns: questions, resultChars });
+isAllAccepted &&= withApp.figures.accepted === withApp.figures.requests;
+console.log(
+  `\n${questions} questions, an app's context updated before each (read share of the turn's first request, turn's cache writes)`,
+);
+for (const [i, turn] of withApp.turns.entries())
+  console.log(
+    `turn ${String(i + 1).padStart(2)}  read share ${f(turn.readShare)}  written ${String(turn.written).padStart(6)} tok`,
+  );
+console.log(
+  `all requests: read share ${f(withApp.figures.share)} (ideal ${f(withApp.figures.idealShare)}), input cost ${f(withApp.figures.cost)}x, written ${withApp.figures.written} tok`,
+);
 if (!isAllAccepted) {
   console.error('Some requests were refused by the contract fake.');
   process.exitCode = 1;

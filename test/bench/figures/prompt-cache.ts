@@ -1,6 +1,7 @@
 // Prompt-cache figures of scripted tool threads as the app sends them (the turn runner, the SDK adapter and its
 // breakpoints), measured by the contract fake's cache accounting (test/fakes/fake-anthropic-cache.ts).
 import '../../setup-unit'; // IndexedDB for Node: the app's storage runs against fake-indexeddb.
+import { withAppContext } from '../../../src/domain/app-context';
 import type { ToolSearchSettings } from '../../../src/domain/tool-search-settings';
 import type { Row } from '../report';
 import { sendMessage } from '../../../src/turns/turn-runner';
@@ -158,4 +159,66 @@ export async function measurePromptCache(): Promise<Row[]> {
         .join('; '),
     },
   ];
+}
+
+/** One turn's first request (the one after the app's update): its read share, and the turn's cache writes. */
+export interface AppContextTurn {
+  readonly readShare: number;
+  readonly written: number;
+}
+
+/**
+ * A thread where an MCP App updates its model context (a map's viewport) before each of `turns` questions, each
+ * needing the report tool: per turn, the read share of its first request and the tokens the turn wrote to the cache.
+ */
+export async function runAppContextThread(options: {
+  readonly turns: number;
+  readonly resultChars: number;
+}): Promise<{ readonly turns: AppContextTurn[]; readonly figures: CacheFigures }> {
+  const reports = await startReportServer({ resultChars: options.resultChars });
+  const app = await startTestApp({ apiKey: 'sk-ant-bench' });
+  try {
+    await app.registry.register({ id: 'reports', name: 'Reports', url: reports.url }, 'user');
+    const { threads } = app.opened.storage;
+    const thread = await threads.create(app.deps.profileId, {
+      title: 'App context bench',
+      enabledServerIds: ['reports'],
+    });
+    const turns: AppContextTurn[] = [];
+    for (let t = 1; t <= options.turns; t++) {
+      // As the page stores a ui/update-model-context of the app shown by an earlier tool call (stores/mcp-apps.ts).
+      const viewport = `The map shows Lyon at zoom ${11 + t}, centred on 45.76N 4.8${t}E; ${20 + t} sales regions visible, Q${t} highlighted.`;
+      await threads.update(
+        thread.id,
+        (current) => ({ appContexts: withAppContext(current.appContexts, 'toolu_map', 'reports', viewport) }),
+        { isActivity: false },
+      );
+      const before = app.api.requests.length;
+      app.api.script(
+        { toolUses: [{ name: 'mcp__reports__read_report', input: { section: `Q${t}` } }] },
+        { text: `Section Q${t} shows steady revenue.` },
+      );
+      const outcome = await sendMessage(
+        app.deps,
+        thread.id,
+        `What does section Q${t} say about the highlighted regions?`,
+        {
+          askApproval: () => Promise.resolve('allow-once'),
+          signal: new AbortController().signal,
+        },
+      );
+      if (outcome.status !== 'done') throw new Error(`turn ${t}: ${JSON.stringify(outcome)}`);
+      const sent = app.api.requests.slice(before);
+      const first = sent[0]?.usage;
+      const all = first ? first.input_tokens + first.cache_read_input_tokens + first.cache_creation_input_tokens : 0;
+      turns.push({
+        readShare: first && all > 0 ? first.cache_read_input_tokens / all : 0,
+        written: sent.reduce((sum, r) => sum + (r.usage?.cache_creation_input_tokens ?? 0), 0),
+      });
+    }
+    return { turns, figures: cacheFigures(app.api.requests) };
+  } finally {
+    await app.close();
+    await reports.close();
+  }
 }
