@@ -12,6 +12,7 @@ import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { sentImageType } from '../domain/media-probe';
 import { ModelError } from '../domain/model-errors';
 import { withCacheBreakpoints } from './cache-breakpoints';
+import { withTrailingContext } from './trailing-context';
 import { compactionOf, toBlocks, toUsage } from './anthropic-answer';
 import type { ModelPort, ModelRequest } from './model-port';
 import { cutWhenIdle, STREAM_IDLE_MS, watchRetries } from './request-middleware';
@@ -157,7 +158,8 @@ export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     // Programmatic tool calling: the container the turn's code runs in, sent with every later call of the turn.
     ...(request.container ? { container: request.container } : {}),
   };
-  return withCacheBreakpoints(params);
+  // The trailing context comes after the breakpoints: no cached prefix holds it, so a change of it empties none.
+  return withTrailingContext(withCacheBreakpoints(params), request.trailingContext);
 }
 
 // Server-side compaction (beta): https://platform.claude.com/docs/en/build-with-claude/compaction. The request asks

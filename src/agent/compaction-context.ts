@@ -86,10 +86,11 @@ export function estimateTokens(value: unknown): number {
   return Math.ceil((json?.length ?? 0) / 4) + images;
 }
 
-/** Estimated input tokens of one request: tools, system prompt and the context. */
+/** Estimated input tokens of one request: tools, system prompt, the context and the text sent after it. */
 export function requestTokens(parts: {
   readonly tools: readonly unknown[];
   readonly system?: string;
+  readonly trailingContext?: string;
   readonly context: ModelContext;
 }): number {
   return estimateTokens([
@@ -97,5 +98,6 @@ export function requestTokens(parts: {
     parts.system ?? '',
     parts.context.compactionBlock ?? null,
     parts.context.messages,
+    ...(parts.trailingContext ? [parts.trailingContext] : []),
   ]);
 }

@@ -67,7 +67,7 @@ export interface PrepareInput {
   readonly history: readonly Message[];
   readonly store: CompactionStore;
   readonly settings: CompactionSettings;
-  readonly request: Pick<ModelRequest, 'model' | 'system' | 'thinkingBudget'> & {
+  readonly request: Pick<ModelRequest, 'model' | 'system' | 'trailingContext' | 'thinkingBudget'> & {
     readonly tools: readonly ModelTool[];
   };
   readonly model: ModelPort;
@@ -84,7 +84,7 @@ const hasRefusal = (records: readonly ContextCompaction[]) => records.some((r) =
 export async function prepareContext(input: PrepareInput, signal: AbortSignal): Promise<PreparedContext> {
   const { history, store, settings, request } = input;
   const records = await store.list();
-  const tokensOf = (context: ModelContext) => requestTokens({ tools: request.tools, system: request.system, context });
+  const tokensOf = (context: ModelContext) => requestTokens({ ...request, context });
   const context = contextOf(history, records);
   const tokens = tokensOf(context);
   const threshold = thresholdOf(settings, await settings.contextWindow());
@@ -170,11 +170,7 @@ export async function recordServerCompaction(
   };
   const history = [...input.history.filter((m) => m.id !== answer.id), { ...answer, blocks: result.blocks }];
   const records = [...(await input.store.list()), { ...record, id: '', threadId: '', createdAt: 0 }];
-  const after = requestTokens({
-    tools: input.request.tools,
-    system: input.request.system,
-    context: contextOf(history, records),
-  });
+  const after = requestTokens({ ...input.request, context: contextOf(history, records) });
   await input.store.add({ ...record, tokensAfter: after });
   return compactionTrace('server', tokensBefore, after);
 }
@@ -256,7 +252,7 @@ async function summarize(
     ...(note ? { note } : {}),
   };
   const context = contextOf(history, [...records, { ...record, id: '', threadId: '', createdAt: 0 }]);
-  const tokens = requestTokens({ tools: request.tools, system: request.system, context });
+  const tokens = requestTokens({ ...request, context });
   await input.store.add({ ...record, tokensAfter: tokens });
   return { context, tokens, trace: [callEntry, compactionTrace('client', tokensBefore, tokens, note)] };
 }

@@ -63,6 +63,7 @@ export async function modelCall(
     maxTokens: settings.maxTokens,
     tools,
     ...(settings.system ? { system: settings.system } : {}),
+    ...(settings.trailingContext ? { trailingContext: settings.trailingContext } : {}),
     ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
     ...(container ? { container } : {}),
   };

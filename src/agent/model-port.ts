@@ -14,6 +14,11 @@ export interface ModelRequest {
   readonly maxTokens: number;
   readonly system?: string;
   readonly messages: readonly ModelMessage[];
+  /**
+   * Text the model reads after the conversation, in the newest user message that may hold text, outside the cached
+   * prefix, so that it may change between requests (what MCP Apps report). Not part of the stored history.
+   */
+  readonly trailingContext?: string;
   readonly tools: readonly ModelTool[];
   /** Extended thinking budget; omitted to turn thinking off. */
   readonly thinkingBudget?: number;

@@ -23,6 +23,8 @@ export interface TurnSettings {
   readonly model: string;
   readonly maxTokens: number;
   readonly system?: string;
+  /** Sent after the conversation in each model call of the turn, outside the cached prefix (ModelRequest). */
+  readonly trailingContext?: string;
   readonly thinkingBudget?: number;
   readonly maxModelCalls: number;
   readonly resultCapChars?: number;
