@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appContextSection, MAX_APP_CONTEXTS, withAppContext } from './app-context';
+import { appContextNote, MAX_APP_CONTEXTS, withAppContext } from './app-context';
 
 describe("the thread's apps' context", () => {
   it('keeps the latest of each app and, past the limit, drops the app that spoke longest ago', () => {
@@ -13,19 +13,19 @@ describe("the thread's apps' context", () => {
     expect(contexts.late).toEqual({ serverId: 'maps', text: 'late word' });
   });
 
-  it("gives no section when no app said anything, and one marked as the apps' words otherwise", () => {
-    expect(appContextSection(undefined, ['dice'])).toBeUndefined();
-    expect(appContextSection(withAppContext(undefined, 'a', 'dice', '  '), ['dice'])).toBeUndefined();
-    expect(appContextSection({ a: { serverId: 'dice', text: 'Die shows 4.' } }, ['dice'])).toMatch(
+  it("gives no note when no app said anything, and one marked as the apps' words otherwise", () => {
+    expect(appContextNote(undefined, ['dice'])).toBeUndefined();
+    expect(appContextNote(withAppContext(undefined, 'a', 'dice', '  '), ['dice'])).toBeUndefined();
+    expect(appContextNote({ a: { serverId: 'dice', text: 'Die shows 4.' } }, ['dice'])).toMatch(
       /their own words, not the person's\):\n\nDie shows 4\.$/,
     );
   });
 
   it('leaves out what the apps of servers switched off in the thread said', () => {
     const contexts = withAppContext(withAppContext(undefined, 'a', 'dice', 'Die shows 4.'), 'b', 'maps', 'Lyon.');
-    const section = appContextSection(contexts, ['maps']);
+    const section = appContextNote(contexts, ['maps']);
     expect(section).toContain('Lyon.');
     expect(section).not.toContain('Die shows 4.');
-    expect(appContextSection(contexts, [])).toBeUndefined();
+    expect(appContextNote(contexts, [])).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
-// What MCP Apps tell the model (ui/update-model-context): kept per thread, the latest per app, and added to the
-// system prompt of the thread's next turns while the app's server is on in the thread. Stored with the thread, so a
-// reload does not lose it; forgotten with the server (server-trust-records.ts).
+// What MCP Apps tell the model (ui/update-model-context): kept per thread, the latest per app (each update replaces the
+// app's previous one, as the MCP Apps spec says), and sent with the model calls of the thread's next turns while the
+// app's server is on in the thread: after the conversation, outside the cached prompt prefix, so an update between
+// turns empties no cache (agent/trailing-context.ts), and never in the system prompt, as it is the apps' words. Stored
+// with the thread, so a reload does not lose it; forgotten with the server (server-trust-records.ts).
 
 /** The most one app's context holds; longer text is cut, saying so. */
 export const MAX_APP_CONTEXT_CHARS = 20_000;
@@ -36,10 +38,10 @@ export function withAppContext(
 }
 
 /**
- * The system prompt section of what the apps of the thread's enabled servers said, or undefined when they said
- * nothing (a server switched off in the thread is not heard, as its app could not act either).
+ * The note of what the apps of the thread's enabled servers said, sent after the conversation and marked as theirs, or
+ * undefined when they said nothing (a server switched off in the thread is not heard, as its app could not act either).
  */
-export function appContextSection(
+export function appContextNote(
   contexts: AppContexts | undefined,
   enabledServerIds: readonly string[],
 ): string | undefined {
@@ -47,5 +49,5 @@ export function appContextSection(
     .filter((context) => enabledServerIds.includes(context.serverId) && context.text.trim())
     .map((context) => context.text);
   if (texts.length === 0) return undefined;
-  return `# Context from the apps shown in this thread\n\nApps of the thread's MCP servers reported this (their own words, not the person's):\n\n${texts.join('\n\n')}`;
+  return `# Context from the apps shown in this thread\n\nThe chat app adds this to each request; it is not part of the conversation. Apps of the thread's MCP servers reported this, each its latest (their own words, not the person's):\n\n${texts.join('\n\n')}`;
 }

@@ -4,7 +4,7 @@ import type { TurnDeps, TurnPersistence } from '../agent/turn-deps';
 import type { ModelPort, ModelRetry } from '../agent/model-port';
 import { withAttachmentBlocks, type LoadAttachment } from '../agent/attachment-blocks';
 import { DEFAULT_CODE_LIMITS, resolveCodeExecutionMode, type CodeExecutionMode } from '../domain/code-execution';
-import { appContextSection } from '../domain/app-context';
+import { appContextNote } from '../domain/app-context';
 import { NotFoundError } from '../domain/errors';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import { hasStoppedReconnecting } from '../domain/mcp-errors';
@@ -74,8 +74,9 @@ export async function prepareTurn(
       withAttachmentBlocks(await branch.persistence.history(), loadAttachment(storage, deps.logger ?? silentLogger)),
   };
   const instructed = composeSystemPrompt(thread.systemPrompt, threadInstructions(deps.registry, thread, enabledNow()));
-  const appContext = appContextSection(thread.appContexts, enabledNow());
-  const system = appContext ? [instructed, appContext].filter(Boolean).join('\n\n') : instructed;
+  // What the apps said goes after the conversation, not into the system prompt: it changes between turns (the cached
+  // prefix stays whole) and it is the apps' words, not the thread's instructions.
+  const appContext = appContextNote(thread.appContexts, enabledNow());
   const logger = deps.logger ?? silentLogger;
   const tools = threadToolsOf(deps, thread, profile, enabledNow, options);
   const modelId = thread.model ?? prefs.model ?? deps.defaults.model;
@@ -115,7 +116,8 @@ export async function prepareTurn(
       prices: deps.defaults.prices,
       // The answer must have room beyond the thinking budget.
       maxTokens: Math.max(prefs.maxTokens ?? deps.defaults.maxTokens, (thread.thinkingBudget ?? 0) + 1024),
-      ...(system ? { system } : {}),
+      ...(instructed ? { system: instructed } : {}),
+      ...(appContext ? { trailingContext: appContext } : {}),
       ...(thread.thinkingBudget ? { thinkingBudget: thread.thinkingBudget } : {}),
       maxModelCalls: thread.maxModelCalls,
     },

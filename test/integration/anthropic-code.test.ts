@@ -3,7 +3,9 @@
 // takes the turn's one tool path (approvals as the model's own), the container is carried across the turn's calls,
 // and the message answering the code's calls holds tool_result blocks only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withAppContext } from '../../src/domain/app-context';
 import type { ApprovalRequest } from '../../src/domain/thread-tools';
+import type { ThreadConfig } from '../../src/domain/thread-config';
 import type { Approval } from '../../src/domain/trace';
 import { sendMessage, type TurnRunnerDeps } from '../../src/turns/turn-runner';
 import { startCalcApp, type CalcApp } from '../fakes/calc-app';
@@ -30,12 +32,19 @@ const toolCalls = () => server.requests.filter((r) => r.rpcMethod === 'tools/cal
 const blocksOf = (request: RecordedRequest | undefined, at: number) =>
   (request?.body.messages.at(at)?.content ?? []) as unknown as { type: string; [key: string]: unknown }[];
 
-async function turn(turns: ScriptedTurn[], answer: (request: ApprovalRequest) => Approval) {
+async function turn(
+  turns: ScriptedTurn[],
+  answer: (request: ApprovalRequest) => Approval,
+  settings: Partial<Pick<ThreadConfig, 'appContexts' | 'systemPrompt'>> = {},
+) {
   const created = await app.opened.storage.threads.create(app.profile.id, {
     title: 'Anthropic code',
     enabledServerIds: ['calc'],
   });
-  const thread = await app.opened.storage.threads.update(created.id, () => ({ codeExecution: 'anthropic' }));
+  const thread = await app.opened.storage.threads.update(created.id, () => ({
+    codeExecution: 'anthropic',
+    ...settings,
+  }));
   const asked: ApprovalRequest[] = [];
   const first = app.api.requests.length;
   app.api.script(...turns);
@@ -103,6 +112,34 @@ describe("Anthropic's programmatic tool calling", () => {
       logs: ['sums seen: yes'],
     });
     expect(messages.at(-1)?.blocks.map((b) => b.type)).toEqual(['code_execution_tool_result', 'text']);
+  });
+
+  it("an app's context reaches every call of the turn, never beside the results of the code's calls", async () => {
+    const said = 'The calculator app shows 7 in its display.';
+    const { outcome, requests } = await turn(
+      [
+        { code: { source: 'print(add(2, 3))', calls: [{ name: 'mcp__calc__add', input: { a: 2, b: 3 } }] } },
+        { code: { stdout: '5\n' }, text: 'The sum is 5.' },
+      ],
+      () => 'allow-once',
+      {
+        // What an MCP App of the server told the model (ui/update-model-context), as the page stores it; the thread's
+        // long instructions make the prefix long enough to be cached (1,024 tokens at least).
+        appContexts: withAppContext(undefined, 'toolu_app', 'calc', said),
+        systemPrompt: 'Use the calculator for every sum, and say which numbers you added. '.repeat(80),
+      },
+    );
+    // The contract fake accepts each request (it refuses text beside the results of the code's calls).
+    expect(outcome).toEqual({ status: 'done' });
+    expect(requests).toHaveLength(2);
+    for (const request of requests) expect(JSON.stringify(request.body.messages)).toContain(said);
+    expect(blocksOf(requests[1], -1).map((b) => b.type)).toEqual(['tool_result']);
+    // It stays where the first call had it (after the person's message), so the second call reads that from the cache.
+    expect(JSON.stringify(blocksOf(requests[1], -3))).toContain(said);
+    expect(requests[0]!.usage!.cache_creation_input_tokens).toBeGreaterThan(1_024);
+    expect(requests[1]!.usage?.cache_read_input_tokens).toBe(
+      requests[0]!.usage!.cache_read_input_tokens + requests[0]!.usage!.cache_creation_input_tokens,
+    );
   });
 
   it('a denied call fails inside the code with "Denied", and the turn goes on', async () => {

@@ -1,6 +1,7 @@
 // MCP Apps' model context (ui/update-model-context) is stored with the thread: it reaches the model's next turns also
 // from a page opened later (a reload, another tab), only while the app's server is on in the thread, and is forgotten
-// with the server; an app clearing it takes it out of the system prompt, and it never moves the thread in the list.
+// with the server; an app clearing it takes it out of the next request, and it never moves the thread in the list. It
+// reaches the model after the person's message, never in the system prompt (prompt-cache.test.ts: the cache holds).
 import { describe, expect, it } from 'vitest';
 import { MAX_APP_CONTEXT_CHARS } from '../../src/domain/app-context';
 import { createMcpApps, type AppOfTool } from '../../src/stores/mcp-apps';
@@ -34,15 +35,25 @@ async function threadWithApps(running: FaultApp): Promise<string> {
   return thread.id;
 }
 
-/** The system prompt of the one turn `running` sends in `threadId` (one answer scripted). */
-async function systemOfNextTurn(running: FaultApp, threadId: string): Promise<string> {
+/**
+ * What the model reads after the person's message in the one turn `running` sends in `threadId` (one answer scripted):
+ * the apps' context goes there, not into the system prompt, and the person's message is sent as they wrote it.
+ */
+async function appContextOfNextTurn(running: FaultApp, threadId: string): Promise<string> {
   await running.chat.actions.refreshThreads();
   await running.chat.actions.openThread(threadId);
   running.api.script({ text: 'Noted.' });
   const before = running.api.requests.length;
   await running.chat.actions.send('What does the app say?');
-  const system = running.api.requests[before]?.body.system;
-  return typeof system === 'string' ? system : JSON.stringify(system ?? '');
+  const body = running.api.requests[before]!.body;
+  expect(JSON.stringify(body.system ?? '')).not.toContain('Context from the apps');
+  const newest = body.messages.at(-1)!;
+  const texts = (typeof newest.content === 'string' ? [] : newest.content).flatMap((b) =>
+    b.type === 'text' ? [b.text] : [],
+  );
+  expect(newest.role).toBe('user');
+  expect(texts[0]).toBe('What does the app say?');
+  return texts.slice(1).join('\n\n');
 }
 
 describe("an MCP App's context for the model", () => {
@@ -58,13 +69,14 @@ describe("an MCP App's context for the model", () => {
 
     // A reload: another page on the same database, whose memory holds nothing of the first.
     const reloaded = await app({ storage: first.opened });
-    const system = await systemOfNextTurn(reloaded, threadId);
-    expect(system).toContain('# Context from the apps shown in this thread');
-    expect(system).toContain('The player keeps the die showing 4.');
-    expect(system).toContain('The map shows Lyon.');
+    const said = await appContextOfNextTurn(reloaded, threadId);
+    expect(said).toContain('# Context from the apps shown in this thread');
+    expect(said).toContain("their own words, not the person's");
+    expect(said).toContain('The player keeps the die showing 4.');
+    expect(said).toContain('The map shows Lyon.');
 
     await appsOf(reloaded).updateContext(threadId, DICE, 'toolu_dice', '');
-    const after = await systemOfNextTurn(reloaded, threadId);
+    const after = await appContextOfNextTurn(reloaded, threadId);
     expect(after).not.toContain('The player keeps the die showing 4.');
     expect(after).toContain('The map shows Lyon.');
   });
@@ -76,7 +88,7 @@ describe("an MCP App's context for the model", () => {
     await appsOf(running).updateContext(threadId, MAPS, 'toolu_map', 'The map shows Lyon.');
 
     await running.opened.storage.threads.setEnabledServers(threadId, [MAPS.serverId]);
-    const off = await systemOfNextTurn(running, threadId);
+    const off = await appContextOfNextTurn(running, threadId);
     expect(off).not.toContain('The player keeps the die showing 4.');
     expect(off).toContain('The map shows Lyon.');
 
@@ -109,6 +121,6 @@ describe("an MCP App's context for the model", () => {
     const stored = (await running.opened.storage.threads.get(threadId))?.appContexts?.toolu_big?.text ?? '';
     expect(stored.length).toBeLessThanOrEqual(MAX_APP_CONTEXT_CHARS);
     expect(stored).toMatch(/\[cut: the app sent 60,000 characters\]$/);
-    expect(await systemOfNextTurn(running, threadId)).toContain('[cut: the app sent 60,000 characters]');
+    expect(await appContextOfNextTurn(running, threadId)).toContain('[cut: the app sent 60,000 characters]');
   });
 });

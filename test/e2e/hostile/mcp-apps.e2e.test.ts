@@ -149,8 +149,13 @@ describe('MCP Apps', () => {
       .getByText(/\[Sent by the app of Dice\]/)
       .waitFor();
     expect(JSON.stringify(api!.requests[before]!.body.messages.at(-1))).toContain('The dice said 4.');
-    // The context the app shared goes to the model with the next turn.
-    expect(JSON.stringify(api!.requests[before]!.body.system)).toContain('The player keeps the die showing 4.');
+    // The context the app shared goes to the model with the next turn: after the app's message, marked as the apps'
+    // words, never in the system prompt (where a change would empty the prompt cache), and it is no message on screen.
+    const newest = JSON.stringify(api!.requests[before]!.body.messages.at(-1));
+    expect(newest).toContain('The player keeps the die showing 4.');
+    expect(newest).toContain("their own words, not the person's");
+    expect(JSON.stringify(api!.requests[before]!.body.system ?? '')).not.toContain('The player keeps the die');
+    expect(await messages().getByText('The player keeps the die showing 4.').count()).toBe(0);
     await appFrame().getByText('Message sent').waitFor({ timeout: 15_000 });
   });
 
