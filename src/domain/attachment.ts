@@ -27,3 +27,15 @@ export const AttachmentRef = z.object({
   source: AttachmentSource,
 });
 export type AttachmentRef = z.infer<typeof AttachmentRef>;
+
+/**
+ * An attachment waiting in a thread's unsent draft, as stored for a reload: what the message will record, its bytes,
+ * and the note said under the chips (an image made smaller). Its bytes must be as long as the ref says.
+ */
+export const DraftAttachment = z
+  .object({ ref: AttachmentRef, blob: z.instanceof(Blob), note: z.string().optional() })
+  .refine((item) => item.blob.size === item.ref.size, {
+    message: 'the stored bytes are not as long as the attachment says',
+    path: ['blob'],
+  });
+export type DraftAttachment = z.infer<typeof DraftAttachment>;

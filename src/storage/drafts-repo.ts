@@ -4,7 +4,7 @@ import type { StorageContext } from './storage-context';
 /** The meta store's key of a thread's unsent text (deleted with the thread: threads-repo, profiles-repo). */
 export const draftKey = (threadId: string): string => `draft:${threadId}`;
 
-/** The unsent text of each thread's message box, kept across reloads (its attachments are not: they are files). */
+/** The unsent text of each thread's message box, kept across reloads (its attachments: draft-attachments-repo). */
 export interface DraftsRepo {
   /** The thread's unsent text; undefined when there is none. */
   get(threadId: string): Promise<string | undefined>;

@@ -6,6 +6,7 @@ import { parseOrThrow } from '../domain/validation';
 import { serverOrigin, trustOf, type ServerTrust } from '../domain/server-trust';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import { deletedUsageKey } from './deleted-usage';
+import { draftAttachmentsKey } from './draft-attachments-repo';
 import { draftKey } from './drafts-repo';
 import { forgetServer, storedTrust, trustChange } from './server-trust-records';
 import type { StorageContext } from './storage-context';
@@ -113,6 +114,7 @@ export function createProfilesRepo({ db, bus, now, newId }: StorageContext): Pro
               .getAllKeys(IDBKeyRange.bound([threadId, 0], [threadId, Infinity]));
             for (const key of messageKeys) await tx.objectStore('messages').delete(key);
             await tx.objectStore('meta').delete(draftKey(threadId));
+            await tx.objectStore('meta').delete(draftAttachmentsKey(threadId));
             await tx.objectStore('threads').delete(threadId);
           }
           for (const storeName of ['servers', 'catalog', 'credentials'] as const) {

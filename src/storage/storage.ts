@@ -7,6 +7,7 @@ import { createAppConfigRepo, type AppConfigRepo } from './app-config-repo';
 import { createAttachmentsRepo, type AttachmentsRepo } from './attachments-repo';
 import { createApprovalNoticesRepo, type ApprovalNoticesRepo } from './approval-notices-repo';
 import { createCompactionsRepo, type CompactionsRepo } from './compactions-repo';
+import { createDraftAttachmentsRepo, type DraftAttachmentsRepo } from './draft-attachments-repo';
 import { createDraftsRepo, type DraftsRepo } from './drafts-repo';
 import { createMessagesRepo, type MessagesRepo } from './messages-repo';
 import { createProfilesRepo, type ProfilesRepo } from './profiles-repo';
@@ -43,6 +44,8 @@ export interface Storage {
   readonly attachments: AttachmentsRepo;
   /** Each thread's unsent text, kept across reloads. */
   readonly drafts: DraftsRepo;
+  /** Each thread's unsent attachments (files, resources), kept across reloads like its text. */
+  readonly draftAttachments: DraftAttachmentsRepo;
   /** Whole threads read and stored for the threads backup. */
   readonly threadArchive: ThreadArchiveRepo;
   readonly vault: Vault;
@@ -72,6 +75,7 @@ export function createStorage(deps: StorageDeps): Storage {
     approvalNotices: createApprovalNoticesRepo(deps),
     attachments: createAttachmentsRepo(deps),
     drafts: createDraftsRepo(deps),
+    draftAttachments: createDraftAttachmentsRepo(deps),
     threadArchive: createThreadArchiveRepo(deps),
     vault,
     changes: deps.bus,

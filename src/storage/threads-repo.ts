@@ -3,6 +3,7 @@ import { ThreadConfig } from '../domain/thread-config';
 import { parseOrThrow } from '../domain/validation';
 import { keyField, parseEach, parseRecord, writeTransaction } from './records';
 import { keepUsageOfThread } from './deleted-usage';
+import { draftAttachmentsKey } from './draft-attachments-repo';
 import { draftKey } from './drafts-repo';
 import type { StorageContext } from './storage-context';
 
@@ -169,6 +170,7 @@ export function createThreadsRepo({ db, bus, now, newId }: StorageContext): Thre
       const attachments = await tx.objectStore('attachments').index('byThread').getAllKeys(id);
       for (const key of attachments) await tx.objectStore('attachments').delete(key);
       await tx.objectStore('meta').delete(draftKey(id));
+      await tx.objectStore('meta').delete(draftAttachmentsKey(id));
       await tx.objectStore('threads').delete(id);
       return stored?.profileId;
     });

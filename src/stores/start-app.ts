@@ -6,6 +6,7 @@ import { attachWordVectors } from './word-vectors-loading';
 import type { AppServices, AppStore } from './app-store';
 import { createChat } from './chat-store';
 import { followThreadDrafts } from './draft';
+import { persistThreadAttachments } from './draft-attachments-persistence';
 import { persistThreadDrafts } from './draft-persistence';
 import { createMcpApps } from './mcp-apps';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
@@ -136,6 +137,12 @@ export async function startApp(
     const stopFollowingDrafts = followThreadDrafts(draft, chat.store, attachments.store);
     const stopEndingQuestions = endQuestionsWithTurns(chat.store, serverRequests);
     const keptDrafts = persistThreadDrafts({ draft, chat: chat.store, drafts: services.storage.drafts, logger });
+    const keptAttachments = persistThreadAttachments({
+      attachments: attachments.store,
+      chat: chat.store,
+      repo: services.storage.draftAttachments,
+      logger,
+    });
     const resources = createResourceActions({
       resources: createServerResources(registry, logger),
       logger,
@@ -179,6 +186,7 @@ export async function startApp(
         stopFollowingDrafts();
         stopEndingQuestions();
         keptDrafts.stop();
+        keptAttachments.stop();
         resources.dispose();
         followingServers?.();
         indexSync.stop();

@@ -5,6 +5,7 @@
 // does not model it refuses loudly instead of faking: a change of a server's trust (origin or auth), whose
 // approvals and thread places the real repository forgets (test that with openTestStorage, test-storage.ts).
 import { AppConfig } from '../../src/domain/app-config';
+import { DraftAttachment } from '../../src/domain/attachment';
 import { ContextCompaction } from '../../src/domain/compaction';
 import { ToolCatalog } from '../../src/domain/tool-catalog';
 import { parseOrThrow } from '../../src/domain/validation';
@@ -29,6 +30,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
   let appConfig: AppConfig | undefined;
   const threadRepo = createMemoryThreadsRepo(records);
   const draftTexts = new Map<string, string>();
+  const draftItems = new Map<string, readonly DraftAttachment[]>();
 
   return {
     appConfig: {
@@ -53,6 +55,17 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
       async put(threadId, text) {
         if (text === '') draftTexts.delete(threadId);
         else draftTexts.set(threadId, text);
+      },
+    },
+    draftAttachments: {
+      // Parsed as the real repository parses them; gone with their thread like the text.
+      get: async (threadId) => ({
+        items: threads.has(threadId) ? (draftItems.get(threadId) ?? []).map((i) => DraftAttachment.parse(i)) : [],
+        dropped: [],
+      }),
+      async put(threadId, items) {
+        if (items.length === 0) draftItems.delete(threadId);
+        else draftItems.set(threadId, [...items]);
       },
     },
     catalog: {
