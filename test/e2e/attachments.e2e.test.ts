@@ -242,6 +242,62 @@ describe('attachments in the chat', () => {
     expect(content[1]).toMatchObject({ type: 'image', source: { media_type: 'image/png' } });
   });
 
+  it('attached files survive a reload, still in the tray, and are sent with the message then; sent, they do not come back', async () => {
+    await openNewThread(page);
+    const threadId = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('thread'));
+    expect(threadId).toBeTruthy();
+    /** How many attachments are stored for the thread's box (IndexedDB's meta store), once they have settled. */
+    const stored = () =>
+      page.evaluate(
+        (key) =>
+          new Promise<number | undefined>((resolve, reject) => {
+            const request = indexedDB.open('mcp-agent');
+            request.onerror = () => reject(new Error('open failed'));
+            request.onsuccess = () => {
+              const get = request.result.transaction('meta').objectStore('meta').get(key);
+              get.onsuccess = () => {
+                resolve((get.result as { value?: { items?: unknown[] } } | undefined)?.value?.items?.length);
+                request.result.close();
+              };
+            };
+          }),
+        `draft-attachments:${threadId}`,
+      );
+    const chart = samplePng(24, 12);
+    await pick(
+      { name: 'kept-chart.png', mimeType: 'image/png', buffer: chart },
+      { name: 'kept-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes kept across a reload') },
+    );
+    await chips().getByText('kept-notes.txt').waitFor();
+    await expect.poll(stored).toBe(2);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'New thread', exact: true }).waitFor();
+    await chips().getByText('kept-notes.txt').waitFor();
+    expect(await chips().locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^kept-chart\.png\s*image · \d+ B/),
+      expect.stringMatching(/^kept-notes\.txt\s*text · 26 B/),
+    ]);
+    expect(await alert().count()).toBe(0);
+
+    await box().fill('What did I attach before the reload?');
+    api!.script({ text: 'A chart and your notes.' });
+    await box().press('Enter');
+    await messages().getByText('A chart and your notes.').waitFor({ timeout: 30_000 });
+    const content = api!.requests.at(-1)!.body.messages[0]!.content as unknown as Record<string, unknown>[];
+    expect(content.map((b) => b.type)).toEqual(['text', 'image', 'text', 'text']);
+    expect(content[1]).toMatchObject({ source: { media_type: 'image/png', data: chart.toString('base64') } });
+    expect(content[2]!.text).toBe('Attached file kept-notes.txt (text/plain, 26 B):\n\nNotes kept across a reload');
+    expect(content[3]).toMatchObject({ type: 'text', text: 'What did I attach before the reload?' });
+    expect(await chips().count()).toBe(0);
+
+    // Sent: forgotten in storage at once, so the next reload shows the sent message and an empty tray.
+    await expect.poll(stored).toBeUndefined();
+    await page.reload();
+    await messages().getByText('A chart and your notes.').waitFor();
+    expect(await chips().count()).toBe(0);
+  });
+
   it('Edit shows the message’s attachments, each can be removed, and the edit goes without the ones removed', async () => {
     await openNewThread(page);
     await box().fill('Read both notes');
