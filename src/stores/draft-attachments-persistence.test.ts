@@ -46,8 +46,8 @@ function page(storage: TestStorage['storage'], threads: { id: string }[], active
     open: (id: string) => chat.setState({ activeThreadId: id }),
     names: () => tray().items.map((i) => i.ref.name),
     errors: () => tray().errors,
-    /** The restore read is over (Send is held while it lasts). */
-    settled: () => expect.poll(() => tray().reading ?? 0).toBe(0),
+    /** The stored attachments are read back (Send is held while that lasts). */
+    settled: async () => (await kept.settled(), expect(tray().reading ?? 0).toBe(0)),
     close: () => (stopFollowing(), kept.stop()),
   };
 }
@@ -133,6 +133,46 @@ describe('unsent attachments across a reload', () => {
     await first.kept.flush();
     expect(await storedNames(storage, a.id)).toEqual(['chart.png']);
     first.close();
+  });
+
+  it('read back after their thread was left, they wait in its draft (not the open thread’s tray), and Send is held meanwhile', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    const b = await storage.threads.create('p1', { title: 'B' });
+    await storage.draftAttachments.put(a.id, [
+      {
+        ref: { id: 'att-1', name: 'a.txt', mimeType: 'text/plain', kind: 'text', size: 2, source: { type: 'file' } },
+        blob: new Blob(['hi']),
+      },
+    ]);
+    // A's read waits until the test lets it go.
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const repo = {
+      ...storage.draftAttachments,
+      get: async (threadId: string) => (
+        threadId === a.id ? await gate : undefined,
+        storage.draftAttachments.get(threadId)
+      ),
+    };
+    const draft = createDraft();
+    const attachments = createAttachmentDraft();
+    const chat = createStore<ChatState>(() => ({ threads: [{ id: a.id }, { id: b.id }], activeThreadId: a.id }));
+    const stopFollowing = followThreadDrafts(draft, chat, attachments.store);
+    const kept = persistThreadAttachments({ attachments: attachments.store, chat, repo });
+    expect(attachments.store.getState().reading).toBe(1); // Send waits for what is being read back.
+    chat.setState({ activeThreadId: b.id });
+    letGo();
+    await kept.settled();
+    await kept.flush();
+    expect(await storedNames(storage, a.id)).toEqual(['a.txt']);
+    expect(attachments.store.getState().items).toEqual([]);
+    chat.setState({ activeThreadId: a.id });
+    expect(attachments.store.getState().items.map((i) => i.ref.name)).toEqual(['a.txt']);
+    expect(attachments.store.getState().reading ?? 0).toBe(0);
+    stopFollowing();
+    kept.stop();
   });
 
   it('go with their thread when it is deleted for good, and with its profile', async () => {

@@ -27,19 +27,20 @@ export const unreadableNotice = (name: string | undefined): string =>
  * tab finds them in the tray again: stored a moment after they change, forgotten at once when the box is emptied (sent),
  * and put back, before what the box holds, when the thread first opens in this page (Send waits for that read). A
  * stored attachment that cannot be read back, or that no longer fits the API's limits, is dropped and the tray says so.
- * As with the text, the box of no thread is not stored: it goes to the thread that opens. Returns `flush` and `stop`.
+ * As with the text, the box of no thread is not stored: it goes to the thread that opens. Returns `flush`, `settled`
+ * and `stop`.
  */
 export function persistThreadAttachments(deps: {
   readonly attachments: AttachmentDraft;
   readonly chat: Chat;
   readonly repo: DraftAttachmentsRepo;
   readonly logger?: Logger;
-}): { readonly flush: () => Promise<void>; readonly stop: () => void } {
+}): { readonly flush: () => Promise<void>; readonly settled: () => Promise<void>; readonly stop: () => void } {
   const logger = deps.logger ?? silentLogger;
   const known = new Map<string, Known>();
   const unsaved = new Map<string, readonly PendingAttachment[]>();
-  /** Threads whose stored attachments are being read: what the box gets meanwhile joins them. */
-  const reading = new Set<string>();
+  /** Threads whose stored attachments are being read (what the box gets meanwhile joins them), and those reads. */
+  const reading = new Map<string, Promise<void>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Reads and writes in order: a thread's stored attachments are read before a write queued after it replaces them.
   let queue: Promise<unknown> = Promise.resolve();
@@ -76,9 +77,14 @@ export function persistThreadAttachments(deps: {
     const threadId = deps.chat.getState().activeThreadId;
     if (threadId !== undefined) record(threadId, now.items);
   });
-  const restore = async (threadId: string) => {
+  const restore = (threadId: string) => {
     if (known.has(threadId) || reading.has(threadId)) return; // This page's draft of it is newer than storage.
-    reading.add(threadId);
+    const read = readBack(threadId)
+      .catch(logFailure(logger, 'Putting back unsent attachments failed', { threadId }))
+      .finally(() => reading.delete(threadId));
+    reading.set(threadId, read);
+  };
+  const readBack = async (threadId: string) => {
     // The thread's own part of the box: it stays that thread's if another is opened before the read ends.
     const box = threadBox(deps.attachments);
     const change = (by: number) => box.setState((s) => ({ reading: Math.max(0, (s.reading ?? 0) + by) }));
@@ -105,18 +111,21 @@ export function persistThreadAttachments(deps: {
       // Stored as the thread's box holds it now (also when that thread was left meanwhile: its kept draft).
       record(threadId, joined);
     } finally {
-      reading.delete(threadId);
       change(-1);
     }
   };
   const stopChat = deps.chat.subscribe((now, before) => {
     const opened = now.activeThreadId;
-    if (opened !== before.activeThreadId && opened !== undefined) void restore(opened);
+    if (opened !== before.activeThreadId && opened !== undefined) restore(opened);
   });
   const open = deps.chat.getState().activeThreadId;
-  if (open !== undefined) void restore(open);
+  if (open !== undefined) restore(open);
   return {
     flush,
+    /** Resolves once the reads back under way have put what they read in its thread's draft. */
+    settled: async () => {
+      while (reading.size > 0) await Promise.all(reading.values());
+    },
     stop: () => {
       stopItems();
       stopChat();
