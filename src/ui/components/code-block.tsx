@@ -30,23 +30,52 @@ export function colourCode(module: Highlighter, code: string, language: string):
   return result;
 }
 
+/** When a scroll last moved anything in the page (scroll events do not bubble; captured, they all reach here). */
+let lastScrollAt = Number.NEGATIVE_INFINITY;
+if (typeof document !== 'undefined')
+  document.addEventListener('scroll', () => void (lastScrollAt = performance.now()), { capture: true, passive: true });
+/** Colouring waits until the page has not scrolled for this long… */
+export const SCROLL_PAUSE_MS = 150;
+/** …or for at most this long at a time: a block in view is coloured within about a second, scrolling or not. */
+export const IDLE_TIMEOUT_MS = 1000;
+
+/** The browser's idle callbacks (with their timeout), as `whenStill` asks for them; injected in tests. */
+export interface IdleRequests {
+  request(callback: (deadline: { readonly didTimeout: boolean }) => void, timeoutMs: number): number;
+  cancel(handle: number): void;
+}
+
 /**
- * Runs `work` once the page is idle (at most a second later), so that colouring waits while rows are scrolled past
- * or a thread opens, and a block that leaves before then is never coloured; returns its cancel.
+ * Runs `work` in an idle moment once the page has not scrolled for SCROLL_PAUSE_MS (or when an idle request times
+ * out), so that colouring waits while rows are scrolled past or a thread opens, and a block that leaves before then is
+ * never coloured; returns its cancel. A coloured block is rendered, laid out and painted anew: done in a scroll's idle
+ * moments, it made the next frames late.
  */
+export function whenStill(work: () => void, idle: IdleRequests, msSinceScroll: () => number): () => void {
+  const attempt = (deadline: { readonly didTimeout: boolean }) => {
+    if (!deadline.didTimeout && msSinceScroll() < SCROLL_PAUSE_MS) handle = idle.request(attempt, IDLE_TIMEOUT_MS);
+    else work();
+  };
+  let handle = idle.request(attempt, IDLE_TIMEOUT_MS);
+  return () => idle.cancel(handle);
+}
+
 function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
+    const idle: IdleRequests = {
+      request: (callback, timeout) => requestIdleCallback(callback, { timeout }),
+      cancel: (handle) => cancelIdleCallback(handle),
+    };
+    return whenStill(work, idle, () => performance.now() - lastScrollAt);
   }
   const id = setTimeout(work, 50);
   return () => clearTimeout(id);
 }
 
 /**
- * A fenced code block: its text at once, coloured once the highlighter has loaded and the page is idle (if the fence
- * names a language it knows; a block coloured before is coloured in its first frame), with a Copy button. Colouring
- * that fails leaves the plain text.
+ * A fenced code block: its text at once, coloured once the highlighter has loaded and the page is idle and not
+ * scrolling (if the fence names a language it knows; a block coloured before is coloured in its first frame), with a
+ * Copy button. Colouring that fails leaves the plain text.
  */
 export function CodeBlock({ code, language }: { code: string; language?: string }) {
   const kept = language ? coloured.get(keyOf(code, language)) : undefined;
