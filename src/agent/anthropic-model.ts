@@ -159,7 +159,11 @@ export function toParams(request: ModelRequest): MessageCreateParamsStreaming {
     ...(request.container ? { container: request.container } : {}),
   };
   // The trailing context comes after the breakpoints: no cached prefix holds it, so a change of it empties none.
-  return withTrailingContext(withCacheBreakpoints(params), request.trailingContext);
+  return withTrailingContext(
+    withCacheBreakpoints(params),
+    request.trailingContext,
+    request.thinkingBudget !== undefined,
+  );
 }
 
 // Server-side compaction (beta): https://platform.claude.com/docs/en/build-with-claude/compaction. The request asks

@@ -57,6 +57,26 @@ describe('withTrailingContext', () => {
     ]);
   });
 
+  it("with thinking on, goes into the turn's opening message, never beside tool results (that would drop the thinking)", () => {
+    const thinking = withTrailingContext(
+      withCacheBreakpoints({ messages: [user('Where is Lyon?'), useOf('toolu_1'), resultOf('toolu_1')] }),
+      NOTE,
+      true,
+    ).messages;
+    expect(thinking[2]!.content).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_1',
+        content: 'Lyon, 45.76N 4.84E',
+        cache_control: { type: 'ephemeral' },
+      },
+    ]);
+    expect(thinking[0]!.content).toEqual([
+      { type: 'text', text: 'Where is Lyon?', cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: NOTE },
+    ]);
+  });
+
   it('leaves the request as it is without a note', () => {
     const request = { messages: [user('Hi')] };
     expect(withTrailingContext(request, undefined)).toBe(request);

@@ -17,18 +17,31 @@ function hasProgrammaticCalls(message: MessageParam | undefined): boolean {
   return message.content.some((block) => block.type === 'tool_use' && 'caller' in block && block.caller != null);
 }
 
+const holdsToolResults = (message: MessageParam): boolean =>
+  typeof message.content !== 'string' && message.content.some((block) => block.type === 'tool_result');
+
 /**
  * The request with `text` as a last text block of its newest user message that may hold text (one answering the API's
  * code execution may not; after a paused answer the newest message is the model's), after the cache breakpoints are
  * placed, so that no breakpoint covers it. Unchanged without text, or when no user message may hold it.
+ *
+ * With extended thinking on (`isThinking`), never beside tool results: a text block there opens a new assistant loop,
+ * and the API then drops the model's earlier thinking of the turn ("When a non-tool-result user block is included, it
+ * designates a new assistant loop and all previous thinking blocks are removed from context",
+ * https://platform.claude.com/docs/en/build-with-claude/extended-thinking). It then goes into the message that opened
+ * the turn (the person's, or an app's), the same for every call of the turn; the next turn writes this turn's calls to
+ * the cache again, once.
  */
 export function withTrailingContext<T extends { readonly messages: MessageParam[] }>(
   request: T,
   text: string | undefined,
+  isThinking = false,
 ): T {
   if (!text) return request;
   const { messages } = request;
-  const at = messages.findLastIndex((m, i) => m.role === 'user' && !hasProgrammaticCalls(messages[i - 1]));
+  const at = messages.findLastIndex(
+    (m, i) => m.role === 'user' && !hasProgrammaticCalls(messages[i - 1]) && !(isThinking && holdsToolResults(m)),
+  );
   if (at < 0) return request;
   const message = messages[at]!;
   const content: Block[] =
