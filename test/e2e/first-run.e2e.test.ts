@@ -69,6 +69,44 @@ describe('first run', () => {
     await shot('first-run-1-desktop');
   });
 
+  it('Send before a key is saved keeps the message and makes no thread; beside the box it says why, and the key field comes into view with the focus', async () => {
+    const keyField = page.getByLabel('API key');
+    const inView = () =>
+      keyField.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    // Settings scrolled down to its last section: the key field is out of view, as a person exploring would leave it.
+    await page.getByRole('heading', { name: 'Threads backup' }).scrollIntoViewIfNeeded();
+    await expect.poll(inView).toBe(false);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('hello without a key');
+    await box.press('Enter');
+    const note = page.getByRole('alert').filter({ hasText: 'Not sent: add your Anthropic API key in Settings' });
+    await note.waitFor();
+    await expect.poll(() => keyField.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await inView()).toBe(true);
+    expect(await note.textContent()).toBe(
+      'Not sent: add your Anthropic API key in Settings and Save it first. Your message stays here.',
+    );
+    // Next to the message box, in view.
+    const noteBox = (await note.boundingBox())!;
+    const boxBox = (await box.boundingBox())!;
+    expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(boxBox.y);
+    expect(boxBox.y - (noteBox.y + noteBox.height)).toBeLessThan(40);
+    expect(noteBox.y).toBeGreaterThanOrEqual(0);
+    expect(await box.inputValue()).toBe('hello without a key');
+    const threads = page.getByRole('navigation', { name: 'Threads' });
+    expect(await threads.getByRole('listitem').count()).toBe(0);
+    expect(await page.getByText('No API key is set.').count()).toBe(0);
+    // The Send button says the same.
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect(await box.inputValue()).toBe('hello without a key');
+    expect(await threads.getByRole('listitem').count()).toBe(0);
+    await shot('first-run-1a-send-without-key');
+    await box.fill('');
+  });
+
   it('the passphrase form puts each label above its field, as the other settings forms do', async () => {
     for (const name of ['New passphrase', 'Repeat it', 'Lock after idle minutes (0: never)']) {
       const label = await page.locator('label', { hasText: name }).boundingBox();

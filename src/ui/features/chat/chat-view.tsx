@@ -58,6 +58,9 @@ export interface ChatViewProps {
   readonly samplingRequests?: SamplingRequests | undefined;
   /** The `/` prompts of the thread's servers. */
   readonly prompts?: PromptsHandle | undefined;
+  /** No API key is saved yet: Send keeps the message and asks for the key (`onNeedsApiKey` shows its field). */
+  readonly needsApiKey?: boolean | undefined;
+  readonly onNeedsApiKey?: (() => void) | undefined;
 }
 
 /** Server names by id, from `JSON.stringify` of `[id, name]` pairs (a key that stays equal while no name changes). */
@@ -80,6 +83,8 @@ export function ChatView({
   mcpApps,
   samplingRequests,
   prompts,
+  needsApiKey = false,
+  onNeedsApiKey,
 }: ChatViewProps) {
   const attachmentCount = useStore(attachments.store, (s) => s.items.length);
   const isReadingFiles = useStore(attachments.store, (s) => (s.reading ?? 0) > 0);
@@ -282,6 +287,8 @@ export function ChatView({
             {...(promptDock.slashMenu ? { slashMenu: promptDock.slashMenu } : {})}
             hasAttachments={attachmentCount > 0}
             extraButtons={<AttachButton draft={attachments} />}
+            needsApiKey={needsApiKey}
+            onNeedsApiKey={onNeedsApiKey}
           />
         </AttachmentZone>
       </div>

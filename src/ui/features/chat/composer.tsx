@@ -42,7 +42,14 @@ export interface ComposerProps {
   readonly extraButtons?: ReactNode;
   /** A resource or template picked from the `@` list: attached, its `@` text taken out of the box. */
   readonly onPickResource?: (option: MentionOption) => void;
+  /** No API key is saved yet: Send keeps the text, says so beside the box and calls `onNeedsApiKey` (to the key field). */
+  readonly needsApiKey?: boolean;
+  readonly onNeedsApiKey?: () => void;
 }
+
+/** Said beside the box when Send is pressed before an API key is saved. */
+export const NEEDS_API_KEY_NOTE =
+  'Not sent: add your Anthropic API key in Settings and Save it first. Your message stays here.';
 
 /**
  * The message box: Enter sends, Shift+Enter makes a new line; Stop while a turn runs. Typing `@` lists the thread's
@@ -61,12 +68,15 @@ export function Composer({
   hasAttachments = false,
   extraButtons,
   onPickResource,
+  needsApiKey = false,
+  onNeedsApiKey,
 }: ComposerProps) {
   const text = useStore(draft, (s) => s.text);
   const setText = (next: string) => setDraft(draft, next);
   const [mention, setMention] = useState<ActiveMention>();
   const [dismissedAt, setDismissedAt] = useState<number>();
   const [activeIndex, setActiveIndex] = useState(0);
+  const [isKeyNoteShown, setKeyNoteShown] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   const nextCaret = useRef<number>(undefined);
   const stopButton = useStopFocus(isRunning, box);
@@ -93,6 +103,13 @@ export function Composer({
   };
   const send = () => {
     if (isRunning || isSendHeld || isSendPaused) return;
+    if (needsApiKey) {
+      // Nothing is taken from the box and no thread is made: the model cannot be asked without a key.
+      if (!text.trim() && !hasAttachments) return;
+      setKeyNoteShown(true);
+      onNeedsApiKey?.();
+      return;
+    }
     const taken = takeDraft(draft) ?? (hasAttachments ? '' : undefined);
     if (taken === undefined) return;
     onSend(taken);
@@ -185,6 +202,11 @@ export function Composer({
       {text.length >= MAX_MESSAGE_CHARS && (
         <p className="composer-limit field-error" role="alert">
           A message can hold at most 100,000 characters; the rest was left out.
+        </p>
+      )}
+      {needsApiKey && isKeyNoteShown && (
+        <p className="composer-limit field-error" role="alert">
+          {NEEDS_API_KEY_NOTE}
         </p>
       )}
       <p id={ids.hint} className="visually-hidden">

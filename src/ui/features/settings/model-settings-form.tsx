@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SettingsView, ToolSearchInput } from '../../../stores/settings';
 import type { SettingsActions } from '../../../stores/settings-actions';
+import { useFocusRequest } from '../../hooks/use-focus-request';
 import { ToolSearchFields, toolSearchInput } from './tool-search-fields';
 
 export interface ModelSettingsFormProps {
@@ -15,6 +16,8 @@ export interface ModelSettingsFormProps {
     readonly read: () => SettingsDraft | undefined;
     readonly keep: (draft: SettingsDraft | undefined) => void;
   };
+  /** Raised each time the key field is wanted (Send pressed with no key saved): it is brought into view and focused. */
+  readonly keyFocusRequest?: number;
 }
 
 /** The form's fields as typed, kept while Settings is closed (in memory only). */
@@ -29,7 +32,14 @@ export interface SettingsDraft {
 }
 
 /** API key (kept in the encrypted vault, never shown again), base URL, default model and tool search: one Save. */
-export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = false, draft }: ModelSettingsFormProps) {
+export function ModelSettingsForm({
+  actions,
+  onSaved,
+  revision = 0,
+  isLocked = false,
+  draft,
+  keyFocusRequest = 0,
+}: ModelSettingsFormProps) {
   const { load, save, models, resetToolSearch, testConnection } = actions;
   // What was typed before the panel last closed: shown over the stored settings it was typed over, once they load.
   const typed = useRef(draft?.read());
@@ -104,6 +114,9 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
     void load().then(show);
   }, [load, show, revision]);
 
+  const keyField = useRef<HTMLInputElement>(null);
+  useFocusRequest(keyField, view !== undefined && toolSearch !== undefined, keyFocusRequest);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStatus(undefined);
@@ -173,6 +186,7 @@ export function ModelSettingsForm({ actions, onSaved, revision = 0, isLocked = f
       )}
       <label htmlFor={ids.key}>API key</label>
       <input
+        ref={keyField}
         id={ids.key}
         type="password"
         autoComplete="off"

@@ -22,10 +22,12 @@ export interface SettingsPanelProps {
   readonly onClose?: (() => void) | undefined;
   /** Where the model form keeps what is typed while the panel is closed. */
   readonly draft?: ModelSettingsFormProps['draft'];
+  /** Raised when the API key field is wanted: it is brought into view and focused. */
+  readonly keyFocusRequest?: number;
 }
 
 /** The Settings screen: model and tool search, appearance, profiles, and the configuration file. */
-export function SettingsPanel({ store, onSaved, onClose, draft }: SettingsPanelProps) {
+export function SettingsPanel({ store, onSaved, onClose, draft, keyFocusRequest }: SettingsPanelProps) {
   const actions = useStore(store, (s) => s.settings);
   const theme = useStore(store, (s) => s.profile?.preferences.theme ?? 'system');
   const isMcpAppsOn = useStore(store, (s) => s.profile?.preferences.mcpApps !== false);
@@ -52,6 +54,7 @@ export function SettingsPanel({ store, onSaved, onClose, draft }: SettingsPanelP
           onSaved={onSaved}
           revision={`${imports}:${stored}`}
           isLocked={vaultStatus?.kind === 'locked'}
+          keyFocusRequest={keyFocusRequest}
           {...(draft ? { draft } : {})}
         />
         <div className="settings-stack">

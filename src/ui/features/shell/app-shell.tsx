@@ -111,6 +111,12 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
   // The person going back to the chat (opening or starting a thread, sending) closes the panel over it, so the answer
   // shows; a thread another tab deleted or brought back leaves it as it is.
   const goToChat = () => setPanel('none');
+  // Send pressed with no key saved: Settings (which stays until then) comes back in place of Servers, with its key field.
+  const [keyFocusRequest, setKeyFocusRequest] = useState(0);
+  const askForApiKey = () => {
+    setPanel('none');
+    setKeyFocusRequest((n) => n + 1);
+  };
   useEffect(
     () =>
       chat?.subscribe((now, before) => {
@@ -211,6 +217,7 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                         store={store}
                         onClose={onClose}
                         draft={settingsDraft}
+                        keyFocusRequest={needsApiKey ? keyFocusRequest : 0}
                         onSaved={() => {
                           // Stay open to show it was saved, also on first run; but a panel the person opened meanwhile stays.
                           setPanel((current) => (current === 'none' ? 'settings' : current));
@@ -232,6 +239,8 @@ export function AppShell({ store, updates }: { store: AppStore; updates?: AppUpd
                 samplingRequests={ready ? samplingRequests : undefined}
                 prompts={ready ? prompts : undefined}
                 mcpApps={ready && isMcpAppsOn ? mcpApps : undefined}
+                needsApiKey={needsApiKey === true}
+                onNeedsApiKey={askForApiKey}
               />
             </main>
           </div>
