@@ -19,7 +19,7 @@ export type LoadedTool = z.infer<typeof LoadedTool>;
 export const ThreadConfig = z.object({
   id: z.string().min(1),
   profileId: ProfileId,
-  title: z.string().trim().min(1, 'Thread title is required').max(200, 'Thread title must be at most 200 characters'),
+  title: z.string().trim().min(1, 'A thread needs a title.').max(200, 'A thread title can be at most 200 characters.'),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
   enabledServerIds: z.array(ServerId).default([]),

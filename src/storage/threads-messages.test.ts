@@ -38,7 +38,7 @@ describe('threads', () => {
     expect((await storage.threads.get(thread.id))?.title).toBe('Trip planning');
     const error = await storage.threads.rename(thread.id, '   ').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual([{ path: 'title', message: 'Thread title is required' }]);
+    expect((error as ValidationError).issues).toEqual([{ path: 'title', message: 'A thread needs a title.' }]);
     expect((await storage.threads.get(thread.id))?.title).toBe('Trip planning');
   });
 

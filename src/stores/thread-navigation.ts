@@ -1,5 +1,5 @@
 import { logFailure, type Logger } from '../domain/logger';
-import { describeError } from '../domain/errors';
+import { describeError, ValidationError } from '../domain/errors';
 import type { MessageMatch } from '../domain/message-text';
 import { unansweredCalls } from '../domain/unanswered-calls';
 import { newThreadServers, resolveUsageLimits } from '../domain/usage-limits';
@@ -17,6 +17,7 @@ export interface ThreadNavigationActions {
   openThread(threadId: string, isRestore?: boolean): Promise<void>;
   /** Opens a thread at a message a search found, its words marked. */
   openThreadAt(threadId: string, reveal: Reveal): Promise<void>;
+  /** Renames a thread; resolves to why it was not renamed (a refused title in plain words), else to undefined. */
   renameThread(threadId: string, title: string): Promise<string | undefined>;
   /** The listed threads' latest messages whose text holds `needle` (ignoring case), by thread id. */
   readonly searchMessages: (needle: string) => Promise<ReadonlyMap<string, MessageMatch>>;
@@ -115,6 +116,8 @@ export function threadNavigationActions({
         await actions.refreshThreads();
         return undefined;
       } catch (error) {
+        // A refused title is said as the rule it breaks, without the schema's "Thread is invalid: title:" around it.
+        if (error instanceof ValidationError) return error.issues.map((issue) => issue.message).join(' ');
         return describeError(error);
       }
     },

@@ -170,7 +170,7 @@ describe('the journey of a person using the app', () => {
     await page.getByRole('button', { name: 'Rename thread Show me a tiny image' }).click();
     await page.getByRole('textbox', { name: 'Thread title' }).fill('   ');
     await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
-    await page.getByText('Thread title is required').waitFor();
+    await page.getByText('A thread needs a title.', { exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Thread title' }).fill('Tiny images');
     await page.getByRole('textbox', { name: 'Thread title' }).press('Enter');
     await page.getByRole('button', { name: 'Tiny images', exact: true }).waitFor();
