@@ -1,4 +1,5 @@
 import { exportThreadJson, exportThreadMarkdown } from '../agent/export-thread';
+import { fileBaseFromTitle } from '../domain/file-name';
 import type { ResourceReading } from '../domain/tool-display';
 import type { TurnRunnerDeps } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
@@ -44,11 +45,7 @@ export function openThreadReads(
       const { threads, activeThreadId, messages } = store.getState();
       const thread = threads.find((t) => t.id === activeThreadId);
       if (!thread) return undefined;
-      const base =
-        thread.title
-          .replace(/[^\w -]+/g, '')
-          .trim()
-          .slice(0, 60) || 'thread';
+      const base = fileBaseFromTitle(thread.title, 60, 'thread');
       return format === 'json'
         ? { name: `${base}.json`, type: 'application/json', text: exportThreadJson(thread, messages) }
         : { name: `${base}.md`, type: 'text/markdown', text: exportThreadMarkdown(thread, messages) };

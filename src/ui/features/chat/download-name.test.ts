@@ -29,6 +29,10 @@ describe('the name and type a resource download is saved under', () => {
     expect(resourceDownload('file:///a.bin', 'text/html; charset=utf-8').isAsText).toBe(true);
     expect(resourceDownload('file:///feed', 'application/atom+xml').isAsText).toBe(true);
   });
+  it('keeps a name in a non-Latin script, its unsafe characters replaced', () => {
+    expect(resourceDownload('file:///docs/отчёт 2026.pdf', 'application/pdf').name).toBe('отчёт_2026.pdf');
+    expect(resourceDownload('file:///docs/報告書.pdf', 'application/pdf').name).toBe('報告書.pdf');
+  });
   it('keeps a plain file as it is', () => {
     expect(resourceDownload('file:///x/invoice.pdf', 'application/pdf')).toEqual({
       name: 'invoice.pdf',

@@ -1,3 +1,5 @@
+import { firstChars, safeSegment } from '../../../domain/file-name';
+
 /** Types a browser would run or render as active content (scripts, HTML, SVG, XML), by the type without parameters. */
 const ACTIVE_TYPES = new Set([
   'text/html',
@@ -38,10 +40,7 @@ export interface ResourceDownload {
 export function resourceDownload(uri: string, type: string): ResourceDownload {
   const last = uri.split(/[/?#]/).filter(Boolean).at(-1) ?? 'resource';
   const name =
-    last
-      .replace(/[^\w.-]+/g, '_')
-      .replace(/^\.+/, '')
-      .slice(0, 80)
+    firstChars(safeSegment(last).replace(/^\.+/, ''), 80)
       // A browser drops trailing dots when it saves: "invoice.html." would be saved as HTML.
       .replace(/\.+$/, '') || 'resource';
   if (!isActiveType(type) && !ACTIVE_EXTENSION.test(name)) return { name, type, isAsText: false };
