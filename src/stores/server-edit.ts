@@ -138,12 +138,14 @@ export async function serverUse(
 
 /** The question Remove asks: what goes with the server, and which threads lose its tools. */
 export function removeQuestion(name: string, use: { readonly threads: number; readonly pinnedTools: number }): string {
-  const threads = use.threads === 1 ? '1 thread uses it' : `${use.threads.toLocaleString('en-US')} threads use it`;
+  const isOne = use.threads === 1;
+  const threads = isOne ? '1 thread uses it' : `${use.threads.toLocaleString('en-US')} threads use it`;
   const pinned =
     use.pinnedTools === 0 ? '' : ` (${use.pinnedTools} pinned ${use.pinnedTools === 1 ? 'tool' : 'tools'})`;
+  const outcome = isOne ? 'it keeps its messages but loses its tools' : 'they keep their messages but lose its tools';
   return (
     `Remove "${name}" with its stored credentials and tool settings?` +
-    (use.threads > 0 ? ` ${threads}${pinned}: they keep their messages but lose its tools.` : '')
+    (use.threads > 0 ? ` ${threads}${pinned}: ${outcome}.` : '')
   );
 }
 

@@ -411,7 +411,7 @@ describe('the servers manager', () => {
     await expect
       .poll(() => asked)
       .toEqual([
-        'Remove "Keyed" with its stored credentials and tool settings? 1 thread uses it: they keep their messages but lose its tools.',
+        'Remove "Keyed" with its stored credentials and tool settings? 1 thread uses it: it keeps its messages but loses its tools.',
       ]);
     expect(await dumpIndexedDb(page)).toContain('header:x-api-key');
     expect(await item('Keyed').count()).toBe(1);
