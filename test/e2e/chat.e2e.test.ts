@@ -185,6 +185,11 @@ describe('the chat', () => {
         .getByText(/^This attempt failed: The API is overloaded/)
         .count(),
     ).toBe(1);
+    // The earlier attempt's note starts at its card's padding: no empty band above it (a paragraph's margins made one).
+    const bandAbove = await messages()
+      .getByText(/^This attempt failed: The API is overloaded/)
+      .evaluate((note) => note.getBoundingClientRect().top - note.closest('.message')!.getBoundingClientRect().top);
+    expect(bandAbove).toBeLessThan(14); // 0.6rem of padding and the border: 10.6 px
     expect(api!.requests.at(-1)?.body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Are you there?', cache_control: { type: 'ephemeral' } }] },
     ]);
