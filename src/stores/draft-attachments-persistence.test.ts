@@ -10,7 +10,7 @@ import { draftAttachmentsKey } from '../storage/draft-attachments-repo';
 import { createAttachmentDraft, offerAttachments, removeAttachment, type OfferedAttachment } from './attachment-draft';
 import type { ChatActions, ChatStore } from './chat-store';
 import { createDraft, followThreadDrafts } from './draft';
-import { persistThreadAttachments, unreadableNotice } from './draft-attachments-persistence';
+import { persistThreadAttachments, STORAGE_FULL, unreadableNotice } from './draft-attachments-persistence';
 import { sendWithAttachments } from './send-with-attachments';
 
 let opened: TestStorage | undefined;
@@ -83,6 +83,51 @@ describe('unsent attachments across a reload', () => {
     expect(await text!.blob.text()).toBe('Buy milk. Call Ana.');
     expect(second.errors()).toEqual([]);
     second.close();
+  });
+
+  it('attached before any thread opens, they are stored for the thread that opens with nothing stored yet', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    const first = page(storage, [{ id: a.id }]);
+    offerAttachments(first.attachments, [file('notes.txt', 'text/plain', notes)]);
+    first.open(a.id);
+    await first.settled();
+    expect(first.names()).toEqual(['notes.txt']);
+    await first.kept.flush();
+    first.close();
+
+    const second = page(storage, [{ id: a.id }], a.id);
+    await expect.poll(() => second.names()).toEqual(['notes.txt']);
+    second.close();
+  });
+
+  it('a write refused for a full disk says so in the tray, and a removed one does not come back at the next open', async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    const b = await storage.threads.create('p1', { title: 'B' });
+    const first = page(storage, [{ id: a.id }, { id: b.id }], a.id);
+    await first.settled();
+    offerAttachments(first.attachments, [file('old.txt', 'text/plain', notes)]);
+    await first.kept.flush();
+    expect(await storedNames(storage, a.id)).toEqual(['old.txt']);
+
+    const put = storage.draftAttachments.put.bind(storage.draftAttachments);
+    storage.draftAttachments.put = () => Promise.reject(new DOMException('quota', 'QuotaExceededError'));
+    removeAttachment(first.attachments.store, first.attachments.store.getState().items[0]!.ref.id);
+    offerAttachments(first.attachments, [file('new.txt', 'text/plain', notes)]);
+    await first.kept.flush();
+    expect(first.errors()).toContain(STORAGE_FULL);
+    storage.draftAttachments.put = put;
+
+    // Leaving and coming back does not read the old record back into the tray.
+    first.open(b.id);
+    await first.settled();
+    first.open(a.id);
+    await first.settled();
+    expect(first.names()).toEqual(['new.txt']);
+    first.close();
   });
 
   it('are forgotten at once when the message is sent, and a removed one is forgotten too', async () => {

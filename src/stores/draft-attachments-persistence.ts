@@ -59,11 +59,15 @@ export function persistThreadAttachments(deps: {
     for (const [threadId, items] of batch) known.set(threadId, items);
     const write = ([threadId, items]: [string, readonly PendingAttachment[]]) =>
       deps.repo.put(threadId, items.map(toStored)).catch((error: unknown) => {
-        known.delete(threadId); // Written again at the next change.
+        // Written over at the next change; not read back again, which would bring back what was removed meanwhile.
+        known.set(threadId, 'stale');
         logFailure(logger, 'Saving unsent attachments failed', { threadId })(error);
+        if (error instanceof DOMException && error.name === 'QuotaExceededError' && isOpen(threadId))
+          deps.attachments.setState((s) => ({ errors: [...(s.errors ?? []), STORAGE_FULL] }));
       });
     return queued(() => Promise.all(batch.map(write))).then(() => undefined);
   };
+  const isOpen = (threadId: string) => deps.chat.getState().activeThreadId === threadId;
   const record = (threadId: string, items: readonly PendingAttachment[]) => {
     // Nothing stored and nothing to store (a thread opening with an empty box, or one attached and sent at once).
     if (isSame(items, known.get(threadId) ?? [])) return void unsaved.delete(threadId);
@@ -97,6 +101,8 @@ export function persistThreadAttachments(deps: {
       const isWritten = known.has(threadId);
       if (!stored || (stored.items.length === 0 && stored.dropped.length === 0)) {
         if (!isWritten) known.set(threadId, []);
+        // What the box held already (attached before any thread opened, or carried from a thread deleted) is stored.
+        record(threadId, box.getState().items);
         return;
       }
       if (!deps.chat.getState().threads.some((t) => t.id === threadId)) return; // Deleted meanwhile, draft and all.
@@ -104,8 +110,14 @@ export function persistThreadAttachments(deps: {
       for (const { error } of stored.dropped) logFailure(logger, 'A stored unsent attachment was unreadable')(error);
       // Recorded first, so what was read back is not written again; one dropped is written over.
       known.set(threadId, problems.length > 0 || isWritten ? 'stale' : items);
+      // Checked again against what the box holds now: more may have been attached while the bytes were read.
       const now = box.getState().items;
-      const joined = [...items.filter((i) => !now.some((n) => n.ref.id === i.ref.id)), ...now];
+      const back = items.filter((i) => !now.some((n) => n.ref.id === i.ref.id));
+      for (let problem = capsProblem([...back, ...now]); problem && back.length > 0;) {
+        problems.push(`${back.pop()!.ref.name} was taken out of the message: ${problem}`);
+        problem = capsProblem([...back, ...now]);
+      }
+      const joined = [...back, ...now];
       if (joined.length > now.length || problems.length > 0)
         box.setState((s) => ({ items: joined, errors: [...(s.errors ?? []), ...problems] }));
       // Stored as the thread's box holds it now (also when that thread was left meanwhile: its kept draft).
@@ -133,6 +145,13 @@ export function persistThreadAttachments(deps: {
     },
   };
 }
+
+/** Said in the tray when the browser's storage is full: the attachments stay, but only in this page. */
+export const STORAGE_FULL =
+  "This browser's storage is full, so the attachments are kept only until this page is closed or reloaded.";
+
+const capsProblem = (items: readonly PendingAttachment[]) =>
+  attachmentsProblem(items.map((i) => ({ kind: i.ref.kind, size: i.ref.size, pages: i.pages })));
 
 const toStored = ({ ref, blob, note }: PendingAttachment): DraftAttachment => ({
   ref,
