@@ -11,6 +11,7 @@ import {
   type TurnRunnerDeps,
 } from '../turns/turn-runner';
 import type { ChatStore } from './chat-store';
+import type { ChatTurn } from './chat-turn';
 import { isAnsweredElsewhere } from './other-tab-turn';
 
 /** Edit, regenerate and the choice between versions of a message (issue #22). */
@@ -30,11 +31,18 @@ export interface BranchContext {
   readonly store: ChatStore;
   readonly deps: TurnRunnerDeps;
   readonly runInThread: (threadId: string, start: (options: SendOptions) => Promise<unknown>) => Promise<void>;
-  readonly loadMessages: (threadId: string) => Promise<void>;
+  readonly loadMessages: (threadId: string) => Promise<readonly Message[]>;
+  readonly savePreview: ChatTurn['savePreview'];
 }
 
 /** The branch actions of the open thread; none of them starts while a turn runs. */
-export function createBranchActions({ store, deps, runInThread, loadMessages }: BranchContext): BranchActions {
+export function createBranchActions({
+  store,
+  deps,
+  runInThread,
+  loadMessages,
+  savePreview,
+}: BranchContext): BranchActions {
   /** The open thread and its shown messages, when no turn runs (here, or in another tab). */
   const idle = () => {
     const { activeThreadId, isRunning, messages } = store.getState();
@@ -88,7 +96,8 @@ export function createBranchActions({ store, deps, runInThread, loadMessages }: 
       } catch (error) {
         store.setState({ notice: describeError(error) });
       }
-      await loadMessages(open.threadId);
+      // The list's line under the thread reads the branch shown now; the thread keeps its place (no activity).
+      await savePreview(open.threadId, await loadMessages(open.threadId), { isActivity: false });
     },
   };
 }

@@ -8,7 +8,7 @@ export interface ChatChangesContext {
     readonly refreshThreads: () => Promise<void>;
     readonly followDeletionElsewhere: (threadId: string) => Promise<void>;
   };
-  readonly loadMessages: (threadId: string) => Promise<void>;
+  readonly loadMessages: (threadId: string) => Promise<unknown>;
   /** Follows another tab's turn in the thread (other-tab-turn.ts). */
   readonly followOtherTab: (threadId: string) => void;
 }

@@ -137,7 +137,13 @@ export function createChat(
   });
 
   const actions: ChatActions = {
-    ...createBranchActions({ store, deps, runInThread, loadMessages: (threadId) => loadMessages(threadId) }),
+    ...createBranchActions({
+      store,
+      deps,
+      runInThread,
+      loadMessages: (threadId) => loadMessages(threadId),
+      savePreview: turn.savePreview,
+    }),
     ...threadToolChoiceActions(storage, () => actions.refreshThreads()),
     ...threadSettingsActions({ store, deps, refreshThreads: () => actions.refreshThreads() }),
     ...threadDeletionActions({

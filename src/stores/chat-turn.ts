@@ -21,8 +21,17 @@ export interface ChatTurnContext {
 
 /** At most one turn at a time in this tab's chat, and the open thread's messages as stored. */
 export interface ChatTurn {
-  /** Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended. */
-  readonly loadMessages: (threadId: string, ended?: ReadonlyMap<string, Message>) => Promise<void>;
+  /**
+   * Loads the thread's stored messages; `ended` are this tab's last word on the messages of a turn that just ended.
+   * Resolves to the thread's shown branch as loaded (also when another thread was opened meanwhile).
+   */
+  readonly loadMessages: (threadId: string, ended?: ReadonlyMap<string, Message>) => Promise<readonly Message[]>;
+  /** Stores the thread's preview line from its shown branch's latest answer (none: no line) and lists it. */
+  readonly savePreview: (
+    threadId: string,
+    shown: readonly Message[],
+    options?: { readonly isActivity?: boolean },
+  ) => Promise<void>;
   /** Runs a turn of the thread with the store's approvals and live messages; failures become the notice. */
   readonly runInThread: (threadId: string, start: (options: SendOptions) => Promise<unknown>) => Promise<void>;
   /** The turn running in this tab, if any: its thread, its signal, and where trace of servers' model calls goes. */
@@ -66,7 +75,7 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       items = items.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: NOT_SAVED_NOTE } : m));
     const compactions = await storage.compactions.list(threadId);
     skipped = [...skipped, ...compactions.skipped];
-    if (store.getState().activeThreadId !== threadId) return;
+    if (store.getState().activeThreadId !== threadId) return items;
     const shown = new Set(items.map((m) => m.id));
     store.setState({
       messages: items,
@@ -76,6 +85,16 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
       compactions: compactions.items.filter((r) => shown.has(r.firstKeptMessageId)),
       ...(skipped.length ? { notice: skipped.map((s) => s.message).join(' ') } : {}),
     });
+    return items;
+  };
+
+  // The line follows the branch shown, not the turn that ended: an edit whose answer brought no text leaves none of
+  // the branch it left.
+  const savePreview: ChatTurn['savePreview'] = async (threadId, shown, options) => {
+    await storage.threads
+      .update(threadId, () => ({ preview: previewOf(shown) }), options)
+      .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
+    await refreshThreads();
   };
 
   const runInThread = async (threadId: string, start: (options: SendOptions) => Promise<unknown>) => {
@@ -136,18 +155,13 @@ export function createChatTurn({ store, deps, logger, refreshThreads }: ChatTurn
         toolProgress: {},
         modelWait: undefined,
       });
-      await loadMessages(threadId, ended);
-      const preview = previewOf([...ended.values()]);
-      if (preview)
-        await storage.threads
-          .update(threadId, () => ({ preview }))
-          .catch(logFailure(logger, 'Saving the thread preview failed', { threadId }));
-      await refreshThreads();
+      await savePreview(threadId, await loadMessages(threadId, ended));
     }
   };
 
   return {
     loadMessages,
+    savePreview,
     runInThread,
     runningTurn() {
       if (!runningThreadId || !controller) return undefined;
