@@ -22,6 +22,10 @@ let page: Page;
 let pageErrors: string[] = [];
 
 const messages = () => page.getByRole('list', { name: 'Messages' });
+const nav = () => page.getByRole('navigation', { name: 'Threads' });
+/** The line under the open thread's title in the thread list: its date and preview. */
+const listLine = () => nav().locator('button[aria-current="page"] .thread-meta');
+const search = () => nav().getByRole('searchbox', { name: 'Search threads' });
 const box = () => page.getByRole('textbox', { name: 'Message' });
 const row = (text: string) => messages().getByRole('listitem').filter({ hasText: text });
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -77,6 +81,23 @@ describe('edit, regenerate and branches', () => {
     await expect(messages().getByText('Rome: four days.').count()).resolves.toBe(0);
     expect(api!.requests).toHaveLength(requests);
 
+    // The thread list reads the branch shown: its line under the title, and Search threads (title, line, and the
+    // messages of the shown branch) finds nothing of the hidden one.
+    await expect.poll(() => listLine().textContent()).toMatch(/ · Paris: five days\.$/);
+    await search().fill('Rome');
+    await nav().getByText('No thread matches.').waitFor();
+    await search().fill('five days');
+    await expect.poll(() => listLine().textContent()).toMatch(/ · Paris: five days\.$/);
+    // With the search still open, the other version shown: the list finds the thread by that version's message.
+    await search().fill('trip to Rome');
+    await nav().getByText('No thread matches.').waitFor();
+    await row('Plan a trip to Paris').getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => listLine().textContent()).toMatch(/ · Rome: four days\.$/);
+    await row('Plan a trip to Rome').getByRole('button', { name: 'Previous version' }).click();
+    await nav().getByText('No thread matches.').waitFor();
+    await search().fill('');
+    await messages().getByText('Paris: five days.').waitFor();
+
     // Regenerate the answer: a second version of it, from the same message.
     api!.script({ text: 'Paris: a long weekend.' });
     // By keyboard: the button goes while the answer runs, and the focus goes to the message box, not to the page.
@@ -96,6 +117,7 @@ describe('edit, regenerate and branches', () => {
     await messages().getByText('Paris: a long weekend.').waitFor({ timeout: 20_000 });
     await row('Plan a trip to Paris').getByText('1 of 2').waitFor();
     await expect(messages().getByText('Paris: five days.').count()).resolves.toBe(0);
+    await expect.poll(() => listLine().textContent()).toMatch(/ · Paris: a long weekend\.$/);
     // The first answer is a click away, with the keyboard too.
     await row('Paris: a long weekend.').getByRole('button', { name: 'Previous version' }).focus();
     await page.keyboard.press('Enter');
@@ -110,6 +132,13 @@ describe('edit, regenerate and branches', () => {
     await page.keyboard.press('Enter'); // back to the first version, as the next tests expect
     await row('Paris: five days.').getByText('1 of 2').waitFor();
     await expect.poll(focused).toBe('Next version');
+    // Reloaded on that choice, the list reads its line, not the answer made last.
+    await page.reload();
+    await messages().getByText('Paris: five days.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => listLine().textContent()).toMatch(/ · Paris: five days\.$/);
+    await search().fill('long weekend');
+    await nav().getByText('No thread matches.').waitFor();
+    await search().fill('');
     await shot('branches-after-reload');
     expect(pageErrors).toEqual([]);
   });

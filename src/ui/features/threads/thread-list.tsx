@@ -90,9 +90,9 @@ export function ThreadList({
     searchMessages.current = onSearchMessages;
   }, [onSearchMessages]);
   const readsMessages = onSearchMessages !== undefined && needle.length >= SEARCH_MIN_CHARS;
-  // Searched again when a thread comes, goes or changes (a new answer), not when the list is merely read again; after a
-  // pause in the typing.
-  const threadsKey = threads.map((t) => `${t.id}@${t.updatedAt}`).join(',');
+  // Searched again when a thread comes, goes or changes (a new answer, another version shown), not when the list is
+  // merely read again; after a pause in the typing.
+  const threadsKey = threads.map((t) => `${t.id}@${t.updatedAt}@${t.activeLeafId ?? ''}`).join(',');
   useEffect(() => {
     const search = searchMessages.current;
     if (!search || needle.length < SEARCH_MIN_CHARS) return;
