@@ -40,7 +40,7 @@ export const ThreadConfig = z.object({
   toolSearch: ThreadToolSearchOverrides.optional(),
   /** Servers whose instructions are left out of this thread's system prompt (all are in by default). */
   instructionsOff: z.array(ServerId).optional(),
-  /** The start of the thread's latest answer, one line, for the thread list. */
+  /** The start of the latest answer of the branch the thread shows, one line, for the thread list. */
   preview: z.string().max(300).optional(),
   /** Whether the model may run code that calls tools (execute_code); absent: the profile's choice. */
   codeExecution: CodeExecutionMode.optional(),
