@@ -293,6 +293,16 @@ describe('Import threads', () => {
     expect(report.imported).toEqual(['Thread "Empty": 0 messages']);
   });
 
+  it("lists an imported thread with its shown branch's line, whatever line the file holds", async () => {
+    const there = await browser();
+    const trip = await tripThread(there);
+    // A backup made before the line followed the version shown: it holds the hidden branch's answer.
+    await there.storage.threads.update(trip.id, () => ({ preview: 'Paris it is' }));
+    const here = await browser();
+    okReport(await importThreads(here, fileText(await exportAllThreads(there))));
+    expect((await here.storage.threads.get(trip.id))?.preview).toBe('Rome it is');
+  });
+
   it('an imported thread goes on: a message sent in it follows its shown branch', async () => {
     const there = await browser();
     const trip = await tripThread(there);

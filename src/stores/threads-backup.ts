@@ -1,8 +1,10 @@
+import { selectBranch } from '../domain/branches';
 import type { ImportProblem } from '../domain/config-import';
 import { describeError, StorageQuotaError } from '../domain/errors';
 import { backedUpThread, MAX_THREADS_FILE_BYTES, threadsFileHead } from '../domain/threads-backup-file';
 import { readThreadsFile, settingsHere, threadSubject, type ImportableThread } from '../domain/threads-backup-import';
 import type { Storage } from '../storage/storage';
+import { previewOf } from './thread-lifecycle';
 import type { AddedThread, ThreadRecords } from '../storage/thread-archive-repo';
 
 export interface ThreadsBackupDeps {
@@ -144,7 +146,10 @@ export async function importThreads(deps: ThreadsBackupDeps, text: string): Prom
   const servers = (await deps.serversHere?.()) ?? { ids: new Set<string>() };
   for (const [index, fromFile] of read.threads.entries()) {
     const subject = threadSubject(fromFile, index);
-    const { thread, notes } = settingsHere(fromFile, servers.ids, servers.max);
+    const { thread: taken, notes } = settingsHere(fromFile, servers.ids, servers.max);
+    // Listed by its shown branch's latest answer, as here: a file's line may be of a branch it hides (older backups).
+    const preview = previewOf(selectBranch(taken.messages, taken.thread.activeLeafId).path);
+    const thread = { ...taken, thread: { ...taken.thread, preview } };
     try {
       const outcome = await deps.storage.threadArchive.add(deps.profileId, thread);
       if (outcome === 'added') imported.push(`${subject}: ${[contents(thread, read.kind), ...notes].join('; ')}`);
