@@ -6,6 +6,7 @@ import type { DraftAttachmentsRepo, StoredDraftAttachments } from '../storage/dr
 import type { AttachmentDraft, PendingAttachment } from './attachment-draft';
 import { threadBox } from './draft';
 import { SAVE_DRAFT_AFTER_MS } from './draft-persistence';
+import { inOrder } from './in-order';
 
 type Chat = Pick<
   StoreApi<{ readonly activeThreadId?: string | undefined; readonly threads: readonly { readonly id: string }[] }>,
@@ -43,12 +44,7 @@ export function persistThreadAttachments(deps: {
   const reading = new Map<string, Promise<void>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Reads and writes in order: a thread's stored attachments are read before a write queued after it replaces them.
-  let queue: Promise<unknown> = Promise.resolve();
-  const queued = <T>(job: () => Promise<T>): Promise<T> => {
-    const done = queue.then(job);
-    queue = done.catch(() => undefined);
-    return done;
-  };
+  const queued = inOrder();
   const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;

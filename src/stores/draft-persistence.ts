@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { DraftsRepo } from '../storage/drafts-repo';
 import { setDraft, withText, type DraftStore } from './draft';
+import { inOrder } from './in-order';
 
 /** How long typing pauses before the text is stored (an emptied box is stored at once). */
 export const SAVE_DRAFT_AFTER_MS = 300;
@@ -29,12 +30,7 @@ export function persistThreadDrafts(deps: {
   /** Threads whose text this page stored (or read back): an emptied box is forgotten in storage only for them. */
   const mayBeStored = new Set<string>();
   // Reads and writes in order: a thread's stored text is read before a write queued after it can replace it.
-  let queue: Promise<unknown> = Promise.resolve();
-  const queued = <T>(job: () => Promise<T>): Promise<T> => {
-    const done = queue.then(job);
-    queue = done.catch(() => undefined);
-    return done;
-  };
+  const queued = inOrder();
   const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
