@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { startFakeAnthropic } from '../fakes/fake-anthropic';
 import { seed, timeToComposer, withChromium } from './chromium';
 import { ROOT } from './builds';
-import { openThread } from './figures/long-threads';
+import { openThread, scrollFrames } from './figures/long-threads';
 import { median, p95 } from './report';
 
 const { values } = parseArgs({
@@ -84,59 +84,29 @@ async function once(origin: string, apiUrl: string): Promise<Result> {
     await timeToComposer(page, `${origin}/`);
     await page.locator('button.thread-link', { hasText: LONG.title }).first().waitFor({ timeout: 30_000 });
     await openThread(page, LONG.title, LONG.lastTurn);
-    return page.evaluate(
-      () =>
-        new Promise<Result>((resolve, reject) => {
-          let element = document.querySelector<HTMLElement>('[aria-label="Messages"]');
-          while (
-            element &&
-            !(
-              element.scrollHeight > element.clientHeight + 10 &&
-              /auto|scroll/.test(getComputedStyle(element).overflowY)
-            )
-          )
-            element = element.parentElement;
-          if (!element) return reject(new Error('the message list does not scroll'));
-          const scroller = element;
-          const run = (step: number, count: number) =>
-            new Promise<number[]>((done) => {
-              let direction = -1;
-              const deltas: number[] = [];
-              let last = 0;
-              const frame = (time: number) => {
-                if (last) deltas.push(time - last);
-                last = time;
-                if (deltas.length >= count) return done(deltas);
-                if (step) {
-                  if (scroller.scrollTop <= 0) direction = 1;
-                  else if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) direction = -1;
-                  scroller.scrollTop += direction * step;
-                }
-                requestAnimationFrame(frame);
-              };
-              requestAnimationFrame(frame);
-            });
-          void (async () => {
-            const idle = await run(0, 60);
-            let loafs = 0;
-            let blocking = 0;
-            const observer = new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) {
-                loafs += 1;
-                blocking += (entry as PerformanceEntry & { blockingDuration: number }).blockingDuration;
-              }
-            });
-            observer.observe({ type: 'long-animation-frame' });
-            const scrolling = await run(400, 180);
-            for (const entry of observer.takeRecords()) {
-              loafs += 1;
-              blocking += (entry as PerformanceEntry & { blockingDuration: number }).blockingDuration;
-            }
-            observer.disconnect();
-            resolve({ idle, scrolling, loafs, blocking });
-          })();
-        }),
+    const idle = await scrollFrames(page, 0, 60);
+    // Long animation frames during the scroll, counted in the page (kept on window between the two evaluations).
+    await page.evaluate(() => {
+      const counts = { loafs: 0, blocking: 0 };
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries) {
+          counts.loafs += 1;
+          counts.blocking += (entry as PerformanceEntry & { blockingDuration: number }).blockingDuration;
+        }
+      };
+      const observer = new PerformanceObserver((list) => add(list.getEntries()));
+      observer.observe({ type: 'long-animation-frame' });
+      (window as unknown as { loafCounts: () => typeof counts }).loafCounts = () => {
+        add(observer.takeRecords());
+        observer.disconnect();
+        return counts;
+      };
+    });
+    const scrolling = await scrollFrames(page, 400, 180);
+    const { loafs, blocking } = await page.evaluate(() =>
+      (window as unknown as { loafCounts: () => { loafs: number; blocking: number } }).loafCounts(),
     );
+    return { idle, scrolling, loafs, blocking };
   });
 }
 

@@ -9,7 +9,7 @@ import { build } from 'vite';
 import { startFakeAnthropic } from '../fakes/fake-anthropic';
 import { seed, timeToComposer, withChromium } from './chromium';
 import { OUT_DIR, PAGES, ROOT, serveBuilds } from './builds';
-import { openThread } from './figures/long-threads';
+import { openThread, scrollFrames } from './figures/long-threads';
 import { median, p95 } from './report';
 
 const { values } = parseArgs({
@@ -72,28 +72,7 @@ try {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
     });
     await cdp.send('Profiler.start');
-    const deltas = await page.evaluate(
-      ({ step, count }) =>
-        new Promise<number[]>((resolve) => {
-          let element = document.querySelector<HTMLElement>('[aria-label="Messages"]');
-          while (element && !/auto|scroll/.test(getComputedStyle(element).overflowY)) element = element.parentElement;
-          const scroller = element!;
-          let direction = -1;
-          const deltas: number[] = [];
-          let last = 0;
-          const frame = (time: number) => {
-            if (last) deltas.push(time - last);
-            last = time;
-            if (deltas.length >= count) return resolve(deltas);
-            if (scroller.scrollTop <= 0) direction = 1;
-            else if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) direction = -1;
-            scroller.scrollTop += direction * step;
-            requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-        }),
-      { step: 400, count: 180 },
-    );
+    const deltas = await scrollFrames(page, 400, 180);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
     };

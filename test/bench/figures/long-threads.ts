@@ -61,8 +61,11 @@ export function openThread(page: Page, title: string, lastTurn: number): Promise
   );
 }
 
-/** Frame intervals while the message list scrolls `step` px per frame (or stays idle with step 0). */
-function frames(page: Page, step: number, count: number): Promise<number[]> {
+/**
+ * Frame intervals while the message list scrolls `step` px per frame, turning at either end (or stays idle with step
+ * 0); shared by the long-thread figure and the scroll A/B and profile tools.
+ */
+export function scrollFrames(page: Page, step: number, count: number): Promise<number[]> {
   return page.evaluate(
     ({ step, count }) =>
       new Promise<number[]>((resolve, reject) => {
@@ -118,8 +121,8 @@ export async function measureLongThreads(origin: string, runs = 5): Promise<Row[
         openShort.push(await openThread(page, SHORT.title, SHORT.lastTurn));
       }
       await openThread(page, LONG.title, LONG.lastTurn);
-      const idle = await frames(page, 0, 60);
-      const scrolling = await frames(page, 400, 180);
+      const idle = await scrollFrames(page, 0, 60);
+      const scrolling = await scrollFrames(page, 400, 180);
 
       const typedIdle = await typingLatencies();
       const words = Array.from({ length: 600 }, (_, i) => `word${i} `);
