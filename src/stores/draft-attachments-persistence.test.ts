@@ -9,7 +9,7 @@ import { openTestStorage, type TestStorage } from '../../test/fakes/test-storage
 import { draftAttachmentsKey } from '../storage/draft-attachments-repo';
 import { createAttachmentDraft, offerAttachments, removeAttachment, type OfferedAttachment } from './attachment-draft';
 import type { ChatActions, ChatStore } from './chat-store';
-import { createDraft, followThreadDrafts } from './draft';
+import { createDraft, followThreadDrafts, giveBackDraft } from './draft';
 import { persistThreadAttachments, STORAGE_FULL, unreadableNotice } from './draft-attachments-persistence';
 import { sendWithAttachments } from './send-with-attachments';
 
@@ -128,6 +128,28 @@ describe('unsent attachments across a reload', () => {
     await first.settled();
     expect(first.names()).toEqual(['new.txt']);
     first.close();
+  });
+
+  it("put in a left thread's draft (a message given back to it), they are stored for it without opening it again", async () => {
+    opened = await openTestStorage();
+    const { storage } = opened;
+    const a = await storage.threads.create('p1', { title: 'A' });
+    const b = await storage.threads.create('p1', { title: 'B' });
+    const threads = [{ id: a.id }, { id: b.id }];
+    const first = page(storage, threads, a.id);
+    await first.settled();
+    offerAttachments(first.attachments, [file('notes.txt', 'text/plain', notes)]);
+    const items = first.attachments.store.getState().items;
+    removeAttachment(first.attachments.store, items[0]!.ref.id);
+    first.open(b.id);
+    await first.settled();
+    giveBackDraft(first.draft, first.attachments.store, { threadId: a.id, activeThreadId: b.id }, 'Look', items);
+    await first.kept.flush();
+    first.close();
+
+    const second = page(storage, threads, a.id);
+    await expect.poll(() => second.names()).toEqual(['notes.txt']);
+    second.close();
   });
 
   it('are forgotten at once when the message is sent, and a removed one is forgotten too', async () => {

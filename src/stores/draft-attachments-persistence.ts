@@ -4,7 +4,7 @@ import { attachmentsProblem, checkAttachment } from '../domain/attachment-check'
 import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { DraftAttachmentsRepo, StoredDraftAttachments } from '../storage/draft-attachments-repo';
 import type { AttachmentDraft, PendingAttachment } from './attachment-draft';
-import { threadBox } from './draft';
+import { onKeptItems, threadBox } from './draft';
 import { SAVE_DRAFT_AFTER_MS } from './draft-persistence';
 import { inOrder } from './in-order';
 
@@ -122,6 +122,8 @@ export function persistThreadAttachments(deps: {
       change(-1);
     }
   };
+  // Put in a left thread's kept draft (a file read, or a message given back, after the person opened another thread).
+  const stopKept = onKeptItems(deps.attachments, (threadId, items) => record(threadId, items));
   const stopChat = deps.chat.subscribe((now, before) => {
     const opened = now.activeThreadId;
     if (opened !== before.activeThreadId && opened !== undefined) restore(opened);
@@ -136,6 +138,7 @@ export function persistThreadAttachments(deps: {
     },
     stop: () => {
       stopItems();
+      stopKept();
       stopChat();
       void flush();
     },

@@ -71,6 +71,28 @@ interface Following {
 }
 const following = new WeakMap<object, Following>();
 
+/** Who hears of items put in a kept draft (a left thread's), per attachments box. */
+const keptListeners = new WeakMap<object, Set<(threadId: string, items: readonly unknown[]) => void>>();
+
+/**
+ * Calls `listener` with a left thread's attachments whenever something is put in its kept draft (a file that finished
+ * reading after the thread was left, a message given back to it): what the box's own store does not announce. Returns
+ * the function that stops listening.
+ */
+export function onKeptItems<T>(
+  attachments: PendingItems<T>,
+  listener: (threadId: string, items: readonly T[]) => void,
+): () => void {
+  const listeners = keptListeners.get(attachments) ?? new Set();
+  keptListeners.set(attachments, listeners);
+  const each = listener as (threadId: string, items: readonly unknown[]) => void;
+  listeners.add(each);
+  return () => void listeners.delete(each);
+}
+
+const keptChanged = (attachments: object, threadId: string, items: readonly unknown[]) =>
+  keptListeners.get(attachments)?.forEach((listener) => listener(threadId, items));
+
 /**
  * The attachments box of the thread open now, staying with that thread: once another is opened, what is put in it (a
  * file that finished reading, a resource its server answered with, a refusal) goes into that thread's kept draft
@@ -98,6 +120,7 @@ function ownBox<T>(attachments: PendingItems<T>, follow: Following, owner: strin
       const next = { ...box, ...(typeof change === 'function' ? change(box) : change) };
       if (!text && isEmptyBox(next)) follow.kept.delete(owner);
       else follow.kept.set(owner, { text, box: next });
+      if (next.items !== box.items) keptChanged(attachments, owner, next.items);
     },
   };
 }
@@ -140,7 +163,9 @@ export function giveBackDraft<T>(
   }
   const own = kept.get(where.threadId);
   const box = own?.box ?? EMPTY_BOX;
-  kept.set(where.threadId, { text: withText(own?.text ?? '', text), box: { ...box, items: [...items, ...box.items] } });
+  const keptItems = [...items, ...box.items];
+  kept.set(where.threadId, { text: withText(own?.text ?? '', text), box: { ...box, items: keptItems } });
+  keptChanged(attachments, where.threadId, keptItems);
 }
 
 /** A draft's text with a message's text given back: before what was typed since, never instead of it. */
