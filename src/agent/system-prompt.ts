@@ -1,3 +1,5 @@
+import { attribute, contained } from '../domain/tagged-text';
+
 /** One enabled server's instructions (the `instructions` of its initialize result). */
 export interface ServerInstructions {
   readonly serverId: string;
@@ -38,19 +40,6 @@ export function composeSystemPrompt(
       : []),
   ];
   return parts.length > 0 ? parts.join('\n\n') : undefined;
-}
-
-/**
- * A server's text made unable to leave its block: every opening angle bracket escaped (so no spelling of the closing
- * tag, "< /…" or a full-width "＜/…＞", can end it), headings escaped.
- */
-function contained(text: string): string {
-  return text.replace(/[<\uFF1C\uFE64]/g, '&lt;').replace(/^([ \t]*)(#+)/gm, '$1\\$2');
-}
-
-/** A value inside a double-quoted attribute. */
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\n/g, ' ');
 }
 
 /** Code-unit order: the same in every locale and browser. */
