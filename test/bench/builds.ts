@@ -28,10 +28,13 @@ export const PAGES: readonly BenchPage[] = (['harness', 'bare-react', 'bare-sdks
 
 export const pageOf = (name: BenchPage['name']): BenchPage => PAGES.find((page) => page.name === name)!;
 
-/** Builds the app (as `npm run build` does, with a manifest), then each bench page into its own folder. */
-export async function buildAll(): Promise<void> {
-  await build({ root: ROOT, logLevel: 'error', build: { outDir: OUT_DIR, emptyOutDir: true, manifest: true } });
-  for (const page of PAGES) {
+/**
+ * Builds the app (as `npm run build` does, with a manifest), then each bench page into its own folder, under `out`
+ * (OUT_DIR unless an A/B tool builds a checkout into a folder of its own).
+ */
+export async function buildAll(out = OUT_DIR): Promise<void> {
+  await build({ root: ROOT, logLevel: 'error', build: { outDir: out, emptyOutDir: true, manifest: true } });
+  for (const page of PAGES.map((page) => ({ ...page, dir: join(out, 'bench', page.name) }))) {
     await build({
       root: ROOT,
       base: `/bench/${page.name}/`,
@@ -63,16 +66,17 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the builds on a free port of 127.0.0.1 as a static host would: files from memory, gzipped once
- * (Vite's preview server gzips every response anew, which would charge bigger bundles for its CPU time).
+ * Serves the builds in `root` (OUT_DIR unless given) on a free port of 127.0.0.1 as a static host would: files from
+ * memory, gzipped once (Vite's preview server gzips every response anew, which would charge bigger bundles for its
+ * CPU time).
  */
-export async function serveBuilds(): Promise<Served> {
+export async function serveBuilds(root = OUT_DIR): Promise<Served> {
   const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-      const file = normalize(join(OUT_DIR, path.endsWith('/') ? `${path}index.html` : path));
-      if (!file.startsWith(OUT_DIR)) return void res.writeHead(403).end();
+      const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+      if (!file.startsWith(root)) return void res.writeHead(403).end();
       const body = await readFile(file).catch(() => undefined);
       if (!body) return void res.writeHead(404).end();
       const headers: Record<string, string> = {

@@ -2,14 +2,11 @@
 // checkout): runs alternate A, B, A, B… each in a fresh Chromium profile, as the long-threads figure scrolls.
 // `npx tsx test/bench/scroll-ab.ts --build test-results/ab-dist` then
 // `npx tsx test/bench/scroll-ab.ts --a <dirA> --b <dirB> --runs 6`
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'vite';
 import { startFakeAnthropic } from '../fakes/fake-anthropic';
 import { seed, timeToComposer, withChromium } from './chromium';
-import { ROOT } from './builds';
+import { buildAll, serveBuilds } from './builds';
 import { openThread, scrollFrames } from './figures/long-threads';
 import { median, p95 } from './report';
 
@@ -23,49 +20,8 @@ const { values } = parseArgs({
 });
 
 if (values.build) {
-  const out = resolve(values.build);
-  await build({ root: ROOT, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-  await build({
-    root: ROOT,
-    base: `/bench/harness/`,
-    logLevel: 'error',
-    build: {
-      outDir: join(out, 'bench', 'harness'),
-      emptyOutDir: true,
-      copyPublicDir: false,
-      rolldownOptions: { input: join(ROOT, `test/bench/browser/harness.html`) },
-    },
-  });
+  await buildAll(resolve(values.build));
   process.exit(0);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-async function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const root = resolve(dir);
-  const server = createServer((req, res) => {
-    void (async () => {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-      const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-      const body = await readFile(file).catch(() => undefined);
-      if (!body) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    })();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
 }
 
 const LONG = { title: 'Long thread', messages: 2000, lastTurn: 499, content: 'rich' } as const;
@@ -112,8 +68,8 @@ async function once(origin: string, apiUrl: string): Promise<Result> {
 
 const [a, b] = [values.a!, values.b!];
 const runs = Number(values.runs);
-const servedA = await serve(a);
-const servedB = await serve(b);
+const servedA = await serveBuilds(resolve(a));
+const servedB = await serveBuilds(resolve(b));
 const api = await startFakeAnthropic({ contextWindowTokens: 1_000_000 });
 const results: Record<
   'A' | 'B',
