@@ -5,7 +5,7 @@ import { logFailure, silentLogger, type Logger } from '../domain/logger';
 import type { DraftAttachmentsRepo, StoredDraftAttachments } from '../storage/draft-attachments-repo';
 import type { AttachmentDraft, PendingAttachment } from './attachment-draft';
 import { onKeptItems, threadBox } from './draft';
-import { SAVE_DRAFT_AFTER_MS } from './draft-persistence';
+import { SAVE_DRAFT_AFTER_MS, takeUnsaved } from './draft-persistence';
 import { inOrder } from './in-order';
 
 type Chat = Pick<
@@ -48,10 +48,7 @@ export function persistThreadAttachments(deps: {
   const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    // Not for a thread deleted meanwhile (its draft went with it, or into the next thread's box).
-    const threads = new Set(deps.chat.getState().threads.map((t) => t.id));
-    const batch = [...unsaved].filter(([threadId]) => threads.has(threadId));
-    unsaved.clear();
+    const batch = takeUnsaved(unsaved, deps.chat);
     for (const [threadId, items] of batch) known.set(threadId, items);
     const write = ([threadId, items]: [string, readonly PendingAttachment[]]) =>
       deps.repo.put(threadId, items.map(toStored)).catch((error: unknown) => {

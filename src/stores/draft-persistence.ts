@@ -13,6 +13,18 @@ type Chat = Pick<
 >;
 
 /**
+ * The changes waiting to be stored, taken (`unsaved` is emptied), less those of threads no longer listed: a thread
+ * deleted meanwhile took its draft along, or gave it to the next thread's box. Shared by the text's and the
+ * attachments' persistence.
+ */
+export function takeUnsaved<T>(unsaved: Map<string, T>, chat: Pick<Chat, 'getState'>): [string, T][] {
+  const threads = new Set(chat.getState().threads.map((t) => t.id));
+  const batch = [...unsaved].filter(([threadId]) => threads.has(threadId));
+  unsaved.clear();
+  return batch;
+}
+
+/**
  * Keeps each thread's unsent text in storage, so a reload (or a closed tab) finds it in the box again: stored a moment
  * after typing pauses, forgotten at once when the box is emptied (a sent message never comes back after a reload),
  * and put back when its thread opens with an empty box (followThreadDrafts keeps drafts between threads meanwhile).
@@ -34,10 +46,7 @@ export function persistThreadDrafts(deps: {
   const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    // Not for a thread deleted meanwhile (its draft went with it, or into the next thread's box).
-    const threads = new Set(deps.chat.getState().threads.map((t) => t.id));
-    const batch = [...unsaved].filter(([threadId]) => threads.has(threadId));
-    unsaved.clear();
+    const batch = takeUnsaved(unsaved, deps.chat);
     for (const [threadId, text] of batch) {
       if (text === '') mayBeStored.delete(threadId);
       else mayBeStored.add(threadId);
